@@ -1,0 +1,256 @@
+#include "app/dmsim/cli.h"
+
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "core/io/atomicfile.h"
+#include "core/params.h"
+#include "core/sim/runs.h"
+
+namespace dms::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// Command-line options: "--name value" pairs (repeatable ones collected) and bare flags.
+struct Options {
+  std::map<std::string, std::string> values;
+  std::vector<std::string> sets;
+  std::vector<std::string> flags;
+};
+
+Options parseOptions(const std::vector<std::string>& args, const std::vector<std::string>& valued,
+                     const std::vector<std::string>& bare) {
+  Options o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool isValued = std::find(valued.begin(), valued.end(), a) != valued.end();
+    const bool isBare = std::find(bare.begin(), bare.end(), a) != bare.end();
+    if (isBare) {
+      o.flags.push_back(a);
+    } else if (isValued) {
+      if (i + 1 >= args.size()) throw InputError(a + ": missing value");
+      const std::string& v = args[++i];
+      if (a == "--set")
+        o.sets.push_back(v);
+      else if (o.values.count(a))
+        throw InputError(a + " given twice");
+      else
+        o.values[a] = v;
+    } else {
+      std::string known;
+      for (const auto& k : valued) known += " " + k;
+      for (const auto& k : bare) known += " " + k;
+      throw InputError("unknown option '" + a + "' (known:" + known + ")");
+    }
+  }
+  return o;
+}
+
+double cpuNow() { return double(std::clock()) / CLOCKS_PER_SEC; }
+
+void writeCsvHeader(std::ostream& csv, const std::vector<std::string>& stateNames) {
+  csv << "t,energy,energy_dev,structure,structure2,L1,L2,L3";
+  for (const auto& n : stateNames) csv << "," << n;
+  csv << "\n";
+}
+
+void writeCsvRow(std::ostream& csv, const Sample& s, double energy0) {
+  csv << s.t << "," << s.energy << "," << std::fabs(s.energy - energy0) << "," << s.structure
+      << "," << s.structure2 << "," << s.momentum.x() << "," << s.momentum.y() << ","
+      << s.momentum.z();
+  for (Eigen::Index i = 0; i < s.state.size(); ++i) csv << "," << s.state[i];
+  csv << "\n";
+}
+
+std::string specJsonRange(const ParamSpec& s) { return s.rangeText(); }
+
+}  // namespace
+
+RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,
+                   const IntegratorSettings& settings, std::ostream* csv) {
+  RunResult r;
+  std::unique_ptr<Run> run = model.makeRun(values, method, settings);
+  if (csv) {
+    *csv << std::setprecision(17);
+    writeCsvHeader(*csv, run->stateNames());
+  }
+  std::vector<Sample> chunk;
+  chunk.reserve(4096);
+  const double c0 = cpuNow();
+  bool more = true;
+  while (more) {
+    chunk.clear();
+    more = run->advance(chunk, 4096);
+    for (const Sample& s : chunk) {
+      r.summary.add(s);
+      if (csv) writeCsvRow(*csv, s, r.summary.energy0);
+    }
+  }
+  r.cpuSeconds = cpuNow() - c0;
+  r.counters = run->counters();
+  r.failure = run->failure();
+  return r;
+}
+
+int cmdList(const std::vector<std::string>& args) {
+  const Options o = parseOptions(args, {}, {"--json"});
+  const bool json = !o.flags.empty();
+  Json all = Json::array();
+  for (const SystemModel* m : allSystems()) {
+    const IntegratorSettings d = m->defaultSettings();
+    Json sys;
+    sys["system"] = m->name();
+    sys["title"] = m->title();
+    Json methods = Json::array();
+    for (Method me : m->methods()) methods.push_back(methodName(me));
+    sys["integrators"] = methods;
+    sys["structure"] = m->structureName().empty() ? "none" : m->structureName();
+    Json ps = Json::array();
+    for (const ParamSpec& s : m->params())
+      ps.push_back({{"name", s.name},
+                    {"default", s.dim == 1 ? Json(s.defaults[0]) : Json(s.defaults)},
+                    {"unit", s.unit},
+                    {"range", specJsonRange(s)},
+                    {"description", s.description}});
+    sys["parameters"] = ps;
+    sys["settings"] = {{"h", d.h}, {"T", d.T}, {"rtol", d.rtol}, {"atol", d.atol}};
+    all.push_back(sys);
+  }
+  Json integ = Json::array();
+  for (const ParamSpec& s : integratorSpecs())
+    integ.push_back({{"name", s.name}, {"unit", s.unit}, {"range", s.rangeText()},
+                     {"description", s.description}});
+  if (json) {
+    std::cout << Json{{"systems", all}, {"integrator_settings", integ}}.dump(2) << "\n";
+    return kOk;
+  }
+  std::cout << "Systems (dmsim run --system NAME --integrator vi|rk45 ...):\n";
+  for (const SystemModel* m : allSystems()) {
+    const IntegratorSettings d = m->defaultSettings();
+    std::cout << "\n" << m->name() << "  -  " << m->title() << "\n  integrators:";
+    for (Method me : m->methods()) std::cout << " " << methodName(me);
+    std::cout << "\n  article set-up: h = " << formatNumber(d.h) << ", T = " << formatNumber(d.T)
+              << "\n  structure error: "
+              << (m->structureName().empty() ? "none (linear space)" : m->structureName())
+              << "\n  parameters (--set NAME=VALUE):\n";
+    for (const ParamSpec& s : m->params()) {
+      std::string def;
+      for (std::size_t i = 0; i < s.defaults.size(); ++i)
+        def += (i ? "," : "") + formatNumber(s.defaults[i]);
+      std::cout << "    " << std::left << std::setw(8) << s.name << " default " << std::setw(28)
+                << def << " unit " << std::setw(7) << (s.unit.empty() ? "-" : s.unit)
+                << " range " << s.rangeText() << (s.dim == 3 ? " (each component)" : "")
+                << "  " << s.description << "\n";
+    }
+  }
+  std::cout << "\nIntegrator settings:\n";
+  for (const ParamSpec& s : integratorSpecs())
+    std::cout << "  --" << std::left << std::setw(6) << s.name << " unit " << std::setw(3)
+              << (s.unit.empty() ? "-" : s.unit) << " range " << s.rangeText() << "  "
+              << s.description << "\n";
+  std::cout << "  --rk ode45|scipy         RK45 step-size controller (default ode45, MATLAB's)\n"
+               "  --rk-samples output|steps  RK45 sampled at t_k = k h (dense output, default)"
+               " or at its accepted steps\n";
+  return kOk;
+}
+
+int cmdRun(const std::vector<std::string>& args) {
+  const Options o = parseOptions(
+      args, {"--system", "--integrator", "--h", "--T", "--rtol", "--atol", "--rk", "--rk-samples",
+             "--set", "--csv"},
+      {});
+  if (!o.values.count("--system")) {
+    std::string names;
+    for (const SystemModel* m : allSystems()) names += (names.empty() ? "" : "|") + m->name();
+    throw InputError("--system is required (" + names + ")");
+  }
+  const std::string sysName = o.values.at("--system");
+  const SystemModel* model = findSystem(sysName);
+  if (!model) {
+    std::string names;
+    for (const SystemModel* m : allSystems()) names += (names.empty() ? "" : ", ") + m->name();
+    throw InputError("--system '" + sysName + "': unknown system (one of " + names + ")");
+  }
+  const Method method = o.values.count("--integrator") ? parseMethod(o.values.at("--integrator"))
+                                                       : Method::Variational;
+  const auto& ms = model->methods();
+  if (std::find(ms.begin(), ms.end(), method) == ms.end())
+    throw InputError("--integrator '" + methodName(method) + "' is not available for " +
+                     sysName);
+  IntegratorSettings st = model->defaultSettings();
+  const auto num = [&](const char* flag, double& dst) {
+    if (o.values.count(flag)) dst = parseNumber(o.values.at(flag), flag);
+  };
+  num("--h", st.h);
+  num("--T", st.T);
+  num("--rtol", st.rtol);
+  num("--atol", st.atol);
+  if (o.values.count("--rk")) st.controller = parseController(o.values.at("--rk"));
+  if (o.values.count("--rk-samples")) st.sampling = parseSampling(o.values.at("--rk-samples"));
+  validateSettings(st);
+
+  ParamValues raw;
+  for (const std::string& s : o.sets) {
+    auto [name, value] = parseAssignment(s);
+    raw[name] = value;
+  }
+  std::vector<std::string> warnings;
+  const ParamValues values = model->normalize(raw, &warnings);
+  for (const std::string& w : warnings) std::cerr << "dmsim: warning: " << w << "\n";
+
+  AtomicFile csvFile;
+  if (o.values.count("--csv") && !csvFile.open(o.values.at("--csv")))
+    throw InputError("--csv: " + csvFile.error());
+
+  const RunResult r = runToEnd(*model, values, method, st,
+                               o.values.count("--csv") ? &csvFile.stream() : nullptr);
+  if (o.values.count("--csv") && !csvFile.commit()) {
+    std::cerr << "dmsim: --csv: " << csvFile.error() << "\n";
+    return kBadInput;
+  }
+
+  const bool rk = method != Method::Variational;
+  Json j;
+  j["system"] = model->name();
+  j["integrator"] = methodName(method);
+  j["rk"] = rk ? controllerName(st.controller) : "none";
+  j["rk_samples"] = rk ? samplingName(st.sampling) : "none";
+  j["h"] = st.h;
+  j["T"] = st.T;
+  j["rtol"] = st.rtol;
+  j["atol"] = st.atol;
+  j["samples"] = r.summary.samples;
+  j["steps"] = r.counters.steps;
+  j["accepted"] = r.counters.steps;
+  j["rejected"] = r.counters.rejected;
+  j["fevals"] = r.counters.fevals;
+  j["cpu_s"] = r.cpuSeconds;
+  j["energy0"] = r.summary.energy0;
+  j["energy_mean_dev"] = r.summary.energyMeanDev;
+  j["energy_max_dev"] = r.summary.energyMaxDev;
+  j["structure"] = model->structureName().empty() ? "none" : model->structureName();
+  j["structure_mean_err"] = r.summary.structureMean;
+  j["structure_max_err"] = r.summary.structureMax;
+  if (!model->structure2Name().empty()) {
+    j["structure2"] = model->structure2Name();
+    j["structure2_max_err"] = r.summary.structure2Max;
+  }
+  if (model->hasMomentum()) j["angmom_max_dev"] = r.summary.momentumMaxDev;
+  j["t_end"] = r.summary.lastTime;
+  j["status"] = r.failure.failed ? "failed" : "ok";
+  if (r.failure.failed) j["failure"] = r.failure.reason;
+  j["warnings"] = warnings;
+  std::cout << j.dump(2) << "\n";
+  if (r.failure.failed) {
+    std::cerr << "dmsim: integration failed at t = " << r.failure.time << ": "
+              << r.failure.reason << "\n";
+    return kFailed;
+  }
+  return kOk;
+}
+
+}  // namespace dms::cli

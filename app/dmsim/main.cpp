@@ -1,0 +1,42 @@
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/dmsim/cli.h"
+#include "core/params.h"
+
+namespace {
+
+void usage(std::ostream& out) {
+  out << "dmsim " DMS_VERSION " - Discrete Mechanics Studio, headless\n"
+         "usage:\n"
+         "  dmsim list\n"
+         "  dmsim run --system NAME --integrator vi|rk45|rk45-quat [--h H] [--T T]\n"
+         "            [--rtol R] [--atol A] [--rk ode45|scipy] [--rk-samples output|steps]\n"
+         "            [--set NAME=VALUE ...] [--csv FILE]\n"
+         "  dmsim reproduce [--json]\n"
+         "exit codes: 0 ok, 2 bad input, 3 integration failed\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    usage(args.empty() ? std::cerr : std::cout);
+    return args.empty() ? dms::cli::kBadInput : dms::cli::kOk;
+  }
+  const std::string cmd = args[0];
+  args.erase(args.begin());
+  try {
+    if (cmd == "list") return dms::cli::cmdList(args);
+    if (cmd == "run") return dms::cli::cmdRun(args);
+    if (cmd == "reproduce") return dms::cli::cmdReproduce(args);
+  } catch (const dms::InputError& e) {
+    std::cerr << "dmsim: " << e.what() << "\n";
+    return dms::cli::kBadInput;
+  }
+  std::cerr << "dmsim: unknown command '" << cmd << "' (list, run, reproduce)\n";
+  usage(std::cerr);
+  return dms::cli::kBadInput;
+}

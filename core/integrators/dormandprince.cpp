@@ -1,0 +1,271 @@
+#include "core/integrators/dormandprince.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace dms {
+namespace {
+
+// Dormand-Prince 5(4) tableau (first same as last).
+constexpr double kC[7] = {0.0, 1.0 / 5, 3.0 / 10, 4.0 / 5, 8.0 / 9, 1.0, 1.0};
+constexpr double kA[6][5] = {
+    {0, 0, 0, 0, 0},
+    {1.0 / 5, 0, 0, 0, 0},
+    {3.0 / 40, 9.0 / 40, 0, 0, 0},
+    {44.0 / 45, -56.0 / 15, 32.0 / 9, 0, 0},
+    {19372.0 / 6561, -25360.0 / 2187, 64448.0 / 6561, -212.0 / 729, 0},
+    {9017.0 / 3168, -355.0 / 33, 46732.0 / 5247, 49.0 / 176, -5103.0 / 18656}};
+constexpr double kB[7] = {35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84, 0};
+// 5th minus 4th order weights (ode45's E; SciPy's has the opposite sign, same norm).
+constexpr double kE[7] = {71.0 / 57600,      0,           -71.0 / 16695, 71.0 / 1920,
+                          -17253.0 / 339200, 22.0 / 525, -1.0 / 40};
+// ode45's ntrp45 interpolant: coefficients of s, s^2, s^3, s^4 per stage.
+constexpr double kBiOde45[7][4] = {{1, -183.0 / 64, 37.0 / 12, -145.0 / 128},
+                                   {0, 0, 0, 0},
+                                   {0, 1500.0 / 371, -1000.0 / 159, 1000.0 / 371},
+                                   {0, -125.0 / 32, 125.0 / 12, -375.0 / 64},
+                                   {0, 9477.0 / 3392, -729.0 / 106, 25515.0 / 6784},
+                                   {0, -11.0 / 7, 11.0 / 3, -55.0 / 28},
+                                   {0, 3.0 / 2, -4, 5.0 / 2}};
+// SciPy's RK45 dense output (scipy/integrate/_ivp/rk.py, RK45.P).
+constexpr double kBiScipy[7][4] = {
+    {1, -8048581381.0 / 2820520608, 8663915743.0 / 2820520608, -12715105075.0 / 11282082432},
+    {0, 0, 0, 0},
+    {0, 131558114200.0 / 32700410799, -68118460800.0 / 10900136933,
+     87487479700.0 / 32700410799},
+    {0, -1754552775.0 / 470086768, 14199869525.0 / 1410260304, -10690763975.0 / 1880347072},
+    {0, 127303824393.0 / 49829197408, -318862633887.0 / 49829197408,
+     701980252875.0 / 199316789632},
+    {0, -282668133.0 / 205662961, 2019193451.0 / 616988883, -1453857185.0 / 822651844},
+    {0, 40617522.0 / 29380423, -110615467.0 / 29380423, 69997945.0 / 29380423}};
+
+constexpr double kPow = 1.0 / 5;  // 1 / (order of the error estimate + 1)
+
+double spacing(double t) {
+  const double a = std::fabs(t);
+  return std::nextafter(a, std::numeric_limits<double>::infinity()) - a;
+}
+
+double rms(const VectorXd& v) { return v.size() ? v.norm() / std::sqrt(double(v.size())) : 0.0; }
+
+}  // namespace
+
+void DormandPrince::init(OdeRhs f, double t0, const VectorXd& y0, double tf,
+                         const Options& options) {
+  m_f = std::move(f);
+  m_opt = options;
+  m_t0 = m_t = m_tPrev = t0;
+  m_tf = tf;
+  m_done = false;
+  m_accepted = m_rejected = m_fevals = 0;
+  m_error.clear();
+  const Eigen::Index n = y0.size();
+  m_y = y0;
+  m_yPrev = y0;
+  m_ynew.resize(n);
+  m_tmp.resize(n);
+  m_errv.resize(n);
+  for (int i = 0; i < 7; ++i) {
+    m_K[i].setZero(n);
+    m_Kprev[i].setZero(n);
+  }
+  m_hLast = 0.0;
+  m_f(m_t, m_y, m_K[0]);
+  ++m_fevals;
+  if (m_opt.controller == RkController::Ode45)
+    initialStepOde45();
+  else
+    initialStepScipy();
+}
+
+void DormandPrince::initialStepOde45() {
+  const double threshold = m_opt.atol / m_opt.rtol;
+  m_hmax = m_opt.hmax > 0 ? m_opt.hmax : 0.1 * std::fabs(m_tf - m_t0);
+  const double htspan =
+      m_opt.firstOutputSpacing > 0 ? m_opt.firstOutputSpacing : std::fabs(m_tf - m_t0);
+  m_absh = std::min(m_hmax, htspan);
+  double rh = 0.0;
+  for (Eigen::Index i = 0; i < m_y.size(); ++i)
+    rh = std::max(rh, std::fabs(m_K[0][i]) / std::max(std::fabs(m_y[i]), threshold));
+  rh /= 0.8 * std::pow(m_opt.rtol, kPow);
+  if (m_absh * rh > 1) m_absh = 1 / rh;
+  m_absh = std::max(m_absh, 16 * spacing(m_t));
+}
+
+void DormandPrince::initialStepScipy() {
+  // Hairer's heuristic, as scipy.integrate._ivp.common.select_initial_step
+  m_hmax = m_opt.hmax > 0 ? m_opt.hmax : std::numeric_limits<double>::infinity();
+  const double interval = std::fabs(m_tf - m_t0);
+  VectorXd scale = (m_y.array().abs() * m_opt.rtol + m_opt.atol).matrix();
+  const double d0 = rms((m_y.array() / scale.array()).matrix());
+  const double d1 = rms((m_K[0].array() / scale.array()).matrix());
+  const double h0 = (d0 < 1e-5 || d1 < 1e-5) ? 1e-6 : 0.01 * d0 / d1;
+  m_tmp = m_y + h0 * m_K[0];
+  m_f(m_t + h0, m_tmp, m_K[1]);
+  ++m_fevals;
+  const double d2 = rms(((m_K[1] - m_K[0]).array() / scale.array()).matrix()) / h0;
+  const double h1 = (d1 <= 1e-15 && d2 <= 1e-15) ? std::max(1e-6, h0 * 1e-3)
+                                                 : std::pow(0.01 / std::max(d1, d2), kPow);
+  m_absh = std::min({100 * h0, h1, interval, m_hmax});
+}
+
+void DormandPrince::stages(double h) {
+  for (int i = 1; i < 6; ++i) {
+    m_tmp = m_y;
+    for (int j = 0; j < i; ++j) m_tmp.noalias() += (h * kA[i][j]) * m_K[j];
+    m_f(m_t + kC[i] * h, m_tmp, m_K[i]);
+  }
+  m_ynew = m_y;
+  for (int j = 0; j < 6; ++j) m_ynew.noalias() += (h * kB[j]) * m_K[j];
+  m_f(m_t + h, m_ynew, m_K[6]);
+  m_fevals += 6;
+  m_errv.setZero();
+  for (int j = 0; j < 7; ++j) m_errv.noalias() += kE[j] * m_K[j];
+}
+
+bool DormandPrince::step() {
+  const bool ok = m_opt.controller == RkController::Ode45 ? stepOde45() : stepScipy();
+  if (ok && !m_y.allFinite()) {
+    std::ostringstream s;
+    s << "RK45: the state became non-finite at t = " << m_t;
+    m_error = s.str();
+    return false;
+  }
+  return ok;
+}
+
+// ode45 (Shampine and Reichelt): max-norm error relative to max(|y|, |ynew|, AtolRelTol
+// threshold), accept when err <= RelTol.
+bool DormandPrince::stepOde45() {
+  const double rtol = m_opt.rtol;
+  const double threshold = m_opt.atol / rtol;
+  const double hmin = 16 * spacing(m_t);
+  m_absh = std::min(m_hmax, std::max(hmin, m_absh));
+  double h = m_absh;
+  bool last = false;
+  if (1.1 * m_absh >= std::fabs(m_tf - m_t)) {
+    h = m_tf - m_t;
+    m_absh = std::fabs(h);
+    last = true;
+  }
+  bool nofailed = true;
+  double err = 0.0;
+  double tnew = 0.0;
+  while (true) {
+    stages(h);
+    tnew = last ? m_tf : m_t + h;
+    h = tnew - m_t;
+    err = 0.0;
+    for (Eigen::Index i = 0; i < m_y.size(); ++i) {
+      const double sc = std::max({std::fabs(m_y[i]), std::fabs(m_ynew[i]), threshold});
+      err = std::max(err, std::fabs(m_errv[i]) / sc);
+    }
+    err *= m_absh;
+    if (!std::isfinite(err)) err = std::numeric_limits<double>::infinity();
+    if (err <= rtol) break;
+    ++m_rejected;
+    if (m_absh <= hmin) {
+      std::ostringstream s;
+      s << "RK45 (ode45): step size underflow at t = " << m_t << ": cannot meet RelTol "
+        << rtol << " with a step above the minimum " << hmin;
+      m_error = s.str();
+      return false;
+    }
+    if (nofailed) {
+      nofailed = false;
+      m_absh = std::max(hmin, m_absh * std::max(0.1, 0.8 * std::pow(rtol / err, kPow)));
+    } else {
+      m_absh = std::max(hmin, 0.5 * m_absh);
+    }
+    h = m_absh;
+    last = false;
+  }
+  ++m_accepted;
+  m_tPrev = m_t;
+  m_hLast = h;
+  m_yPrev.swap(m_y);
+  m_y.swap(m_ynew);
+  for (int j = 0; j < 7; ++j) m_Kprev[j].swap(m_K[j]);
+  m_K[0] = m_Kprev[6];
+  m_t = tnew;
+  if (last) {
+    m_done = true;
+  } else if (nofailed) {
+    const double temp = 1.25 * std::pow(err / rtol, kPow);
+    m_absh = temp > 0.2 ? m_absh / temp : 5.0 * m_absh;
+  }
+  return true;
+}
+
+// SciPy RK45: RMS error relative to atol + rtol max(|y|, |ynew|), accept when below 1.
+bool DormandPrince::stepScipy() {
+  const double minStep = 10 * spacing(m_t);
+  if (m_absh > m_hmax)
+    m_absh = m_hmax;
+  else if (m_absh < minStep)
+    m_absh = minStep;
+  bool rejectedOnce = false;
+  double h = 0.0, tnew = 0.0;
+  while (true) {
+    if (m_absh < minStep) {
+      std::ostringstream s;
+      s << "RK45 (scipy): step size underflow at t = " << m_t << ": the step fell below "
+        << minStep;
+      m_error = s.str();
+      return false;
+    }
+    h = m_absh;
+    tnew = m_t + h;
+    if (tnew > m_tf) tnew = m_tf;
+    h = tnew - m_t;
+    m_absh = std::fabs(h);
+    stages(h);
+    double sum = 0.0;
+    for (Eigen::Index i = 0; i < m_y.size(); ++i) {
+      const double sc =
+          m_opt.atol + m_opt.rtol * std::max(std::fabs(m_y[i]), std::fabs(m_ynew[i]));
+      const double e = h * m_errv[i] / sc;
+      sum += e * e;
+    }
+    double norm = std::sqrt(sum / double(m_y.size()));
+    if (!std::isfinite(norm)) norm = std::numeric_limits<double>::infinity();
+    if (norm < 1) {
+      double factor = norm == 0 ? 10.0 : std::min(10.0, 0.9 * std::pow(norm, -kPow));
+      if (rejectedOnce) factor = std::min(1.0, factor);
+      m_absh *= factor;
+      break;
+    }
+    m_absh *= std::max(0.2, 0.9 * std::pow(norm, -kPow));
+    rejectedOnce = true;
+    ++m_rejected;
+  }
+  ++m_accepted;
+  m_tPrev = m_t;
+  m_hLast = h;
+  m_yPrev.swap(m_y);
+  m_y.swap(m_ynew);
+  for (int j = 0; j < 7; ++j) m_Kprev[j].swap(m_K[j]);
+  m_K[0] = m_Kprev[6];
+  m_t = tnew;
+  if (m_t >= m_tf) m_done = true;
+  return true;
+}
+
+void DormandPrince::interpolate(double tout, VectorXd& yout) const {
+  if (tout == m_t || m_hLast == 0.0) {
+    yout = m_y;
+    return;
+  }
+  const auto& bi = m_opt.controller == RkController::Ode45 ? kBiOde45 : kBiScipy;
+  const double s = (tout - m_tPrev) / m_hLast;
+  const double sp[4] = {s, s * s, s * s * s, s * s * s * s};
+  yout = m_yPrev;
+  for (int j = 0; j < 7; ++j) {
+    const double w = bi[j][0] * sp[0] + bi[j][1] * sp[1] + bi[j][2] * sp[2] + bi[j][3] * sp[3];
+    if (w != 0.0) yout.noalias() += (m_hLast * w) * m_Kprev[j];
+  }
+}
+
+}  // namespace dms

@@ -1,0 +1,119 @@
+#include "params.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+namespace dms {
+
+std::string formatNumber(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  // prefer the short form when it round-trips
+  for (int prec = 1; prec <= 17; ++prec) {
+    char shortBuf[64];
+    std::snprintf(shortBuf, sizeof shortBuf, "%.*g", prec, v);
+    if (std::strtod(shortBuf, nullptr) == v) return shortBuf;
+  }
+  return buf;
+}
+
+std::string ParamSpec::rangeText() const {
+  std::ostringstream s;
+  s << (minOpen ? "(" : "[") << formatNumber(min) << ", " << formatNumber(max)
+    << (maxOpen ? ")" : "]");
+  return s.str();
+}
+
+ParamValues defaultValues(const std::vector<ParamSpec>& specs) {
+  ParamValues v;
+  for (const ParamSpec& s : specs) v[s.name] = s.defaults;
+  return v;
+}
+
+const ParamSpec* findSpec(const std::vector<ParamSpec>& specs, const std::string& name) {
+  for (const ParamSpec& s : specs)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+static std::string joinValue(const std::vector<double>& value) {
+  std::string out;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (i) out += ",";
+    out += formatNumber(value[i]);
+  }
+  return out;
+}
+
+void checkValue(const ParamSpec& spec, const std::vector<double>& value) {
+  const std::string unit = spec.unit.empty() ? "" : " " + spec.unit;
+  if (static_cast<int>(value.size()) != spec.dim) {
+    throw InputError("parameter '" + spec.name + "': expected " +
+                     (spec.dim == 1 ? std::string("one number")
+                                    : std::to_string(spec.dim) + " comma-separated numbers") +
+                     ", got " + std::to_string(value.size()) + " (allowed range " +
+                     spec.rangeText() + unit + ")");
+  }
+  for (double x : value) {
+    const bool below = spec.minOpen ? !(x > spec.min) : !(x >= spec.min);
+    const bool above = spec.maxOpen ? !(x < spec.max) : !(x <= spec.max);
+    if (!std::isfinite(x) || below || above) {
+      throw InputError("parameter '" + spec.name + "' = " + joinValue(value) +
+                       " is out of range: each component must be finite and in " +
+                       spec.rangeText() + unit);
+    }
+  }
+}
+
+double parseNumber(const std::string& text, const std::string& field) {
+  std::size_t b = text.find_first_not_of(" \t");
+  std::size_t e = text.find_last_not_of(" \t");
+  if (b == std::string::npos) throw InputError("'" + field + "': empty value, expected a number");
+  const std::string t = text.substr(b, e - b + 1);
+  errno = 0;
+  char* end = nullptr;
+  const double v = std::strtod(t.c_str(), &end);
+  if (end == t.c_str() || *end != '\0')
+    throw InputError("'" + field + "': '" + t + "' is not a number");
+  if (errno == ERANGE || !std::isfinite(v))
+    throw InputError("'" + field + "': '" + t + "' is not a finite number");
+  return v;
+}
+
+std::vector<double> parseVector(const std::string& text, const std::string& field) {
+  std::vector<double> out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    out.push_back(parseNumber(text.substr(start, comma - start), field));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+    if (out.size() > 64) throw InputError("'" + field + "': too many components");
+  }
+  return out;
+}
+
+std::pair<std::string, std::vector<double>> parseAssignment(const std::string& text) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw InputError("--set '" + text + "': expected NAME=VALUE, e.g. --set m=1 or q0=0,0,1");
+  const std::string name = text.substr(0, eq);
+  return {name, parseVector(text.substr(eq + 1), name)};
+}
+
+void applyAssignment(const std::vector<ParamSpec>& specs, ParamValues& values,
+                     const std::string& name, const std::vector<double>& value) {
+  const ParamSpec* spec = findSpec(specs, name);
+  if (!spec) {
+    std::string names;
+    for (const ParamSpec& s : specs) names += (names.empty() ? "" : ", ") + s.name;
+    throw InputError("unknown parameter '" + name + "' (this system has: " + names + ")");
+  }
+  checkValue(*spec, value);
+  values[name] = value;
+}
+
+}  // namespace dms

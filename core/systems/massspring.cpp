@@ -1,0 +1,88 @@
+#include "core/systems/massspring.h"
+
+#include "core/integrators/variational.h"
+#include "core/sim/runs.h"
+
+namespace dms {
+namespace {
+
+struct MassSpringStepper {
+  using State = MassSpringState;
+  MassSpringParams p;
+  double h;
+  bool step(State& x, std::string* /*why*/) const {
+    massSpringStep(p, h, x);
+    return true;
+  }
+  Sample sample(double t, const State& x) const { return MassSpring::sample(p, t, x); }
+  std::vector<std::string> stateNames() const { return {"q", "v"}; }
+};
+
+}  // namespace
+
+MassSpringParams MassSpringParams::from(const ParamValues& v) {
+  MassSpringParams p;
+  p.m = scalarParam(v, "m");
+  p.kappa = scalarParam(v, "kappa");
+  p.q0 = scalarParam(v, "q0");
+  p.v0 = scalarParam(v, "v0");
+  return p;
+}
+
+double massSpringEnergy(const MassSpringParams& p, const MassSpringState& x) {
+  return 0.5 * p.m * x.v * x.v + 0.5 * p.kappa * x.q * x.q;
+}
+
+const std::vector<ParamSpec>& MassSpring::params() const {
+  static const std::vector<ParamSpec> specs = {
+      {"m", "kg", "mass of the body", 1, {1.0}, 0.0, 1e6, true, false, 0.1, 10.0},
+      {"kappa", "kg/s^2", "spring constant", 1, {1.0}, 0.0, 1e6, true, false, 0.1, 10.0},
+      {"q0", "m", "initial displacement", 1, {1.4142135623730951}, -1e6, 1e6, false, false, -3.0,
+       3.0},
+      {"v0", "m/s", "initial velocity", 1, {0.0}, -1e6, 1e6, false, false, -3.0, 3.0},
+  };
+  return specs;
+}
+
+IntegratorSettings MassSpring::defaultSettings() const {
+  IntegratorSettings s;
+  s.h = 0.035;
+  s.T = 200 * 3.14159265358979323846;
+  return s;
+}
+
+Sample MassSpring::sample(const MassSpringParams& p, double t, const MassSpringState& x) {
+  Sample s;
+  s.t = t;
+  s.energy = massSpringEnergy(p, x);
+  s.position = Vector3d(x.q, 0, 0);
+  s.state.resize(2);
+  s.state << x.q, x.v;
+  return s;
+}
+
+std::unique_ptr<Run> MassSpring::makeRun(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings) const {
+  const MassSpringParams p = MassSpringParams::from(values);
+  const MassSpringState x0{p.q0, p.v0};
+  if (method == Method::Variational)
+    return std::make_unique<VariationalRun<MassSpringStepper>>(MassSpringStepper{p, settings.h},
+                                                               x0, settings);
+  if (method != Method::Rk45)
+    throw InputError("--integrator " + methodName(method) + " is not available for " + name() +
+                     " (vi, rk45)");
+  // (q, v)' = (v, -kappa q / m), eq (7)
+  ContinuousForm form;
+  form.y0 = Eigen::Vector2d(p.q0, p.v0);
+  form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
+    dy[0] = y[1];
+    dy[1] = -p.kappa / p.m * y[0];
+  };
+  form.sample = [p](double t, const VectorXd& y) {
+    return MassSpring::sample(p, t, MassSpringState{y[0], y[1]});
+  };
+  form.names = {"q", "v"};
+  return std::make_unique<RkRun>(std::move(form), settings);
+}
+
+}  // namespace dms

@@ -1,0 +1,37 @@
+/// Example 1: a mass on a linear spring, L = 1/2 m qdot^2 - 1/2 kappa q^2.
+#pragma once
+
+#include "core/sim/model.h"
+
+namespace dms {
+
+struct MassSpringParams {
+  double m = 1.0;      ///< mass [kg]
+  double kappa = 1.0;  ///< spring constant [kg/s^2]
+  double q0 = 1.4142135623730951;
+  double v0 = 0.0;
+  static MassSpringParams from(const ParamValues& v);
+};
+
+struct MassSpringState {
+  double q = 0.0;
+  double v = 0.0;
+};
+
+/// E = 1/2 m v^2 + 1/2 kappa q^2.
+double massSpringEnergy(const MassSpringParams& p, const MassSpringState& x);
+
+class MassSpring final : public SystemModel {
+ public:
+  std::string name() const override { return "mass-spring"; }
+  std::string title() const override { return "Mass-spring"; }
+  const std::vector<ParamSpec>& params() const override;
+  IntegratorSettings defaultSettings() const override;
+  std::string structureName() const override { return {}; }
+  std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
+                               const IntegratorSettings& settings) const override;
+  /// Sample of a state: position (q, 0, 0) along the rail.
+  static Sample sample(const MassSpringParams& p, double t, const MassSpringState& x);
+};
+
+}  // namespace dms

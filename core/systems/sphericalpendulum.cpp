@@ -1,0 +1,119 @@
+#include "core/systems/sphericalpendulum.h"
+
+#include <cmath>
+
+#include "core/integrators/variational.h"
+#include "core/sim/runs.h"
+
+namespace dms {
+namespace {
+
+struct SphericalStepper {
+  using State = SphericalPendulumState;
+  SphericalPendulumParams p;
+  double h;
+  bool step(State& x, std::string* why) const { return sphericalPendulumStep(p, h, x, why); }
+  Sample sample(double t, const State& x) const { return SphericalPendulum::sample(p, t, x); }
+  std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
+};
+
+}  // namespace
+
+SphericalPendulumParams SphericalPendulumParams::from(const ParamValues& v) {
+  SphericalPendulumParams p;
+  p.m = scalarParam(v, "m");
+  p.l = scalarParam(v, "l");
+  p.g = scalarParam(v, "g");
+  p.q0 = vectorParam(v, "q0");
+  p.omega0 = vectorParam(v, "omega0");
+  return p;
+}
+
+double sphericalPendulumEnergy(const SphericalPendulumParams& p, const SphericalPendulumState& x) {
+  return 0.5 * p.m * p.l * p.l * x.omega.squaredNorm() - p.m * p.g * p.l * x.q.z();
+}
+
+const std::vector<ParamSpec>& SphericalPendulum::params() const {
+  static const std::vector<ParamSpec> specs = {
+      {"m", "kg", "mass of the bob", 1, {1.0}, 0.0, 1e6, true, false, 0.1, 10.0},
+      {"l", "m", "length of the rod", 1, {9.81}, 0.0, 1e6, true, false, 0.5, 20.0},
+      {"g", "m/s^2", "gravitational acceleration (along +e3)", 1, {9.81}, 0.0, 1e4, false, false,
+       0.0, 20.0},
+      {"q0", "", "initial direction of the rod (normalized; e3 = hanging)", 3,
+       {0.8660254037844386, 0.0, 0.5}, -1e6, 1e6, false, false, -1.0, 1.0},
+      {"omega0", "rad/s", "initial angular velocity (projected tangent to q0)", 3,
+       {0.17320508075688773, 0.0, -0.3}, -1e3, 1e3, false, false, -1.0, 1.0},
+  };
+  return specs;
+}
+
+IntegratorSettings SphericalPendulum::defaultSettings() const {
+  IntegratorSettings s;
+  s.h = 0.05;
+  s.T = 200.0;
+  return s;
+}
+
+ParamValues SphericalPendulum::normalize(const ParamValues& values,
+                                         std::vector<std::string>* warnings) const {
+  ParamValues out = SystemModel::normalize(values, warnings);
+  Vector3d q = vectorParam(out, "q0");
+  const double n = q.norm();
+  if (!(n > 1e-12))
+    throw InputError("parameter 'q0' = " + formatNumber(q.x()) + "," + formatNumber(q.y()) +
+                     "," + formatNumber(q.z()) +
+                     " has zero length: it must be a nonzero 3-vector (it is normalized)");
+  q /= n;
+  Vector3d w = vectorParam(out, "omega0");
+  const double along = w.dot(q);
+  w -= along * q;
+  if (warnings && std::fabs(along) > 1e-12 * std::max(1.0, w.norm()))
+    warnings->push_back("omega0 is not tangent to q0 (omega0.q0 = " + formatNumber(along) +
+                        "): projected onto the tangent plane, removing that component");
+  out["q0"] = {q.x(), q.y(), q.z()};
+  out["omega0"] = {w.x(), w.y(), w.z()};
+  return out;
+}
+
+Sample SphericalPendulum::sample(const SphericalPendulumParams& p, double t,
+                                 const SphericalPendulumState& x) {
+  Sample s;
+  s.t = t;
+  s.energy = sphericalPendulumEnergy(p, x);
+  s.structure = std::fabs(1.0 - x.q.squaredNorm());
+  s.structure2 = std::fabs(x.q.dot(x.omega));
+  s.momentum = Vector3d(0, 0, p.m * p.l * p.l * x.omega.z());
+  s.position = p.l * x.q;
+  s.state.resize(6);
+  s.state << x.q, x.omega;
+  return s;
+}
+
+std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Method method,
+                                                const IntegratorSettings& settings) const {
+  const SphericalPendulumParams p = SphericalPendulumParams::from(values);
+  const SphericalPendulumState x0{p.q0, p.omega0};
+  if (method == Method::Variational)
+    return std::make_unique<VariationalRun<SphericalStepper>>(SphericalStepper{p, settings.h},
+                                                              x0, settings);
+  if (method != Method::Rk45)
+    throw InputError("--integrator " + methodName(method) + " is not available for " + name() +
+                     " (vi, rk45)");
+  // eqs (31)-(32): omega' = (g/l) q x e3, q' = omega x q
+  ContinuousForm form;
+  form.y0.resize(6);
+  form.y0 << x0.q, x0.omega;
+  form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
+    const Vector3d q = y.head<3>();
+    const Vector3d w = y.tail<3>();
+    dy.head<3>() = w.cross(q);
+    dy.tail<3>() = p.g / p.l * q.cross(Vector3d::UnitZ());
+  };
+  form.sample = [p](double t, const VectorXd& y) {
+    return SphericalPendulum::sample(p, t, SphericalPendulumState{y.head<3>(), y.tail<3>()});
+  };
+  form.names = {"q1", "q2", "q3", "w1", "w2", "w3"};
+  return std::make_unique<RkRun>(std::move(form), settings);
+}
+
+}  // namespace dms
