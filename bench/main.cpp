@@ -69,6 +69,10 @@ Setup<P> makeSetup() {
   rk->advance(first, 1);
   if (first.size() != 1) throw std::runtime_error(std::string(P::kName) + ": no RK45 sample");
   s.y0 = first[0].state;
+  if (s.y0.size() != P::kDim)
+    throw std::runtime_error(std::string(P::kName) + ": RK45 state has " +
+                             std::to_string(s.y0.size()) + " entries, kDim says " +
+                             std::to_string(P::kDim));
   return s;
 }
 
