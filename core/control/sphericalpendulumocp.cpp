@@ -403,12 +403,14 @@ OcpSolution solveSphericalPendulumOcp(const SphericalPendulumOcp& ocp, const Vec
   const Eigen::JacobiSVD<Eigen::MatrixXd> svd(e.jac);
   const VectorXd sv = svd.singularValues();
   out.jacobianCondition = sv(sv.size() - 1) > 0 ? sv(0) / sv(sv.size() - 1) : HUGE_VAL;
+  // (NLopt may stop on FTOL_REACHED at a point with |c_i| > tol: that is not converged either)
   if (!out.converged)
     out.message = out.cancelled
                       ? "cancelled by the caller"
                       : "SLSQP stopped without converging: " + r.status + " after " +
                             std::to_string(r.iterations) + " iterations, constraint violation " +
-                            formatNumber(out.constraintViolation);
+                            formatNumber(out.constraintViolation) + " (tol " +
+                            formatNumber(settings.slsqp.constraintTol) + ")";
   return out;
 }
 

@@ -3,6 +3,13 @@
 /// subject to the forced discrete dynamics from (q_0, omega_0) and the terminal condition
 /// (q_N, omega_N) = (q^d, omega^d), by SLSQP with exact gradients (a discrete adjoint).
 ///
+/// The rk2 transcription charges the moments Heun's method actually applies: its second stage
+/// applies q~_{k+1} x w_{k+1} at the predictor q~_{k+1} = q_k + h omega_k x q_k, so
+///   J_rk2 = h/2 |u_0|^2 + sum_{k=1}^{N-1} h/4 (|u_k|^2 + |q~_k x w_k|^2) + h/2 |q~_N x w_N|^2
+/// (J when q~ = q). Charging only the node moments q_k x w_k, as for vi, leaves a loophole: a
+/// large w along q_{k+1}, free at the node, still acts through q~_{k+1} x w_{k+1}; SLSQP then
+/// drives such components to 1e6 and the cost down without converging.
+///
 /// Terminal condition with a full-rank Jacobian. q_N and omega_N each have two free directions
 /// at the target (|q| = 1, q . omega = 0 are kept by the map), so the six rows q_N - q^d,
 /// omega_N - omega^d have rank 4 there. With (b1, b2) an orthonormal basis of the tangent plane
