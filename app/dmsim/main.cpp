@@ -15,6 +15,8 @@ void usage(std::ostream& out) {
          "            [--rtol R] [--atol A] [--rk ode45|scipy] [--rk-samples output|steps]\n"
          "            [--set NAME=VALUE ...] [--csv FILE]\n"
          "  dmsim reproduce [--json]\n"
+         "  dmsim control --system spherical-pendulum [--T T] [--h H] [--transcription vi|rk2]\n"
+         "                [--set NAME=VALUE ...] [--csv FILE]   (dmsim control --help)\n"
          "exit codes: 0 ok, 2 bad input, 3 integration failed\n";
 }
 
@@ -37,7 +39,7 @@ int main(int argc, char** argv) {
     std::cerr << "dmsim: " << e.what() << "\n";
     return dms::cli::kBadInput;
   }
-  std::cerr << "dmsim: unknown command '" << cmd << "' (list, run, reproduce)\n";
+  std::cerr << "dmsim: unknown command '" << cmd << "' (list, run, reproduce, control)\n";
   usage(std::cerr);
   return dms::cli::kBadInput;
 }
