@@ -44,6 +44,14 @@ const Row kRows[] = {
      "|1 - q^T q|, round-off: order of magnitude only"},
     {"3", "spherical-pendulum", Method::Rk45, Metric::StructureMean, false, 1.0164e-2,
      "|1 - q^T q|, ode45 at its defaults sampled at 0:h:T"},
+    {"4", "dumbbell", Method::Variational, Metric::EnergyMeanDev, false, 2.5983e-4,
+     "own parameters: orders of magnitude only"},
+    {"4", "dumbbell", Method::Variational, Metric::StructureMean, false, 1.8553e-13,
+     "own parameters: orders of magnitude only"},
+    {"4", "dumbbell", Method::Rk45, Metric::StructureMean, false, 0.0287,
+     "own parameters: orders of magnitude only (R as 9 states)"},
+    {"4", "dumbbell", Method::Rk45Quat, Metric::StructureMean, false, 0.0753,
+     "own parameters: orders of magnitude only (quaternion, R(q) unnormalized)"},
 };
 
 }  // namespace
