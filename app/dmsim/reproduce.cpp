@@ -99,7 +99,7 @@ int cmdReproduce(const std::vector<std::string>& args) {
     std::cout << "Lee, Leok and McClamroch, \"Discrete Control Systems\": our figures beside the "
                  "article's\nRK45 = Dormand-Prince with MATLAB ode45's controller, RelTol 1e-3, "
                  "AbsTol 1e-6, sampled at t_k = k h\n\n";
-    std::cout << std::left << std::setw(3) << "ex" << std::setw(20) << "system" << std::setw(6)
+    std::cout << std::left << std::setw(3) << "ex" << std::setw(20) << "system" << std::setw(10)
               << "int" << std::setw(40) << "quantity" << std::setw(13) << "ours"
               << std::setw(13) << "article" << "note\n";
     for (const Json& j : rows) {
@@ -110,7 +110,7 @@ int cmdReproduce(const std::vector<std::string>& args) {
       else
         art << std::scientific << std::setprecision(4) << j["article"].get<double>();
       std::cout << std::setw(3) << j["example"].get<std::string>() << std::setw(20)
-                << j["system"].get<std::string>() << std::setw(6)
+                << j["system"].get<std::string>() << std::setw(10)
                 << j["integrator"].get<std::string>() << std::setw(40)
                 << j["quantity"].get<std::string>() << std::setw(13) << ours.str()
                 << std::setw(13) << art.str() << j["note"].get<std::string>() << "\n";

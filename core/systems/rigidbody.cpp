@@ -2,6 +2,7 @@
 
 #include <Eigen/Cholesky>
 #include <cmath>
+#include <sstream>
 
 #include "core/integrators/lgvi.h"
 #include "core/lie/so3.h"
@@ -19,6 +20,46 @@ struct LgviStepper {
   bool step(State& s, std::string* why) const { return lgviStep(body, h, s, why); }
   Sample sample(double t, const State& s) const { return rigidBodySample(body, t, s); }
   std::vector<std::string> stateNames() const { return rigidBodyStateNames(false); }
+};
+
+// RK45 on a rigid body, stopped at the first sample outside the potential's domain (e.g. a
+// collision), which RK45 would otherwise integrate through
+class DomainCheckedRun final : public Run {
+ public:
+  DomainCheckedRun(std::unique_ptr<Run> inner, std::shared_ptr<const RigidBodyPotential> u)
+      : m_inner(std::move(inner)), m_potential(std::move(u)) {}
+
+  bool advance(std::vector<Sample>& out, std::size_t maxSamples) override {
+    if (m_over) return false;
+    const std::size_t first = out.size();
+    const bool more = m_inner->advance(out, maxSamples);
+    for (std::size_t i = first; i < out.size(); ++i) {
+      const std::string why = m_potential->domainError(out[i].position, out[i].attitude);
+      if (!why.empty()) {
+        std::ostringstream m;
+        m << "RK45 at t = " << out[i].t << ": " << why;
+        out.resize(i);
+        m_over = true;
+        m_failure = {true, m_lastGood, m.str()};
+        return false;
+      }
+      m_lastGood = out[i].t;
+    }
+    if (!more) {
+      m_over = true;
+      m_failure = m_inner->failure();
+    }
+    return more;
+  }
+  double progress() const override { return m_inner->progress(); }
+  RunCounters counters() const override { return m_inner->counters(); }
+  std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
+
+ private:
+  std::unique_ptr<Run> m_inner;
+  std::shared_ptr<const RigidBodyPotential> m_potential;
+  double m_lastGood = 0.0;
+  bool m_over = false;
 };
 
 std::string matrixText(const Matrix3d& A) {
@@ -172,9 +213,11 @@ std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& 
       return std::make_unique<VariationalRun<LgviStepper>>(LgviStepper{b, settings.h}, s0,
                                                            settings);
     case Method::Rk45:
-      return std::make_unique<RkRun>(rigidBodyMatrixForm(b, s0), settings);
+      return std::make_unique<DomainCheckedRun>(
+          std::make_unique<RkRun>(rigidBodyMatrixForm(b, s0), settings), b.potential);
     case Method::Rk45Quat:
-      return std::make_unique<RkRun>(rigidBodyQuaternionForm(b, s0), settings);
+      return std::make_unique<DomainCheckedRun>(
+          std::make_unique<RkRun>(rigidBodyQuaternionForm(b, s0), settings), b.potential);
   }
   throw InputError("--integrator " + methodName(method) + " is not available for " + system +
                    " (vi, rk45, rk45-quat)");

@@ -77,7 +77,8 @@ ContinuousForm rigidBodyMatrixForm(const RigidBody& b, const RigidBodyState& s0)
 ContinuousForm rigidBodyQuaternionForm(const RigidBody& b, const RigidBodyState& s0);
 
 /// A run of a rigid body: the LGVI (vi), RK45 with R (rk45) or with a quaternion (rk45-quat).
-/// `system` names the system in the error for another method.
+/// Each stops with a failure at the first state outside the potential's domain (RK45: checked
+/// at its samples). `system` names the system in the error for another method.
 std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& s0, Method method,
                                       const IntegratorSettings& settings,
                                       const std::string& system);

@@ -249,6 +249,30 @@ class TestDumbbell : public QObject {
     QVERIFY(sampleIsFinite(all[0]));
   }
 
+  void collisionStopsTheRun_data() {
+    QTest::addColumn<int>("method");
+    QTest::newRow("vi") << int(Method::Variational);
+    QTest::newRow("rk45") << int(Method::Rk45);
+    QTest::newRow("rk45-quat") << int(Method::Rk45Quat);
+  }
+  // released at rest at |x| = 2, the dumbbell falls onto the attracting point (free fall time
+  // pi/2 sqrt(2^3 / 2) = 3.1): every method stops there with a reason, no sample inside a sphere
+  void collisionStopsTheRun() {
+    QFETCH(int, method);
+    const Default d;
+    const ParamValues v = d.model->normalize({{"x0", {2, 0, 0}}, {"v0", {0, 0, 0}}}, nullptr);
+    std::unique_ptr<Run> run = d.model->makeRun(v, static_cast<Method>(method), d.settings);
+    const std::vector<Sample> all = runAll(*run);
+    QVERIFY(run->failure().failed);
+    QVERIFY2(run->failure().reason.find("collision") != std::string::npos,
+             run->failure().reason.c_str());
+    QVERIFY(!all.empty());
+    QCOMPARE(run->failure().time, all.back().t);
+    QVERIFY(all.back().t > 2.0 && all.back().t < 3.2);
+    const DumbbellGravity G = DumbbellParams::from(v).gravity();
+    for (const Sample& s : all) QVERIFY(G.domainError(s.position, s.attitude).empty());
+  }
+
   void lgviIsSecondOrder_data() {
     QTest::addColumn<bool>("dumbbell");
     QTest::newRow("dumbbell") << true;
