@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/systems/dumbbell.h"
 #include "core/systems/massspring.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
@@ -85,7 +86,9 @@ const std::vector<const SystemModel*>& allSystems() {
   static const MassSpring massSpring;
   static const PlanarPendulum planar;
   static const SphericalPendulum spherical;
-  static const std::vector<const SystemModel*> systems = {&massSpring, &planar, &spherical};
+  static const Dumbbell dumbbell;
+  static const std::vector<const SystemModel*> systems = {&massSpring, &planar, &spherical,
+                                                          &dumbbell};
   return systems;
 }
 

@@ -1,0 +1,214 @@
+#include "core/systems/dumbbell.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/lie/so3.h"
+
+namespace dms {
+
+Vector3d DumbbellGravity::sphereForce(int i, const Vector3d& x, const Matrix3d& R) const {
+  const Vector3d y = x + R * offset(i);
+  const double d = y.norm();
+  return (-m_mu * mass(i) / (d * d * d)) * y;
+}
+
+Vector3d DumbbellGravity::dUdx(const Vector3d& x, const Matrix3d& R) const {
+  return -(sphereForce(0, x, R) + sphereForce(1, x, R));
+}
+
+Vector3d DumbbellGravity::moment(const Vector3d& x, const Matrix3d& R) const {
+  Vector3d M = Vector3d::Zero();
+  for (int i = 0; i < 2; ++i) M += offset(i).cross(R.transpose() * sphereForce(i, x, R));
+  return M;
+}
+
+double DumbbellGravity::energy(const Vector3d& x, const Matrix3d& R) const {
+  double U = 0.0;
+  for (int i = 0; i < 2; ++i) U -= m_mu * mass(i) / (x + R * offset(i)).norm();
+  return U;
+}
+
+void DumbbellGravity::gradient(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx,
+                               Matrix3d& dUdR) const {
+  dUdx.setZero();
+  dUdR.setZero();
+  for (int i = 0; i < 2; ++i) {
+    const Vector3d F = sphereForce(i, x, R);
+    dUdx -= F;
+    dUdR -= F * offset(i).transpose();
+  }
+}
+
+std::string DumbbellGravity::domainError(const Vector3d& x, const Matrix3d& R) const {
+  for (int i = 0; i < 2; ++i) {
+    const double d = (x + R * offset(i)).norm();
+    if (!(d > m_radius)) {
+      std::ostringstream m;
+      m << "sphere " << i + 1 << " reached the attracting point (centre distance " << d
+        << " <= radius " << m_radius << "): collision";
+      return m.str();
+    }
+  }
+  return {};
+}
+
+DumbbellParams DumbbellParams::from(const ParamValues& v) {
+  DumbbellParams p;
+  p.mu = scalarParam(v, "mu");
+  p.m1 = scalarParam(v, "m1");
+  p.m2 = scalarParam(v, "m2");
+  p.L = scalarParam(v, "L");
+  p.r = scalarParam(v, "r");
+  p.x0 = vectorParam(v, "x0");
+  p.v0 = vectorParam(v, "v0");
+  p.att0 = vectorParam(v, "att0");
+  p.Omega0 = vectorParam(v, "Omega0");
+  return p;
+}
+
+Vector3d DumbbellParams::rho(int i) const {
+  return (i == 0 ? -m2 / m() : m1 / m()) * L * Vector3d::UnitX();
+}
+
+Matrix3d DumbbellParams::J() const {
+  Matrix3d J = Matrix3d::Zero();
+  const double mi[2] = {m1, m2};
+  for (int i = 0; i < 2; ++i) {
+    const Vector3d p = rho(i);
+    J += mi[i] * (p.squaredNorm() * Matrix3d::Identity() - p * p.transpose()) +
+         0.4 * mi[i] * r * r * Matrix3d::Identity();
+  }
+  return J;
+}
+
+DumbbellGravity DumbbellParams::gravity() const {
+  return DumbbellGravity(mu, {m1, m2}, {rho(0), rho(1)}, r);
+}
+
+RigidBody DumbbellParams::body() const {
+  RigidBody b;
+  b.m = m();
+  b.J = J();
+  b.potential = std::make_shared<DumbbellGravity>(gravity());
+  return b;
+}
+
+RigidBodyState DumbbellParams::initialState() const {
+  RigidBodyState s;
+  s.R = so3Exp(att0);
+  s.x = x0;
+  s.Omega = Omega0;
+  s.v = v0;
+  return s;
+}
+
+const std::vector<ParamSpec>& Dumbbell::params() const {
+  static const std::vector<ParamSpec> specs = {
+      {"mu",
+       "m^3/s^2",
+       "gravitational parameter of the central body (default set-up: "
+       "nondimensional)",
+       1,
+       {1.0},
+       0.0,
+       1e6,
+       false,
+       false,
+       0.0,
+       5.0},
+      {"m1", "kg", "mass of sphere 1", 1, {0.5}, 0.0, 1e6, true, false, 0.05, 2.0},
+      {"m2", "kg", "mass of sphere 2", 1, {0.5}, 0.0, 1e6, true, false, 0.05, 2.0},
+      {"L",
+       "m",
+       "distance between the sphere centres (rod along body e1)",
+       1,
+       {1.0},
+       0.0,
+       1e6,
+       true,
+       false,
+       0.1,
+       3.0},
+      {"r", "m", "radius of each sphere (at most L/2)", 1, {0.2}, 0.0, 1e6, true, false, 0.01, 0.5},
+      {"x0",
+       "m",
+       "initial position of the mass centre",
+       3,
+       {3.0, 0.0, 0.0},
+       -1e6,
+       1e6,
+       false,
+       false,
+       -10.0,
+       10.0},
+      {"v0",
+       "m/s",
+       "initial velocity of the mass centre",
+       3,
+       {0.0, 0.5773502691896258, 0.0},
+       -1e3,
+       1e3,
+       false,
+       false,
+       -2.0,
+       2.0},
+      {"att0",
+       "rad",
+       "initial attitude R0 = exp(att0^), rotation vector (axis times angle)",
+       3,
+       {0.0, 0.5235987755982988, 0.0},
+       -100.0,
+       100.0,
+       false,
+       false,
+       -3.14159,
+       3.14159},
+      {"Omega0",
+       "rad/s",
+       "initial angular velocity in the body frame",
+       3,
+       {0.1, 0.3, 1.0},
+       -1e3,
+       1e3,
+       false,
+       false,
+       -3.0,
+       3.0},
+  };
+  return specs;
+}
+
+IntegratorSettings Dumbbell::defaultSettings() const {
+  IntegratorSettings s;
+  s.h = 0.05;
+  s.T = 200.0;
+  return s;
+}
+
+ParamValues Dumbbell::normalize(const ParamValues& values,
+                                std::vector<std::string>* warnings) const {
+  ParamValues out = SystemModel::normalize(values, warnings);
+  const DumbbellParams p = DumbbellParams::from(out);
+  if (p.r > 0.5 * p.L)
+    throw InputError(
+        "parameter 'r' = " + formatNumber(p.r) +
+        " is out of range: the spheres must not overlap, r must be in (0, L/2] = (0, " +
+        formatNumber(0.5 * p.L) + "] m");
+  const std::string domain = p.gravity().domainError(p.x0, so3Exp(p.att0));
+  if (!domain.empty())
+    throw InputError("parameter 'x0' = " + formatNumber(p.x0.x()) + "," + formatNumber(p.x0.y()) +
+                     "," + formatNumber(p.x0.z()) +
+                     " is out of range: each sphere centre x0 + R0 rho_i must lie farther than "
+                     "r = " +
+                     formatNumber(p.r) + " m from the attracting point at the origin");
+  return out;
+}
+
+std::unique_ptr<Run> Dumbbell::makeRun(const ParamValues& values, Method method,
+                                       const IntegratorSettings& settings) const {
+  const DumbbellParams p = DumbbellParams::from(values);
+  return makeRigidBodyRun(p.body(), p.initialState(), method, settings, name());
+}
+
+}  // namespace dms

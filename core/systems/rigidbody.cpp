@@ -1,0 +1,226 @@
+#include "core/systems/rigidbody.h"
+
+#include <Eigen/Cholesky>
+#include <cmath>
+#include <sstream>
+
+#include "core/integrators/lgvi.h"
+#include "core/lie/so3.h"
+#include "core/sim/runs.h"
+
+namespace dms {
+namespace {
+
+using Vector9d = Eigen::Matrix<double, 9, 1>;
+
+struct LgviStepper {
+  using State = RigidBodyState;
+  RigidBody body;
+  double h;
+  bool step(State& s, std::string* why) const { return lgviStep(body, h, s, why); }
+  Sample sample(double t, const State& s) const { return rigidBodySample(body, t, s); }
+  std::vector<std::string> stateNames() const { return rigidBodyStateNames(false); }
+};
+
+// RK45 on a rigid body, stopped at the first sample outside the potential's domain (e.g. a
+// collision), which RK45 would otherwise integrate through
+class DomainCheckedRun final : public Run {
+ public:
+  DomainCheckedRun(std::unique_ptr<Run> inner, std::shared_ptr<const RigidBodyPotential> u)
+      : m_inner(std::move(inner)), m_potential(std::move(u)) {}
+
+  bool advance(std::vector<Sample>& out, std::size_t maxSamples) override {
+    if (m_over) return false;
+    const std::size_t first = out.size();
+    const bool more = m_inner->advance(out, maxSamples);
+    for (std::size_t i = first; i < out.size(); ++i) {
+      const std::string why = m_potential->domainError(out[i].position, out[i].attitude);
+      if (!why.empty()) {
+        std::ostringstream m;
+        m << "RK45 at t = " << out[i].t << ": " << why;
+        out.resize(i);
+        m_over = true;
+        m_failure = {true, m_lastGood, m.str()};
+        return false;
+      }
+      m_lastGood = out[i].t;
+    }
+    if (!more) {
+      m_over = true;
+      m_failure = m_inner->failure();
+    }
+    return more;
+  }
+  double progress() const override { return m_inner->progress(); }
+  RunCounters counters() const override { return m_inner->counters(); }
+  std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
+
+ private:
+  std::unique_ptr<Run> m_inner;
+  std::shared_ptr<const RigidBodyPotential> m_potential;
+  double m_lastGood = 0.0;
+  bool m_over = false;
+};
+
+std::string matrixText(const Matrix3d& A) {
+  std::string out;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) out += (i || j ? "," : "") + formatNumber(A(i, j));
+  return out;
+}
+
+// J Omega' = M - Omega x J Omega and m v' = -dU/dx, eqs (39)-(40)
+void rates(const RigidBody& b, const Eigen::LLT<Matrix3d>& Jllt, const Vector3d& x,
+           const Matrix3d& R, const Vector3d& Omega, Vector3d& OmegaDot, Vector3d& vDot) {
+  Vector3d dUdx, M;
+  b.forces(x, R, dUdx, M);
+  OmegaDot = Jllt.solve(M - Omega.cross(b.J * Omega));
+  vDot = -dUdx / b.m;
+}
+
+}  // namespace
+
+Vector3d bodyMoment(const Matrix3d& R, const Matrix3d& dUdR) {
+  const Matrix3d B = dUdR.transpose() * R;
+  return vee(B - B.transpose());
+}
+
+void RigidBody::validate() const {
+  if (!(m > 0.0) || !std::isfinite(m))
+    throw InputError("rigid body mass m = " + formatNumber(m) + " must be finite and > 0");
+  const double asym = (J - J.transpose()).cwiseAbs().maxCoeff();
+  const double eigMin =
+      Eigen::SelfAdjointEigenSolver<Matrix3d>(J, Eigen::EigenvaluesOnly).eigenvalues().minCoeff();
+  if (!J.allFinite() || asym > 1e-12 * J.cwiseAbs().maxCoeff() || !(eigMin > 0.0))
+    throw InputError("rigid body inertia J = " + matrixText(J) +
+                     " must be finite, symmetric and positive definite (smallest eigenvalue " +
+                     formatNumber(eigMin) + ", allowed range (0, inf))");
+  if (!potential) throw InputError("rigid body: no potential set");
+}
+
+void RigidBody::forces(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx, Vector3d& M) const {
+  Matrix3d dUdR;
+  potential->gradient(x, R, dUdx, dUdR);
+  M = bodyMoment(R, dUdR);
+}
+
+double rigidBodyEnergy(const RigidBody& b, const RigidBodyState& s) {
+  return 0.5 * b.m * s.v.squaredNorm() + 0.5 * s.Omega.dot(b.J * s.Omega) +
+         b.potential->energy(s.x, s.R);
+}
+
+Vector3d rigidBodyMomentum(const RigidBody& b, const RigidBodyState& s) {
+  return b.m * s.x.cross(s.v) + s.R * (b.J * s.Omega);
+}
+
+Sample rigidBodySample(const RigidBody& b, double t, const RigidBodyState& s, const Vector4d* q) {
+  Sample out;
+  out.t = t;
+  out.energy = rigidBodyEnergy(b, s);
+  out.structure = orthogonalityError(s.R);
+  out.structure2 = q ? std::fabs(1.0 - q->norm()) : 0.0;
+  out.momentum = rigidBodyMomentum(b, s);
+  out.position = s.x;
+  out.attitude = s.R;
+  if (q) {
+    out.state.resize(13);
+    out.state << *q, s.x, s.Omega, s.v;
+  } else {
+    out.state.resize(18);
+    out.state << Eigen::Map<const Vector9d>(s.R.data()), s.x, s.Omega, s.v;
+  }
+  return out;
+}
+
+std::vector<std::string> rigidBodyStateNames(bool quaternion) {
+  std::vector<std::string> n;
+  if (quaternion) {
+    n = {"q0", "q1", "q2", "q3"};
+  } else {
+    for (int j = 1; j <= 3; ++j)
+      for (int i = 1; i <= 3; ++i) n.push_back("R" + std::to_string(i) + std::to_string(j));
+  }
+  for (const char* v : {"x", "W", "v"})
+    for (int i = 1; i <= 3; ++i) n.push_back(v + std::to_string(i));
+  return n;
+}
+
+ContinuousForm rigidBodyMatrixForm(const RigidBody& b, const RigidBodyState& s0) {
+  ContinuousForm form;
+  form.y0.resize(18);
+  form.y0 << Eigen::Map<const Vector9d>(s0.R.data()), s0.x, s0.Omega, s0.v;
+  const Eigen::LLT<Matrix3d> Jllt(b.J);
+  form.rhs = [b, Jllt](double, const VectorXd& y, VectorXd& dy) {
+    const Matrix3d R = Eigen::Map<const Matrix3d>(y.data());
+    const Vector3d x = y.segment<3>(9);
+    const Vector3d Omega = y.segment<3>(12);
+    Vector3d OmegaDot, vDot;
+    rates(b, Jllt, x, R, Omega, OmegaDot, vDot);
+    Eigen::Map<Matrix3d>(dy.data()) = R * hat(Omega);
+    dy.segment<3>(9) = y.segment<3>(15);
+    dy.segment<3>(12) = OmegaDot;
+    dy.segment<3>(15) = vDot;
+  };
+  form.sample = [b](double t, const VectorXd& y) {
+    RigidBodyState s;
+    s.R = Eigen::Map<const Matrix3d>(y.data());
+    s.x = y.segment<3>(9);
+    s.Omega = y.segment<3>(12);
+    s.v = y.segment<3>(15);
+    return rigidBodySample(b, t, s);
+  };
+  form.names = rigidBodyStateNames(false);
+  return form;
+}
+
+ContinuousForm rigidBodyQuaternionForm(const RigidBody& b, const RigidBodyState& s0) {
+  ContinuousForm form;
+  form.y0.resize(13);
+  form.y0 << rotationToQuat(s0.R), s0.x, s0.Omega, s0.v;
+  const Eigen::LLT<Matrix3d> Jllt(b.J);
+  form.rhs = [b, Jllt](double, const VectorXd& y, VectorXd& dy) {
+    const Vector4d q = y.head<4>();
+    const Vector3d x = y.segment<3>(4);
+    const Vector3d Omega = y.segment<3>(7);
+    Vector3d OmegaDot, vDot;
+    rates(b, Jllt, x, quatToRotation(q), Omega, OmegaDot, vDot);
+    Vector4d w;
+    w << 0.0, Omega;
+    dy.head<4>() = 0.5 * quatMultiply(q, w);
+    dy.segment<3>(4) = y.segment<3>(10);
+    dy.segment<3>(7) = OmegaDot;
+    dy.segment<3>(10) = vDot;
+  };
+  form.sample = [b](double t, const VectorXd& y) {
+    const Vector4d q = y.head<4>();
+    RigidBodyState s;
+    s.R = quatToRotation(q);
+    s.x = y.segment<3>(4);
+    s.Omega = y.segment<3>(7);
+    s.v = y.segment<3>(10);
+    return rigidBodySample(b, t, s, &q);
+  };
+  form.names = rigidBodyStateNames(true);
+  return form;
+}
+
+std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& s0, Method method,
+                                      const IntegratorSettings& settings,
+                                      const std::string& system) {
+  b.validate();
+  switch (method) {
+    case Method::Variational:
+      return std::make_unique<VariationalRun<LgviStepper>>(LgviStepper{b, settings.h}, s0,
+                                                           settings);
+    case Method::Rk45:
+      return std::make_unique<DomainCheckedRun>(
+          std::make_unique<RkRun>(rigidBodyMatrixForm(b, s0), settings), b.potential);
+    case Method::Rk45Quat:
+      return std::make_unique<DomainCheckedRun>(
+          std::make_unique<RkRun>(rigidBodyQuaternionForm(b, s0), settings), b.potential);
+  }
+  throw InputError("--integrator " + methodName(method) + " is not available for " + system +
+                   " (vi, rk45, rk45-quat)");
+}
+
+}  // namespace dms

@@ -1,0 +1,86 @@
+/// A rigid body on SE(3) in a potential U(x, R), the article's eqs (37)-(46): the pieces every
+/// rigid-body system shares (state, energy, momentum, samples, the RK45 continuous forms and
+/// the runs). A system only supplies m, J and a RigidBodyPotential.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/sim/model.h"
+
+namespace dms {
+
+struct ContinuousForm;  // core/sim/runs.h (not included here: its Run::emit clashes with Qt's)
+
+/// A configuration-dependent potential U: SE(3) -> R.
+class RigidBodyPotential {
+ public:
+  virtual ~RigidBodyPotential() = default;
+  /// U(x, R).
+  virtual double energy(const Vector3d& x, const Matrix3d& R) const = 0;
+  /// dU/dx and the matrix dU/dR with [dU/dR]_ij = dU/d[R]_ij. R need not be orthogonal (the
+  /// RK45 forms drift off SO(3)).
+  virtual void gradient(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx,
+                        Matrix3d& dUdR) const = 0;
+  /// Empty when U is valid at (x, R); otherwise why not (e.g. a collision), so a run stops.
+  virtual std::string domainError(const Vector3d& /*x*/, const Matrix3d& /*R*/) const { return {}; }
+};
+
+/// Eq (41): the body moment of the potential, M^ = dU/dR^T R - R^T dU/dR.
+Vector3d bodyMoment(const Matrix3d& R, const Matrix3d& dUdR);
+
+/// Mass, inertia and potential of one rigid body. Constant during a run.
+struct RigidBody {
+  double m = 1.0;
+  Matrix3d J = Matrix3d::Identity();
+  std::shared_ptr<const RigidBodyPotential> potential;
+
+  /// Jd = 1/2 tr(J) I - J, the non-standard inertia of eq (42).
+  Matrix3d Jd() const { return 0.5 * J.trace() * Matrix3d::Identity() - J; }
+  /// Throws InputError unless m > 0, J is symmetric positive definite and a potential is set.
+  void validate() const;
+  /// dU/dx and M (eq (41)) at (x, R).
+  void forces(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx, Vector3d& M) const;
+};
+
+/// (R, x, Omega, v): attitude (body to inertial), position of the mass centre, body angular
+/// velocity, inertial velocity.
+struct RigidBodyState {
+  Matrix3d R = Matrix3d::Identity();
+  Vector3d x = Vector3d::Zero();
+  Vector3d Omega = Vector3d::Zero();
+  Vector3d v = Vector3d::Zero();
+};
+
+/// E = 1/2 m |v|^2 + 1/2 Omega^T J Omega + U(x, R).
+double rigidBodyEnergy(const RigidBody& b, const RigidBodyState& s);
+/// Total angular momentum about the origin, m x cross v + R J Omega.
+Vector3d rigidBodyMomentum(const RigidBody& b, const RigidBodyState& s);
+
+/// A sample: energy, momentum, structure ||I - R^T R||, position x, attitude R and the raw
+/// state (R column by column, x, Omega, v). For the quaternion form pass q too (s.R is then
+/// R(q)): structure2 = |1 - |q||, and the raw state starts with q instead of R.
+Sample rigidBodySample(const RigidBody& b, double t, const RigidBodyState& s,
+                       const Vector4d* q = nullptr);
+
+/// Column names of the raw states: R11 R21 R31 R12 ... x1 x2 x3 W1 W2 W3 v1 v2 v3, and with q0..q3
+/// in place of R for the quaternion form.
+std::vector<std::string> rigidBodyStateNames(bool quaternion);
+
+/// Eqs (37)-(40) with R as 9 states (column by column), then x, Omega, v; not renormalized:
+///   R' = R Omega^,  x' = v,  J Omega' + Omega x J Omega = M,  m v' = -dU/dx.
+ContinuousForm rigidBodyMatrixForm(const RigidBody& b, const RigidBodyState& s0);
+/// Eqs (37)-(40) with the attitude as a quaternion q (scalar first), then x, Omega, v; q is not
+/// renormalized and R(q) is quatToRotation's (q0^2 - |qv|^2) I + 2 qv qv^T + 2 q0 qv^:
+///   q' = 1/2 q (x) (0, Omega),  x' = v,  J Omega' + Omega x J Omega = M(x, R(q)),  m v' = -dU/dx.
+ContinuousForm rigidBodyQuaternionForm(const RigidBody& b, const RigidBodyState& s0);
+
+/// A run of a rigid body: the LGVI (vi), RK45 with R (rk45) or with a quaternion (rk45-quat).
+/// Each stops with a failure at the first state outside the potential's domain (RK45: checked
+/// at its samples). `system` names the system in the error for another method.
+std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& s0, Method method,
+                                      const IntegratorSettings& settings,
+                                      const std::string& system);
+
+}  // namespace dms
