@@ -11,7 +11,7 @@
 
 namespace dms {
 
-struct ContinuousForm;  // core/sim/runs.h (not included here: its Run::emit clashes with Qt's)
+struct ContinuousForm;  // core/sim/runs.h
 
 /// A configuration-dependent potential U: SE(3) -> R.
 class RigidBodyPotential {

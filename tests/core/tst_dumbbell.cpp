@@ -6,17 +6,14 @@
 #include <limits>
 #include <random>
 
-// clang-format off
-// the core before QtTest: core/sim/runs.h has a member named emit, Qt's keyword macro
+#include <QtTest>
+
 #include "core/integrators/dormandprince.h"
 #include "core/integrators/lgvi.h"
 #include "core/lie/so3.h"
 #include "core/sim/runs.h"
 #include "core/sim/summary.h"
 #include "core/systems/dumbbell.h"
-
-#include <QtTest>
-// clang-format on
 
 using namespace dms;
 
