@@ -14,6 +14,7 @@ void usage(std::ostream& out) {
          "  dmsim run --system NAME --integrator vi|rk45|rk45-quat [--h H] [--T T]\n"
          "            [--rtol R] [--atol A] [--rk ode45|scipy] [--rk-samples output|steps]\n"
          "            [--set NAME=VALUE ...] [--csv FILE]\n"
+         "  dmsim run --scenario FILE [any flag of run, which overrides the file]\n"
          "  dmsim reproduce [--json]\n"
          "exit codes: 0 ok, 2 bad input, 3 integration failed\n";
 }
