@@ -141,7 +141,7 @@ void MainWindow::buildUi() {
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   leftLayout->addWidget(scroll, 1);
-  left->setMinimumWidth(360);
+  left->setMinimumWidth(400);
 
   // right: legend, 3D view, playback bar, plots
   auto* sceneBox = new QWidget;

@@ -19,6 +19,13 @@ constexpr int kSliderSteps = 1000;
 
 // the shortest text (at most 8 significant digits) that reads back as v, else 8 digits
 QString shortNumber(double v) {
+  // plain decimals where they read well (200, 0.035), else scientific (1e-10)
+  if (v == 0.0 || (std::fabs(v) >= 1e-3 && std::fabs(v) < 1e7)) {
+    for (int dec = 0; dec <= 8; ++dec) {
+      const QString s = QString::number(v, 'f', dec);
+      if (s.toDouble() == v) return s;
+    }
+  }
   for (int prec = 1; prec <= 8; ++prec) {
     const QString s = QString::number(v, 'g', prec);
     if (s.toDouble() == v) return s;
@@ -45,7 +52,7 @@ NumberSpinBox::NumberSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
   setDecimals(323);  // no rounding of the value: the text is formatted by textFromValue
   setKeyboardTracking(false);
   setAccelerated(true);
-  setMinimumWidth(96);
+  setMinimumWidth(92);
   setAlignment(Qt::AlignRight);
 }
 
@@ -134,7 +141,7 @@ void ParamPanel::addRows(QGroupBox* box, const std::vector<ParamSpec>& specs,
       row.slider = new QSlider(Qt::Horizontal, box);
       row.slider->setRange(0, kSliderSteps);
       row.slider->setToolTip(tip);
-      row.slider->setMinimumWidth(110);
+      row.slider->setMinimumWidth(70);
       row.spin = new NumberSpinBox(box);
       row.spin->setLogSteps(row.log);
       const double inf = std::numeric_limits<double>::infinity();
@@ -220,7 +227,6 @@ void ParamPanel::setRowValue(Row& row, double v) {
 
 void ParamPanel::setSystem(const SystemModel* model) {
   m_model = model;
-  m_paramBox->setTitle(tr("Parameters: %1").arg(QString::fromStdString(model->title())));
   addRows(m_paramBox, model->params(), m_paramRows);
   if (m_settingRows.empty()) addRows(m_settingsBox, integratorSpecs(), m_settingRows);
   setScenario(defaultValues(model->params()), model->defaultSettings());

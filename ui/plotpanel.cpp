@@ -73,13 +73,20 @@ void PlotPanel::setupPlot(QCustomPlot* p, const QString& yLabel) {
   p->setNoAntialiasingOnDrag(true);
   p->xAxis->setLabel(tr("t [s]"));
   p->yAxis->setLabel(yLabel);
+  // title, then the legend in one row, then the axes: the legend never covers a curve
   p->legend->setVisible(true);
-  p->legend->setBrush(QColor(255, 255, 255, 220));
-  p->legend->setBorderPen(QPen(QColor(0xbb, 0xbb, 0xbb)));
-  p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  p->legend->setBorderPen(Qt::NoPen);
+  p->legend->setBrush(Qt::NoBrush);
+  p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  p->legend->setColumnSpacing(16);
+  p->axisRect()->insetLayout()->take(p->legend);
   p->plotLayout()->insertRow(0);
   p->plotLayout()->addElement(0, 0, new QCPTextElement(p, QString(), QFont(font().family(), 10,
                                                                            QFont::Bold)));
+  p->plotLayout()->insertRow(1);
+  p->plotLayout()->addElement(1, 0, p->legend);
+  p->plotLayout()->setRowStretchFactor(1, 0.001);
+  p->plotLayout()->setRowSpacing(0);
   for (QCPAxis* a : {p->xAxis, p->yAxis}) {
     a->grid()->setSubGridVisible(false);
     a->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
