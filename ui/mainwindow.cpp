@@ -217,6 +217,8 @@ void MainWindow::buildUi() {
   m_progress->setRange(0, 1000);
   m_progress->setMaximumWidth(160);
   m_progress->setFormat(tr("computing %p%"));
+  for (QLabel* l : {m_statusTime, m_statusCompute, m_statusRk, m_statusFailure})
+    l->setContentsMargins(6, 0, 10, 0);
   statusBar()->addWidget(m_statusTime);
   statusBar()->addWidget(m_statusCompute);
   statusBar()->addWidget(m_statusRk);
@@ -470,16 +472,20 @@ bool MainWindow::exportPlots(const QString& dir, int index, const std::vector<Im
     if (error) *error = tr("Cannot create the folder '%1'").arg(dir);
     return false;
   }
-  m_plots->refresh();
+  m_plots->refresh(size.width());
   const std::vector<QCustomPlot*> plots = m_plots->plots();
   const QStringList names = PlotPanel::plotNames();
   for (int i = 0; i < int(plots.size()); ++i) {
     if (index >= 0 && i != index) continue;
     for (ImageFormat f : formats) {
       const QString path = QDir(dir).filePath(names[i] + "." + formatSuffix(f));
-      if (!savePlot(plots[std::size_t(i)], path, f, size, error)) return false;
+      if (!savePlot(plots[std::size_t(i)], path, f, size, error)) {
+        m_plots->refresh();
+        return false;
+      }
     }
   }
+  m_plots->refresh();
   return true;
 }
 

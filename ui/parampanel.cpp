@@ -52,7 +52,7 @@ NumberSpinBox::NumberSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
   setDecimals(323);  // no rounding of the value: the text is formatted by textFromValue
   setKeyboardTracking(false);
   setAccelerated(true);
-  setMinimumWidth(92);
+  setMinimumWidth(104);
   setAlignment(Qt::AlignRight);
 }
 

@@ -10,10 +10,6 @@
 
 namespace dms::ui {
 
-namespace {
-// decimation columns: at least this many, so an export at a larger size stays smooth
-constexpr int kMinColumns = 1600;
-}  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
@@ -135,7 +131,8 @@ void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
   m_structure2Graphs.clear();
   const auto add = [](QCustomPlot* p, const RunStyle& r, Qt::PenStyle pen, const QString& name) {
     QCPGraph* g = p->addGraph();
-    g->setPen(QPen(r.color, 1.6, pen));
+    // a 1-pixel pen: wide antialiased zigzags (|E - E0| on a log axis) are slow to draw
+    g->setPen(QPen(r.color, 1.0, pen));
     g->setName(name);
     g->setAdaptiveSampling(true);
     return g;
@@ -182,11 +179,12 @@ void PlotPanel::fillGraph(QCPGraph* g, const RunStore& store, Metric m, double t
   g->setData(keys, values, true);
 }
 
-void PlotPanel::refresh() {
+void PlotPanel::refresh(int columns) {
   if (m_stores) {
     const double t0 = m_autoscale ? 0.0 : m_energy->xAxis->range().lower;
     const double t1 = m_autoscale ? m_horizon : m_energy->xAxis->range().upper;
-    const int columns = std::max(kMinColumns, m_energy->axisRect()->width());
+    // one bucket group per pixel column of the plot (or of the exported image)
+    if (columns <= 0) columns = std::max(100, m_energy->axisRect()->width());
     const std::size_t n = std::min(m_stores->size(), m_energyGraphs.size());
     for (std::size_t i = 0; i < n; ++i) {
       const RunStore& s = (*m_stores)[i];

@@ -36,8 +36,9 @@ class PlotPanel : public QWidget {
                const QString& structure2Name);
   /// The stores to draw from (owned by the session; must outlive the next refresh()).
   void setStores(const std::vector<RunStore>* stores) { m_stores = stores; }
-  /// Re-decimates the visible range and queues a replot.
-  void refresh();
+  /// Re-decimates the visible range into `columns` columns (0: the plot's width in pixels)
+  /// and queues a replot.
+  void refresh(int columns = 0);
   void setCursorTime(double t);
 
   void setLogScale(bool on);

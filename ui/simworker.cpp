@@ -52,7 +52,7 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       c.samples.reserve(1024);
       const Clock::time_point t0 = Clock::now();
       bool more = true;
-      while (more && secondsSince(t0) < budget && c.samples.size() < 200000) {
+      while (more && secondsSince(t0) < budget && c.samples.size() < kMaxChunk) {
         more = run->advance(c.samples, 256);
         if (cancelled(generation)) return;
       }

@@ -45,7 +45,9 @@ class SimWorker : public QObject {
  public:
   /// Chunks sent but not yet consumed by the GUI, beyond which the worker waits (so a fast
   /// computation cannot flood the event queue: memory stays bounded).
-  static constexpr int kMaxInFlight = 6;
+  static constexpr int kMaxInFlight = 16;
+  /// Samples per chunk at most (about 2.6 MB): the chunks in flight stay under about 42 MB.
+  static constexpr std::size_t kMaxChunk = 8192;
 
   explicit SimWorker(QObject* parent = nullptr);
   void compute(quint64 generation, const SimJob& job);

@@ -92,6 +92,11 @@ class TestMainWindow : public QObject {
       QTest::qWait(15);
     }
     QVERIFY(w.session()->generation() > gen);
+    QElapsedTimer latency;
+    latency.start();
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->running(), 20000);
+    qInfo("%s: last slider step to both runs complete: %lld ms", qPrintable(system),
+          static_cast<long long>(latency.elapsed()));
     QVERIFY(waitIdle(w));
     for (std::size_t r = 0; r < runs; ++r) {
       const Sample now = lastOf(w, int(r));
