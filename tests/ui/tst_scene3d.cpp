@@ -7,7 +7,9 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <QWidget>
+#include <QWindow>
 #include <QtTest>
 #include <cmath>
 #include <memory>
@@ -197,6 +199,7 @@ class TestScene3d : public QObject {
       trail.push_back(l * Vector3d(0.8 * std::cos(a), 0.8 * std::sin(a), 0.6));
     }
     m_view->setTrail(RunSlot::Variational, trail);
+    m_view->setTrail(RunSlot::RungeKutta, std::vector<Vector3d>(trail.begin(), trail.begin() + 1500));
     const QImage withTrail = grab("trail.png");
     QVERIFY(countDifferent(plain, withTrail) > 300);
 
@@ -212,6 +215,34 @@ class TestScene3d : public QObject {
     m_view->setArrows({});
     const QImage noArrow = grab("noarrow.png");
     QVERIFY(countHue(noArrow, body, controlColor()) < countHue(withArrow, body, controlColor()) - 100);
+  }
+
+  void mouseMovesTheCameraAndDoubleClickFits() {
+    const SystemModel* model = findSystem("planar-pendulum");
+    QVERIFY(model);
+    m_view->setSystem(model->name(), model->normalize(defaultValues(model->params()), nullptr));
+    const Sample s = sampleAt(*model, Method::Variational, 10);
+    m_view->setPose(RunSlot::Variational, s);
+    m_view->setPose(RunSlot::RungeKutta, s);
+    const QImage home = grab("home.png");
+    // the 3D window inside the container
+    QWindow* window = m_top.windowHandle()->findChild<QWindow*>();
+    QVERIFY(window);
+    const QPoint c(window->width() / 4, window->height() / 2);
+    QTest::mousePress(window, Qt::LeftButton, Qt::NoModifier, c);
+    QTest::mouseMove(window, c + QPoint(60, 25));
+    QTest::mouseRelease(window, Qt::LeftButton, Qt::NoModifier, c + QPoint(60, 25));
+    const QImage orbited = grab("orbited.png");
+    QVERIFY(countDifferent(home, orbited) > 1000);
+    QWheelEvent wheel(QPointF(c), window->mapToGlobal(QPointF(c)), QPoint(), QPoint(0, 240),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(window, &wheel);
+    const QImage zoomed = grab("zoomed.png");
+    QVERIFY(countDifferent(orbited, zoomed) > 1000);
+    // back home: the same camera, so the same picture
+    QTest::mouseDClick(window, Qt::LeftButton, Qt::NoModifier, c);
+    const QImage again = grab("again.png");
+    QCOMPARE(countDifferent(home, again), 0);
   }
 
   void unwritablePathReportsFailure_data() {

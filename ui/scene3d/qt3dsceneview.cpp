@@ -89,7 +89,9 @@ Qt3DSceneView::Qt3DSceneView(QWidget* parent) {
     m_runLayer[i]->setRecursive(true);
     m_runRoot[i] = new Qt3DCore::QEntity(m_root);
     m_runRoot[i]->addComponent(m_runLayer[i]);
-    m_trails[i] = std::make_unique<LineSet>(m_runRoot[i], LineSet::Kind::Strip, kTrailCapacity);
+    // trails are tubes in unlit, fading colours: lines would be one pixel wide
+    m_trails[i] = std::make_unique<Tube>(m_runRoot[i], vertexColorMaterial(m_runRoot[i]),
+                                         kTrailCapacity, 6, true);
   }
   m_hudLayer = new Qt3DRender::QLayer(m_root);
   auto* hudRoot = new Qt3DCore::QEntity(m_root);
@@ -274,14 +276,15 @@ void Qt3DSceneView::setTrail(RunSlot slot, const std::vector<Vector3d>& points) 
   pts.clear();
   for (std::size_t k = first; k < points.size(); ++k)
     if (finitePoint(points[k])) pts.push_back(m_visual->toScene(points[k]));
-  // fade from the background (oldest) to the run's colour (newest)
+  // fade from a pale tint (oldest) to the run's colour (newest), and thin towards the tail so
+  // that a closed orbit's new lap covers the old one instead of flickering with it
   std::vector<QColor> colours(pts.size());
   const QColor bg = Shades::background(), c = runColor(slot);
   for (std::size_t k = 0; k < pts.size(); ++k) {
     const double t = double(k + 1) / double(pts.size());
-    colours[k] = mix(bg, c, 0.08 + 0.92 * t * t);
+    colours[k] = mix(bg, c, 0.18 + 0.82 * t * t);
   }
-  m_trails[i]->set(pts, colours);
+  m_trails[i]->setPath(pts, m_visual->trailRadius(), colours, 0.45f);
 }
 
 Qt3DRender::QMaterial* Qt3DSceneView::arrowMaterial(const QColor& c) {
@@ -353,6 +356,7 @@ void Qt3DSceneView::fitView() {
   o.azimuth = hint.azimuth;
   o.elevation = hint.elevation;
   o.distance = 1.04f * r / std::sin(std::min(halfV, halfH));
+  m_window->setDistanceRange(0.05f * o.distance, 20.0f * o.distance);
   m_window->setOrbit(o);
 }
 
