@@ -59,7 +59,8 @@ DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roo
   // e1 to scene x, e2 to scene -z, e3 up: the orbit plane (e1, e2) lies flat
   m_frame << 1, 0, 0, 0, 0, 1, 0, -1, 0;
   m_scale = float(orbit);
-  m_caption = QStringLiteral("dumbbell spacecraft: body axes e1 (red, along the rod), e2 (green), e3 (blue)");
+  m_caption = QStringLiteral(
+      "dumbbell spacecraft: body axes e1 (red, along the rod), e2 (green), e3 (blue)");
 
   // the central body: its size is a marker only, the gravity model is a point mu
   const float centralRadius = float(std::min(0.12 * orbit, std::max(0.5 * orbit - L, 0.05)));

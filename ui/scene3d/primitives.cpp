@@ -26,9 +26,9 @@ QQuaternion rotationFromY(const QVector3D& dir) {
 
 QColor mix(const QColor& a, const QColor& b, double t) {
   const double s = 1.0 - t;
-  return QColor::fromRgbF(float(s * a.redF() + t * b.redF()), float(s * a.greenF() + t * b.greenF()),
-                          float(s * a.blueF() + t * b.blueF()),
-                          float(s * a.alphaF() + t * b.alphaF()));
+  return QColor::fromRgbF(
+      float(s * a.redF() + t * b.redF()), float(s * a.greenF() + t * b.greenF()),
+      float(s * a.blueF() + t * b.blueF()), float(s * a.alphaF() + t * b.alphaF()));
 }
 
 Qt3DRender::QMaterial* solidMaterial(const QColor& c, Qt3DCore::QNode* parent) {
@@ -171,8 +171,8 @@ LineSet::LineSet(Qt3DCore::QEntity* parent, Kind kind, int capacity)
   auto* geometry = new Qt3DCore::QGeometry(m_renderer);
   m_buffer = new Qt3DCore::QBuffer(geometry);
   constexpr int stride = 6 * sizeof(float);
-  m_position = floatAttribute(m_buffer, Qt3DCore::QAttribute::defaultPositionAttributeName(), 3,
-                              0, stride, geometry);
+  m_position = floatAttribute(m_buffer, Qt3DCore::QAttribute::defaultPositionAttributeName(), 3, 0,
+                              stride, geometry);
   m_colour = floatAttribute(m_buffer, Qt3DCore::QAttribute::defaultColorAttributeName(), 3,
                             3 * sizeof(float), stride, geometry);
   m_renderer->setGeometry(geometry);

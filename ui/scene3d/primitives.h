@@ -23,7 +23,9 @@ class QGeometryRenderer;
 
 namespace dms::ui::scene3d {
 
-inline QVector3D toQt(const Vector3d& v) { return QVector3D(float(v.x()), float(v.y()), float(v.z())); }
+inline QVector3D toQt(const Vector3d& v) {
+  return QVector3D(float(v.x()), float(v.y()), float(v.z()));
+}
 
 /// The rotation taking +Y (the axis of Qt3D's cylinder and cone meshes) onto dir.
 QQuaternion rotationFromY(const QVector3D& dir);

@@ -171,8 +171,8 @@ void Qt3DSceneView::buildFrameGraph() {
     layers->setFilterMode(Qt3DRender::QLayerFilter::AcceptAnyMatchingLayers);
     // translucent parts (swing plane, shadows) need the far things drawn first
     auto* sort = new Qt3DRender::QSortPolicy(layers);
-    sort->setSortTypes(QList<Qt3DRender::QSortPolicy::SortType>{
-        Qt3DRender::QSortPolicy::BackToFront});
+    sort->setSortTypes(
+        QList<Qt3DRender::QSortPolicy::SortType>{Qt3DRender::QSortPolicy::BackToFront});
   }
 
   // the labels on top, then the capture (the last leaf, so it reads the finished frame)
@@ -269,9 +269,8 @@ void Qt3DSceneView::setPose(RunSlot slot, const std::optional<Sample>& sample) {
 void Qt3DSceneView::setTrail(RunSlot slot, const std::vector<Vector3d>& points) {
   const std::size_t i = std::size_t(slot);
   if (!m_visual) return;
-  const std::size_t first = points.size() > std::size_t(kTrailCapacity)
-                                ? points.size() - std::size_t(kTrailCapacity)
-                                : 0;
+  const std::size_t first =
+      points.size() > std::size_t(kTrailCapacity) ? points.size() - std::size_t(kTrailCapacity) : 0;
   std::vector<QVector3D>& pts = m_trailPoints[i];
   pts.clear();
   for (std::size_t k = first; k < points.size(); ++k)
@@ -327,8 +326,8 @@ void Qt3DSceneView::setArrows(const std::vector<SceneArrow>& arrows) {
     const float radius = std::clamp(0.03f * v.length(), 0.004f * s, 0.012f * s);
     m_arrows[k]->set(o, v, radius);
     m_arrowSpans.emplace_back(o, o + v);
-    if (!a.label.isEmpty()) c.arrows.emplace_back(a.color.isValid() ? a.color : controlColor(),
-                                                  a.label);
+    if (!a.label.isEmpty())
+      c.arrows.emplace_back(a.color.isValid() ? a.color : controlColor(), a.label);
   }
   m_hud->setContent(c);
 }

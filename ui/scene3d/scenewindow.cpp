@@ -2,8 +2,8 @@
 
 #include <QMouseEvent>
 #include <QWheelEvent>
-#include <QtMath>
 #include <Qt3DRender/QCamera>
+#include <QtMath>
 #include <algorithm>
 #include <cmath>
 

@@ -17,8 +17,8 @@ namespace dms::ui::scene3d {
 struct Orbit {
   QVector3D target;
   float distance = 10.0f;
-  float azimuth = 0.0f;    ///< degrees about +Y
-  float elevation = 20.0f; ///< degrees, clamped to (-89, 89)
+  float azimuth = 0.0f;     ///< degrees about +Y
+  float elevation = 20.0f;  ///< degrees, clamped to (-89, 89)
   QVector3D eye() const;
 };
 

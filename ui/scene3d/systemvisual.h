@@ -25,9 +25,9 @@ struct VisualRoots {
 /// How the camera first looks at a system (scene coordinates, Y up).
 struct ViewHint {
   QVector3D centre;
-  float radius = 1.0f;     ///< a sphere around centre that holds the expected motion
-  float azimuth = 0.0f;    ///< degrees about +Y, 0 looks along -Z
-  float elevation = 20.0f; ///< degrees above the horizon
+  float radius = 1.0f;      ///< a sphere around centre that holds the expected motion
+  float azimuth = 0.0f;     ///< degrees about +Y, 0 looks along -Z
+  float elevation = 20.0f;  ///< degrees above the horizon
 };
 
 /// Neutral colours of the scene, shared by every visual.
