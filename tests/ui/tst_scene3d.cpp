@@ -7,7 +7,9 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <QWidget>
+#include <QWindow>
 #include <QtTest>
 #include <cmath>
 #include <memory>
@@ -80,7 +82,10 @@ class TestScene3d : public QObject {
   std::unique_ptr<SceneView> m_view;
   QTemporaryDir m_dir;
   // DMS_SCENE_SHOTS=folder keeps the captures for a look
-  QString shotDir() const { return qEnvironmentVariableIsSet("DMS_SCENE_SHOTS") ? qEnvironmentVariable("DMS_SCENE_SHOTS") : m_dir.path(); }
+  QString shotDir() const {
+    return qEnvironmentVariableIsSet("DMS_SCENE_SHOTS") ? qEnvironmentVariable("DMS_SCENE_SHOTS")
+                                                        : m_dir.path();
+  }
 
   bool shoot(const QString& path, Shot& shot) {
     shot = Shot();
@@ -136,7 +141,8 @@ class TestScene3d : public QObject {
       for (int i = 0; i < 2; ++i) {
         a[std::size_t(i)].position = Vector3d(3, 0, 0);
         a[std::size_t(i)].attitude = rotationY(M_PI / 6);
-        b[std::size_t(i)].position = 3.0 * Vector3d(std::cos(0.8 + 0.1 * i), std::sin(0.8 + 0.1 * i), 0);
+        b[std::size_t(i)].position =
+            3.0 * Vector3d(std::cos(0.8 + 0.1 * i), std::sin(0.8 + 0.1 * i), 0);
         b[std::size_t(i)].attitude = rotationZ(1.2) * rotationY(M_PI / 6);
       }
     } else {
@@ -165,8 +171,12 @@ class TestScene3d : public QObject {
       for (int x = 0; x < first.width(); x += 3) colours.insert(first.pixel(x, y));
     QVERIFY2(colours.size() > 100, "the capture is (nearly) uniform");
 
+    // Pixel thresholds, for this 900 x 520 window: the smallest body of a run (the dumbbell's
+    // two spheres of radius 0.2 in a view of radius about 4) covers about 2 x pi x 7^2 = 300
+    // pixels, so each threshold is about half of what one drawn body changes; a view that
+    // drew nothing, or drew a run in the wrong half or colour, misses them by far.
     // a new pose moves something on screen
-    QVERIFY(countDifferent(first, second) > 200);
+    QVERIFY(countDifferent(first, second) > 150);
     // each run's body is drawn in its own half, in its colour (below the labels, row 80 on)
     const int w = first.width(), h = first.height();
     const QRect left(0, 80, w / 2, h - 80), right(w / 2, 80, w - w / 2, h - 80);
@@ -197,6 +207,8 @@ class TestScene3d : public QObject {
       trail.push_back(l * Vector3d(0.8 * std::cos(a), 0.8 * std::sin(a), 0.6));
     }
     m_view->setTrail(RunSlot::Variational, trail);
+    m_view->setTrail(RunSlot::RungeKutta,
+                     std::vector<Vector3d>(trail.begin(), trail.begin() + 1500));
     const QImage withTrail = grab("trail.png");
     QVERIFY(countDifferent(plain, withTrail) > 300);
 
@@ -208,10 +220,40 @@ class TestScene3d : public QObject {
     m_view->setArrows({arrow});
     const QImage withArrow = grab("arrow.png");
     const QRect body(0, 80, withArrow.width(), withArrow.height() - 80);
-    QVERIFY(countHue(withArrow, body, controlColor()) > countHue(withTrail, body, controlColor()) + 100);
+    QVERIFY(countHue(withArrow, body, controlColor()) >
+            countHue(withTrail, body, controlColor()) + 100);
     m_view->setArrows({});
     const QImage noArrow = grab("noarrow.png");
-    QVERIFY(countHue(noArrow, body, controlColor()) < countHue(withArrow, body, controlColor()) - 100);
+    QVERIFY(countHue(noArrow, body, controlColor()) <
+            countHue(withArrow, body, controlColor()) - 100);
+  }
+
+  void mouseMovesTheCameraAndDoubleClickFits() {
+    const SystemModel* model = findSystem("planar-pendulum");
+    QVERIFY(model);
+    m_view->setSystem(model->name(), model->normalize(defaultValues(model->params()), nullptr));
+    const Sample s = sampleAt(*model, Method::Variational, 10);
+    m_view->setPose(RunSlot::Variational, s);
+    m_view->setPose(RunSlot::RungeKutta, s);
+    const QImage home = grab("home.png");
+    // the 3D window inside the container
+    QWindow* window = m_top.windowHandle()->findChild<QWindow*>();
+    QVERIFY(window);
+    const QPoint c(window->width() / 4, window->height() / 2);
+    QTest::mousePress(window, Qt::LeftButton, Qt::NoModifier, c);
+    QTest::mouseMove(window, c + QPoint(60, 25));
+    QTest::mouseRelease(window, Qt::LeftButton, Qt::NoModifier, c + QPoint(60, 25));
+    const QImage orbited = grab("orbited.png");
+    QVERIFY(countDifferent(home, orbited) > 1000);
+    QWheelEvent wheel(QPointF(c), window->mapToGlobal(QPointF(c)), QPoint(), QPoint(0, 240),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(window, &wheel);
+    const QImage zoomed = grab("zoomed.png");
+    QVERIFY(countDifferent(orbited, zoomed) > 1000);
+    // back home: the same camera, so the same picture
+    QTest::mouseDClick(window, Qt::LeftButton, Qt::NoModifier, c);
+    const QImage again = grab("again.png");
+    QCOMPARE(countDifferent(home, again), 0);
   }
 
   void unwritablePathReportsFailure_data() {

@@ -10,8 +10,8 @@ namespace {
 
 // body axes e1, e2, e3: the usual red, green, blue, darkened so they do not read as runs
 QColor axisColor(int i) {
-  static const QColor c[3] = {QColor(0xc0, 0x30, 0x30), QColor(0x3a, 0x8a, 0x3a),
-                              QColor(0x40, 0x50, 0xb0)};
+  static const QColor c[3] = {QColor(0xc8, 0x28, 0x28), QColor(0x2e, 0x7d, 0x32),
+                              QColor(0x3a, 0x46, 0x9c)};
   return c[i];
 }
 
@@ -59,18 +59,22 @@ DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roo
   // e1 to scene x, e2 to scene -z, e3 up: the orbit plane (e1, e2) lies flat
   m_frame << 1, 0, 0, 0, 0, 1, 0, -1, 0;
   m_scale = float(orbit);
-  m_caption = QStringLiteral("dumbbell spacecraft: body axes e1 (red, along the rod), e2, e3");
+  m_caption = QStringLiteral(
+      "dumbbell spacecraft: body axes e1 (red, along the rod), e2 (green), e3 (blue)");
 
   // the central body: its size is a marker only, the gravity model is a point mu
   const float centralRadius = float(std::min(0.12 * orbit, std::max(0.5 * orbit - L, 0.05)));
   Ball central(roots.common, centralRadius, solidMaterial(QColor(0x9b, 0x8f, 0x7e), roots.common));
   central.setCentre(QVector3D(0, 0, 0));
   const float gridStep = float(std::pow(10.0, std::floor(std::log10(orbit))));
-  addPolarGrid(roots.common, float(std::ceil(1.5 * orbit / gridStep) * gridStep), gridStep);
+  addPolarGrid(roots.common, float(std::ceil(1.3 * orbit / gridStep) * gridStep), gridStep);
 
-  m_axisLength = float(0.75 * L + r);
-  m_axisRadius = float(std::max(0.012 * L, 0.06 * r));
-  auto* rodMat = solidMaterial(Shades::steel(), roots.common);
+  // e1 reaches well past the sphere it points to; e2 and e3 are shorter
+  m_axisLength[0] = float(m_rho2.x() + r + 0.45 * L);
+  m_axisLength[1] = m_axisLength[2] = float(0.6 * L + r);
+  m_axisRadius = float(std::max(0.028 * L, 0.12 * r));
+  m_trailRadius = float(0.008 * orbit);
+  auto* rodMat = solidMaterial(Shades::rod(), roots.common);
   std::array<Qt3DRender::QMaterial*, 3> axisMat;
   for (int k = 0; k < 3; ++k) axisMat[std::size_t(k)] = solidMaterial(axisColor(k), roots.common);
   for (int i = 0; i < 2; ++i) {
@@ -83,7 +87,7 @@ DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roo
     for (int k = 0; k < 3; ++k)
       b.axes[std::size_t(k)] = std::make_unique<Arrow>(root, axisMat[std::size_t(k)]);
   }
-  m_hint = ViewHint{QVector3D(0, 0, 0), float(1.35 * orbit + L), 20.0f, 38.0f};
+  m_hint = ViewHint{QVector3D(0, 0, 0), float(1.15 * orbit + 0.5 * L), 20.0f, 35.0f};
 }
 
 void DumbbellVisual::setPose(RunSlot slot, const Sample& s) {
@@ -96,7 +100,7 @@ void DumbbellVisual::setPose(RunSlot slot, const Sample& s) {
   b.rod->setEnds(p1, p2);
   for (int k = 0; k < 3; ++k) {
     const Vector3d axis = s.attitude.col(k);
-    b.axes[std::size_t(k)]->set(c, m_axisLength * toScene(axis), m_axisRadius);
+    b.axes[std::size_t(k)]->set(c, m_axisLength[std::size_t(k)] * toScene(axis), m_axisRadius);
   }
 }
 

@@ -26,7 +26,8 @@ class DumbbellVisual final : public SystemVisual {
   };
   std::array<Body, 2> m_bodies;
   Vector3d m_rho1 = Vector3d::Zero(), m_rho2 = Vector3d::Zero();
-  float m_axisLength = 0, m_axisRadius = 0;
+  std::array<float, 3> m_axisLength = {0, 0, 0};
+  float m_axisRadius = 0;
 };
 
 }  // namespace dms::ui::scene3d

@@ -39,7 +39,8 @@ void drawRunCard(QPainter& p, const QPointF& at, const HudContent::Run& run) {
   p.drawPath(card);
   const QRectF swatch(at.x() + 12, at.y() + 10, 18, 18);
   p.setPen(Qt::NoPen);
-  p.setBrush(run.hasData ? run.color : QColor(run.color.red(), run.color.green(), run.color.blue(), 90));
+  p.setBrush(run.hasData ? run.color
+                         : QColor(run.color.red(), run.color.green(), run.color.blue(), 90));
   p.drawRoundedRect(swatch, 4, 4);
   p.setFont(title);
   p.setPen(run.color.darker(125));
@@ -73,8 +74,9 @@ void HudImage::paint(QPainter* painter) {
   qreal y = h - 10 - fm.descent();
   p.setPen(QColor(0x6a, 0x70, 0x78));
   p.drawText(QPointF(12, y), m_content.caption);
-  const QString help = QStringLiteral("drag: orbit   right/middle drag: pan   wheel: zoom   "
-                                      "double-click: fit");
+  const QString help = QStringLiteral(
+      "drag: orbit   right/middle drag: pan   wheel: zoom   "
+      "double-click: fit");
   p.drawText(QPointF(w - 12 - fm.horizontalAdvance(help), y), help);
 
   // the arrows' legend, above the caption

@@ -47,7 +47,8 @@ MassSpringVisual::MassSpringVisual(const ParamValues& params, const VisualRoots&
   Box tick(roots.common, QVector3D(0.02f * s, 0.01f * s, 0.44f * s), dark);
   tick.setCentre(QVector3D(0, railY + 0.5f * railThick + 0.004f * s, 0));
   addGrid(roots.common, QVector3D(0, railY - 0.5f * railThick - 0.002f * s, 0),
-          std::ceil(1.6f * (railEnd - m_wallX) / s) * 0.5f * s, 0.25f * s, 4);
+          std::ceil(1.2f * (railEnd - m_wallX) / s) * 0.5f * s, 0.25f * s, 4);
+  m_trailRadius = 0.01f * s;
 
   for (int i = 0; i < 2; ++i) {
     const RunSlot slot = RunSlot(i);

@@ -36,12 +36,12 @@ void addCircle(Qt3DCore::QEntity* parent, float r, const QVector3D& u, const QVe
 
 PendulumBodies::PendulumBodies(const VisualRoots& roots, float l, bool shadow, float floorY)
     : m_floorY(floorY) {
-  auto* rodMat = solidMaterial(Shades::steel(), roots.common);
+  auto* rodMat = solidMaterial(Shades::rod(), roots.common);
   auto* shadowMat = glassMaterial(QColor(40, 44, 52), 0.22f, roots.common);
   for (int i = 0; i < 2; ++i) {
     Qt3DCore::QEntity* root = roots.body[std::size_t(i)];
     Body& b = m_bodies[std::size_t(i)];
-    b.rod = std::make_unique<Rod>(root, 0.011f * l, rodMat);
+    b.rod = std::make_unique<Rod>(root, 0.013f * l, rodMat);
     b.bob = std::make_unique<Ball>(root, 0.075f * l, solidMaterial(runColor(RunSlot(i)), root));
     if (shadow) {
       b.shadow = std::make_unique<Ball>(root, 0.075f * l, shadowMat);
@@ -80,7 +80,8 @@ PlanarPendulumVisual::PlanarPendulumVisual(const ParamValues& params, const Visu
   addCircle(roots.common, l, QVector3D(1, 0, 0), QVector3D(0, 1, 0),
             QVector3D(0, 0, zPlane + 0.004f * l), QColor(0x8a, 0x96, 0xa6));
   m_bodies = std::make_unique<PendulumBodies>(roots, l, false, 0.0f);
-  m_hint = ViewHint{QVector3D(0, -0.35f * l, 0), 1.3f * l, 0.0f, 8.0f};
+  m_trailRadius = 0.006f * l;
+  m_hint = ViewHint{QVector3D(0, -0.05f * l, 0), 1.22f * l, 0.0f, 8.0f};
 }
 
 void PlanarPendulumVisual::setPose(RunSlot slot, const Sample& s) {
@@ -98,7 +99,8 @@ SphericalPendulumVisual::SphericalPendulumVisual(const ParamValues& params,
   const float floorY = -1.12f * l;
   addGrid(roots.common, QVector3D(0, floorY, 0), 1.25f * l, 0.125f * l, 4);
   m_bodies = std::make_unique<PendulumBodies>(roots, l, true, floorY);
-  m_hint = ViewHint{QVector3D(0, -0.55f * l, 0), 1.2f * l, 30.0f, 24.0f};
+  m_trailRadius = 0.007f * l;
+  m_hint = ViewHint{QVector3D(0, -0.5f * l, 0), 0.95f * l, 30.0f, 22.0f};
 }
 
 void SphericalPendulumVisual::setPose(RunSlot slot, const Sample& s) {

@@ -26,9 +26,9 @@ QQuaternion rotationFromY(const QVector3D& dir) {
 
 QColor mix(const QColor& a, const QColor& b, double t) {
   const double s = 1.0 - t;
-  return QColor::fromRgbF(float(s * a.redF() + t * b.redF()), float(s * a.greenF() + t * b.greenF()),
-                          float(s * a.blueF() + t * b.blueF()),
-                          float(s * a.alphaF() + t * b.alphaF()));
+  return QColor::fromRgbF(
+      float(s * a.redF() + t * b.redF()), float(s * a.greenF() + t * b.greenF()),
+      float(s * a.blueF() + t * b.blueF()), float(s * a.alphaF() + t * b.alphaF()));
 }
 
 Qt3DRender::QMaterial* solidMaterial(const QColor& c, Qt3DCore::QNode* parent) {
@@ -171,8 +171,8 @@ LineSet::LineSet(Qt3DCore::QEntity* parent, Kind kind, int capacity)
   auto* geometry = new Qt3DCore::QGeometry(m_renderer);
   m_buffer = new Qt3DCore::QBuffer(geometry);
   constexpr int stride = 6 * sizeof(float);
-  m_position = floatAttribute(m_buffer, Qt3DCore::QAttribute::defaultPositionAttributeName(), 3,
-                              0, stride, geometry);
+  m_position = floatAttribute(m_buffer, Qt3DCore::QAttribute::defaultPositionAttributeName(), 3, 0,
+                              stride, geometry);
   m_colour = floatAttribute(m_buffer, Qt3DCore::QAttribute::defaultColorAttributeName(), 3,
                             3 * sizeof(float), stride, geometry);
   m_renderer->setGeometry(geometry);
@@ -216,26 +216,35 @@ void LineSet::clear() {
   m_renderer->setVertexCount(0);
 }
 
-Tube::Tube(Qt3DCore::QEntity* parent, Qt3DRender::QMaterial* material, int pathPoints, int sides)
-    : m_entity(new Qt3DCore::QEntity(parent)), m_points(pathPoints), m_sides(sides) {
-  auto* renderer = new Qt3DRender::QGeometryRenderer;
-  auto* geometry = new Qt3DCore::QGeometry(renderer);
+Tube::Tube(Qt3DCore::QEntity* parent, Qt3DRender::QMaterial* material, int capacity, int sides,
+           bool colours)
+    : m_entity(new Qt3DCore::QEntity(parent)),
+      m_renderer(new Qt3DRender::QGeometryRenderer),
+      m_capacity(capacity),
+      m_sides(sides),
+      m_colours(colours) {
+  auto* geometry = new Qt3DCore::QGeometry(m_renderer);
   m_vertices = new Qt3DCore::QBuffer(geometry);
-  const int nv = m_points * m_sides;
-  constexpr int stride = 6 * sizeof(float);
-  floatAttribute(m_vertices, Qt3DCore::QAttribute::defaultPositionAttributeName(), 3, 0, stride,
-                 geometry)
-      ->setCount(uint(nv));
-  floatAttribute(m_vertices, Qt3DCore::QAttribute::defaultNormalAttributeName(), 3,
-                 3 * sizeof(float), stride, geometry)
-      ->setCount(uint(nv));
-  m_vertices->setData(QByteArray(nv * stride, '\0'));
+  const int stride = (m_colours ? 9 : 6) * int(sizeof(float));
+  m_attributes.push_back(floatAttribute(
+      m_vertices, Qt3DCore::QAttribute::defaultPositionAttributeName(), 3, 0, stride, geometry));
+  m_attributes.push_back(floatAttribute(m_vertices,
+                                        Qt3DCore::QAttribute::defaultNormalAttributeName(), 3,
+                                        3 * sizeof(float), stride, geometry));
+  if (m_colours)
+    m_attributes.push_back(floatAttribute(m_vertices,
+                                          Qt3DCore::QAttribute::defaultColorAttributeName(), 3,
+                                          6 * sizeof(float), stride, geometry));
+  for (int j = 0; j < m_sides; ++j) {
+    m_cos.push_back(float(std::cos(2.0 * M_PI * j / m_sides)));
+    m_sin.push_back(float(std::sin(2.0 * M_PI * j / m_sides)));
+  }
 
-  // two triangles per quad between consecutive rings; fixed for the life of the tube
-  const int nIndex = (m_points - 1) * m_sides * 6;
+  // two triangles per quad between consecutive rings, for the whole capacity
+  const int nIndex = (m_capacity - 1) * m_sides * 6;
   QByteArray idx(nIndex * int(sizeof(quint32)), Qt::Uninitialized);
   quint32* ip = reinterpret_cast<quint32*>(idx.data());
-  for (int i = 0; i + 1 < m_points; ++i) {
+  for (int i = 0; i + 1 < m_capacity; ++i) {
     for (int j = 0; j < m_sides; ++j) {
       const quint32 a = quint32(i * m_sides + j);
       const quint32 b = quint32(i * m_sides + (j + 1) % m_sides);
@@ -258,45 +267,66 @@ Tube::Tube(Qt3DCore::QEntity* parent, Qt3DRender::QMaterial* material, int pathP
   index->setCount(uint(nIndex));
   geometry->addAttribute(index);
 
-  renderer->setGeometry(geometry);
-  renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
-  renderer->setVertexCount(nIndex);
-  m_entity->addComponent(renderer);
+  m_renderer->setGeometry(geometry);
+  m_renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+  m_renderer->setVertexCount(0);
+  m_entity->addComponent(m_renderer);
   m_entity->addComponent(material);
+  m_entity->setEnabled(false);
 }
 
-void Tube::setPath(const std::vector<QVector3D>& path, float radius) {
-  if (int(path.size()) != m_points) return;
-  QByteArray bytes(m_points * m_sides * 6 * int(sizeof(float)), Qt::Uninitialized);
+void Tube::clear() {
+  m_entity->setEnabled(false);
+  m_renderer->setVertexCount(0);
+}
+
+void Tube::setPath(const std::vector<QVector3D>& path, float radius,
+                   const std::vector<QColor>& colours, float tail) {
+  const std::size_t n = std::min(path.size(), std::size_t(m_capacity));
+  if (n < 2 || (m_colours && colours.size() != path.size())) {
+    clear();
+    return;
+  }
+  const std::size_t first = path.size() - n;
+  const int floats = m_colours ? 9 : 6;
+  QByteArray bytes(int(n) * m_sides * floats * int(sizeof(float)), Qt::Uninitialized);
   float* f = reinterpret_cast<float*>(bytes.data());
   // a ring frame carried along the path by parallel transport, so the tube does not twist
-  QVector3D tangent = (path[1] - path[0]).normalized();
+  const QVector3D* p = path.data() + first;
+  QVector3D tangent = (p[1] - p[0]).normalized();
   QVector3D normal = QVector3D::crossProduct(tangent, QVector3D(0, 0, 1));
   if (normal.lengthSquared() < 1e-6f) normal = QVector3D::crossProduct(tangent, QVector3D(0, 1, 0));
   normal.normalize();
-  for (int i = 0; i < m_points; ++i) {
-    const std::size_t k = std::size_t(i);
-    const QVector3D next = path[std::min(k + 1, path.size() - 1)];
-    const QVector3D prev = path[k == 0 ? 0 : k - 1];
-    QVector3D t = (next - prev).normalized();
+  for (std::size_t k = 0; k < n; ++k) {
+    QVector3D t = (p[std::min(k + 1, n - 1)] - p[k == 0 ? 0 : k - 1]).normalized();
     if (t.lengthSquared() < 0.5f) t = tangent;
     // remove the new tangent's component from the carried normal
-    normal = (normal - QVector3D::dotProduct(normal, t) * t).normalized();
+    QVector3D carried = normal - QVector3D::dotProduct(normal, t) * t;
+    if (carried.lengthSquared() > 1e-12f) normal = carried.normalized();
     tangent = t;
     const QVector3D binormal = QVector3D::crossProduct(t, normal);
+    const QColor c = m_colours ? colours[first + k] : QColor();
+    const float r = radius * (tail + (1.0f - tail) * float(k) / float(n - 1));
     for (int j = 0; j < m_sides; ++j) {
-      const float a = float(2.0 * M_PI * j / m_sides);
-      const QVector3D n = std::cos(a) * normal + std::sin(a) * binormal;
-      const QVector3D p = path[k] + radius * n;
-      *f++ = p.x();
-      *f++ = p.y();
-      *f++ = p.z();
-      *f++ = n.x();
-      *f++ = n.y();
-      *f++ = n.z();
+      const QVector3D dn = m_cos[std::size_t(j)] * normal + m_sin[std::size_t(j)] * binormal;
+      const QVector3D v = p[k] + r * dn;
+      *f++ = v.x();
+      *f++ = v.y();
+      *f++ = v.z();
+      *f++ = dn.x();
+      *f++ = dn.y();
+      *f++ = dn.z();
+      if (m_colours) {
+        *f++ = float(c.redF());
+        *f++ = float(c.greenF());
+        *f++ = float(c.blueF());
+      }
     }
   }
   m_vertices->setData(bytes);
+  for (Qt3DCore::QAttribute* a : m_attributes) a->setCount(uint(n) * uint(m_sides));
+  m_renderer->setVertexCount(int(n - 1) * m_sides * 6);
+  m_entity->setEnabled(true);
 }
 
 }  // namespace dms::ui::scene3d

@@ -23,7 +23,9 @@ class QGeometryRenderer;
 
 namespace dms::ui::scene3d {
 
-inline QVector3D toQt(const Vector3d& v) { return QVector3D(float(v.x()), float(v.y()), float(v.z())); }
+inline QVector3D toQt(const Vector3d& v) {
+  return QVector3D(float(v.x()), float(v.y()), float(v.z()));
+}
 
 /// The rotation taking +Y (the axis of Qt3D's cylinder and cone meshes) onto dir.
 QQuaternion rotationFromY(const QVector3D& dir);
@@ -112,19 +114,30 @@ class LineSet {
   int m_capacity;
 };
 
-/// A tube of fixed topology around a path of a fixed number of points (the spring's wire);
-/// setPath rewrites the vertex buffer only, the indices never change.
+/// A tube around a path of at most `capacity` points (the spring's wire, a trail); setPath
+/// rewrites the vertex buffer only, the indices are made once for the capacity. With colours,
+/// each ring takes its point's colour (for an unlit per-vertex-colour material).
 class Tube {
  public:
-  Tube(Qt3DCore::QEntity* parent, Qt3DRender::QMaterial* material, int pathPoints, int sides);
-  /// path.size() must equal pathPoints; radius is the wire radius.
-  void setPath(const std::vector<QVector3D>& path, float radius);
+  Tube(Qt3DCore::QEntity* parent, Qt3DRender::QMaterial* material, int capacity, int sides,
+       bool colours = false);
+  /// Draws the tube along path (past the capacity, its last points); colours, when the tube
+  /// has them, match path one to one. The radius grows linearly from tail * radius at the
+  /// first point to radius at the last. Fewer than two points hide it.
+  void setPath(const std::vector<QVector3D>& path, float radius,
+               const std::vector<QColor>& colours = {}, float tail = 1.0f);
+  void clear();
+  int capacity() const { return m_capacity; }
   Qt3DCore::QEntity* entity() const { return m_entity; }
 
  private:
   Qt3DCore::QEntity* m_entity;
+  Qt3DRender::QGeometryRenderer* m_renderer;
   Qt3DCore::QBuffer* m_vertices;
-  int m_points, m_sides;
+  std::vector<Qt3DCore::QAttribute*> m_attributes;
+  std::vector<float> m_cos, m_sin;
+  int m_capacity, m_sides;
+  bool m_colours;
 };
 
 }  // namespace dms::ui::scene3d

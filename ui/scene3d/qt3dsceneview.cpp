@@ -89,7 +89,9 @@ Qt3DSceneView::Qt3DSceneView(QWidget* parent) {
     m_runLayer[i]->setRecursive(true);
     m_runRoot[i] = new Qt3DCore::QEntity(m_root);
     m_runRoot[i]->addComponent(m_runLayer[i]);
-    m_trails[i] = std::make_unique<LineSet>(m_runRoot[i], LineSet::Kind::Strip, kTrailCapacity);
+    // trails are tubes in unlit, fading colours: lines would be one pixel wide
+    m_trails[i] = std::make_unique<Tube>(m_runRoot[i], vertexColorMaterial(m_runRoot[i]),
+                                         kTrailCapacity, 6, true);
   }
   m_hudLayer = new Qt3DRender::QLayer(m_root);
   auto* hudRoot = new Qt3DCore::QEntity(m_root);
@@ -169,8 +171,8 @@ void Qt3DSceneView::buildFrameGraph() {
     layers->setFilterMode(Qt3DRender::QLayerFilter::AcceptAnyMatchingLayers);
     // translucent parts (swing plane, shadows) need the far things drawn first
     auto* sort = new Qt3DRender::QSortPolicy(layers);
-    sort->setSortTypes(QList<Qt3DRender::QSortPolicy::SortType>{
-        Qt3DRender::QSortPolicy::BackToFront});
+    sort->setSortTypes(
+        QList<Qt3DRender::QSortPolicy::SortType>{Qt3DRender::QSortPolicy::BackToFront});
   }
 
   // the labels on top, then the capture (the last leaf, so it reads the finished frame)
@@ -267,21 +269,21 @@ void Qt3DSceneView::setPose(RunSlot slot, const std::optional<Sample>& sample) {
 void Qt3DSceneView::setTrail(RunSlot slot, const std::vector<Vector3d>& points) {
   const std::size_t i = std::size_t(slot);
   if (!m_visual) return;
-  const std::size_t first = points.size() > std::size_t(kTrailCapacity)
-                                ? points.size() - std::size_t(kTrailCapacity)
-                                : 0;
+  const std::size_t first =
+      points.size() > std::size_t(kTrailCapacity) ? points.size() - std::size_t(kTrailCapacity) : 0;
   std::vector<QVector3D>& pts = m_trailPoints[i];
   pts.clear();
   for (std::size_t k = first; k < points.size(); ++k)
     if (finitePoint(points[k])) pts.push_back(m_visual->toScene(points[k]));
-  // fade from the background (oldest) to the run's colour (newest)
+  // fade from a pale tint (oldest) to the run's colour (newest), and thin towards the tail so
+  // that a closed orbit's new lap covers the old one instead of flickering with it
   std::vector<QColor> colours(pts.size());
   const QColor bg = Shades::background(), c = runColor(slot);
   for (std::size_t k = 0; k < pts.size(); ++k) {
     const double t = double(k + 1) / double(pts.size());
-    colours[k] = mix(bg, c, 0.08 + 0.92 * t * t);
+    colours[k] = mix(bg, c, 0.18 + 0.82 * t * t);
   }
-  m_trails[i]->set(pts, colours);
+  m_trails[i]->setPath(pts, m_visual->trailRadius(), colours, 0.45f);
 }
 
 Qt3DRender::QMaterial* Qt3DSceneView::arrowMaterial(const QColor& c) {
@@ -324,8 +326,8 @@ void Qt3DSceneView::setArrows(const std::vector<SceneArrow>& arrows) {
     const float radius = std::clamp(0.03f * v.length(), 0.004f * s, 0.012f * s);
     m_arrows[k]->set(o, v, radius);
     m_arrowSpans.emplace_back(o, o + v);
-    if (!a.label.isEmpty()) c.arrows.emplace_back(a.color.isValid() ? a.color : controlColor(),
-                                                  a.label);
+    if (!a.label.isEmpty())
+      c.arrows.emplace_back(a.color.isValid() ? a.color : controlColor(), a.label);
   }
   m_hud->setContent(c);
 }
@@ -353,6 +355,7 @@ void Qt3DSceneView::fitView() {
   o.azimuth = hint.azimuth;
   o.elevation = hint.elevation;
   o.distance = 1.04f * r / std::sin(std::min(halfV, halfH));
+  m_window->setDistanceRange(0.05f * o.distance, 20.0f * o.distance);
   m_window->setOrbit(o);
 }
 

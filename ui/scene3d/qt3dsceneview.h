@@ -71,7 +71,7 @@ class Qt3DSceneView final : public SceneView {
   // what the current system built; replaced by setSystem
   VisualRoots m_roots;
   std::unique_ptr<SystemVisual> m_visual;
-  std::array<std::unique_ptr<LineSet>, 2> m_trails;
+  std::array<std::unique_ptr<Tube>, 2> m_trails;
   std::array<std::vector<QVector3D>, 2> m_trailPoints;
   std::array<std::optional<QVector3D>, 2> m_posePoint;
   std::vector<std::unique_ptr<Arrow>> m_arrows;

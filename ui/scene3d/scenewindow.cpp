@@ -2,8 +2,8 @@
 
 #include <QMouseEvent>
 #include <QWheelEvent>
-#include <QtMath>
 #include <Qt3DRender/QCamera>
+#include <QtMath>
 #include <algorithm>
 #include <cmath>
 
@@ -20,8 +20,13 @@ SceneWindow::SceneWindow() = default;
 void SceneWindow::setOrbit(const Orbit& o) {
   m_orbit = o;
   m_orbit.elevation = std::clamp(m_orbit.elevation, -89.0f, 89.0f);
-  m_orbit.distance = std::max(m_orbit.distance, 1e-4f);
+  m_orbit.distance = std::clamp(m_orbit.distance, m_minDistance, m_maxDistance);
   apply();
+}
+
+void SceneWindow::setDistanceRange(float nearest, float farthest) {
+  m_minDistance = nearest;
+  m_maxDistance = std::max(nearest, farthest);
 }
 
 void SceneWindow::apply() {

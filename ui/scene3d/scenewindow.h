@@ -17,8 +17,8 @@ namespace dms::ui::scene3d {
 struct Orbit {
   QVector3D target;
   float distance = 10.0f;
-  float azimuth = 0.0f;    ///< degrees about +Y
-  float elevation = 20.0f; ///< degrees, clamped to (-89, 89)
+  float azimuth = 0.0f;     ///< degrees about +Y
+  float elevation = 20.0f;  ///< degrees, clamped to (-89, 89)
   QVector3D eye() const;
 };
 
@@ -31,6 +31,8 @@ class SceneWindow final : public Qt3DExtras::Qt3DWindow {
   std::function<void()> onResized, onFitRequested, onCameraMoved;
   const Orbit& orbit() const { return m_orbit; }
   void setOrbit(const Orbit& o);
+  /// Bounds of the zoom (camera distance to the target).
+  void setDistanceRange(float nearest, float farthest);
 
  protected:
   void resizeEvent(QResizeEvent* e) override;
@@ -44,6 +46,7 @@ class SceneWindow final : public Qt3DExtras::Qt3DWindow {
   void apply();
   Qt3DRender::QCamera* m_camera = nullptr;
   Orbit m_orbit;
+  float m_minDistance = 1e-3f, m_maxDistance = 1e6f;
   enum class Drag { None, Orbit, Pan } m_drag = Drag::None;
   QPointF m_last;
 };

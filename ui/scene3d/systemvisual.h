@@ -25,9 +25,9 @@ struct VisualRoots {
 /// How the camera first looks at a system (scene coordinates, Y up).
 struct ViewHint {
   QVector3D centre;
-  float radius = 1.0f;     ///< a sphere around centre that holds the expected motion
-  float azimuth = 0.0f;    ///< degrees about +Y, 0 looks along -Z
-  float elevation = 20.0f; ///< degrees above the horizon
+  float radius = 1.0f;      ///< a sphere around centre that holds the expected motion
+  float azimuth = 0.0f;     ///< degrees about +Y, 0 looks along -Z
+  float elevation = 20.0f;  ///< degrees above the horizon
 };
 
 /// Neutral colours of the scene, shared by every visual.
@@ -35,6 +35,7 @@ struct Shades {
   static QColor background() { return QColor(0xf2, 0xf3, 0xf5); }
   static QColor steel() { return QColor(0x8d, 0x93, 0x9c); }
   static QColor dark() { return QColor(0x3c, 0x41, 0x48); }
+  static QColor rod() { return QColor(0x5b, 0x61, 0x6a); }
   static QColor wall() { return QColor(0xb9, 0xb3, 0xa8); }
   static QColor grid() { return QColor(0xc4, 0xc8, 0xce); }
   static QColor gridMajor() { return QColor(0xa6, 0xab, 0xb3); }
@@ -55,6 +56,8 @@ class SystemVisual {
   const ViewHint& hint() const { return m_hint; }
   /// A length that sizes trails and arrows (the rod length, the orbit radius...).
   float scale() const { return m_scale; }
+  /// The radius of the tube a trail is drawn as.
+  float trailRadius() const { return m_trailRadius; }
   /// One line naming the system, for the legend.
   const QString& caption() const { return m_caption; }
 
@@ -62,6 +65,7 @@ class SystemVisual {
   Matrix3d m_frame = Matrix3d::Identity();
   ViewHint m_hint;
   float m_scale = 1.0f;
+  float m_trailRadius = 0.01f;
   QString m_caption;
 };
 
