@@ -4,9 +4,11 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "core/io/atomicfile.h"
+#include "core/io/scenario.h"
 #include "core/params.h"
 #include "core/sim/runs.h"
 
@@ -161,14 +163,23 @@ int cmdList(const std::vector<std::string>& args) {
 int cmdRun(const std::vector<std::string>& args) {
   const Options o = parseOptions(
       args, {"--system", "--integrator", "--h", "--T", "--rtol", "--atol", "--rk", "--rk-samples",
-             "--set", "--csv"},
+             "--set", "--csv", "--scenario"},
       {});
-  if (!o.values.count("--system")) {
+  // a scenario file gives the system, parameters and settings; flags override it
+  std::vector<std::string> warnings;
+  std::optional<Scenario> scenario;
+  if (o.values.count("--scenario")) {
+    scenario = loadScenario(o.values.at("--scenario"), &warnings);
+    if (o.values.count("--system") && o.values.at("--system") != scenario->system)
+      throw InputError("--system '" + o.values.at("--system") + "' differs from the system '" +
+                       scenario->system + "' of --scenario " + o.values.at("--scenario"));
+  }
+  if (!o.values.count("--system") && !scenario) {
     std::string names;
     for (const SystemModel* m : allSystems()) names += (names.empty() ? "" : "|") + m->name();
     throw InputError("--system is required (" + names + ")");
   }
-  const std::string sysName = o.values.at("--system");
+  const std::string sysName = scenario ? scenario->system : o.values.at("--system");
   const SystemModel* model = findSystem(sysName);
   if (!model) {
     std::string names;
@@ -181,7 +192,7 @@ int cmdRun(const std::vector<std::string>& args) {
   if (std::find(ms.begin(), ms.end(), method) == ms.end())
     throw InputError("--integrator '" + methodName(method) + "' is not available for " +
                      sysName);
-  IntegratorSettings st = model->defaultSettings();
+  IntegratorSettings st = scenario ? scenario->settings : model->defaultSettings();
   const auto num = [&](const char* flag, double& dst) {
     if (o.values.count(flag)) dst = parseNumber(o.values.at(flag), flag);
   };
@@ -193,12 +204,11 @@ int cmdRun(const std::vector<std::string>& args) {
   if (o.values.count("--rk-samples")) st.sampling = parseSampling(o.values.at("--rk-samples"));
   validateSettings(st);
 
-  ParamValues raw;
+  ParamValues raw = scenario ? scenario->parameters : ParamValues();
   for (const std::string& s : o.sets) {
     auto [name, value] = parseAssignment(s);
     raw[name] = value;
   }
-  std::vector<std::string> warnings;
   const ParamValues values = model->normalize(raw, &warnings);
   for (const std::string& w : warnings) std::cerr << "dmsim: warning: " << w << "\n";
 

@@ -14,6 +14,7 @@ void usage(std::ostream& out) {
          "  dmsim run --system NAME --integrator vi|rk45|rk45-quat [--h H] [--T T]\n"
          "            [--rtol R] [--atol A] [--rk ode45|scipy] [--rk-samples output|steps]\n"
          "            [--set NAME=VALUE ...] [--csv FILE]\n"
+         "  dmsim run --scenario FILE [any flag of run, which overrides the file]\n"
          "  dmsim reproduce [--json]\n"
          "  dmsim control --system spherical-pendulum [--T T] [--h H] [--transcription vi|rk2]\n"
          "                [--set NAME=VALUE ...] [--csv FILE]   (dmsim control --help)\n"

@@ -1,0 +1,45 @@
+// dmstudio: the desktop app. Without arguments it opens the window on the last system; with
+// the scripted-mode flags (ui/scriptoptions.h) it plays, writes files and may quit.
+#include <QApplication>
+#include <QTimer>
+#include <cstdio>
+
+#include "ui/mainwindow.h"
+#include "ui/scriptoptions.h"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QCoreApplication::setOrganizationName("DiscreteMechanicsStudio");
+  QCoreApplication::setApplicationName("dmstudio");
+  QCoreApplication::setApplicationVersion(DMS_VERSION);
+
+  QStringList args = QCoreApplication::arguments();
+  args.removeFirst();
+  dms::ui::ScriptOptions options;
+  QString error;
+  if (!dms::ui::parseScriptOptions(args, &options, &error)) {
+    std::fprintf(stderr, "dmstudio: %s\n%s", qPrintable(error),
+                 qPrintable(dms::ui::scriptUsage()));
+    return 2;
+  }
+  if (options.help) {
+    std::printf("%s", qPrintable(dms::ui::scriptUsage()));
+    return 0;
+  }
+
+  dms::ui::MainWindow window;
+  int status = 0;
+  QObject::connect(&window, &dms::ui::MainWindow::scriptFinished, &app,
+                   [&](int code) {
+                     status = code;
+                     if (options.quit || code == 2) {
+                       window.close();
+                       QCoreApplication::exit(code);
+                     }
+                   });
+  window.show();
+  if (options.scripted() || !options.system.isEmpty() || !options.sets.empty())
+    QTimer::singleShot(0, &window, [&] { window.runScript(options); });
+  const int rc = app.exec();
+  return rc != 0 ? rc : status;
+}

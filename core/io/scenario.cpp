@@ -1,0 +1,267 @@
+#include "core/io/scenario.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "core/io/atomicfile.h"
+
+namespace dms {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char* typeName(const Json& j) { return j.type_name(); }
+
+double number(const Json& j, const std::string& field) {
+  if (!j.is_number())
+    throw InputError("scenario: '" + field + "' must be a number, got " + typeName(j));
+  const double v = j.get<double>();
+  if (!std::isfinite(v))
+    throw InputError("scenario: '" + field + "' is not a finite number");
+  return v;
+}
+
+std::string string(const Json& j, const std::string& field) {
+  if (!j.is_string())
+    throw InputError("scenario: '" + field + "' must be a string, got " + typeName(j));
+  return j.get<std::string>();
+}
+
+std::vector<double> paramValue(const Json& j, const std::string& field, std::size_t maxDim) {
+  if (j.is_array()) {
+    if (j.size() > maxDim)
+      throw InputError("scenario: '" + field + "' has " + std::to_string(j.size()) +
+                       " components, expected " + std::to_string(maxDim));
+    std::vector<double> v;
+    for (std::size_t i = 0; i < j.size(); ++i)
+      v.push_back(number(j[i], field + "[" + std::to_string(i) + "]"));
+    return v;
+  }
+  return {number(j, field)};
+}
+
+/// SAX pass before building the tree: stops at the first syntax error, at a number out of the
+/// range of a double, or at nesting deeper than kScenarioMaxDepth, with the path of the field.
+struct ScenarioChecker {
+  struct Frame {
+    bool array = false;
+    std::string key;
+    std::size_t index = 0;
+  };
+  std::vector<Frame> stack;
+  std::string error;
+
+  std::string path() const {
+    std::string p;
+    for (const Frame& f : stack) {
+      if (f.array)
+        p += "[" + std::to_string(f.index) + "]";
+      else if (!f.key.empty())
+        p += (p.empty() ? "" : ".") + f.key;
+    }
+    return p.empty() ? "(top level)" : p;
+  }
+  bool value() {
+    if (!stack.empty() && stack.back().array) ++stack.back().index;
+    return true;
+  }
+  bool open(bool array) {
+    if (int(stack.size()) >= kScenarioMaxDepth) {
+      error = "'" + path() + "' is nested deeper than " + std::to_string(kScenarioMaxDepth) +
+              " levels";
+      return false;
+    }
+    stack.push_back({array, {}, 0});
+    return true;
+  }
+  bool close() {
+    stack.pop_back();
+    return value();
+  }
+  bool null() { return value(); }
+  bool boolean(bool) { return value(); }
+  bool number_integer(Json::number_integer_t) { return value(); }
+  bool number_unsigned(Json::number_unsigned_t) { return value(); }
+  bool number_float(Json::number_float_t, const Json::string_t&) { return value(); }
+  bool string(Json::string_t&) { return value(); }
+  bool binary(Json::binary_t&) { return value(); }
+  bool start_object(std::size_t) { return open(false); }
+  bool key(Json::string_t& k) {
+    stack.back().key = k;
+    return true;
+  }
+  bool end_object() { return close(); }
+  bool start_array(std::size_t) { return open(true); }
+  bool end_array() { return close(); }
+  bool parse_error(std::size_t position, const std::string& token,
+                   const nlohmann::detail::exception& e) {
+    if (e.id == 406)  // number overflow
+      error = "'" + path() + "' = " + token + " is not a finite number";
+    else
+      error = "not valid JSON at byte " + std::to_string(position) + " (" + e.what() + ")";
+    return false;
+  }
+};
+
+}  // namespace
+
+Scenario parseScenario(const std::string& text, std::vector<std::string>* warnings) {
+  std::vector<std::string> ignored;
+  std::vector<std::string>& warn = warnings ? *warnings : ignored;
+  if (text.size() > kScenarioMaxBytes)
+    throw InputError("scenario: file is " + std::to_string(text.size()) +
+                     " bytes, larger than the limit of " + std::to_string(kScenarioMaxBytes));
+  // a first pass over the text checks syntax, depth and number ranges and names the field
+  ScenarioChecker checker;
+  if (!Json::sax_parse(text, &checker)) throw InputError("scenario: " + checker.error);
+  const Json j = Json::parse(text);
+  if (!j.is_object())
+    throw InputError(std::string("scenario: the top level must be an object, got ") +
+                     typeName(j));
+
+  if (!j.contains("schema_version"))
+    throw InputError("scenario: 'schema_version' is missing (expected 1)");
+  const double version = number(j["schema_version"], "schema_version");
+  if (version != kScenarioSchemaVersion)
+    throw InputError("scenario: 'schema_version' = " + formatNumber(version) +
+                     " is not supported (expected 1)");
+  if (!j.contains("system")) throw InputError("scenario: 'system' is missing");
+  Scenario sc;
+  sc.system = string(j["system"], "system");
+  const SystemModel* model = findSystem(sc.system);
+  if (!model) {
+    std::string names;
+    for (const SystemModel* m : allSystems()) names += (names.empty() ? "" : ", ") + m->name();
+    throw InputError("scenario: 'system' = '" + sc.system + "' is unknown (one of " + names +
+                     ")");
+  }
+  for (const auto& [key, value] : j.items()) {
+    if (key == "program" || key == "version") {
+      string(value, key);
+    } else if (key != "schema_version" && key != "system" && key != "parameters" &&
+               key != "settings") {
+      warn.push_back("scenario: unknown key '" + key + "' ignored");
+    }
+  }
+
+  ParamValues raw;
+  if (j.contains("parameters")) {
+    const Json& p = j["parameters"];
+    if (!p.is_object())
+      throw InputError(std::string("scenario: 'parameters' must be an object, got ") +
+                       typeName(p));
+    for (const auto& [name, value] : p.items()) {
+      const ParamSpec* spec = findSpec(model->params(), name);
+      if (!spec) {
+        warn.push_back("scenario: unknown parameter 'parameters." + name + "' ignored (" +
+                       sc.system + ")");
+        continue;
+      }
+      raw[name] = paramValue(value, "parameters." + name, std::size_t(spec->dim));
+    }
+  }
+  // range checks and normalization (a zero-length q0 is refused here)
+  try {
+    model->normalize(raw, &warn);
+  } catch (const InputError& e) {
+    throw InputError(std::string("scenario: ") + e.what());
+  }
+  sc.parameters = defaultValues(model->params());
+  for (const auto& [name, value] : raw) sc.parameters[name] = value;
+
+  sc.settings = model->defaultSettings();
+  if (j.contains("settings")) {
+    const Json& s = j["settings"];
+    if (!s.is_object())
+      throw InputError(std::string("scenario: 'settings' must be an object, got ") +
+                       typeName(s));
+    for (const auto& [key, value] : s.items()) {
+      const std::string field = "settings." + key;
+      if (key == "h") {
+        sc.settings.h = number(value, field);
+      } else if (key == "T") {
+        sc.settings.T = number(value, field);
+      } else if (key == "rtol") {
+        sc.settings.rtol = number(value, field);
+      } else if (key == "atol") {
+        sc.settings.atol = number(value, field);
+      } else if (key == "rk") {
+        const std::string v = string(value, field);
+        if (v != "ode45" && v != "scipy")
+          throw InputError("scenario: '" + field + "' = '" + v + "': expected ode45 or scipy");
+        sc.settings.controller = parseController(v);
+      } else if (key == "rk_samples") {
+        const std::string v = string(value, field);
+        if (v != "output" && v != "steps")
+          throw InputError("scenario: '" + field + "' = '" + v + "': expected output or steps");
+        sc.settings.sampling = parseSampling(v);
+      } else {
+        warn.push_back("scenario: unknown key '" + field + "' ignored");
+      }
+    }
+  }
+  try {
+    validateSettings(sc.settings);
+  } catch (const InputError& e) {
+    throw InputError(std::string("scenario: settings: ") + e.what());
+  }
+  return sc;
+}
+
+Scenario loadScenario(const std::string& path, std::vector<std::string>* warnings) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read '" + path + "': " + std::strerror(errno));
+  std::string text(kScenarioMaxBytes + 1, '\0');
+  in.read(text.data(), std::streamsize(text.size()));
+  text.resize(std::size_t(in.gcount()));
+  if (text.size() > kScenarioMaxBytes)
+    throw InputError("'" + path + "': larger than the scenario size limit of " +
+                     std::to_string(kScenarioMaxBytes) + " bytes");
+  try {
+    return parseScenario(text, warnings);
+  } catch (const InputError& e) {
+    throw InputError("'" + path + "': " + e.what());
+  }
+}
+
+std::string scenarioToJson(const Scenario& s) {
+  Json j;
+  j["schema_version"] = kScenarioSchemaVersion;
+  j["program"] = "Discrete Mechanics Studio";
+  j["version"] = DMS_VERSION;
+  j["system"] = s.system;
+  Json p = Json::object();
+  const SystemModel* model = findSystem(s.system);
+  for (const auto& [name, value] : s.parameters) {
+    const ParamSpec* spec = model ? findSpec(model->params(), name) : nullptr;
+    const bool scalar = spec ? spec->dim == 1 : value.size() == 1;
+    p[name] = scalar && !value.empty() ? Json(value[0]) : Json(value);
+  }
+  j["parameters"] = p;
+  j["settings"] = {{"h", s.settings.h},
+                   {"T", s.settings.T},
+                   {"rtol", s.settings.rtol},
+                   {"atol", s.settings.atol},
+                   {"rk", controllerName(s.settings.controller)},
+                   {"rk_samples", samplingName(s.settings.sampling)}};
+  return j.dump(2) + "\n";
+}
+
+bool saveScenario(const Scenario& s, const std::string& path, std::string* error) {
+  AtomicFile f;
+  if (!f.open(path)) {
+    if (error) *error = f.error();
+    return false;
+  }
+  f.stream() << scenarioToJson(s);
+  if (!f.commit()) {
+    if (error) *error = f.error();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dms

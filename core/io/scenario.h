@@ -1,0 +1,48 @@
+/// A scenario file: which system, its parameters and the integrator settings, as JSON, so the
+/// desktop app and `dmsim run --scenario FILE` run the same thing.
+///
+///   {"schema_version": 1, "program": "Discrete Mechanics Studio", "version": "0.1.0",
+///    "system": "spherical-pendulum",
+///    "parameters": {"m": 1, "q0": [0.866, 0, 0.5], ...},
+///    "settings": {"h": 0.05, "T": 200, "rtol": 0.001, "atol": 1e-06,
+///                 "rk": "ode45", "rk_samples": "output"}}
+///
+/// Loading is strict about what it uses and lenient about what it does not know: unknown keys
+/// become warnings; a malformed, truncated, oversized or too deeply nested file, a wrong type or
+/// an out-of-range value throws InputError naming the field.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "core/params.h"
+#include "core/sim/model.h"
+
+namespace dms {
+
+constexpr int kScenarioSchemaVersion = 1;
+/// Files larger than this are rejected before parsing.
+constexpr std::size_t kScenarioMaxBytes = 1 << 20;
+/// Deepest nesting accepted (the format itself needs 3).
+constexpr int kScenarioMaxDepth = 8;
+
+struct Scenario {
+  std::string system;     ///< SystemModel::name()
+  ParamValues parameters;  ///< as given (completed with defaults on load)
+  IntegratorSettings settings;
+};
+
+/// Parses and validates scenario text (values through the system's normalize() and
+/// validateSettings()); unknown keys and normalization notes are appended to `warnings`.
+/// The returned parameters are complete (defaults filled in) but not normalized.
+Scenario parseScenario(const std::string& text, std::vector<std::string>* warnings);
+/// Reads a file (at most kScenarioMaxBytes) and parses it; the message names the file.
+Scenario loadScenario(const std::string& path, std::vector<std::string>* warnings);
+
+/// The JSON text of a scenario (with schema version, program name and DMS_VERSION).
+std::string scenarioToJson(const Scenario& s);
+/// Writes through AtomicFile (temporary file, then rename); false and `error` on failure.
+bool saveScenario(const Scenario& s, const std::string& path, std::string* error);
+
+}  // namespace dms

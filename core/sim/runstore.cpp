@@ -1,0 +1,190 @@
+#include "core/sim/runstore.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dms {
+
+namespace {
+std::size_t even(std::size_t n) { return std::max<std::size_t>(2, n + (n & 1)); }
+}  // namespace
+
+RunStore::RunStore(std::size_t playbackCapacity, std::size_t bucketCapacity)
+    : m_playbackCapacity(even(playbackCapacity)), m_bucketCapacity(even(bucketCapacity)) {
+  m_playback.reserve(m_playbackCapacity);
+  m_buckets.reserve(m_bucketCapacity);
+}
+
+void RunStore::clear() {
+  m_playback.clear();
+  m_buckets.clear();
+  m_open = Bucket();
+  m_stride = 1;
+  m_bucketWidth = 1;
+  m_received = 0;
+  m_energy0 = 0.0;
+  m_last = Sample();
+}
+
+double RunStore::metric(Metric m, const Sample& s) const {
+  switch (m) {
+    case Metric::EnergyDeviation: return std::fabs(s.energy - m_energy0);
+    case Metric::Structure: return s.structure;
+    case Metric::Structure2: return s.structure2;
+  }
+  return 0.0;
+}
+
+void RunStore::Bucket::add(const Bucket& b) {
+  if (count == 0) {
+    *this = b;
+    return;
+  }
+  t1 = b.t1;
+  count += b.count;
+  for (int i = 0; i < kMetricCount; ++i) {
+    if (b.e[i].min < e[i].min) {
+      e[i].min = b.e[i].min;
+      e[i].tMin = b.e[i].tMin;
+    }
+    if (b.e[i].max > e[i].max) {
+      e[i].max = b.e[i].max;
+      e[i].tMax = b.e[i].tMax;
+    }
+  }
+}
+
+void RunStore::append(const std::vector<Sample>& chunk) {
+  for (const Sample& s : chunk) append(s);
+}
+
+void RunStore::append(const Sample& s) {
+  if (m_received == 0) m_energy0 = s.energy;
+  const std::int64_t index = m_received++;
+  m_last = s;
+
+  // playback: keep sample i * stride; when full, keep every other one and double the stride
+  if (index % m_stride == 0) {
+    if (m_playback.size() == m_playbackCapacity) {
+      for (std::size_t i = 0; 2 * i < m_playback.size(); ++i) m_playback[i] = m_playback[2 * i];
+      m_playback.resize(m_playback.size() / 2);
+      m_stride *= 2;
+    }
+    if (index % m_stride == 0) m_playback.push_back(s);
+  }
+
+  // envelope: bucket j covers samples [j w, (j + 1) w); when the list is full, merge pairs
+  Bucket one;
+  one.t0 = one.t1 = s.t;
+  one.count = 1;
+  for (int i = 0; i < kMetricCount; ++i) {
+    const double v = metric(Metric(i), s);
+    one.e[i] = {v, v, s.t, s.t};
+  }
+  m_open.add(one);
+  if (m_open.count == m_bucketWidth) {
+    m_buckets.push_back(m_open);
+    m_open = Bucket();
+    if (m_buckets.size() == m_bucketCapacity) {
+      for (std::size_t i = 0; 2 * i < m_buckets.size(); ++i) {
+        Bucket merged = m_buckets[2 * i];
+        merged.add(m_buckets[2 * i + 1]);
+        m_buckets[i] = merged;
+      }
+      m_buckets.resize(m_buckets.size() / 2);
+      m_bucketWidth *= 2;
+    }
+  }
+}
+
+std::optional<Sample> RunStore::nearest(double t) const {
+  if (m_received == 0) return std::nullopt;
+  if (t >= m_last.t || m_playback.empty()) return m_last;
+  const auto it = std::lower_bound(m_playback.begin(), m_playback.end(), t,
+                                   [](const Sample& s, double x) { return s.t < x; });
+  if (it == m_playback.begin()) return *it;
+  // candidates: the kept sample at or after t (or the latest one) and the one before
+  const Sample& after = it == m_playback.end() ? m_last : *it;
+  const Sample& before = *(it - 1);
+  return (t - before.t <= after.t - t) ? before : after;
+}
+
+std::vector<Vector3d> RunStore::trail(double t, double span, std::size_t maxPoints) const {
+  std::vector<Vector3d> out;
+  const std::optional<Sample> end = nearest(t);
+  if (!end || maxPoints == 0) return out;
+  const auto lo = std::lower_bound(m_playback.begin(), m_playback.end(), end->t - span,
+                                   [](const Sample& s, double x) { return s.t < x; });
+  const auto hi = std::lower_bound(lo, m_playback.end(), end->t,
+                                   [](const Sample& s, double x) { return s.t < x; });
+  const std::size_t n = std::size_t(hi - lo);
+  const std::size_t keep = std::min(n, maxPoints - 1);
+  out.reserve(keep + 1);
+  for (std::size_t j = 0; j < keep; ++j) {
+    // evenly thinned, the oldest kept first
+    const std::size_t i = keep == n ? j : std::size_t(double(j) * double(n) / double(keep));
+    out.push_back((lo + std::ptrdiff_t(i))->position);
+  }
+  out.push_back(end->position);
+  return out;
+}
+
+Curve RunStore::decimate(Metric m, double t0, double t1, int columns) const {
+  Curve c;
+  if (m_received == 0 || columns <= 0 || !(t1 >= t0)) return c;
+  std::vector<Bucket> all;
+  const auto lo = std::lower_bound(m_buckets.begin(), m_buckets.end(), t0,
+                                   [](const Bucket& b, double x) { return b.t1 < x; });
+  const auto hi = std::upper_bound(lo, m_buckets.end(), t1,
+                                   [](double x, const Bucket& b) { return x < b.t0; });
+  const std::size_t nClosed = std::size_t(hi - lo);
+  const bool openIn = m_open.count > 0 && m_open.t1 >= t0 && m_open.t0 <= t1;
+  const std::size_t n = nClosed + (openIn ? 1 : 0);
+  if (n == 0) return c;
+  const auto bucketAt = [&](std::size_t i) -> const Bucket& {
+    return i < nClosed ? *(lo + std::ptrdiff_t(i)) : m_open;
+  };
+  const int mi = int(m);
+  const auto emit = [&](const Bucket& b) {
+    const Extremum& e = b.e[mi];
+    if (e.tMin == e.tMax) {
+      c.t.push_back(e.tMin);
+      c.value.push_back(e.min);
+    } else if (e.tMin < e.tMax) {
+      c.t.push_back(e.tMin);
+      c.value.push_back(e.min);
+      c.t.push_back(e.tMax);
+      c.value.push_back(e.max);
+    } else {
+      c.t.push_back(e.tMax);
+      c.value.push_back(e.max);
+      c.t.push_back(e.tMin);
+      c.value.push_back(e.min);
+    }
+  };
+  c.t.reserve(2 * std::min<std::size_t>(n, std::size_t(columns)));
+  c.value.reserve(c.t.capacity());
+  if (n <= std::size_t(columns)) {
+    for (std::size_t i = 0; i < n; ++i) emit(bucketAt(i));
+    return c;
+  }
+  // group buckets by pixel column of the time range
+  const double width = (t1 - t0) / double(columns);
+  Bucket group;
+  int groupColumn = -1;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Bucket& b = bucketAt(i);
+    const int col =
+        width > 0 ? std::clamp(int((b.t0 - t0) / width), 0, columns - 1) : 0;
+    if (col != groupColumn && group.count > 0) {
+      emit(group);
+      group = Bucket();
+    }
+    groupColumn = col;
+    group.add(b);
+  }
+  if (group.count > 0) emit(group);
+  return c;
+}
+
+}  // namespace dms

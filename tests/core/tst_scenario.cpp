@@ -1,0 +1,161 @@
+// Scenario files: round trip, warnings for unknown keys, and a clear InputError naming the
+// field for every malformed, truncated or hostile file.
+#include <QTemporaryDir>
+#include <QtTest>
+#include <fstream>
+
+#include "core/io/scenario.h"
+
+using namespace dms;
+
+namespace {
+
+const char* kGood = R"({
+  "schema_version": 1, "program": "Discrete Mechanics Studio", "version": "0.1.0",
+  "system": "spherical-pendulum",
+  "parameters": {"m": 2, "l": 1.5, "q0": [0, 0.6, 0.8], "omega0": [0.1, 0, 0]},
+  "settings": {"h": 0.01, "T": 20, "rtol": 1e-6, "atol": 1e-9, "rk": "scipy",
+               "rk_samples": "steps"}
+})";
+
+std::string errorOf(const std::string& text) {
+  try {
+    parseScenario(text, nullptr);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return {};
+}
+
+}  // namespace
+
+class TestScenario : public QObject {
+  Q_OBJECT
+ private slots:
+  void parsesAndFillsDefaults() {
+    std::vector<std::string> w;
+    const Scenario s = parseScenario(kGood, &w);
+    QVERIFY(w.empty());
+    QCOMPARE(s.system, std::string("spherical-pendulum"));
+    QCOMPARE(s.parameters.at("m"), std::vector<double>{2.0});
+    QCOMPARE(s.parameters.at("q0"), (std::vector<double>{0.0, 0.6, 0.8}));
+    QCOMPARE(s.parameters.at("g"), std::vector<double>{9.81});  // default filled in
+    QCOMPARE(s.settings.h, 0.01);
+    QCOMPARE(s.settings.T, 20.0);
+    QCOMPARE(s.settings.rtol, 1e-6);
+    QCOMPARE(s.settings.atol, 1e-9);
+    QVERIFY(s.settings.controller == RkController::Scipy);
+    QVERIFY(s.settings.sampling == RkSampling::Steps);
+  }
+
+  void roundTripThroughFile() {
+    QTemporaryDir dir;
+    Scenario s;
+    s.system = "planar-pendulum";
+    s.parameters = defaultValues(findSystem(s.system)->params());
+    s.parameters["theta0"] = {0.1234567890123};
+    s.settings.h = 0.025;
+    s.settings.T = 12.5;
+    const std::string path = dir.filePath("a.json").toStdString();
+    std::string err;
+    QVERIFY(saveScenario(s, path, &err));
+    std::vector<std::string> w;
+    const Scenario r = loadScenario(path, &w);
+    QVERIFY(w.empty());
+    QCOMPARE(r.system, s.system);
+    QVERIFY(r.parameters == s.parameters);  // doubles round-trip exactly
+    QCOMPARE(r.settings.h, 0.025);
+    QCOMPARE(r.settings.T, 12.5);
+    QVERIFY(scenarioToJson(r).find("\"version\": \"" DMS_VERSION "\"") != std::string::npos);
+  }
+
+  void unknownKeysAreWarnings() {
+    std::vector<std::string> w;
+    parseScenario(R"({"schema_version": 1, "system": "mass-spring", "colour": "red",
+                      "parameters": {"zeta": 1}, "settings": {"dt": 3}})",
+                  &w);
+    QCOMPARE(w.size(), std::size_t(3));
+    QVERIFY(QString::fromStdString(w[0]).contains("colour"));
+    QVERIFY(QString::fromStdString(w[1]).contains("parameters.zeta"));
+    QVERIFY(QString::fromStdString(w[2]).contains("settings.dt"));
+  }
+
+  void rejectsBadFiles_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("mentions");
+    const std::string good = kGood;
+    QTest::newRow("truncated") << QString::fromStdString(good.substr(0, good.size() / 2))
+                               << "not valid JSON";
+    QTest::newRow("empty") << "" << "not valid JSON";
+    QTest::newRow("not an object") << "[1, 2]" << "top level";
+    QTest::newRow("no version") << R"({"system": "mass-spring"})" << "schema_version";
+    QTest::newRow("future version") << R"({"schema_version": 2, "system": "mass-spring"})"
+                                    << "schema_version";
+    QTest::newRow("unknown system") << R"({"schema_version": 1, "system": "teapot"})"
+                                    << "teapot";
+    QTest::newRow("system not a string") << R"({"schema_version": 1, "system": 3})"
+                                         << "'system' must be a string";
+    QTest::newRow("huge number")
+        << R"({"schema_version": 1, "system": "mass-spring", "parameters": {"m": 1e400}})"
+        << "parameters.m";
+    QTest::newRow("string parameter")
+        << R"({"schema_version": 1, "system": "mass-spring", "parameters": {"m": "1"}})"
+        << "parameters.m";
+    QTest::newRow("out of range")
+        << R"({"schema_version": 1, "system": "mass-spring", "parameters": {"m": -1}})"
+        << "'m' = -1";
+    QTest::newRow("wrong dimension")
+        << R"({"schema_version": 1, "system": "spherical-pendulum",
+               "parameters": {"q0": [1, 0]}})"
+        << "'q0'";
+    QTest::newRow("too many components")
+        << R"({"schema_version": 1, "system": "spherical-pendulum",
+               "parameters": {"q0": [1, 0, 0, 0]}})"
+        << "parameters.q0";
+    QTest::newRow("zero q0")
+        << R"({"schema_version": 1, "system": "spherical-pendulum",
+               "parameters": {"q0": [0, 0, 0]}})"
+        << "q0";
+    QTest::newRow("h above T")
+        << R"({"schema_version": 1, "system": "mass-spring", "settings": {"h": 2, "T": 1}})"
+        << "must not exceed T";
+    QTest::newRow("negative h")
+        << R"({"schema_version": 1, "system": "mass-spring", "settings": {"h": -2}})" << "'h'";
+    QTest::newRow("bad controller")
+        << R"({"schema_version": 1, "system": "mass-spring", "settings": {"rk": "euler"}})"
+        << "settings.rk";
+    QTest::newRow("deep nesting")
+        << QString(R"({"schema_version": 1, "system": "mass-spring", "x": )") +
+               QString(100000, '[') + QString(100000, ']') + "}"
+        << "nested deeper";
+    QTest::newRow("oversized") << QString(int(kScenarioMaxBytes) + 10, ' ') << "limit";
+  }
+
+  void rejectsBadFiles() {
+    QFETCH(QString, text);
+    QFETCH(QString, mentions);
+    const QString err = QString::fromStdString(errorOf(text.toStdString()));
+    QVERIFY2(!err.isEmpty(), "accepted a bad scenario");
+    QVERIFY2(err.contains(mentions), qPrintable(err));
+  }
+
+  void unreadableAndUnwritablePaths() {
+    QTemporaryDir dir;
+    const std::string missing = dir.filePath("none.json").toStdString();
+    bool threw = false;
+    try {
+      loadScenario(missing, nullptr);
+    } catch (const InputError& e) {
+      threw = QString(e.what()).contains("none.json");
+    }
+    QVERIFY(threw);
+    Scenario s;
+    s.system = "mass-spring";
+    std::string err;
+    QVERIFY(!saveScenario(s, dir.filePath("no/such/dir/a.json").toStdString(), &err));
+    QVERIFY(QString::fromStdString(err).contains("a.json"));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestScenario)
+#include "tst_scenario.moc"

@@ -1,0 +1,324 @@
+// The main window in a real window (Xvfb when there is no display): every system computes both
+// runs, a slider recomputes them and the plots' data change, cancelling mid-run, a failing run
+// stops alone, exports in each format, scenario round trip and a malformed file rejected with
+// the previous scenario kept, and the scripted mode's argument errors.
+#include <QFile>
+#include <QImage>
+#include <QMessageBox>
+#include <QProcess>
+#include <QSettings>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include "core/io/scenario.h"
+#include "ui/mainwindow.h"
+#include "ui/parampanel.h"
+#include "ui/playback.h"
+#include "ui/plotpanel.h"
+#include "ui/scriptoptions.h"
+#include "ui/simworker.h"
+
+using namespace dms;
+using namespace dms::ui;
+
+namespace {
+
+bool waitIdle(MainWindow& w, int ms = 20000) {
+  QElapsedTimer t;
+  t.start();
+  // finished, and one frame (33 ms) later the plots show it
+  while (w.session()->running() && t.elapsed() < ms) QTest::qWait(10);
+  QTest::qWait(80);
+  return !w.session()->running();
+}
+
+Sample lastOf(const MainWindow& w, int run) {
+  return w.session()->stores()[std::size_t(run)].last();
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
+    QCoreApplication::setOrganizationName("dms-tests");
+    QCoreApplication::setApplicationName("tst_mainwindow");
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+  }
+
+  void cleanupTestCase() { m_window.reset(); }
+
+  void cleanup() {
+    if (m_window->lastMessage()) m_window->lastMessage()->close();
+  }
+
+  void pickSystemAndDriveSlider_data() {
+    QTest::addColumn<QString>("system");
+    for (const SystemModel* m : allSystems())
+      QTest::newRow(m->name().c_str()) << QString::fromStdString(m->name());
+  }
+
+  void pickSystemAndDriveSlider() {
+    QFETCH(QString, system);
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem(system));
+    QVERIFY(waitIdle(w));
+    const std::size_t runs = w.session()->job().methods.size();
+    QVERIFY(runs >= 2);
+    std::vector<double> sums;
+    std::vector<Sample> lasts;
+    for (std::size_t r = 0; r < runs; ++r) {
+      QVERIFY(w.session()->stores()[r].received() > 1);
+      QVERIFY(w.plotPanel()->pointCount(0, int(r)) > 0);
+      sums.push_back(w.plotPanel()->dataChecksum(0, int(r)));
+      lasts.push_back(lastOf(w, int(r)));
+    }
+    const quint64 gen = w.session()->generation();
+    // drag the first parameter's slider over a few positions, as a hand would
+    QSlider* slider = w.paramPanel()->slider(w.system()->params().front().name);
+    QVERIFY(slider);
+    const int start = slider->value();
+    for (int k = 1; k <= 5; ++k) {
+      slider->setValue(start + (start < 500 ? 40 : -40) * k);
+      QTest::qWait(15);
+    }
+    QVERIFY(w.session()->generation() > gen);
+    QElapsedTimer latency;
+    latency.start();
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->running(), 20000);
+    qInfo("%s: last slider step to both runs complete: %lld ms", qPrintable(system),
+          static_cast<long long>(latency.elapsed()));
+    QVERIFY(waitIdle(w));
+    for (std::size_t r = 0; r < runs; ++r) {
+      const Sample now = lastOf(w, int(r));
+      QVERIFY2(now.energy != lasts[r].energy || now.state != lasts[r].state,
+               "the worker did not produce new results");
+      QVERIFY2(w.plotPanel()->dataChecksum(0, int(r)) != sums[r], "the plot did not change");
+    }
+    // the structure plot has a curve per run exactly where the system has a structure error
+    const bool structure = !w.system()->structureName().empty();
+    QCOMPARE(w.plotPanel()->pointCount(1, 0) > 0, structure);
+  }
+
+  void cancelMidRunBySystemSwitch() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    w.paramPanel()->setValue("T", {2e5});  // about 7e6 steps per run: seconds of work
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->running() &&
+                                 w.session()->stores()[0].received() > 0,
+                             10000);
+    QVERIFY(w.session()->stores()[0].lastTime() < 2e5);
+    QElapsedTimer t;
+    t.start();
+    QVERIFY(w.selectSystem("spherical-pendulum"));  // cancels and restarts
+    QVERIFY(waitIdle(w));
+    QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
+    QCOMPARE(w.session()->job().model->name(), std::string("spherical-pendulum"));
+    QCOMPARE(w.session()->stores()[0].received(), w.session()->job().settings.steps() + 1);
+  }
+
+  void oneFailingRunStopsAlone() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    // h Omega = 0.2 * 20 = 4 > 1: eq (25) has no solution, the variational step fails at once
+    w.paramPanel()->setValue("h", {0.2});
+    w.paramPanel()->setValue("omega0", {20.0});
+    w.paramPanel()->setValue("T", {20.0});
+    QVERIFY(waitIdle(w));
+    const auto& st = w.session()->status();
+    QVERIFY(st[0].failure.failed);
+    QVERIFY(!st[1].failure.failed);
+    QVERIFY(st[1].done);
+    QCOMPARE(w.session()->stores()[1].received(), w.session()->job().settings.steps() + 1);
+    QVERIFY(w.lastMessage());
+    QVERIFY(w.lastMessage()->isVisible());
+    QVERIFY(!w.lastMessage()->isModal());
+    QVERIFY(w.lastMessage()->text().contains("stopped at t = 0"));
+  }
+
+  void invalidCombinationExplainedInPlace() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(waitIdle(w));
+    const quint64 gen = w.session()->generation();
+    w.paramPanel()->setValue("T", {1.0});
+    w.paramPanel()->setValue("h", {2.0});
+    QTest::qWait(50);
+    QVERIFY(w.paramPanel()->problem().contains("must not exceed T"));
+    QVERIFY(!w.session()->running());
+    w.paramPanel()->resetToArticle();
+    QTest::qWait(50);
+    QVERIFY(w.paramPanel()->problem().isEmpty());
+    QVERIFY(w.session()->generation() > gen);
+  }
+
+  void exportsEachFormat() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QVERIFY(waitIdle(w));
+    const QString dir = m_dir.filePath("export");
+    QString error;
+    QVERIFY2(w.exportPlots(dir, -1, {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf},
+                           QSize(640, 480), &error),
+             qPrintable(error));
+    for (const QString& name : PlotPanel::plotNames()) {
+      const QImage png(dir + "/" + name + ".png");
+      QCOMPARE(png.size(), QSize(640, 480));
+      QFile svg(dir + "/" + name + ".svg");
+      QVERIFY(svg.open(QIODevice::ReadOnly));
+      QXmlStreamReader xml(&svg);
+      bool sawSvg = false;
+      while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("svg")) sawSvg = true;
+      }
+      QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+      QVERIFY(sawSvg);
+      QFile pdf(dir + "/" + name + ".pdf");
+      QVERIFY(pdf.open(QIODevice::ReadOnly));
+      QVERIFY(pdf.read(5) == "%PDF-");
+    }
+    // CSV: a header and one row per kept sample of each run
+    QVERIFY2(w.exportCsv(dir + "/series.csv", &error), qPrintable(error));
+    QFile csv(dir + "/series.csv");
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().split('\n');
+    QVERIFY(lines[0].startsWith("method,t,energy,energy_dev,structure"));
+    std::size_t kept = 0;
+    for (const RunStore& s : w.session()->stores()) kept += s.playback().size();
+    QCOMPARE(std::size_t(lines.size() - 2), kept);  // header, rows, trailing newline
+    // unwritable: a clear error, no file
+    QVERIFY(!w.exportPlots("/proc/no-such-dir", -1, {ImageFormat::Png}, QSize(640, 480), &error));
+    QVERIFY(error.contains("no-such-dir"));
+    QVERIFY(!w.exportCsv("/proc/no-such-dir/a.csv", &error));
+    QVERIFY(error.contains("a.csv"));
+  }
+
+  void screenshotComposesTheSceneCapture() {
+    MainWindow& w = *m_window;
+    const QString path = m_dir.filePath("shot.png");
+    bool done = false, ok = false;
+    QString message;
+    w.screenshot(path, [&](bool o, QString m) {
+      done = true;
+      ok = o;
+      message = m;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(done, 10000);
+    QVERIFY2(ok, qPrintable(message));
+    const QImage img(path);
+    QCOMPARE(img.size(), w.size() * w.devicePixelRatio());
+    // the 3D view's area is not a blank grab: it has many colours
+    const QRect r(w.scene()->widget()->mapTo(&w, QPoint(0, 0)), w.scene()->widget()->size());
+    QSet<QRgb> colours;
+    for (int y = r.top(); y < r.bottom(); y += 7)
+      for (int x = r.left(); x < r.right(); x += 7) colours.insert(img.pixel(x, y));
+    QVERIFY(colours.size() > 20);
+  }
+
+  void scenarioRoundTripAndMalformedFileKept() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    w.paramPanel()->setValue("theta0", {0.75});
+    const QString good = m_dir.filePath("good.json");
+    QVERIFY(w.saveScenario(good));
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(w.openScenario(good));
+    QCOMPARE(w.system()->name(), std::string("planar-pendulum"));
+    QCOMPARE(w.paramPanel()->values().at("theta0"), std::vector<double>{0.75});
+
+    const QString bad = m_dir.filePath("bad.json");
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema_version": 1, "system": "mass-spring", "parameters": {"m": )");
+    f.close();
+    const quint64 gen = w.session()->generation();
+    QVERIFY(!w.openScenario(bad));
+    QVERIFY(w.lastMessage());
+    QVERIFY(w.lastMessage()->isVisible());
+    QVERIFY(!w.lastMessage()->isModal());
+    QVERIFY(w.lastMessage()->text().contains("not valid JSON"));
+    QVERIFY(w.lastMessage()->text().contains("kept"));
+    // the previous scenario is untouched and not even recomputed
+    QCOMPARE(w.system()->name(), std::string("planar-pendulum"));
+    QCOMPARE(w.paramPanel()->values().at("theta0"), std::vector<double>{0.75});
+    QCOMPARE(w.session()->generation(), gen);
+    // a save into a folder that does not exist explains itself
+    QVERIFY(!w.saveScenario(m_dir.filePath("none/x.json")));
+    QVERIFY(w.lastMessage()->text().contains("x.json"));
+  }
+
+  void playbackCursorAndScrub() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QVERIFY(waitIdle(w));
+    w.playback()->pause();
+    w.playback()->seek(30.0);
+    QCOMPARE(w.playback()->time(), 30.0);
+    w.playback()->singleStep();
+    QCOMPARE(w.playback()->time(), 30.0 + w.session()->job().settings.h);
+    w.playback()->restart();
+    QCOMPARE(w.playback()->time(), 0.0);
+    w.playback()->setSpeed(100.0);
+    w.playback()->play();
+    QTRY_VERIFY_WITH_TIMEOUT(w.playback()->time() > 5.0, 3000);
+    w.playback()->pause();
+  }
+
+  void scriptArguments_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("unknown system") << QStringList{"--system", "teapot"} << "--system";
+    QTest::newRow("unknown flag") << QStringList{"--sistem", "x"} << "--sistem";
+    QTest::newRow("missing value") << QStringList{"--play-to"} << "--play-to";
+    QTest::newRow("bad time") << QStringList{"--system", "mass-spring", "--play-to", "soon"}
+                              << "--play-to";
+    QTest::newRow("bad set") << QStringList{"--system", "mass-spring", "--set", "m=-1"} << "--set";
+    QTest::newRow("unknown parameter")
+        << QStringList{"--system", "mass-spring", "--set", "zeta=1"} << "--set";
+    QTest::newRow("not png") << QStringList{"--screenshot", "a.jpg"} << "--screenshot";
+  }
+
+  void scriptArguments() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    ScriptOptions o;
+    QString error;
+    QVERIFY(!parseScriptOptions(args, &o, &error));
+    QVERIFY2(error.contains(mentions), qPrintable(error));
+  }
+
+  void scriptedModeExitStatus() {
+    // a bad argument: status 2 and a message naming the flag
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));  // leave the user's settings alone
+    p.setProcessEnvironment(env);
+    p.start(DMSTUDIO_PATH, {"--system", "teapot", "--quit"});
+    QVERIFY(p.waitForFinished(20000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("--system 'teapot'"));
+    // beyond the horizon is a bad argument too (found once the horizon is known)
+    p.start(DMSTUDIO_PATH, {"--system", "mass-spring", "--set", "T=10", "--play-to", "20",
+                            "--quit"});
+    QVERIFY(p.waitForFinished(20000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("--play-to"));
+  }
+
+ private:
+  QTemporaryDir m_dir;
+  std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,185 @@
+// The worker thread and the GUI-side session: both runs stream in completely, a new job
+// cancels the old one at once and none of its chunks reaches the stores, hundreds of rapid
+// parameter changes and system switches end in exactly the last job's results, memory stays
+// bounded on a long horizon, and shutting down mid-run joins the thread promptly.
+// Also run under the tsan preset (data races) and asan (leaks).
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QtTest>
+#include <cmath>
+
+#include "ui/simworker.h"
+
+using namespace dms;
+using namespace dms::ui;
+
+namespace {
+
+SimJob makeJob(const std::string& system, double T, double h, double firstValueScale = 1.0) {
+  SimJob job;
+  job.model = findSystem(system);
+  ParamValues v = defaultValues(job.model->params());
+  // scale the first parameter (a mass) so every job's E0 is its own
+  v[job.model->params().front().name][0] *= firstValueScale;
+  job.values = job.model->normalize(v, nullptr);
+  job.settings = job.model->defaultSettings();
+  job.settings.T = T;
+  job.settings.h = h;
+  job.methods = job.model->methods();
+  return job;
+}
+
+// the first sample of a run, computed here independently of the worker
+Sample firstSample(const SimJob& job, Method m) {
+  std::vector<Sample> out;
+  job.model->makeRun(job.values, m, job.settings)->advance(out, 1);
+  return out.front();
+}
+
+bool waitFinished(SimSession& s, int ms) {
+  QElapsedTimer t;
+  t.start();
+  while (s.running() && t.elapsed() < ms) QTest::qWait(5);
+  return !s.running();
+}
+
+void checkComplete(const SimSession& s) {
+  const SimJob& job = s.job();
+  const std::int64_t n = job.settings.steps() + 1;
+  QCOMPARE(s.stores().size(), job.methods.size());
+  for (std::size_t i = 0; i < job.methods.size(); ++i) {
+    const RunStore& st = s.stores()[i];
+    QVERIFY(!s.status()[i].failure.failed);
+    QVERIFY(s.status()[i].done);
+    // output sampling: both integrators give exactly the samples t_k = k h, k = 0..N
+    QCOMPARE(st.received(), n);
+    QCOMPARE(st.energy0(), firstSample(job, job.methods[i]).energy);
+    QVERIFY(std::fabs(st.last().t - double(n - 1) * job.settings.h) <= 1e-9 * job.settings.T);
+    const std::vector<Sample>& pb = st.playback();
+    for (std::size_t k = 1; k < pb.size(); ++k) QVERIFY(pb[k].t > pb[k - 1].t);
+  }
+}
+
+}  // namespace
+
+class TestWorker : public QObject {
+  Q_OBJECT
+ private slots:
+  void streamsBothRunsCompletely() {
+    SimSession s;
+    QSignalSpy finished(&s, &SimSession::finished);
+    QSignalSpy chunks(&s, &SimSession::chunkArrived);
+    const SimJob job = makeJob("spherical-pendulum", 50.0, 0.01);
+    const quint64 gen = s.start(job);
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.first().first().toULongLong(), gen);
+    checkComplete(s);
+    QVERIFY(chunks.count() >= 2);  // at least one chunk per run
+    QCOMPARE(s.staleChunks(), qint64(0));
+    const RunStatus& rk = s.status()[1];
+    QVERIFY(rk.counters.steps > 0);
+    QVERIFY(rk.counters.fevals >= 6 * rk.counters.steps);  // FSAL: 6 stages per step at least
+  }
+
+  void newJobCancelsTheOldOne() {
+    SimSession s;
+    // about 2e7 samples per run: seconds of work, so it is surely running when replaced
+    s.start(makeJob("planar-pendulum", 2e5, 0.01));
+    QSignalSpy chunks(&s, &SimSession::chunkArrived);
+    QVERIFY(chunks.wait(10000));
+    const qint64 acceptedBefore = s.chunksAccepted();
+    QVERIFY(acceptedBefore > 0);
+    const SimJob small = makeJob("mass-spring", 20.0, 0.01, 2.0);
+    QElapsedTimer t;
+    t.start();
+    s.start(small);
+    QVERIFY(waitFinished(s, 10000));
+    // the long job stopped within a chunk: the small one finished quickly after it
+    QVERIFY2(t.elapsed() < 3000, qPrintable(QString::number(t.elapsed())));
+    checkComplete(s);
+  }
+
+  void cancelStopsDelivery() {
+    SimSession s;
+    s.start(makeJob("spherical-pendulum", 1e5, 0.005));
+    QSignalSpy chunks(&s, &SimSession::chunkArrived);
+    QVERIFY(chunks.wait(10000));
+    s.cancel();
+    QVERIFY(!s.running());
+    const qint64 accepted = s.chunksAccepted();
+    QTest::qWait(200);
+    QCOMPARE(s.chunksAccepted(), accepted);  // whatever still arrives is dropped
+  }
+
+  void rapidChangesAndSwitches() {
+    SimSession s;
+    const char* systems[] = {"mass-spring", "planar-pendulum", "spherical-pendulum"};
+    QElapsedTimer t;
+    t.start();
+    const int n = 300;
+    int checked = 0;
+    for (int i = 0; i < n; ++i) {
+      // a long horizon, so most jobs are cancelled while they run
+      const SimJob job = makeJob(systems[i % 3], 2e3, 0.01, 1.0 + 1e-3 * i);
+      s.start(job);
+      if (i % 3 == 0) QCoreApplication::processEvents();
+      if (i % 10 == 0) QTest::qWait(15);
+      // whatever reached the stores belongs to this job (its own E0)
+      for (std::size_t r = 0; r < job.methods.size(); ++r) {
+        if (s.stores()[r].empty()) continue;
+        QCOMPARE(s.stores()[r].energy0(), firstSample(job, job.methods[r]).energy);
+        ++checked;
+      }
+    }
+    const SimJob last = makeJob("spherical-pendulum", 30.0, 0.01, 1.5);
+    s.start(last);
+    QVERIFY(waitFinished(s, 20000));
+    checkComplete(s);
+    QCOMPARE(s.job().model->name(), std::string("spherical-pendulum"));
+    qInfo("%d jobs, %d partial results checked, %lld stale chunks dropped, %lld ms", n + 1,
+          checked, s.staleChunks(), static_cast<long long>(t.elapsed()));
+    QVERIFY(checked > 0);
+  }
+
+  void staleChunksAreDropped() {
+    SimSession s;
+    s.start(makeJob("spherical-pendulum", 1e5, 0.005));
+    QSignalSpy chunks(&s, &SimSession::chunkArrived);
+    QVERIFY(chunks.wait(10000));
+    // the GUI thread is busy: the worker fills the queue (up to kMaxInFlight chunks)
+    QThread::msleep(300);
+    const SimJob next = makeJob("mass-spring", 10.0, 0.01, 3.0);
+    s.start(next);
+    QVERIFY(waitFinished(s, 10000));
+    QVERIFY(s.staleChunks() > 0);  // the old job's queued chunks arrived, and were dropped
+    checkComplete(s);
+  }
+
+  void longHorizonIsBounded() {
+    SimSession s;
+    const SimJob job = makeJob("mass-spring", 1000.0, 0.001);
+    s.start(job);
+    QVERIFY(waitFinished(s, 30000));
+    checkComplete(s);
+    for (const RunStore& st : s.stores()) {
+      QVERIFY(st.playback().size() <= 16384);
+      QVERIFY(st.bucketCount() <= 8192);
+      QVERIFY(st.playbackStride() >= 64);  // 1e6 samples into 16384 slots
+    }
+  }
+
+  void shutdownMidRunIsPrompt() {
+    QElapsedTimer t;
+    {
+      auto s = std::make_unique<SimSession>();
+      s->start(makeJob("spherical-pendulum", 1e6, 0.001));
+      QSignalSpy chunks(s.get(), &SimSession::chunkArrived);
+      QVERIFY(chunks.wait(10000));
+      t.start();
+    }
+    QVERIFY2(t.elapsed() < 2000, qPrintable(QString::number(t.elapsed())));
+  }
+};
+
+QTEST_MAIN(TestWorker)
+#include "tst_worker.moc"

@@ -1,0 +1,62 @@
+// The labels drawn over the 3D view: which run each half shows (in the plots' colours), what
+// the arrows mean, and how to move the camera. Painted with QPainter into a texture that covers
+// the window, repainted only when its size or its text changes.
+#pragma once
+
+#include <QColor>
+#include <QSize>
+#include <QString>
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QTransform>
+#include <Qt3DExtras/QPlaneMesh>
+#include <Qt3DRender/QPaintedTextureImage>
+#include <Qt3DRender/QTexture>
+#include <array>
+#include <vector>
+
+namespace dms::ui::scene3d {
+
+struct HudContent {
+  struct Run {
+    QString title, subtitle;
+    QColor color;
+    bool hasData = false;
+  };
+  std::array<Run, 2> runs;
+  QString caption;
+  std::vector<std::pair<QColor, QString>> arrows;
+};
+
+class HudImage final : public Qt3DRender::QPaintedTextureImage {
+ public:
+  explicit HudImage(Qt3DCore::QNode* parent = nullptr) : QPaintedTextureImage(parent) {}
+  void setContent(const HudContent& c, qreal dpr);
+
+ protected:
+  void paint(QPainter* painter) override;
+
+ private:
+  HudContent m_content;
+  qreal m_dpr = 1.0;
+};
+
+/// A quad in front of an orthographic camera whose units are the window's logical pixels.
+class Hud {
+ public:
+  explicit Hud(Qt3DCore::QEntity* parent);
+  void resize(const QSize& logical, qreal dpr);
+  void setContent(const HudContent& c);
+  const HudContent& content() const { return m_content; }
+
+ private:
+  Qt3DCore::QEntity* m_entity;
+  Qt3DCore::QTransform* m_transform;
+  Qt3DExtras::QPlaneMesh* m_mesh;
+  Qt3DRender::QTexture2D* m_texture;
+  HudImage* m_image;
+  HudContent m_content;
+  QSize m_size;
+  qreal m_dpr = 1.0;
+};
+
+}  // namespace dms::ui::scene3d
