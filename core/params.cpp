@@ -4,20 +4,26 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <sstream>
 
 namespace dms {
 
 std::string formatNumber(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  // prefer the short form when it round-trips
+  // the shortest text that reads back as the same double
+  std::string best;
   for (int prec = 1; prec <= 17; ++prec) {
-    char shortBuf[64];
-    std::snprintf(shortBuf, sizeof shortBuf, "%.*g", prec, v);
-    if (std::strtod(shortBuf, nullptr) == v) return shortBuf;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+    if (std::strtod(buf, nullptr) == v && (best.empty() || std::strlen(buf) < best.size()))
+      best = buf;
   }
-  return buf;
+  if (best.empty()) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    best = buf;
+  }
+  return best;
 }
 
 std::string ParamSpec::rangeText() const {

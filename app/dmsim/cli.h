@@ -28,5 +28,6 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
 int cmdList(const std::vector<std::string>& args);
 int cmdRun(const std::vector<std::string>& args);
 int cmdReproduce(const std::vector<std::string>& args);
+int cmdControl(const std::vector<std::string>& args);  // control.cpp
 
 }  // namespace dms::cli

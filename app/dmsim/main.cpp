@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
     if (cmd == "list") return dms::cli::cmdList(args);
     if (cmd == "run") return dms::cli::cmdRun(args);
     if (cmd == "reproduce") return dms::cli::cmdReproduce(args);
+    if (cmd == "control") return dms::cli::cmdControl(args);
   } catch (const dms::InputError& e) {
     std::cerr << "dmsim: " << e.what() << "\n";
     return dms::cli::kBadInput;

@@ -31,7 +31,7 @@ bool RkRun::fail(const std::string& why) {
   return false;
 }
 
-bool RkRun::emit(std::vector<Sample>& out, double t, const VectorXd& y) {
+bool RkRun::emitSample(std::vector<Sample>& out, double t, const VectorXd& y) {
   Sample s = m_form.sample(t, y);
   if (!sampleIsFinite(s)) {
     std::ostringstream m;
@@ -48,7 +48,7 @@ bool RkRun::advance(std::vector<Sample>& out, std::size_t maxSamples) {
   const bool output = m_settings.sampling == RkSampling::Output;
   if (!m_started && maxSamples > 0 && !m_over) {
     m_started = true;
-    if (!emit(out, 0.0, m_form.y0)) return false;
+    if (!emitSample(out, 0.0, m_form.y0)) return false;
     ++n;
     m_nextOut = 1;
   }
@@ -61,7 +61,7 @@ bool RkRun::advance(std::vector<Sample>& out, std::size_t maxSamples) {
             m_nextOut == m_lastOut ? m_tf : double(m_nextOut) * m_settings.h;
         if (tout > m_dp.t() || m_dp.accepted() == 0) break;
         m_dp.interpolate(tout, m_yout);
-        if (!emit(out, tout, m_yout)) return false;
+        if (!emitSample(out, tout, m_yout)) return false;
         ++m_nextOut;
         ++n;
         emitted = true;
@@ -78,7 +78,7 @@ bool RkRun::advance(std::vector<Sample>& out, std::size_t maxSamples) {
     }
     if (!m_dp.step()) return fail(m_dp.error());
     if (!output) {
-      if (!emit(out, m_dp.t(), m_dp.y())) return false;
+      if (!emitSample(out, m_dp.t(), m_dp.y())) return false;
       ++n;
     }
   }

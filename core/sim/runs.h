@@ -96,7 +96,7 @@ class RkRun final : public Run {
   std::vector<std::string> stateNames() const override { return m_form.names; }
 
  private:
-  bool emit(std::vector<Sample>& out, double t, const VectorXd& y);
+  bool emitSample(std::vector<Sample>& out, double t, const VectorXd& y);
   bool fail(const std::string& why);
 
   ContinuousForm m_form;

@@ -1,0 +1,573 @@
+// dms_bench: ns per step of the variational integrators and of our RK45, with Boost.Odeint's
+// controlled runge_kutta_dopri5 as a peer on the same problems and tolerances, and a check that
+// the variational step loop allocates nothing. A benchmark, not a test: not run by CTest.
+
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <boost/numeric/odeint/integrate/integrate_adaptive.hpp>
+#include <boost/numeric/odeint/stepper/generation.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta_dopri5.hpp>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "bench/alloccounter.h"
+#include "bench/problems.h"
+#include "core/integrators/dormandprince.h"
+#include "core/sim/model.h"
+
+#ifndef DMS_BENCH_BUILD_TYPE
+#define DMS_BENCH_BUILD_TYPE "unknown"
+#endif
+
+namespace dms::bench {
+namespace {
+
+namespace odeint = boost::numeric::odeint;
+
+// samples per advance() call, as the CLI
+constexpr std::size_t kChunk = 4096;
+
+// ---- set-up: the article's set-up of a system, as the product builds it -------------------
+
+template <class P>
+struct Setup {
+  const SystemModel* model = nullptr;
+  ParamValues values;
+  typename P::Params p;
+  IntegratorSettings settings;  // SystemModel::defaultSettings(): h, T, rtol 1e-3, atol 1e-6
+  typename P::State x0;
+  std::int64_t steps = 0;  // N = floor(T/h + 1e-9)
+  double tf = 0.0;         // N h: ode45 with tspan = 0:h:T stops at the last output time
+  VectorXd y0;             // RK45 initial state, read off the product's RkRun
+};
+
+template <class P>
+Setup<P> makeSetup() {
+  Setup<P> s;
+  s.model = findSystem(P::kName);
+  if (!s.model) throw std::runtime_error(std::string("no system named ") + P::kName);
+  s.values = s.model->normalize(defaultValues(s.model->params()), nullptr);
+  s.settings = s.model->defaultSettings();
+  validateSettings(s.settings);
+  s.p = P::Params::from(s.values);
+  s.x0 = P::initial(s.p);
+  s.steps = s.settings.steps();
+  s.tf = double(s.steps) * s.settings.h;
+  std::unique_ptr<Run> rk = s.model->makeRun(s.values, Method::Rk45, s.settings);
+  std::vector<Sample> first;
+  rk->advance(first, 1);
+  if (first.size() != 1) throw std::runtime_error(std::string(P::kName) + ": no RK45 sample");
+  s.y0 = first[0].state;
+  if (s.y0.size() != P::kDim)
+    throw std::runtime_error(std::string(P::kName) + ": RK45 state has " +
+                             std::to_string(s.y0.size()) + " entries, kDim says " +
+                             std::to_string(P::kDim));
+  return s;
+}
+
+template <class P>
+const Setup<P>& setup() {
+  static const Setup<P> s = makeSetup<P>();
+  return s;
+}
+
+DormandPrince::Options rkOptions(const IntegratorSettings& s, RkController c) {
+  // as RkRun with output sampling (the article's ode45 runs)
+  DormandPrince::Options o;
+  o.rtol = s.rtol;
+  o.atol = s.atol;
+  o.controller = c;
+  o.firstOutputSpacing = s.h;
+  return o;
+}
+
+// our RK45 on P's rhs, captured by value as the systems' makeRun() capture their parameters
+template <class P>
+OdeRhs rhsOf(const typename P::Params& p) {
+  return [p](double, const VectorXd& y, VectorXd& dy) { P::rhs(p, y, dy); };
+}
+
+// the peer's system functor; counts right-hand-side evaluations
+template <class P, class S>
+struct OdeintSystem {
+  typename P::Params p;
+  std::int64_t* fevals;
+  void operator()(const S& x, S& dxdt, double /*t*/) const {
+    ++*fevals;
+    P::rhs(p, x, dxdt);
+  }
+};
+
+template <class S>
+S toState(const VectorXd& y) {
+  S s{};
+  if constexpr (std::is_same_v<S, std::vector<double>>) s.resize(std::size_t(y.size()));
+  for (Eigen::Index i = 0; i < y.size(); ++i) s[std::size_t(i)] = y[i];
+  return s;
+}
+
+benchmark::Counter perUnit(double units) {
+  return benchmark::Counter(units, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+// ---- the benchmarks ------------------------------------------------------------------------
+
+// the core step function, N steps from x0 per iteration
+template <class P>
+void bmViStep(benchmark::State& state) {
+  const Setup<P>& su = setup<P>();
+  const double h = su.settings.h;
+  std::string why;
+  std::int64_t steps = 0;
+  std::uint64_t allocs = 0;
+  bool failed = false;
+  for (auto _ : state) {
+    typename P::State x = su.x0;
+    const HeapCounts before = heapCounts();
+    for (std::int64_t k = 0; k < su.steps; ++k) {
+      if (!P::step(su.p, h, x, &why)) {
+        failed = true;
+        break;
+      }
+    }
+    allocs += heapCounts().allocations - before.allocations;
+    benchmark::DoNotOptimize(x);
+    if (failed) {
+      state.SkipWithError(why.c_str());
+      break;
+    }
+    steps += su.steps;
+  }
+  state.counters["steps"] = double(su.steps);
+  state.counters["ns_per_step"] = perUnit(double(steps));
+  state.counters["allocs_per_step"] = steps > 0 ? double(allocs) / double(steps) : 0.0;
+}
+
+// the product's run: SystemModel::makeRun(vi) and advance() in chunks, samples included
+template <class P>
+void bmViRun(benchmark::State& state) {
+  const Setup<P>& su = setup<P>();
+  std::vector<Sample> out;
+  out.reserve(kChunk);
+  std::int64_t steps = 0, samples = 0;
+  std::uint64_t allocs = 0;
+  for (auto _ : state) {
+    std::unique_ptr<Run> run = su.model->makeRun(su.values, Method::Variational, su.settings);
+    const HeapCounts before = heapCounts();
+    bool more = true;
+    std::int64_t n = 0;
+    while (more) {
+      out.clear();
+      more = run->advance(out, kChunk);
+      n += std::int64_t(out.size());
+    }
+    allocs += heapCounts().allocations - before.allocations;
+    benchmark::DoNotOptimize(out.data());
+    if (run->failure().failed) {
+      state.SkipWithError(run->failure().reason.c_str());
+      break;
+    }
+    steps += run->counters().steps;
+    samples = n;
+  }
+  state.counters["steps"] = double(su.steps);
+  state.counters["samples"] = double(samples);
+  state.counters["ns_per_step"] = perUnit(double(steps));
+  state.counters["allocs_per_step"] = steps > 0 ? double(allocs) / double(steps) : 0.0;
+}
+
+// RK45 run's work counters and final energy error, shared by ours and the peer's
+void setRkCounters(benchmark::State& state, std::int64_t accepted, std::int64_t rejected,
+                   std::int64_t fevals, std::uint64_t allocs, double dE) {
+  const double it = double(state.iterations());
+  state.counters["accepted"] = double(accepted);
+  state.counters["rejected"] = double(rejected);
+  state.counters["fevals"] = double(fevals);
+  state.counters["ns_per_step"] = perUnit(double(accepted) * it);
+  state.counters["ns_per_feval"] = perUnit(double(fevals) * it);
+  state.counters["allocs"] = it > 0 ? double(allocs) / it : 0.0;
+  state.counters["dE_T"] = dE;
+}
+
+// our DormandPrince (init + step() to tf), no dense output
+template <class P>
+void bmRk(benchmark::State& state, RkController controller) {
+  const Setup<P>& su = setup<P>();
+  const DormandPrince::Options o = rkOptions(su.settings, controller);
+  const OdeRhs f = rhsOf<P>(su.p);
+  std::int64_t acc = 0, rej = 0, fe = 0;
+  std::uint64_t allocs = 0;
+  double dE = 0.0;
+  for (auto _ : state) {
+    const HeapCounts before = heapCounts();
+    DormandPrince dp;
+    dp.init(f, 0.0, su.y0, su.tf, o);
+    bool ok = true;
+    while (ok && !dp.done()) ok = dp.step();
+    allocs += heapCounts().allocations - before.allocations;
+    benchmark::DoNotOptimize(dp.y().data());
+    if (!ok) {
+      state.SkipWithError(dp.error().c_str());
+      break;
+    }
+    acc = dp.accepted();
+    rej = dp.rejected();
+    fe = dp.fevals();
+    dE = std::fabs(P::energy(su.p, dp.y()) - P::energy(su.p, su.y0));
+  }
+  setRkCounters(state, acc, rej, fe, allocs, dE);
+}
+
+// the product's RK45 run: makeRun(rk45), ode45 controller, dense output at t_k = k h
+template <class P>
+void bmRkRun(benchmark::State& state) {
+  const Setup<P>& su = setup<P>();
+  std::vector<Sample> out;
+  out.reserve(kChunk);
+  std::int64_t samples = 0, totalSamples = 0;
+  RunCounters c;
+  for (auto _ : state) {
+    std::unique_ptr<Run> run = su.model->makeRun(su.values, Method::Rk45, su.settings);
+    bool more = true;
+    std::int64_t n = 0;
+    while (more) {
+      out.clear();
+      more = run->advance(out, kChunk);
+      n += std::int64_t(out.size());
+    }
+    benchmark::DoNotOptimize(out.data());
+    if (run->failure().failed) {
+      state.SkipWithError(run->failure().reason.c_str());
+      break;
+    }
+    c = run->counters();
+    samples = n;
+    totalSamples += n;
+  }
+  state.counters["accepted"] = double(c.steps);
+  state.counters["fevals"] = double(c.fevals);
+  state.counters["samples"] = double(samples);
+  state.counters["ns_per_sample"] = perUnit(double(totalSamples));
+}
+
+// the peer: Boost.Odeint's controlled runge_kutta_dopri5, integrate_adaptive from 0 to tf,
+// first trial step h, error checker eps_abs = atol, eps_rel = rtol (a_x = a_dxdt = 1)
+template <class P, class S>
+void bmOdeint(benchmark::State& state) {
+  const Setup<P>& su = setup<P>();
+  const double rtol = su.settings.rtol, atol = su.settings.atol;
+  std::int64_t acc = 0, fe = 0;
+  std::uint64_t allocs = 0;
+  double dE = 0.0;
+  for (auto _ : state) {
+    const HeapCounts before = heapCounts();
+    S x = toState<S>(su.y0);
+    std::int64_t fevals = 0;
+    const std::size_t steps = odeint::integrate_adaptive(
+        odeint::make_controlled(atol, rtol, odeint::runge_kutta_dopri5<S>()),
+        OdeintSystem<P, S>{su.p, &fevals}, x, 0.0, su.tf, su.settings.h);
+    allocs += heapCounts().allocations - before.allocations;
+    benchmark::DoNotOptimize(x.data());
+    acc = std::int64_t(steps);
+    fe = fevals;
+    dE = std::fabs(P::energy(su.p, x) - P::energy(su.p, su.y0));
+  }
+  // FSAL: one evaluation to start, then 6 per attempted step; rejected = attempts - accepted
+  if (fe > 0 && (fe - 1) % 6 != 0) {
+    state.SkipWithError("odeint's evaluation count is not 1 + 6 per attempted step");
+    return;
+  }
+  const std::int64_t attempts = (fe - 1) / 6;
+  setRkCounters(state, acc, attempts - acc, fe, allocs, dE);
+}
+
+// ---- registration: one line per system ----------------------------------------------------
+
+struct ProblemInfo {
+  std::string name;
+  double h = 0.0, T = 0.0, tf = 0.0, rtol = 0.0, atol = 0.0;
+  std::int64_t steps = 0;
+  int dim = 0;
+};
+
+std::vector<ProblemInfo>& problems() {
+  static std::vector<ProblemInfo> p;
+  return p;
+}
+
+template <class P>
+void registerProblem() {
+  const Setup<P>& su = setup<P>();
+  problems().push_back({P::kName, su.settings.h, su.settings.T, su.tf, su.settings.rtol,
+                        su.settings.atol, su.steps, P::kDim});
+  const std::string n = P::kName;
+  benchmark::RegisterBenchmark((n + "/vi_step").c_str(), bmViStep<P>);
+  benchmark::RegisterBenchmark((n + "/vi_run").c_str(), bmViRun<P>);
+  benchmark::RegisterBenchmark((n + "/rk45_ode45").c_str(), bmRk<P>, RkController::Ode45);
+  benchmark::RegisterBenchmark((n + "/rk45_scipy").c_str(), bmRk<P>, RkController::Scipy);
+  benchmark::RegisterBenchmark((n + "/rk45_run").c_str(), bmRkRun<P>);
+  benchmark::RegisterBenchmark((n + "/odeint_vector").c_str(), bmOdeint<P, std::vector<double>>);
+  benchmark::RegisterBenchmark((n + "/odeint_array").c_str(),
+                               bmOdeint<P, std::array<double, P::kDim>>);
+}
+
+void registerAll() {
+  registerProblem<MassSpringProblem>();
+  registerProblem<PlanarPendulumProblem>();
+  registerProblem<SphericalPendulumProblem>();
+}
+
+// ---- checks that the bench measures the product's own computations -----------------------
+
+bool sameBits(const VectorXd& a, const VectorXd& b) {
+  return a.size() == b.size() &&
+         std::memcmp(a.data(), b.data(), sizeof(double) * std::size_t(a.size())) == 0;
+}
+
+// the product's last sample of a run from the article's set-up
+std::unique_ptr<Run> drain(const SystemModel& m, const ParamValues& v, Method method,
+                           const IntegratorSettings& s, Sample* last) {
+  std::unique_ptr<Run> run = m.makeRun(v, method, s);
+  std::vector<Sample> out;
+  bool more = true;
+  while (more) {
+    out.clear();
+    more = run->advance(out, kChunk);
+    if (!out.empty()) *last = out.back();
+  }
+  return run;
+}
+
+// VI: N core steps from x0 end where the product's VariationalRun ends; RK45: our
+// DormandPrince on the bench's rhs does what the product's RkRun does (same counts, same final
+// state), for both controllers. All bit for bit: the bench times the product's computations.
+template <class P>
+bool checkProblem(std::ostream& os) {
+  const Setup<P>& su = setup<P>();
+  bool ok = true;
+
+  typename P::State x = su.x0;
+  std::string why;
+  bool stepped = true;
+  for (std::int64_t k = 0; k < su.steps && stepped; ++k)
+    stepped = P::step(su.p, su.settings.h, x, &why);
+  Sample last;
+  std::unique_ptr<Run> vi = drain(*su.model, su.values, Method::Variational, su.settings, &last);
+  const Sample mine = P::Model::sample(su.p, last.t, x);
+  const bool viOk = stepped && !vi->failure().failed && vi->counters().steps == su.steps &&
+                    sameBits(VectorXd(mine.state), VectorXd(last.state));
+  os << "check " << P::kName << ": " << su.steps
+     << " core steps == makeRun(vi): " << (viOk ? "ok" : "FAIL") << "\n";
+  ok = ok && viOk;
+
+  for (RkController c : {RkController::Ode45, RkController::Scipy}) {
+    DormandPrince dp;
+    dp.init(rhsOf<P>(su.p), 0.0, su.y0, su.tf, rkOptions(su.settings, c));
+    bool stepOk = true;
+    while (stepOk && !dp.done()) stepOk = dp.step();
+    IntegratorSettings s = su.settings;
+    s.controller = c;
+    std::unique_ptr<Run> rk = drain(*su.model, su.values, Method::Rk45, s, &last);
+    const RunCounters rc = rk->counters();
+    const bool rkOk = stepOk && !rk->failure().failed && rc.steps == dp.accepted() &&
+                      rc.rejected == dp.rejected() && rc.fevals == dp.fevals() &&
+                      last.t == dp.t() && sameBits(VectorXd(last.state), dp.y());
+    os << "check " << P::kName << ": bench rhs + DormandPrince(" << controllerName(c)
+       << ") == makeRun(rk45): " << (rkOk ? "ok" : "FAIL") << " (" << dp.accepted() << " accepted, "
+       << dp.rejected() << " rejected, " << dp.fevals() << " fevals)\n";
+    ok = ok && rkOk;
+  }
+  return ok;
+}
+
+bool checkAll(std::ostream& os) {
+  bool ok = true;
+  ok = checkProblem<MassSpringProblem>(os) && ok;
+  ok = checkProblem<PlanarPendulumProblem>(os) && ok;
+  ok = checkProblem<SphericalPendulumProblem>(os) && ok;
+  return ok;
+}
+
+// ---- the summary: the console reporter's runs, kept for ratios at the end --------------------
+
+struct Record {
+  bool error = false;
+  bool median = false;
+  double cpuNs = 0.0;  // CPU time per iteration
+  std::map<std::string, double> counters;
+};
+
+double toNs(double t, benchmark::TimeUnit u) {
+  switch (u) {
+    case benchmark::kNanosecond:
+      return t;
+    case benchmark::kMicrosecond:
+      return t * 1e3;
+    case benchmark::kMillisecond:
+      return t * 1e6;
+    case benchmark::kSecond:
+      return t * 1e9;
+  }
+  return t;
+}
+
+class SummaryReporter final : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& r : runs) {
+      const bool median = r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
+      if (r.run_type == Run::RT_Aggregate && !median) continue;
+      Record& rec = m_records[r.run_name.function_name];
+      if (rec.median && !median) continue;
+      rec.median = median;
+      rec.error = r.error_occurred;
+      rec.cpuNs = toNs(r.GetAdjustedCPUTime(), r.time_unit);
+      rec.counters.clear();
+      for (const auto& [name, c] : r.counters) rec.counters[name] = c.value;
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+  const Record* find(const std::string& name) const {
+    const auto it = m_records.find(name);
+    return it == m_records.end() || it->second.error ? nullptr : &it->second;
+  }
+
+ private:
+  std::map<std::string, Record> m_records;
+};
+
+std::string fixed(double v, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << v;
+  return s.str();
+}
+
+std::string sci(double v) {
+  std::ostringstream s;
+  s << std::scientific << std::setprecision(2) << v;
+  return s.str();
+}
+
+struct RkFigures {
+  double nsPerStep = 0.0, nsPerFeval = 0.0, usPerRun = 0.0;
+};
+
+bool rkFigures(const Record* r, RkFigures* f) {
+  if (!r) return false;
+  f->usPerRun = r->cpuNs * 1e-3;
+  f->nsPerStep = r->cpuNs / r->counters.at("accepted");
+  f->nsPerFeval = r->cpuNs / r->counters.at("fevals");
+  return true;
+}
+
+// prints the figures and ratios; returns false when a variational loop allocated
+bool printSummary(const SummaryReporter& rep, std::ostream& os) {
+  bool ok = true;
+  os << "\n==== dms_bench summary: CPU time, one run (build " << DMS_BENCH_BUILD_TYPE << ") ====\n";
+  for (const ProblemInfo& pi : problems()) {
+    const std::string n = pi.name;
+    os << "\n"
+       << n << ": h = " << pi.h << ", T = " << pi.T << ", N = " << pi.steps
+       << " steps; RK45 to t = " << pi.tf << ", rtol = " << pi.rtol << ", atol = " << pi.atol
+       << ", " << pi.dim << " states\n";
+    for (const char* kind : {"vi_step", "vi_run"}) {
+      const Record* r = rep.find(n + "/" + kind);
+      if (!r) {
+        os << "  " << std::left << std::setw(14) << kind << " not run\n";
+        continue;
+      }
+      const double allocs = r->counters.at("allocs_per_step");
+      os << "  " << std::left << std::setw(14) << kind << std::right << std::setw(9)
+         << fixed(r->cpuNs / r->counters.at("steps"), 1) << " ns/step   allocs/step " << allocs
+         << (allocs == 0.0 ? "" : "   FAIL: the variational step loop allocates") << "\n";
+      if (allocs != 0.0) ok = false;
+    }
+    if (const Record* r = rep.find(n + "/rk45_run"))
+      os << "  " << std::left << std::setw(14) << "rk45_run" << std::right << std::setw(9)
+         << fixed(r->cpuNs / r->counters.at("samples"), 1)
+         << " ns/sample (ode45 + dense output at t_k = k h, vs vi_run per step)\n";
+
+    os << "  " << std::left << std::setw(14) << "RK45" << std::right << std::setw(9) << "accepted"
+       << std::setw(9) << "rejected" << std::setw(9) << "fevals" << std::setw(11) << "us/run"
+       << std::setw(10) << "ns/step" << std::setw(10) << "ns/feval" << std::setw(11) << "|E(tf)-E0|"
+       << std::setw(8) << "allocs"
+       << "\n";
+    std::map<std::string, RkFigures> fig;
+    for (const char* kind : {"rk45_ode45", "rk45_scipy", "odeint_vector", "odeint_array"}) {
+      const Record* r = rep.find(n + "/" + kind);
+      RkFigures f;
+      if (!rkFigures(r, &f)) {
+        os << "  " << std::left << std::setw(14) << kind << " not run\n";
+        continue;
+      }
+      fig[kind] = f;
+      os << "  " << std::left << std::setw(14) << kind << std::right << std::setw(9)
+         << r->counters.at("accepted") << std::setw(9) << r->counters.at("rejected") << std::setw(9)
+         << r->counters.at("fevals") << std::setw(11) << fixed(f.usPerRun, 1) << std::setw(10)
+         << fixed(f.nsPerStep, 1) << std::setw(10) << fixed(f.nsPerFeval, 1) << std::setw(11)
+         << sci(r->counters.at("dE_T")) << std::setw(8) << r->counters.at("allocs") << "\n";
+    }
+    os << "  ratios ours/peer (CPU time):   per feval  per step   per run\n";
+    for (const char* ours : {"rk45_ode45", "rk45_scipy"})
+      for (const char* peer : {"odeint_vector", "odeint_array"}) {
+        if (!fig.count(ours) || !fig.count(peer)) continue;
+        const RkFigures& a = fig[ours];
+        const RkFigures& b = fig[peer];
+        os << "    " << std::left << std::setw(28) << (std::string(ours) + " / " + peer)
+           << std::right << std::setw(9) << fixed(a.nsPerFeval / b.nsPerFeval, 2) << std::setw(10)
+           << fixed(a.nsPerStep / b.nsPerStep, 2) << std::setw(10)
+           << fixed(a.usPerRun / b.usPerRun, 2) << "\n";
+      }
+  }
+  os << "\nstate types: ours Eigen::VectorXd (heap, dynamic size) through std::function; "
+        "odeint_vector std::vector<double> (heap, dynamic size); odeint_array "
+        "std::array<double, n> (inline); the same rhs code for all.\n"
+        "The machine may be shared and noisy: compare ratios within one run only.\n";
+  return ok;
+}
+
+}  // namespace
+}  // namespace dms::bench
+
+int main(int argc, char** argv) {
+  using namespace dms::bench;
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+  if (std::string(DMS_BENCH_BUILD_TYPE) != "Release")
+    std::cout << "WARNING: dms_bench built as " << DMS_BENCH_BUILD_TYPE
+              << ", not Release: its timings mean little\n";
+
+  std::string why;
+  if (!selfTest(&why)) {
+    std::cout << "FAIL: the allocation counter is blind: " << why << "\n";
+    return 1;
+  }
+  std::cout << "check allocation counter (operator new and malloc level): ok\n";
+  bool ok = true;
+  try {
+    ok = checkAll(std::cout);
+    registerAll();
+  } catch (const std::exception& e) {
+    std::cout << "FAIL: set-up: " << e.what() << "\n";
+    return 1;
+  }
+
+  SummaryReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  ok = printSummary(reporter, std::cout) && ok;
+  benchmark::Shutdown();
+  if (!ok) std::cout << "FAIL: see the FAIL lines above\n";
+  return ok ? 0 : 1;
+}

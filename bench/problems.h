@@ -1,0 +1,105 @@
+/// The benchmark problems: one struct per system, with the core's variational step, the
+/// system's initial state and the right-hand side of its continuous form written once for any
+/// indexable state (our Eigen::VectorXd, the peer's std::vector<double> or std::array).
+///
+/// Each rhs is the one the system's makeRun() gives RK45, operation for operation; main.cpp
+/// checks that our RK45 with it reproduces the product's RkRun bit for bit.
+///
+/// To add a system: write one struct like these (kName is the CLI name; Params, State and Model
+/// are the system's; initial() builds the state its makeRun() starts from) and add one line to
+/// registerAll() in main.cpp.
+#pragma once
+
+#include <string>
+
+#include "core/integrators/variational.h"
+#include "core/systems/massspring.h"
+#include "core/systems/planarpendulum.h"
+#include "core/systems/sphericalpendulum.h"
+
+namespace dms::bench {
+
+struct MassSpringProblem {
+  static constexpr const char* kName = "mass-spring";
+  static constexpr int kDim = 2;
+  using Params = MassSpringParams;
+  using State = MassSpringState;
+  using Model = MassSpring;  // Model::sample(p, t, x) encodes x as the product does
+
+  static State initial(const Params& p) { return {p.q0, p.v0}; }
+  static bool step(const Params& p, double h, State& x, std::string* /*why*/) {
+    massSpringStep(p, h, x);
+    return true;
+  }
+  // (q, v)' = (v, -kappa q / m), eq (7)
+  template <class Y, class DY>
+  static void rhs(const Params& p, const Y& y, DY& dy) {
+    dy[0] = y[1];
+    dy[1] = -p.kappa / p.m * y[0];
+  }
+  template <class Y>
+  static double energy(const Params& p, const Y& y) {
+    return massSpringEnergy(p, State{y[0], y[1]});
+  }
+};
+
+struct PlanarPendulumProblem {
+  static constexpr const char* kName = "planar-pendulum";
+  static constexpr int kDim = 5;
+  using Params = PlanarPendulumParams;
+  using State = PlanarPendulumState;
+  using Model = PlanarPendulum;  // Model::sample(p, t, x) encodes x as the product does
+
+  static State initial(const Params& p) { return {rotation2(p.theta0), p.omega0}; }
+  static bool step(const Params& p, double h, State& x, std::string* why) {
+    return planarPendulumStep(p, h, x, why);
+  }
+  // eqs (16)-(17): R' = R Omega^, Omega' = -(g/l) e2^T R e1; y = (R column-major, Omega)
+  template <class Y, class DY>
+  static void rhs(const Params& p, const Y& y, DY& dy) {
+    const double w = y[4];
+    dy[0] = w * y[2];
+    dy[1] = w * y[3];
+    dy[2] = -w * y[0];
+    dy[3] = -w * y[1];
+    dy[4] = -p.g / p.l * y[1];
+  }
+  template <class Y>
+  static double energy(const Params& p, const Y& y) {
+    State x;
+    x.R << y[0], y[2], y[1], y[3];
+    x.Omega = y[4];
+    return planarPendulumEnergy(p, x);
+  }
+};
+
+struct SphericalPendulumProblem {
+  static constexpr const char* kName = "spherical-pendulum";
+  static constexpr int kDim = 6;
+  using Params = SphericalPendulumParams;
+  using State = SphericalPendulumState;
+  using Model = SphericalPendulum;  // Model::sample(p, t, x) encodes x as the product does
+
+  static State initial(const Params& p) { return {p.q0, p.omega0}; }
+  static bool step(const Params& p, double h, State& x, std::string* why) {
+    return sphericalPendulumStep(p, h, x, why);
+  }
+  // eqs (31)-(32): q' = omega x q, omega' = (g/l) q x e3 = (g/l) (q2, -q1, 0); y = (q, omega)
+  template <class Y, class DY>
+  static void rhs(const Params& p, const Y& y, DY& dy) {
+    dy[0] = y[4] * y[2] - y[5] * y[1];
+    dy[1] = y[5] * y[0] - y[3] * y[2];
+    dy[2] = y[3] * y[1] - y[4] * y[0];
+    const double c = p.g / p.l;
+    dy[3] = c * y[1];
+    dy[4] = c * -y[0];
+    dy[5] = 0.0;
+  }
+  template <class Y>
+  static double energy(const Params& p, const Y& y) {
+    return sphericalPendulumEnergy(p,
+                                   State{Vector3d(y[0], y[1], y[2]), Vector3d(y[3], y[4], y[5])});
+  }
+};
+
+}  // namespace dms::bench

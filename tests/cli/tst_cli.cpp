@@ -1,0 +1,185 @@
+// The dmsim command line as scripts use it: JSON fields, CSV, exit codes and messages.
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  QByteArray out, err;
+};
+
+Result dmsim(const QStringList& args) {
+  QProcess p;
+  p.start(QStringLiteral(DMSIM_PATH), args);
+  Result r;
+  if (!p.waitForFinished(120000)) {
+    p.kill();
+    return r;
+  }
+  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+  r.out = p.readAllStandardOutput();
+  r.err = p.readAllStandardError();
+  return r;
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+ private slots:
+  void runPrintsTheSummary_data() {
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QString>("integrator");
+    for (const char* s : {"mass-spring", "planar-pendulum", "spherical-pendulum"})
+      for (const char* i : {"vi", "rk45"})
+        QTest::newRow(qPrintable(QString("%1 %2").arg(s, i))) << s << i;
+  }
+  void runPrintsTheSummary() {
+    QFETCH(QString, system);
+    QFETCH(QString, integrator);
+    const Result r =
+        dmsim({"run", "--system", system, "--integrator", integrator, "--T", "20"});
+    QCOMPARE(r.code, 0);
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    for (const char* key :
+         {"system", "integrator", "rk", "h", "T", "rtol", "atol", "samples", "accepted",
+          "rejected", "fevals", "cpu_s", "energy0", "energy_mean_dev", "energy_max_dev",
+          "structure_mean_err", "structure_max_err"})
+      QVERIFY2(j.contains(key), key);
+    QCOMPARE(j["system"].toString(), system);
+    QCOMPARE(j["integrator"].toString(), integrator);
+    const double h = j["h"].toDouble();
+    QCOMPARE(j["samples"].toInt(), int(std::floor(20.0 / h + 1e-9)) + 1);
+    if (integrator == "rk45") {
+      QCOMPARE(j["rk"].toString(), QString("ode45"));
+      QVERIFY(j["fevals"].toInt() > 6 * j["accepted"].toInt());
+    }
+    QCOMPARE(j.contains("angmom_max_dev"), system == "spherical-pendulum");
+  }
+
+  void csvHasHeaderAndEverySample() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("run.csv");
+    const Result r = dmsim({"run", "--system", "spherical-pendulum", "--integrator", "rk45",
+                            "--rk", "scipy", "--rk-samples", "steps", "--T", "10", "--csv",
+                            path});
+    QCOMPARE(r.code, 0);
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+    QVERIFY(lines[0].startsWith("t,energy,energy_dev,structure"));
+    QVERIFY(lines[0].endsWith("q1,q2,q3,w1,w2,w3"));
+    QCOMPARE(lines.size() - 1, j["samples"].toInt());
+    QCOMPARE(j["samples"].toInt(), j["accepted"].toInt() + 1);  // steps sampling
+    QCOMPARE(lines.last().split(',').first().toDouble(), 10.0);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary left over
+  }
+
+  void reproduceMatchesTheArticle() {
+    const Result r = dmsim({"reproduce", "--json"});
+    QCOMPARE(r.code, 0);
+    const QJsonArray rows = QJsonDocument::fromJson(r.out).object()["rows"].toArray();
+    QVERIFY(rows.size() >= 10);
+    int matched = 0;
+    for (const QJsonValue& v : rows) {
+      const QJsonObject o = v.toObject();
+      // the three figures the article printed that round-off does not decide: 5 digits
+      if (o["article"].isDouble() && o["article"].toDouble() > 1e-10 &&
+          (o["system"] == "planar-pendulum" ||
+           (o["system"] == "spherical-pendulum" && o["integrator"] == "rk45"))) {
+        QVERIFY2(std::fabs(o["ratio"].toDouble() - 1.0) < 1e-4,
+                 qPrintable(QJsonDocument(o).toJson()));
+        ++matched;
+      }
+    }
+    QCOMPARE(matched, 2);
+  }
+
+  // bad input: exit code 2 and a message naming the flag or parameter and its range
+  void badInputExitsWithTwo_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("needle");
+    const QStringList base = {"run", "--system", "spherical-pendulum", "--integrator", "vi"};
+    QTest::newRow("no command") << QStringList{} << "usage";
+    QTest::newRow("unknown command") << QStringList{"fly"} << "unknown command";
+    QTest::newRow("no system") << QStringList{"run"} << "--system";
+    QTest::newRow("unknown system") << QStringList{"run", "--system", "top"} << "mass-spring";
+    QTest::newRow("unknown integrator")
+        << QStringList{"run", "--system", "mass-spring", "--integrator", "euler"} << "vi, rk45";
+    QTest::newRow("quat on a pendulum")
+        << QStringList{"run", "--system", "mass-spring", "--integrator", "rk45-quat"}
+        << "not available";
+    QTest::newRow("h zero") << base + QStringList{"--h", "0"} << "(0, 10]";
+    QTest::newRow("h negative") << base + QStringList{"--h", "-1"} << "'h'";
+    QTest::newRow("h above T") << base + QStringList{"--h", "5", "--T", "1"} << "exceed T";
+    QTest::newRow("h not a number") << base + QStringList{"--h", "fast"} << "not a number";
+    QTest::newRow("T nan") << base + QStringList{"--T", "nan"} << "'--T'";
+    QTest::newRow("too many steps") << base + QStringList{"--h", "1e-9", "--T", "1e5"} << "T/h";
+    QTest::newRow("rtol zero") << base + QStringList{"--rtol", "0"} << "'rtol'";
+    QTest::newRow("atol negative") << base + QStringList{"--atol", "-1e-6"} << "'atol'";
+    QTest::newRow("bad rk") << base + QStringList{"--rk", "matlab"} << "ode45";
+    QTest::newRow("bad sampling") << base + QStringList{"--rk-samples", "all"} << "output";
+    QTest::newRow("negative mass") << base + QStringList{"--set", "m=-1"} << "(0, 1e+06]";
+    QTest::newRow("empty value") << base + QStringList{"--set", "m="} << "'m'";
+    QTest::newRow("no equals") << base + QStringList{"--set", "m"} << "NAME=VALUE";
+    QTest::newRow("unknown parameter") << base + QStringList{"--set", "mass=1"} << "mass";
+    QTest::newRow("short vector") << base + QStringList{"--set", "q0=1,0"} << "3 comma";
+    QTest::newRow("zero q0") << base + QStringList{"--set", "q0=0,0,0"} << "zero length";
+    QTest::newRow("inf component") << base + QStringList{"--set", "omega0=0,inf,0"} << "omega0";
+    QTest::newRow("unknown option") << base + QStringList{"--fast"} << "unknown option";
+    QTest::newRow("missing value") << base + QStringList{"--h"} << "missing value";
+    QTest::newRow("unwritable csv")
+        << base + QStringList{"--csv", "/nonexistent-dir/x.csv"} << "--csv";
+  }
+  void badInputExitsWithTwo() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, needle);
+    const Result r = dmsim(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(needle.toUtf8()), r.err.constData());
+    QVERIFY(r.out.isEmpty() || args.isEmpty());
+  }
+
+  // an integration failure: exit 3, the time and the reason on stderr, the summary up to it
+  void integrationFailureExitsWithThree_data() {
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QString>("h");
+    QTest::newRow("planar") << "planar-pendulum" << "2";
+    QTest::newRow("spherical") << "spherical-pendulum" << "3";
+  }
+  void integrationFailureExitsWithThree() {
+    QFETCH(QString, system);
+    QFETCH(QString, h);
+    const Result r = dmsim({"run", "--system", system, "--integrator", "vi", "--h", h});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains("failed at t = "), r.err.constData());
+    QVERIFY(r.err.contains("reduce h"));
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["status"].toString(), QString("failed"));
+    QVERIFY(j["samples"].toInt() >= 1);
+  }
+
+  void listNamesEveryParameter() {
+    const Result r = dmsim({"list", "--json"});
+    QCOMPARE(r.code, 0);
+    const QJsonArray systems = QJsonDocument::fromJson(r.out).object()["systems"].toArray();
+    QVERIFY(systems.size() >= 3);
+    for (const QJsonValue& s : systems) {
+      for (const QJsonValue& p : s.toObject()["parameters"].toArray()) {
+        const QJsonObject o = p.toObject();
+        QVERIFY(o.contains("default") && o.contains("unit") && o.contains("range"));
+      }
+    }
+    const Result text = dmsim({"list"});
+    QCOMPARE(text.code, 0);
+    QVERIFY(text.out.contains("omega0") && text.out.contains("kappa"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,161 @@
+// dmsim control as scripts use it: the JSON fields, the CSV, and the exit codes (0 converged,
+// 2 bad input, 3 the solver did not converge), never a hang.
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  QByteArray out, err;
+};
+
+// every request here finishes in well under a second; 30 s means a hang
+Result dmsim(const QStringList& args) {
+  QProcess p;
+  p.start(QStringLiteral(DMSIM_PATH), args);
+  Result r;
+  if (!p.waitForFinished(30000)) {
+    p.kill();
+    p.waitForFinished();
+    return r;
+  }
+  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+  r.out = p.readAllStandardOutput();
+  r.err = p.readAllStandardError();
+  return r;
+}
+
+const QStringList kBase = {"control", "--system", "spherical-pendulum"};
+
+}  // namespace
+
+class TestControl : public QObject {
+  Q_OBJECT
+ private slots:
+  void defaultSwingUpPrintsTheSummary() {
+    const Result r = dmsim(kBase);
+    QCOMPARE(r.code, 0);
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    for (const char* key :
+         {"converged", "iterations", "cost", "terminal_error", "max_unit_length_err", "cpu_s",
+          "transcription", "N", "status", "jacobian_cond", "constraint_violation"})
+      QVERIFY2(j.contains(key), key);
+    QCOMPARE(j["converged"].toBool(), true);
+    QCOMPARE(j["transcription"].toString(), QString("vi"));
+    QCOMPARE(j["N"].toInt(), 30);
+    QVERIFY(j["iterations"].toInt() >= 1 && j["iterations"].toInt() <= 200);
+    QVERIFY(j["terminal_error"].toDouble() < 1e-8);
+    QVERIFY(j["max_unit_length_err"].toDouble() < 1e-13);  // round-off, 8 (N+1) eps
+    QVERIFY(j["cost"].toDouble() > 0);
+    QVERIFY(j["cpu_s"].toDouble() >= 0);
+  }
+
+  // the mirrored guess reaches the same optimal cost (the problem is symmetric about e3)
+  void mirroredGuessHasTheSameCost() {
+    const Result a = dmsim(kBase);
+    const Result b = dmsim(kBase + QStringList{"--guess", "mirror"});
+    QCOMPARE(a.code, 0);
+    QCOMPARE(b.code, 0);
+    const double ca = QJsonDocument::fromJson(a.out).object()["cost"].toDouble();
+    const double cb = QJsonDocument::fromJson(b.out).object()["cost"].toDouble();
+    QVERIFY(std::fabs(ca - cb) <= 1e-9 * ca);  // SLSQP's ftol_rel is 1e-12
+  }
+
+  void csvHasTrajectoryAndControls() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("swing.csv");
+    const Result r = dmsim(kBase + QStringList{"--csv", path});
+    QCOMPARE(r.code, 0);
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+    QCOMPARE(lines[0], QByteArray("t,q1,q2,q3,omega1,omega2,omega3,u1,u2,u3,u_norm,w1,w2,w3"));
+    QCOMPARE(lines.size() - 1, j["N"].toInt() + 1);
+    const QList<QByteArray> last = lines.last().split(',');
+    QCOMPARE(last.size(), 14);
+    QVERIFY(std::fabs(last[0].toDouble() - 0.99) < 1e-12);  // t_N = N h
+    QVERIFY(std::fabs(last[3].toDouble() + 1) < 1e-8);      // q_N = -e3
+    // |u| column is the norm of (u1, u2, u3) on every row
+    for (int i = 1; i < lines.size(); ++i) {
+      const QList<QByteArray> c = lines[i].split(',');
+      const double n = std::hypot(c[7].toDouble(), c[8].toDouble(), c[9].toDouble());
+      QVERIFY(std::fabs(n - c[10].toDouble()) <= 1e-12 * (1 + n));
+    }
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary left over
+  }
+
+  // exit 0 when it converges, 3 when it does not: the JSON says which, either way
+  void rk2ReportsWhatHappened() {
+    const Result r = dmsim(kBase + QStringList{"--transcription", "rk2"});
+    QVERIFY(r.code == 0 || r.code == 3);
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["transcription"].toString(), QString("rk2"));
+    QCOMPARE(j["converged"].toBool(), r.code == 0);
+    QVERIFY(j["max_unit_length_err"].toDouble() > 1e-5);  // Heun: O(h^2), h^2 = 1e-3
+  }
+
+  void solverFailureExitsWithThree() {
+    const Result r = dmsim(kBase + QStringList{"--max-iter", "2"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains("iteration limit"), r.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["converged"].toBool(), false);
+    QCOMPARE(j["iterations"].toInt(), 2);
+  }
+
+  void badInputExitsWithTwo_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("needle");
+    QTest::newRow("no system") << QStringList{"control"} << "--system";
+    QTest::newRow("unknown system") << QStringList{"control", "--system", "top"} << "unknown";
+    QTest::newRow("system without control")
+        << QStringList{"control", "--system", "mass-spring"} << "no optimal control";
+    QTest::newRow("T zero") << kBase + QStringList{"--T", "0"} << "'T'";
+    QTest::newRow("T negative") << kBase + QStringList{"--T", "-1"} << "'T'";
+    QTest::newRow("h above T") << kBase + QStringList{"--h", "2"} << "exceed T";
+    QTest::newRow("N too large") << kBase + QStringList{"--h", "1e-5"} << "MiB";
+    QTest::newRow("qd not unit") << kBase + QStringList{"--set", "qd=0,0,-2"} << "'qd'";
+    QTest::newRow("qd zero") << kBase + QStringList{"--set", "qd=0,0,0"} << "'qd'";
+    QTest::newRow("omegad not tangent")
+        << kBase + QStringList{"--set", "omegad=0,0,1"} << "not tangent";
+    QTest::newRow("q0 not unit") << kBase + QStringList{"--set", "q0=1,1,0"} << "'q0'";
+    QTest::newRow("negative mass") << kBase + QStringList{"--set", "m=-1"} << "'m'";
+    QTest::newRow("unknown parameter") << kBase + QStringList{"--set", "kappa=1"} << "kappa";
+    QTest::newRow("bad transcription") << kBase + QStringList{"--transcription", "rk4"} << "vi";
+    QTest::newRow("max-iter zero") << kBase + QStringList{"--max-iter", "0"} << "--max-iter";
+    QTest::newRow("max-iter fraction")
+        << kBase + QStringList{"--max-iter", "2.5"} << "whole number";
+    QTest::newRow("tol negative") << kBase + QStringList{"--tol", "-1"} << "--tol";
+    QTest::newRow("bad guess") << kBase + QStringList{"--guess", "left"} << "mirror";
+    QTest::newRow("h too coarse for the swing") << kBase + QStringList{"--h", "0.5"} << "reduce h";
+    QTest::newRow("unknown option") << kBase + QStringList{"--fast"} << "unknown option";
+    QTest::newRow("missing value") << kBase + QStringList{"--T"} << "missing value";
+    QTest::newRow("unwritable csv")
+        << kBase + QStringList{"--csv", "/nonexistent-dir/x.csv"} << "--csv";
+  }
+  void badInputExitsWithTwo() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, needle);
+    const Result r = dmsim(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(needle.toUtf8()), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+  }
+
+  void helpListsTheSettings() {
+    const Result r = dmsim({"control", "--help"});
+    QCOMPARE(r.code, 0);
+    for (const char* s : {"--transcription", "--max-iter", "--tol", "qd", "omegad", "--csv"})
+      QVERIFY2(r.out.contains(s), s);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestControl)
+#include "tst_control.moc"

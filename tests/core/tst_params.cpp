@@ -1,0 +1,106 @@
+// Parameter parsing and validation: one place in the core that the CLI, the scenario loader
+// and the GUI all use.
+#include <QtTest>
+#include <cmath>
+
+#include "core/params.h"
+#include "core/sim/model.h"
+
+using namespace dms;
+
+namespace {
+std::string messageOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return {};
+}
+}  // namespace
+
+class TestParams : public QObject {
+  Q_OBJECT
+ private slots:
+  void parsesNumbersStrictly() {
+    QCOMPARE(parseNumber("1e-3", "h"), 1e-3);
+    QCOMPARE(parseNumber(" 2.5 ", "h"), 2.5);
+    for (const char* bad : {"", " ", "abc", "1.5x", "nan", "inf", "-inf", "1e999", "0x"}) {
+      const std::string m = messageOf([&] { parseNumber(bad, "h"); });
+      QVERIFY2(m.find("'h'") != std::string::npos, bad);
+    }
+  }
+
+  void parsesAssignments() {
+    const auto [name, value] = parseAssignment("q0=0.866,0,0.5");
+    QCOMPARE(name, std::string("q0"));
+    QCOMPARE(value, (std::vector<double>{0.866, 0, 0.5}));
+    QVERIFY(!messageOf([] { parseAssignment("q0"); }).empty());
+    QVERIFY(!messageOf([] { parseAssignment("=1"); }).empty());
+    QVERIFY(!messageOf([] { parseAssignment("q0=1,,2"); }).empty());
+  }
+
+  // every parameter of every system: default accepted, bounds enforced with a message naming
+  // the field, the value and the range; wrong vector length rejected
+  void everyFieldHasBounds() {
+    for (const SystemModel* m : allSystems()) {
+      ParamValues v = m->normalize({}, nullptr);
+      for (const ParamSpec& s : m->params()) {
+        QVERIFY2(s.min < s.max, s.name.c_str());
+        QVERIFY(s.sliderMin >= s.min && s.sliderMax <= s.max);
+        checkValue(s, s.defaults);
+        for (double bad : {s.min - 1.0 - std::fabs(s.min), s.max + 1.0 + std::fabs(s.max),
+                           double(NAN), double(INFINITY)}) {
+          std::vector<double> value(s.dim, s.defaults[0]);
+          value[0] = bad;
+          const std::string msg = messageOf([&] { checkValue(s, value); });
+          QVERIFY2(msg.find("'" + s.name + "'") != std::string::npos, msg.c_str());
+          QVERIFY2(msg.find(s.rangeText()) != std::string::npos, msg.c_str());
+        }
+        if (s.minOpen) {
+          std::vector<double> value(s.dim, s.min);
+          QVERIFY(!messageOf([&] { checkValue(s, value); }).empty());
+        }
+        const std::vector<double> wrongLength(s.dim + 1, s.defaults[0]);
+        QVERIFY(!messageOf([&] { checkValue(s, wrongLength); }).empty());
+      }
+      QVERIFY(!messageOf([&] { m->normalize({{"no-such-parameter", {1}}}, nullptr); }).empty());
+    }
+  }
+
+  void settingsAreValidated() {
+    IntegratorSettings s;
+    validateSettings(s);
+    auto bad = [](IntegratorSettings x, const char* field) {
+      const std::string m = messageOf([&] { validateSettings(x); });
+      QVERIFY2(m.find(field) != std::string::npos, m.c_str());
+    };
+    IntegratorSettings x = s;
+    x.h = 0;
+    bad(x, "'h'");
+    x = s;
+    x.h = -0.1;
+    bad(x, "'h'");
+    x = s;
+    x.h = 5;  // > T
+    x.T = 2;
+    bad(x, "h = 5");
+    x = s;
+    x.T = NAN;
+    bad(x, "'T'");
+    x = s;
+    x.rtol = 0;
+    bad(x, "'rtol'");
+    x = s;
+    x.atol = -1;
+    bad(x, "'atol'");
+    x = s;
+    x.h = 1e-9;
+    x.T = 1e6;
+    bad(x, "T/h");
+    QCOMPARE(s.steps(), std::int64_t(4000));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestParams)
+#include "tst_params.moc"
