@@ -112,17 +112,24 @@ void DormandPrince::initialStepScipy() {
 }
 
 void DormandPrince::stages(double h) {
-  for (int i = 1; i < 6; ++i) {
-    m_tmp = m_y;
-    for (int j = 0; j < i; ++j) m_tmp.noalias() += (h * kA[i][j]) * m_K[j];
-    m_f(m_t + kC[i] * h, m_tmp, m_K[i]);
-  }
-  m_ynew = m_y;
-  for (int j = 0; j < 6; ++j) m_ynew.noalias() += (h * kB[j]) * m_K[j];
+  // each stage as one fused Eigen expression (a single pass over the state)
+  const VectorXd* K = m_K;
+  m_tmp = m_y + (h * kA[1][0]) * K[0];
+  m_f(m_t + kC[1] * h, m_tmp, m_K[1]);
+  m_tmp = m_y + h * (kA[2][0] * K[0] + kA[2][1] * K[1]);
+  m_f(m_t + kC[2] * h, m_tmp, m_K[2]);
+  m_tmp = m_y + h * (kA[3][0] * K[0] + kA[3][1] * K[1] + kA[3][2] * K[2]);
+  m_f(m_t + kC[3] * h, m_tmp, m_K[3]);
+  m_tmp = m_y + h * (kA[4][0] * K[0] + kA[4][1] * K[1] + kA[4][2] * K[2] + kA[4][3] * K[3]);
+  m_f(m_t + kC[4] * h, m_tmp, m_K[4]);
+  m_tmp = m_y + h * (kA[5][0] * K[0] + kA[5][1] * K[1] + kA[5][2] * K[2] + kA[5][3] * K[3] +
+                     kA[5][4] * K[4]);
+  m_f(m_t + kC[5] * h, m_tmp, m_K[5]);
+  m_ynew = m_y + h * (kB[0] * K[0] + kB[2] * K[2] + kB[3] * K[3] + kB[4] * K[4] + kB[5] * K[5]);
   m_f(m_t + h, m_ynew, m_K[6]);
   m_fevals += 6;
-  m_errv.setZero();
-  for (int j = 0; j < 7; ++j) m_errv.noalias() += kE[j] * m_K[j];
+  m_errv = kE[0] * K[0] + kE[2] * K[2] + kE[3] * K[3] + kE[4] * K[4] + kE[5] * K[5] +
+           kE[6] * K[6];
 }
 
 bool DormandPrince::step() {
