@@ -56,8 +56,9 @@ double maxOrthogonality(const std::vector<RigidBodyState>& states) {
 // lambda^v = p^v / m, lambda^Omega = J^-1 p^Omega
 void controlsFromCostate(const DumbbellOcp& o, const ControlledDumbbell& d, const Vector12d& p,
                          Vector3d& uf, Vector3d& um) {
-  uf = -(p.segment<3>(9) / d.m).cwiseQuotient(o.wf);
-  um = -(d.Jinv * p.segment<3>(6)).cwiseQuotient(o.wm);
+  // (+ 0: a zero multiplier gives +0, not -0, in the output)
+  uf = Vector3d(-(p.segment<3>(9) / d.m).cwiseQuotient(o.wf)) + Vector3d::Zero();
+  um = Vector3d(-(d.Jinv * p.segment<3>(6)).cwiseQuotient(o.wm)) + Vector3d::Zero();
 }
 
 Vector12d costateToMultiplier(const ControlledDumbbell& d, const Vector12d& p) {
@@ -420,6 +421,11 @@ DumbbellOcpSolution solveDumbbellShooting(const DumbbellOcp& ocp, const Shooting
     bool accepted = false;
     std::string lastWhy;
     for (; alpha >= st.minStep; alpha *= 0.5) {
+      if (st.maxTimeSeconds > 0 && elapsed() > st.maxTimeSeconds)
+        return fail("time limit reached", "Newton's method stopped in its line search after " +
+                                              formatNumber(elapsed()) + " s (limit " +
+                                              formatNumber(st.maxTimeSeconds) +
+                                              " s) at terminal error " + formatNumber(err));
       ShootingPass trial = shoot(ocp, d, theta + alpha * step, alpha == 1.0);
       ++evaluations;
       if (trial.ok && trial.r.norm() <= (1.0 - 1e-4 * alpha) * norm0) {
