@@ -59,8 +59,8 @@ void dumbbellControlUsage(std::ostream& out) {
   out << "\nusage: dmsim control --system dumbbell [--T 10] [--h 0.05] [--set NAME=VALUE ...]\n"
          "         [--csv FILE] [--method indirect|direct] [--max-iter N] [--tol TOL]\n"
          "         [--max-time 60] [--progress]\n"
-         "Transfers the dumbbell spacecraft to (R^d, x^d, Omega^d, v^d) in N = floor(T/h) steps of\n"
-         "the first-order Lie group variational equations, minimizing\n"
+         "Transfers the dumbbell spacecraft to (R^d, x^d, Omega^d, v^d) in N = floor(T/h)\n"
+         "steps of the first-order Lie group variational equations, minimizing\n"
          "sum_k h/2 (u^f W_f u^f + u^m W_m u^m).\n"
          "  --method          indirect: the necessary conditions (47)-(49), Newton's method with\n"
          "                    a backtracking line search on the 12 initial multipliers (default);\n"
@@ -71,8 +71,7 @@ void dumbbellControlUsage(std::ostream& out) {
     for (std::size_t i = 0; i < s.defaults.size(); ++i)
       def += (i ? "," : "") + formatNumber(s.defaults[i]);
     out << "      " << std::left << std::setw(7) << s.name << " default " << def << "\n"
-        << "              " << s.description << (s.unit.empty() ? "" : " [" + s.unit + "]")
-        << "\n";
+        << "              " << s.description << (s.unit.empty() ? "" : " [" + s.unit + "]") << "\n";
   }
   out << "  --max-iter N      Newton (indirect, default 50) or SQP (direct, default 200)\n"
          "                    iterations, in [1, 100000]\n"
@@ -236,8 +235,8 @@ int controlSphericalPendulum(const std::vector<std::string>& args) {
 
 int controlDumbbell(const std::vector<std::string>& args) {
   const ControlOptions o = parseControlOptions(
-      args, {"--system", "--T", "--h", "--set", "--csv", "--method", "--max-iter", "--tol",
-             "--max-time"},
+      args,
+      {"--system", "--T", "--h", "--set", "--csv", "--method", "--max-iter", "--tol", "--max-time"},
       {"--progress"});
   const double T = o.has("--T") ? parseNumber(o.values.at("--T"), "--T") : kDumbbellOcpT;
   const double h = o.has("--h") ? parseNumber(o.values.at("--h"), "--h") : kDumbbellOcpH;

@@ -199,8 +199,8 @@ std::string dumbbellTargetError(const DumbbellOcp& ocp) {
   if (domain.empty()) return {};
   return "the target is unreachable: at xd = " + vecText(ocp.target.x) +
          " with the attitude attd, " + domain +
-         "; each sphere centre xd + R^d rho_i must lie farther than r = " +
-         formatNumber(ocp.p.r) + " m from the attracting point at the origin";
+         "; each sphere centre xd + R^d rho_i must lie farther than r = " + formatNumber(ocp.p.r) +
+         " m from the attracting point at the origin";
 }
 
 Vector12d dumbbellTerminalResidual(const DumbbellOcp& ocp, const RigidBodyState& sN) {
@@ -412,7 +412,8 @@ DumbbellOcpSolution solveDumbbellShooting(const DumbbellOcp& ocp, const Shooting
     if (lu.rank() < 12)
       return fail("singular Jacobian",
                   "the terminal state does not depend on all 12 initial multipliers (Jacobian "
-                  "rank " + std::to_string(lu.rank()) + " at iteration " + std::to_string(it) +
+                  "rank " +
+                      std::to_string(lu.rank()) + " at iteration " + std::to_string(it) +
                       "): the target is not reachable from here");
     const Vector12d step = lu.solve(-cur.r);
     // backtracking (Armijo) on |r|: the full step first (with its Jacobian, usually accepted)
@@ -458,8 +459,7 @@ DumbbellOcpSolution solveDumbbellShooting(const DumbbellOcp& ocp, const Shooting
   return out;
 }
 
-DirectEvaluation evaluateDumbbellDirect(const DumbbellOcp& ocp, const VectorXd& w,
-                                        bool gradients) {
+DirectEvaluation evaluateDumbbellDirect(const DumbbellOcp& ocp, const VectorXd& w, bool gradients) {
   DirectEvaluation e;
   const ControlledDumbbell d(ocp.p);
   const int N = ocp.N;
@@ -563,12 +563,12 @@ DumbbellOcpSolution solveDumbbellDirect(const DumbbellOcp& ocp, const SlsqpSetti
   }
   finishPath(out, ocp);
   if (!out.converged)
-    out.message = out.cancelled ? "cancelled by the caller"
-                                : "SLSQP stopped without converging: " + r.status + " after " +
-                                      std::to_string(r.iterations) +
-                                      " iterations, constraint violation " +
-                                      formatNumber(e.r.cwiseAbs().maxCoeff()) + " (tol " +
-                                      formatNumber(st.constraintTol) + ")";
+    out.message = out.cancelled
+                      ? "cancelled by the caller"
+                      : "SLSQP stopped without converging: " + r.status + " after " +
+                            std::to_string(r.iterations) + " iterations, constraint violation " +
+                            formatNumber(e.r.cwiseAbs().maxCoeff()) + " (tol " +
+                            formatNumber(st.constraintTol) + ")";
   finish();
   return out;
 }

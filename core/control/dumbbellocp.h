@@ -47,7 +47,7 @@ namespace dms {
 struct DumbbellOcp {
   DumbbellParams p;  ///< mu, m1, m2, L, r and the initial state x0, v0, att0, Omega0
   RigidBodyState s0;
-  RigidBodyState target;  ///< R^d = exp(attd^), x^d, Omega^d, v^d
+  RigidBodyState target;           ///< R^d = exp(attd^), x^d, Omega^d, v^d
   Vector3d wf = Vector3d::Ones();  ///< diagonal of W_f
   Vector3d wm = Vector3d::Ones();  ///< diagonal of W_m
   double h = 0.05;
@@ -120,8 +120,8 @@ struct DumbbellOcpSolution {
   Vector12d lambdaInitial = Vector12d::Zero();  ///< lambda_{-1}
   std::vector<RigidBodyState> states;
   std::vector<Vector12d> lambda;
-  std::vector<Vector3d> uf, um;                  ///< u_1..u_N at index 0..N-1
-  std::vector<IterationReport> history;          ///< 0 = the initial guess
+  std::vector<Vector3d> uf, um;          ///< u_1..u_N at index 0..N-1
+  std::vector<IterationReport> history;  ///< 0 = the initial guess
 };
 
 /// Newton's method with a backtracking line search from lambda_0 (default 0). progress is
@@ -142,8 +142,7 @@ struct DirectEvaluation {
   Eigen::MatrixXd jac;  ///< dr/dw, 12 x 6N
   std::vector<RigidBodyState> states;
 };
-DirectEvaluation evaluateDumbbellDirect(const DumbbellOcp& ocp, const VectorXd& w,
-                                        bool gradients);
+DirectEvaluation evaluateDumbbellDirect(const DumbbellOcp& ocp, const VectorXd& w, bool gradients);
 
 /// SLSQP on the direct transcription from zero controls (or w0). The solution's controls
 /// are in uf, um; lambda stays empty.

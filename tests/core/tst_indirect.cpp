@@ -112,9 +112,9 @@ class TestIndirect : public QObject {
       Matrix3d Fp, Fm;
       QVERIFY(firstOrderRotation(d, o.h, sp.Omega, Fp, nullptr));
       QVERIFY(firstOrderRotation(d, o.h, sm.Omega, Fm, nullptr));
-      const Matrix12d fd = (firstOrderLinearization(d, o.h, sp, Fp) -
-                            firstOrderLinearization(d, o.h, sm, Fm)) /
-                           (2 * delta);
+      const Matrix12d fd =
+          (firstOrderLinearization(d, o.h, sp, Fp) - firstOrderLinearization(d, o.h, sm, Fm)) /
+          (2 * delta);
       const double err = relativeError(dA[std::size_t(j)], fd);
       QVERIFY2(err < 1e-6, qPrintable(QString("direction %1: %2").arg(j).arg(err)));
     }
@@ -240,7 +240,8 @@ class TestIndirect : public QObject {
     QCOMPARE(seen.back().evaluations, all.evaluations);
 
     const auto stopAt2 = [](const IterationReport& r) { return r.iteration < 2; };
-    const DumbbellOcpSolution cut = solveDumbbellShooting(defaultOcp(), ShootingSettings{}, stopAt2);
+    const DumbbellOcpSolution cut =
+        solveDumbbellShooting(defaultOcp(), ShootingSettings{}, stopAt2);
     QVERIFY(cut.cancelled);
     QVERIFY(!cut.converged);
     QCOMPARE(cut.iterations, 2);
@@ -281,8 +282,8 @@ class TestIndirect : public QObject {
     QTest::newRow("zero weight") << "Wf" << QVector<double>{1, 0, 1} << 10.0 << 0.05 << "'Wf'";
     QTest::newRow("negative weight") << "Wm" << QVector<double>{1, 1, -1} << 10.0 << 0.05 << "'Wm'";
     QTest::newRow("overlapping spheres") << "r" << QVector<double>{0.6} << 10.0 << 0.05 << "'r'";
-    QTest::newRow("start in the body") << "x0" << QVector<double>{0.5, 0, 0} << 10.0 << 0.05
-                                       << "'x0'";
+    QTest::newRow("start in the body")
+        << "x0" << QVector<double>{0.5, 0, 0} << 10.0 << 0.05 << "'x0'";
     QTest::newRow("scalar for a vector") << "xd" << QVector<double>{3} << 10.0 << 0.05 << "xd";
     QTest::newRow("unknown") << "kappa" << QVector<double>{1} << 10.0 << 0.05 << "kappa";
     QTest::newRow("T zero") << "mu" << QVector<double>{1} << 0.0 << 0.05 << "'T'";
