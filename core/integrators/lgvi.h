@@ -11,9 +11,10 @@ namespace dms {
 /// Newton stops when |G(f)| <= kEq42Tolerance (|g| + 2 |J| |f|): a relative residual near
 /// 1e-15 (4.5 eps), measured against the terms of G that cancel.
 constexpr double kEq42Tolerance = 1e-15;
-/// From f0 = (2J)^-1 g the relative error is about |f| and squares at each iteration: 4 give
-/// round-off for |f| <= 0.1 (a rotation of 11 degrees per step). 20 is far past that: a solve
-/// that needs more has no solution near f0 (h too large).
+/// From f0 = (2J)^-1 g the relative error is about c = cond(J) |f|, and Newton's obeys
+/// e_{n+1} <~ c e_n^2, so e_n <~ c^(2^(n+1) - 1): at most 4 updates for c <= 0.1 (a rotation
+/// of about 11 degrees per step; the default dumbbell run needs 2). 20 is far past that: a
+/// solve that needs more has no solution near f0 (h too large).
 constexpr int kEq42MaxIterations = 20;
 
 /// The solution of (42) for F, or why there is none.
