@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/io/atomicfile.h"
+#include "core/lie/so3.h"
 
 namespace dms {
 namespace {
@@ -41,6 +42,31 @@ std::vector<double> paramValue(const Json& j, const std::string& field, std::siz
     return v;
   }
   return {number(j, field)};
+}
+
+std::vector<double> attitudeFromMatrix(const Json& j, const std::string& field) {
+  std::vector<double> rows;
+  if (j.is_array() && j.size() == 3 && j[0].is_array()) {
+    for (std::size_t i = 0; i < 3; ++i) {
+      const std::string f = field + "[" + std::to_string(i) + "]";
+      if (!j[i].is_array() || j[i].size() != 3)
+        throw InputError("scenario: '" + f + "' must be a row of 3 numbers");
+      for (std::size_t c = 0; c < 3; ++c)
+        rows.push_back(number(j[i][c], f + "[" + std::to_string(c) + "]"));
+    }
+  } else {
+    rows = paramValue(j, field, 9);
+    if (rows.size() != 9)
+      throw InputError("scenario: '" + field + "' must be a 3x3 matrix (3 rows of 3 numbers)");
+  }
+  Matrix3d R;
+  R << rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7], rows[8];
+  try {
+    const Vector3d a = rotationVectorOf(R, field);
+    return {a.x(), a.y(), a.z()};
+  } catch (const InputError& e) {
+    throw InputError(std::string("scenario: ") + e.what());
+  }
 }
 
 /// SAX pass before building the tree: stops at the first syntax error, at a number out of the
@@ -154,6 +180,12 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
       throw InputError(std::string("scenario: 'parameters' must be an object, got ") +
                        typeName(p));
     for (const auto& [name, value] : p.items()) {
+      // an attitude may be written as a rotation matrix "R0": [[..],[..],[..]] (or 9 numbers,
+      // row by row) where the system takes a rotation vector att0
+      if (name == "R0" && findSpec(model->params(), "att0")) {
+        raw["att0"] = attitudeFromMatrix(value, "parameters.R0");
+        continue;
+      }
       const ParamSpec* spec = findSpec(model->params(), name);
       if (!spec) {
         warn.push_back("scenario: unknown parameter 'parameters." + name + "' ignored (" +

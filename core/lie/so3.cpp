@@ -1,4 +1,6 @@
 #include "core/lie/so3.h"
+#include "core/lie/orthogonality.h"
+#include "core/params.h"
 
 #include <algorithm>
 #include <cmath>
@@ -116,6 +118,18 @@ Vector4d rotationToQuat(const Matrix3d& R) {
   }
   if (q[0] < 0.0) q = -q;
   return q / q.norm();
+}
+
+Vector3d rotationVectorOf(const Matrix3d& R, const std::string& field) {
+  const double orth = orthogonalityError(R);
+  const double det = R.determinant();
+  if (!R.allFinite() || !(orth <= kRotationTolerance) || !(det > 0)) {
+    throw InputError("'" + field + "' is not a rotation matrix: ||I - R^T R|| = " +
+                     formatNumber(orth) + ", det R = " + formatNumber(det) +
+                     " (allowed: orthogonal to " + formatNumber(kRotationTolerance) +
+                     " with det R = +1)");
+  }
+  return so3Log(R);
 }
 
 }  // namespace dms

@@ -3,6 +3,8 @@
 /// body-frame vectors to the inertial frame.
 #pragma once
 
+#include <string>
+
 #include "core/lie/orthogonality.h"
 #include "core/types.h"
 
@@ -37,5 +39,12 @@ Matrix3d quatToRotation(const Vector4d& q);
 /// The unit quaternion with q0 >= 0 of a rotation matrix (Shepperd's method, accurate at
 /// every angle).
 Vector4d rotationToQuat(const Matrix3d& R);
+
+/// Tolerance of rotationVectorOf(): how far from SO(3) a hand-written matrix may be.
+constexpr double kRotationTolerance = 1e-9;
+/// The rotation vector (axis times angle) of R after checking that R is a rotation:
+/// ||I - R^T R|| <= kRotationTolerance and det R > 0. Throws InputError naming `field`, the
+/// orthogonality error and the determinant otherwise.
+Vector3d rotationVectorOf(const Matrix3d& R, const std::string& field);
 
 }  // namespace dms

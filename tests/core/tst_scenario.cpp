@@ -129,6 +129,30 @@ class TestScenario : public QObject {
                QString(100000, '[') + QString(100000, ']') + "}"
         << "nested deeper";
     QTest::newRow("oversized") << QString(int(kScenarioMaxBytes) + 10, ' ') << "limit";
+    const QString dumbbell = R"({"schema_version": 1, "system": "dumbbell", "parameters": {"R0": )";
+    QTest::newRow("R0 scaled") << dumbbell + "[[2,0,0],[0,1,0],[0,0,1]]}}"
+                               << "'parameters.R0' is not a rotation matrix";
+    QTest::newRow("R0 reflection") << dumbbell + "[[-1,0,0],[0,1,0],[0,0,1]]}}"
+                                   << "det R = -1";
+    QTest::newRow("R0 short row") << dumbbell + "[[1,0,0],[0,1],[0,0,1]]}}" << "row of 3";
+    QTest::newRow("R0 eight numbers") << dumbbell + "[1,0,0,0,1,0,0,0]}}" << "3x3 matrix";
+    QTest::newRow("R0 nan") << dumbbell + "[[1,0,0],[0,1,0],[0,0,\"x\"]]}}" << "R0[2][2]";
+  }
+
+  // a hand-written attitude matrix becomes the rotation vector att0 the dumbbell takes: a
+  // rotation by 0.4 rad about e2, written to 17 digits, comes back as (0, 0.4, 0) to round-off
+  void rotationMatrixBecomesAttitude() {
+    std::vector<std::string> warnings;
+    const QString c = QString::number(std::cos(0.4), 'g', 17);
+    const QString s = QString::number(std::sin(0.4), 'g', 17);
+    const QString text =
+        QString(R"({"schema_version": 1, "system": "dumbbell", "parameters": {"R0": )") +
+        QString("[[%1,0,%2],[0,1,0],[-%2,0,%1]]}}").arg(c, s);
+    const Scenario sc = parseScenario(text.toStdString(), &warnings);
+    const std::vector<double> att = sc.parameters.at("att0");
+    QCOMPARE(att.size(), std::size_t(3));
+    QVERIFY(std::fabs(att[0]) < 1e-15 && std::fabs(att[2]) < 1e-15);
+    QVERIFY(std::fabs(att[1] - 0.4) < 1e-15);
   }
 
   void rejectsBadFiles() {
