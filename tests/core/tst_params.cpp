@@ -3,6 +3,8 @@
 #include <QtTest>
 #include <cmath>
 
+#include "core/control/dumbbellocp.h"
+#include "core/control/sphericalpendulumocp.h"
 #include "core/params.h"
 #include "core/sim/model.h"
 
@@ -40,32 +42,46 @@ class TestParams : public QObject {
     QVERIFY(!messageOf([] { parseAssignment("q0=1,,2"); }).empty());
   }
 
-  // every parameter of every system: default accepted, bounds enforced with a message naming
-  // the field, the value and the range; wrong vector length rejected
-  void everyFieldHasBounds() {
-    for (const SystemModel* m : allSystems()) {
-      ParamValues v = m->normalize({}, nullptr);
-      for (const ParamSpec& s : m->params()) {
-        QVERIFY2(s.min < s.max, s.name.c_str());
-        QVERIFY(s.sliderMin >= s.min && s.sliderMax <= s.max);
-        checkValue(s, s.defaults);
-        for (double bad : {s.min - 1.0 - std::fabs(s.min), s.max + 1.0 + std::fabs(s.max),
-                           double(NAN), double(INFINITY)}) {
-          std::vector<double> value(s.dim, s.defaults[0]);
-          value[0] = bad;
-          const std::string msg = messageOf([&] { checkValue(s, value); });
-          QVERIFY2(msg.find("'" + s.name + "'") != std::string::npos, msg.c_str());
-          QVERIFY2(msg.find(s.rangeText()) != std::string::npos, msg.c_str());
-        }
-        if (s.minOpen) {
-          std::vector<double> value(s.dim, s.min);
-          QVERIFY(!messageOf([&] { checkValue(s, value); }).empty());
-        }
-        const std::vector<double> wrongLength(s.dim + 1, s.defaults[0]);
-        QVERIFY(!messageOf([&] { checkValue(s, wrongLength); }).empty());
+  // every parameter of a table: default accepted, bounds enforced with a message naming the
+  // field, the value and the range; NaN, inf and a wrong vector length rejected
+  static void checkTable(const std::vector<ParamSpec>& specs) {
+    for (const ParamSpec& s : specs) {
+      QVERIFY2(s.min < s.max, s.name.c_str());
+      QVERIFY2(s.sliderMin >= s.min && s.sliderMax <= s.max, s.name.c_str());
+      QCOMPARE(int(s.defaults.size()), s.dim);
+      checkValue(s, s.defaults);
+      for (double bad : {s.min - 1.0 - std::fabs(s.min), s.max + 1.0 + std::fabs(s.max),
+                         double(NAN), double(INFINITY), -double(INFINITY)}) {
+        std::vector<double> value = s.defaults;
+        value[0] = bad;
+        const std::string msg = messageOf([&] { checkValue(s, value); });
+        QVERIFY2(msg.find("'" + s.name + "'") != std::string::npos, msg.c_str());
+        QVERIFY2(msg.find(s.rangeText()) != std::string::npos, msg.c_str());
       }
+      if (s.minOpen) {
+        std::vector<double> value = s.defaults;
+        value[0] = s.min;
+        QVERIFY(!messageOf([&] { checkValue(s, value); }).empty());
+      }
+      const std::vector<double> wrongLength(s.dim + 1, s.defaults[0]);
+      QVERIFY(!messageOf([&] { checkValue(s, wrongLength); }).empty());
+      const std::vector<double> empty;
+      QVERIFY(!messageOf([&] { checkValue(s, empty); }).empty());
+    }
+  }
+
+  void everySystemFieldHasBounds() {
+    for (const SystemModel* m : allSystems()) {
+      checkTable(m->params());
+      m->normalize({}, nullptr);
       QVERIFY(!messageOf([&] { m->normalize({{"no-such-parameter", {1}}}, nullptr); }).empty());
     }
+  }
+
+  void everyIntegratorAndControlFieldHasBounds() {
+    checkTable(integratorSpecs());
+    checkTable(sphericalOcpSpecs());
+    checkTable(dumbbellOcpSpecs());
   }
 
   void settingsAreValidated() {
