@@ -1,5 +1,6 @@
 #include "ui/simworker.h"
 
+#include <QEvent>
 #include <QMetaObject>
 #include <chrono>
 #include <memory>
@@ -14,6 +15,16 @@ double secondsSince(Clock::time_point t0) {
 }  // namespace
 
 SimWorker::SimWorker(QObject* parent) : QObject(parent) {}
+
+bool SimWorker::event(QEvent* e) {
+  HandoffToken::acquire();  // before anything reads the event, even its type
+  return QObject::event(e);
+}
+
+bool SimSession::event(QEvent* e) {
+  HandoffToken::acquire();  // before anything reads the event, even its type
+  return QObject::event(e);
+}
 
 void SimWorker::compute(quint64 generation, const SimJob& job) {
   if (cancelled(generation)) return;
@@ -68,14 +79,18 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
     }
     budget = std::min(0.02, budget * 2.0);
   }
-  emit jobDone(generation);
+  emit jobDone(generation, HandoffToken());
 }
 
 SimSession::SimSession(QObject* parent) : QObject(parent) {
   qRegisterMetaType<dms::ui::RunChunk>("dms::ui::RunChunk");
+  qRegisterMetaType<dms::ui::HandoffToken>("dms::ui::HandoffToken");
   m_worker = new SimWorker;
   m_worker->moveToThread(&m_thread);
   connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+  // the worker's last writes (its deletion, in its thread) happen before wait() returns
+  connect(m_worker, &QObject::destroyed, this, [] { HandoffToken::release(); },
+          Qt::DirectConnection);
   connect(m_worker, &SimWorker::chunkReady, this, &SimSession::onChunk, Qt::QueuedConnection);
   connect(m_worker, &SimWorker::jobDone, this, &SimSession::onJobDone, Qt::QueuedConnection);
   m_thread.setObjectName("dms-sim-worker");
@@ -89,6 +104,7 @@ void SimSession::shutdown() {
   m_worker->stop.store(true);
   m_thread.quit();
   m_thread.wait();
+  HandoffToken::acquire();
   m_running = false;
 }
 
@@ -99,8 +115,16 @@ quint64 SimSession::start(const SimJob& job) {
   m_stores.assign(job.methods.size(), RunStore());
   m_status.assign(job.methods.size(), RunStatus());
   m_running = true;
-  SimWorker* w = m_worker;
-  QMetaObject::invokeMethod(w, [w, gen, job] { w->compute(gen, job); }, Qt::QueuedConnection);
+  // one capture, the token last in it (ui/handoff.h)
+  struct Message {
+    SimWorker* worker;
+    quint64 generation;
+    SimJob job;
+  };
+  QMetaObject::invokeMethod(
+      m_worker,
+      [m = Message{m_worker, gen, job}] { m.worker->compute(m.generation, m.job); },
+      Qt::QueuedConnection);
   emit started(gen);
   return gen;
 }
@@ -133,7 +157,7 @@ void SimSession::onChunk(quint64 generation, const RunChunk& chunk) {
   if (newlyFailed) emit runFailed(chunk.run, QString::fromStdString(chunk.status.failure.reason));
 }
 
-void SimSession::onJobDone(quint64 generation) {
+void SimSession::onJobDone(quint64 generation, const HandoffToken& /*handoff*/) {
   if (generation != m_generation) return;
   m_running = false;
   emit finished(generation);

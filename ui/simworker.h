@@ -9,6 +9,7 @@
 
 #include "core/sim/model.h"
 #include "core/sim/runstore.h"
+#include "ui/handoff.h"
 
 namespace dms::ui {
 
@@ -18,6 +19,7 @@ struct SimJob {
   ParamValues values;
   IntegratorSettings settings;
   std::vector<Method> methods;
+  HandoffToken handoff;  ///< last: see ui/handoff.h
 };
 
 /// Where a run stands, sent with each chunk.
@@ -35,6 +37,7 @@ struct RunChunk {
   int run = 0;
   std::vector<Sample> samples;
   RunStatus status;
+  HandoffToken handoff;  ///< last: see ui/handoff.h
 };
 
 /// Lives in a QThread; compute() is invoked there with a queued QMetaObject::invokeMethod. It
@@ -58,7 +61,11 @@ class SimWorker : public QObject {
 
  signals:
   void chunkReady(quint64 generation, dms::ui::RunChunk chunk);
-  void jobDone(quint64 generation);
+  void jobDone(quint64 generation, dms::ui::HandoffToken handoff);
+
+ protected:
+  /// Acquires the hand-off (ui/handoff.h) before Qt unpacks a queued call's arguments.
+  bool event(QEvent* e) override;
 
  private:
   bool cancelled(quint64 generation) const {
@@ -98,9 +105,13 @@ class SimSession : public QObject {
   void runFailed(int run, QString message);
   void finished(quint64 generation);
 
+ protected:
+  /// Acquires the hand-off (ui/handoff.h) before Qt unpacks a queued call's arguments.
+  bool event(QEvent* e) override;
+
  private:
   void onChunk(quint64 generation, const dms::ui::RunChunk& chunk);
-  void onJobDone(quint64 generation);
+  void onJobDone(quint64 generation, const dms::ui::HandoffToken& handoff);
 
   QThread m_thread;
   SimWorker* m_worker = nullptr;
@@ -115,3 +126,4 @@ class SimSession : public QObject {
 }  // namespace dms::ui
 
 Q_DECLARE_METATYPE(dms::ui::RunChunk)
+Q_DECLARE_METATYPE(dms::ui::HandoffToken)
