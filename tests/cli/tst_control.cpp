@@ -2,6 +2,7 @@
 // 2 bad input, 3 the solver did not converge), never a hang.
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -32,6 +33,7 @@ Result dmsim(const QStringList& args) {
 }
 
 const QStringList kBase = {"control", "--system", "spherical-pendulum"};
+const QStringList kDumbbell = {"control", "--system", "dumbbell"};
 
 }  // namespace
 
@@ -154,6 +156,128 @@ class TestControl : public QObject {
     QCOMPARE(r.code, 0);
     for (const char* s : {"--transcription", "--max-iter", "--tol", "qd", "omegad", "--csv"})
       QVERIFY2(r.out.contains(s), s);
+    for (const char* s :
+         {"--system dumbbell", "--method", "xd", "vd", "attd", "Omegad", "Wf", "Wm"})
+      QVERIFY2(r.out.contains(s), s);
+  }
+
+  void dumbbellDefaultPrintsTheSummary() {
+    const Result r = dmsim(kDumbbell);
+    QCOMPARE(r.code, 0);
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    for (const char* key : {"converged", "iterations", "cost", "terminal_error",
+                            "max_orthogonality_err", "cpu_s", "residual_history", "lambda0", "N"})
+      QVERIFY2(j.contains(key), key);
+    QCOMPARE(j["converged"].toBool(), true);
+    QCOMPARE(j["method"].toString(), QString("indirect"));
+    QCOMPARE(j["N"].toInt(), 200);
+    QVERIFY(j["iterations"].toInt() >= 1 && j["iterations"].toInt() <= 50);
+    QVERIFY(j["terminal_error"].toDouble() < 1e-10);
+    QVERIFY(j["max_orthogonality_err"].toDouble() < 1e-13);  // round-off, 4 (N+1) eps
+    QVERIFY(j["cost"].toDouble() > 0);
+    QVERIFY(j["cpu_s"].toDouble() >= 0);
+    const QJsonArray hist = j["residual_history"].toArray();
+    QCOMPARE(hist.size(), j["iterations"].toInt() + 1);
+    QCOMPARE(hist.last().toDouble(), j["terminal_error"].toDouble());
+    QCOMPARE(j["lambda0"].toArray().size(), 12);
+  }
+
+  void dumbbellCsvHasTrajectoryControlsAndMultipliers() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("transfer.csv");
+    const Result r = dmsim(kDumbbell + QStringList{"--h", "0.2", "--csv", path});
+    QCOMPARE(r.code, 0);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+    const QList<QByteArray> head = lines[0].split(',');
+    QCOMPARE(head.size(), 1 + 18 + 6 + 12);
+    QCOMPARE(head[10], QByteArray("x1"));
+    QCOMPARE(head[19], QByteArray("uf1"));
+    QCOMPARE(head[22], QByteArray("um1"));
+    QCOMPARE(head.last(), QByteArray("lambda12"));
+    QCOMPARE(lines.size() - 1, 51);
+    const QList<QByteArray> last = lines.last().split(',');
+    QVERIFY(std::fabs(last[0].toDouble() - 10) < 1e-12);
+    // x_N = x^d = 3.2 (cos 1.9, sin 1.9, 0)
+    QVERIFY(std::fabs(last[10].toDouble() - 3.2 * std::cos(1.9)) < 1e-10);
+    QVERIFY(std::fabs(last[11].toDouble() - 3.2 * std::sin(1.9)) < 1e-10);
+    // (47): u^f_k = -lambda^v_{k-1} with W_f = I, on every row after the first
+    for (int i = 2; i < lines.size(); ++i) {
+      const QList<QByteArray> c = lines[i].split(',');
+      for (int a = 0; a < 3; ++a)
+        QVERIFY(std::fabs(c[19 + a].toDouble() + c[34 + a].toDouble()) < 1e-15);
+    }
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary left over
+  }
+
+  // the cross-check from the command line: SLSQP over the controls, the same cost
+  void dumbbellDirectMethodHasTheSameCost() {
+    const Result a = dmsim(kDumbbell + QStringList{"--h", "0.2"});
+    const Result b = dmsim(kDumbbell + QStringList{"--h", "0.2", "--method", "direct"});
+    QCOMPARE(a.code, 0);
+    QCOMPARE(b.code, 0);
+    const QJsonObject jb = QJsonDocument::fromJson(b.out).object();
+    QCOMPARE(jb["method"].toString(), QString("direct"));
+    const double ca = QJsonDocument::fromJson(a.out).object()["cost"].toDouble();
+    const double cb = jb["cost"].toDouble();
+    QVERIFY2(std::fabs(ca - cb) <= 1e-6 * ca, qPrintable(QString("%1 vs %2").arg(ca).arg(cb)));
+  }
+
+  // unreachable or ill-posed targets and Newton failures: exit 3 with a message, quickly
+  void dumbbellFailuresExitWithThree_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("needle");
+    QTest::newRow("target inside the body")
+        << kDumbbell + QStringList{"--set", "xd=0,0.5,0"} << "unreachable";
+    QTest::newRow("absurdly short T")
+        << kDumbbell + QStringList{"--T", "0.1"} << "did not converge";
+    QTest::newRow("iteration limit")
+        << kDumbbell + QStringList{"--max-iter", "2"} << "did not converge";
+    QTest::newRow("target across the body")
+        << kDumbbell + QStringList{"--set", "xd=-3,0,0"} << "collision";
+    QTest::newRow("direct, target inside the body")
+        << kDumbbell + QStringList{"--method", "direct", "--h", "0.2", "--set", "xd=0,0.5,0"}
+        << "unreachable";
+  }
+  void dumbbellFailuresExitWithThree() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, needle);
+    const Result r = dmsim(args);
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(needle.toUtf8()), r.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["converged"].toBool(), false);
+    QVERIFY(j.contains("failure"));
+  }
+
+  void dumbbellBadInputExitsWithTwo_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("needle");
+    QTest::newRow("T zero") << kDumbbell + QStringList{"--T", "0"} << "'T'";
+    QTest::newRow("h above T") << kDumbbell + QStringList{"--T", "1", "--h", "2"} << "exceed T";
+    QTest::newRow("too many steps")
+        << kDumbbell + QStringList{"--T", "1e6", "--h", "0.001"} << "[1, 100000]";
+    QTest::newRow("direct too large")
+        << kDumbbell + QStringList{"--method", "direct", "--h", "0.025"} << "MiB";
+    QTest::newRow("bad method") << kDumbbell + QStringList{"--method", "dmoc"} << "indirect";
+    QTest::newRow("zero weight") << kDumbbell + QStringList{"--set", "Wf=0,1,1"} << "'Wf'";
+    QTest::newRow("attd not a vector") << kDumbbell + QStringList{"--set", "attd=1,2"} << "'attd'";
+    QTest::newRow("start in the body") << kDumbbell + QStringList{"--set", "x0=0.5,0,0"} << "'x0'";
+    QTest::newRow("unknown parameter") << kDumbbell + QStringList{"--set", "qd=0,0,1"} << "qd";
+    QTest::newRow("spherical-pendulum flag")
+        << kDumbbell + QStringList{"--transcription", "vi"} << "unknown option";
+    QTest::newRow("tol too large") << kDumbbell + QStringList{"--tol", "1"} << "--tol";
+    QTest::newRow("unwritable csv")
+        << kDumbbell + QStringList{"--csv", "/nonexistent-dir/x.csv"} << "--csv";
+  }
+  void dumbbellBadInputExitsWithTwo() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, needle);
+    const Result r = dmsim(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(needle.toUtf8()), r.err.constData());
+    QVERIFY(r.out.isEmpty());
   }
 };
 
