@@ -172,6 +172,7 @@ void ControlMode::onIteration() { m_historyDirty = true; }
 
 void ControlMode::onCancelled() {
   m_panel->setRunning(false);
+  m_historyDirty = false;  // the live line gives way to the outcome
   const int done = int(m_session->history().size());
   const QString text =
       tr("Solve cancelled after %1 iterations; the previous result is kept.").arg(done);
@@ -184,6 +185,7 @@ void ControlMode::onCancelled() {
 
 void ControlMode::onFinished(bool converged) {
   m_panel->setRunning(false);
+  m_historyDirty = false;  // the live line gives way to the outcome
   const ControlResult& r = *m_session->result();
   if (converged) {
     m_panel->setLiveText(tr("Converged in %1 iterations (%2 s).")

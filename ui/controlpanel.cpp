@@ -84,6 +84,7 @@ QGroupBox* ControlPanel::buildFields(const QString& title, const std::vector<Par
   auto* grid = new QGridLayout(box);
   grid->setHorizontalSpacing(6);
   grid->setVerticalSpacing(4);
+  for (int c = 1; c <= 3; ++c) grid->setColumnStretch(c, 1);
   int r = 0;
   for (const ParamSpec& s : specs) {
     const QString tip = specTip(s);
@@ -98,7 +99,9 @@ QGroupBox* ControlPanel::buildFields(const QString& title, const std::vector<Par
       spin->setMinimum(s.minOpen ? std::nextafter(s.min, inf) : s.min);
       spin->setMaximum(s.maxOpen ? std::nextafter(s.max, -inf) : s.max);
       spin->setSingleStep((s.sliderMax - s.sliderMin) / 100.0);
-      spin->setMinimumWidth(s.dim > 1 ? 72 : 104);
+      // a vector's components without step arrows: room for their digits
+      if (s.dim > 1) spin->setButtonSymbols(QAbstractSpinBox::NoButtons);
+      spin->setMinimumWidth(s.dim > 1 ? 60 : 104);
       spin->setToolTip(tip);
       spin->setValue(s.defaults[std::size_t(c)]);
       connect(spin, &QDoubleSpinBox::valueChanged, this, &ControlPanel::changed);
@@ -110,7 +113,7 @@ QGroupBox* ControlPanel::buildFields(const QString& title, const std::vector<Par
       m_rows.push_back({s.name, c, spin});
     }
     auto* unit = new QLabel(QString::fromStdString(s.unit), box);
-    unit->setMinimumWidth(34);
+    unit->setMinimumWidth(30);
     grid->addWidget(unit, r, 4);
     ++r;
   }

@@ -201,8 +201,10 @@ void ControlPlots::setResult(const ControlResult* result) {
     QVector<double> t, comp[3], norm;
     if (result && c < result->controls.size()) {
       const std::vector<Vector3d>& u = result->controls[c];
-      for (std::size_t k = 0; k < u.size() && k < result->samples.size(); ++k) {
-        t << result->samples[k].t;
+      const bool own = !result->controlTimes.empty();
+      const std::size_t n = own ? result->controlTimes.size() : result->samples.size();
+      for (std::size_t k = 0; k < u.size() && k < n; ++k) {
+        t << (own ? result->controlTimes[k] : result->samples[k].t);
         for (int i = 0; i < 3; ++i) comp[i] << u[k](i);
         norm << u[k].norm();
       }

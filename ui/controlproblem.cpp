@@ -21,6 +21,7 @@ std::vector<ParamSpec> ControlProblem::allFields() const {
 const std::vector<const ControlProblem*>& allControlProblems() {
   static const std::vector<const ControlProblem*> problems = {
       &sphericalPendulumControl(),
+      &dumbbellControl(),
   };
   return problems;
 }

@@ -67,7 +67,9 @@ struct ControlResult {
   double arrowLength = 1.0;
   std::vector<IterationReport> history;
   std::vector<Sample> samples;                  ///< the maneuver at t_k (t, position, attitude)
-  std::vector<std::vector<Vector3d>> controls;  ///< [channel][k], at the same times
+  /// [channel][i], at controlTimes[i], or at samples[i].t when controlTimes is empty
+  std::vector<std::vector<Vector3d>> controls;
+  std::vector<double> controlTimes;
   std::vector<ArrowTrack> arrows;
   std::vector<std::pair<std::string, std::string>> summary;  ///< (label, value) rows
   std::vector<std::string> csvColumns;
