@@ -71,6 +71,7 @@ void ControlMode::setupScene() {
     // the panel's values cannot be drawn (e.g. l out of range): keep the scene as it was
     m_panel->showProblem(QString::fromStdString(e.what()));
   }
+  m_scene->setBodyAxesVisible(false);  // control arrows may point along a body axis
   m_scene->setSingleRun(true, r ? tr("Optimal maneuver") : tr("Initial configuration"),
                         QString::fromStdString(m_problem->methodLine(req)));
 }
@@ -90,6 +91,7 @@ void ControlMode::deactivate() {
   m_panel->setRunning(false);
   m_arrows.clear();
   m_scene->setArrows({});
+  m_scene->setBodyAxesVisible(true);
   m_scene->setSingleRun(false, {}, {});
 }
 

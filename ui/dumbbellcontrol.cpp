@@ -127,7 +127,7 @@ class DumbbellControl final : public ControlProblem {
     out.wallSeconds = sol.wallSeconds;
     out.h = ocp.h;
     out.history = sol.history;
-    out.arrowLength = 0.3 * std::max(ocp.s0.x.norm(), ocp.target.x.norm());
+    out.arrowLength = 0.5 * std::max(ocp.s0.x.norm(), ocp.target.x.norm());
 
     // u^f_{k+1}, u^m_{k+1} act in the step k -> k+1 and are plotted at t_{k+1}; there is no
     // control at t_0 (its arrows are hidden there, as the CSV writes zeros, like dmsim)

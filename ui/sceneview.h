@@ -45,6 +45,9 @@ class SceneView {
   virtual void setArrows(const std::vector<SceneArrow>& arrows) = 0;
   /// Frames the whole system in view.
   virtual void fitView() = 0;
+  /// Shows or hides a rigid body's own axes (the optimal-control modes hide them, so that
+  /// control arrows along a body axis stay visible). Views without axes ignore it.
+  virtual void setBodyAxesVisible([[maybe_unused]] bool on) {}
   /// Frames these points (system frame, e.g. a whole maneuver) from the system's usual
   /// viewing direction. Views without the option frame the system (fitView).
   virtual void fitPoints([[maybe_unused]] const std::vector<Vector3d>& points) { fitView(); }

@@ -247,6 +247,7 @@ void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& para
   delete m_roots.common;
   m_roots = roots;
   m_visual = std::move(visual);
+  m_visual->setBodyAxesVisible(m_axesVisible);
   clearRuns();
   HudContent c = m_hud->content();
   c.caption = m_visual->caption();
@@ -350,6 +351,15 @@ void Qt3DSceneView::fitView() {
   applyFit(hint.centre, r);
 }
 
+void Qt3DSceneView::setBodyAxesVisible(bool on) {
+  m_axesVisible = on;
+  if (!m_visual) return;
+  m_visual->setBodyAxesVisible(on);
+  HudContent c = m_hud->content();
+  c.caption = m_visual->caption();
+  m_hud->setContent(c);
+}
+
 void Qt3DSceneView::fitPoints(const std::vector<Vector3d>& points) {
   if (!m_visual) return;
   std::vector<QVector3D> pts;
@@ -362,8 +372,10 @@ void Qt3DSceneView::fitPoints(const std::vector<Vector3d>& points) {
     hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
   }
   const QVector3D centre = 0.5f * (lo + hi);
+  // room for the bodies drawn around the points (a bob, a sphere of the dumbbell)
   float r = 0.05f * m_visual->scale();
-  for (const QVector3D& p : pts) r = std::max(r, (p - centre).length() * 1.05f);
+  for (const QVector3D& p : pts) r = std::max(r, (p - centre).length());
+  r = 1.06f * r + 0.08f * m_visual->scale();
   applyFit(centre, r);
 }
 

@@ -44,6 +44,7 @@ class Qt3DSceneView final : public SceneView {
   void fitView() override;
   void setSingleRun(bool single, const QString& title, const QString& subtitle) override;
   void fitPoints(const std::vector<Vector3d>& points) override;
+  void setBodyAxesVisible(bool on) override;
   void capture(const QString& path, std::function<void(bool ok, QString message)> done) override;
 
  private:
@@ -69,6 +70,7 @@ class Qt3DSceneView final : public SceneView {
   std::array<Qt3DRender::QViewport*, 2> m_viewports = {nullptr, nullptr};
   std::array<Qt3DRender::QLayerFilter*, 2> m_layerFilters = {nullptr, nullptr};
   bool m_single = false;
+  bool m_axesVisible = true;
   HudContent::Run m_defaultCard;  // the Variational card of the two-halves layout
   Qt3DRender::QCamera* m_camera = nullptr;
   Qt3DRender::QCamera* m_hudCamera = nullptr;
