@@ -553,6 +553,7 @@ bool MainWindow::openScenario(const QString& path) {
                 true);
     return false;
   }
+  if (m_controlMode->active()) setControlMode(false);  // a scenario is a simulation
   if (!m_model || m_model->name() != sc.system) selectSystem(QString::fromStdString(sc.system));
   m_params->setScenario(sc.parameters, sc.settings);
   recompute();

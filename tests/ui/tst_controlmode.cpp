@@ -148,7 +148,8 @@ class TestControlMode : public QObject {
     QElapsedTimer clock;
     clock.start();
     std::vector<qint64> arrivals;
-    connect(m_mode->session(), &ControlSession::iterationArrived, this,
+    QObject scope;  // the connection ends with this test
+    connect(m_mode->session(), &ControlSession::iterationArrived, &scope,
             [&] { arrivals.push_back(clock.elapsed()); });
     // the event loop keeps turning while the worker solves: the longest gap between 20 ms ticks
     qint64 lastTick = clock.elapsed(), longestGap = 0;
@@ -160,6 +161,11 @@ class TestControlMode : public QObject {
     ticker.start(20);
     QTRY_VERIFY_WITH_TIMEOUT(arrivals.size() >= 3, 20000);
     ticker.stop();
+    // the progress plot fills while the solve runs (one point per iteration so far)
+    QTest::qWait(80);
+    QVERIFY(m_mode->running());
+    QVERIFY(m_mode->plots()->pointCount(0, 0) >= 3);
+    QVERIFY(m_mode->panel()->liveText().startsWith("iteration"));
     qint64 iteration = 0;
     for (std::size_t i = 1; i < arrivals.size(); ++i)
       iteration = std::max(iteration, arrivals[i] - arrivals[i - 1]);
@@ -265,6 +271,28 @@ class TestControlMode : public QObject {
     QVERIFY(m_mode->panel()->problemText().isEmpty());
   }
 
+  void notConvergedExplained() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.setControlMode(true));
+    m_mode->panel()->resetToDefaults();
+    m_mode->panel()->setValue("max_iter", {2.0});  // the swing-up needs about 10
+    QVERIFY(m_mode->solve());
+    const auto [converged, cancelled] = waitSolve(m_mode);
+    QVERIFY(!converged);
+    QVERIFY(!cancelled);
+    QVERIFY2(m_mode->panel()->problemText().contains("Not converged"),
+             qPrintable(m_mode->panel()->problemText()));
+    QVERIFY(m_mode->panel()->problemText().contains("iteration limit"));
+    QVERIFY(m_mode->failureText().contains("did not converge"));
+    QVERIFY(w.statusBar()->currentMessage().contains("did not converge"));
+    // a converged solve clears it
+    m_mode->panel()->resetToDefaults();
+    QVERIFY(m_mode->solve());
+    QVERIFY(waitSolve(m_mode).first);
+    QVERIFY(m_mode->failureText().isEmpty());
+    QVERIFY(m_mode->panel()->problemText().isEmpty());
+  }
+
   void outOfRangeValueNamesTheField() {
     // a script or a scenario cannot set T <= 0 either: the message names T
     QVERIFY_THROWS_EXCEPTION(InputError, m_mode->panel()->setValue("T", {0.0}));
@@ -353,6 +381,14 @@ class TestControlMode : public QObject {
     QVERIFY(p.waitForFinished(20000));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--control"));
+    // not converged: status 3, and the files are still written
+    const QString shot3 = m_dir.filePath("script3.png");
+    p.start(DMSTUDIO_PATH, {"--system", "spherical-pendulum", "--control", "--set", "max_iter=1",
+                            "--screenshot", shot3, "--quit"});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 3);
+    QVERIFY(p.readAllStandardError().contains("did not converge"));
+    QVERIFY(!QImage(shot3).isNull());
     p.start(DMSTUDIO_PATH, {"--system", "spherical-pendulum", "--control", "--transcription",
                             "rk4", "--quit"});
     QVERIFY(p.waitForFinished(20000));
