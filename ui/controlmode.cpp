@@ -190,9 +190,8 @@ void ControlMode::onFinished(bool converged) {
   m_historyDirty = false;  // the live line gives way to the outcome
   const ControlResult& r = *m_session->result();
   if (converged) {
-    m_panel->setLiveText(tr("Converged in %1 iterations (%2 s).")
-                             .arg(r.iterations)
-                             .arg(fmt(r.wallSeconds, 3)));
+    m_panel->setLiveText(
+        tr("Converged in %1 iterations (%2 s).").arg(r.iterations).arg(fmt(r.wallSeconds, 3)));
     m_failure.clear();
     emit message(tr("Optimal control converged: %1 iterations, cost %2, terminal error %3")
                      .arg(r.iterations)
@@ -200,8 +199,8 @@ void ControlMode::onFinished(bool converged) {
                  false);
   } else {
     const QString why = QString::fromStdString(r.message.empty() ? r.status : r.message);
-    m_panel->showProblem(tr("Not converged: %1. The motion shown is the solver's last iterate.")
-                             .arg(why));
+    m_panel->showProblem(
+        tr("Not converged: %1. The motion shown is the solver's last iterate.").arg(why));
     m_panel->setLiveText({});
     m_failure = tr("Optimal control did not converge: %1").arg(why);
     emit message(m_failure, true);
@@ -254,8 +253,8 @@ void ControlMode::frame(double t) {
   }
   // the sample nearest t (samples are at t_k = k h)
   const std::vector<Sample>& ss = r->samples;
-  const auto it = std::lower_bound(ss.begin(), ss.end(), t,
-                                   [](const Sample& s, double x) { return s.t < x; });
+  const auto it =
+      std::lower_bound(ss.begin(), ss.end(), t, [](const Sample& s, double x) { return s.t < x; });
   std::size_t k = std::size_t(it - ss.begin());
   if (k >= ss.size()) k = ss.size() - 1;
   if (k > 0 && std::fabs(ss[k - 1].t - t) <= std::fabs(ss[k].t - t)) --k;
@@ -289,11 +288,11 @@ QString ControlMode::statusText() const {
         .arg(fmt(m_session->elapsedSeconds(), 3));
   const ControlResult* r = shown();
   if (!r) return tr("optimal control: press Solve");
-  return r->converged ? tr("optimal control: converged, %1 iterations, J = %2, terminal error %3")
-                            .arg(r->iterations)
-                            .arg(fmt(r->cost, 6), fmt(r->terminalError, 2))
-                      : tr("optimal control: not converged (%1)")
-                            .arg(QString::fromStdString(r->status));
+  return r->converged
+             ? tr("optimal control: converged, %1 iterations, J = %2, terminal error %3")
+                   .arg(r->iterations)
+                   .arg(fmt(r->cost, 6), fmt(r->terminalError, 2))
+             : tr("optimal control: not converged (%1)").arg(QString::fromStdString(r->status));
 }
 
 std::vector<QCustomPlot*> ControlMode::exportPlots() const { return m_plots->plots(); }

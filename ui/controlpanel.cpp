@@ -27,8 +27,8 @@ QString specTip(const ParamSpec& s) {
 }
 
 QString settingsKey(const ControlProblem* p, const std::string& name) {
-  return QString("control/%1/%2").arg(QString::fromStdString(p->system()),
-                                      QString::fromStdString(name));
+  return QString("control/%1/%2")
+      .arg(QString::fromStdString(p->system()), QString::fromStdString(name));
 }
 
 }  // namespace
@@ -139,8 +139,7 @@ void ControlPanel::setProblem(const ControlProblem* problem) {
   m_problem = problem;
   m_rows.clear();
   m_choices.clear();
-  for (QWidget* w : m_form->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
-    delete w;
+  for (QWidget* w : m_form->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) delete w;
   showProblem({});
   setLiveText({});
   setSummary({});
@@ -149,7 +148,8 @@ void ControlPanel::setProblem(const ControlProblem* problem) {
     m_solve->setEnabled(false);
     return;
   }
-  m_title->setText(QString("<b>%1</b>").arg(QString::fromStdString(problem->title()).toHtmlEscaped()));
+  m_title->setText(
+      QString("<b>%1</b>").arg(QString::fromStdString(problem->title()).toHtmlEscaped()));
   m_form->layout()->addWidget(buildFields(tr("Maneuver"), problem->fields()));
   m_form->layout()->addWidget(buildFields(tr("Solver"), problem->solverFields()));
   m_solve->setEnabled(true);

@@ -1,9 +1,10 @@
 #include "ui/controlplots.h"
 
+#include <qcustomplot.h>
+
 #include <QHBoxLayout>
 #include <algorithm>
 #include <cmath>
-#include <qcustomplot.h>
 
 #include "ui/palette.h"
 
@@ -54,8 +55,8 @@ QCustomPlot* ControlPlots::makePlot(const QString& title, const QString& xLabel,
   p->legend->setColumnSpacing(16);
   p->axisRect()->insetLayout()->take(p->legend);
   p->plotLayout()->insertRow(0);
-  p->plotLayout()->addElement(0, 0,
-                              new QCPTextElement(p, title, QFont(font().family(), 10, QFont::Bold)));
+  p->plotLayout()->addElement(
+      0, 0, new QCPTextElement(p, title, QFont(font().family(), 10, QFont::Bold)));
   p->plotLayout()->insertRow(1);
   p->plotLayout()->addElement(1, 0, p->legend);
   p->plotLayout()->setRowStretchFactor(1, 0.001);
@@ -244,14 +245,16 @@ QStringList ControlPlots::plotNames() const { return m_names; }
 
 int ControlPlots::pointCount(int plot, int graph) const {
   const std::vector<QCustomPlot*> ps = plots();
-  if (plot < 0 || plot >= int(ps.size()) || graph < 0 || graph >= ps[std::size_t(plot)]->graphCount())
+  if (plot < 0 || plot >= int(ps.size()) || graph < 0 ||
+      graph >= ps[std::size_t(plot)]->graphCount())
     return 0;
   return ps[std::size_t(plot)]->graph(graph)->dataCount();
 }
 
 double ControlPlots::dataChecksum(int plot, int graph) const {
   const std::vector<QCustomPlot*> ps = plots();
-  if (plot < 0 || plot >= int(ps.size()) || graph < 0 || graph >= ps[std::size_t(plot)]->graphCount())
+  if (plot < 0 || plot >= int(ps.size()) || graph < 0 ||
+      graph >= ps[std::size_t(plot)]->graphCount())
     return 0.0;
   double sum = 0.0;
   const QCPGraph* g = ps[std::size_t(plot)]->graph(graph);

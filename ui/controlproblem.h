@@ -18,9 +18,9 @@ namespace dms::ui {
 
 /// A field with a few named values (e.g. the transcription vi | rk2).
 struct ControlChoice {
-  std::string name;         ///< e.g. "transcription"
-  std::string label;        ///< e.g. "Transcription"
-  std::string description;  ///< tooltip
+  std::string name;                                         ///< e.g. "transcription"
+  std::string label;                                        ///< e.g. "Transcription"
+  std::string description;                                  ///< tooltip
   std::vector<std::pair<std::string, std::string>> values;  ///< (value, label); first = default
 };
 
@@ -36,10 +36,10 @@ struct ControlChannel {
 /// One arrow of the 3D view along the maneuver (scaled by the view: its longest is
 /// ControlResult::arrowLength long).
 struct ArrowTrack {
-  std::string label;      ///< legend, e.g. "control moment u about the pivot"
-  std::string unit;       ///< of the vectors, e.g. "N m"
-  int shade = 0;          ///< 0: the control colour, 1: its second shade
-  bool atOrigin = false;  ///< drawn from the origin (the pivot), else from Sample::position
+  std::string label;              ///< legend, e.g. "control moment u about the pivot"
+  std::string unit;               ///< of the vectors, e.g. "N m"
+  int shade = 0;                  ///< 0: the control colour, 1: its second shade
+  bool atOrigin = false;          ///< drawn from the origin (the pivot), else from Sample::position
   std::vector<Vector3d> vectors;  ///< at t_k, in the system's frame
 };
 
@@ -66,7 +66,7 @@ struct ControlResult {
   /// Length (system frame) of each track's longest arrow in the 3D view.
   double arrowLength = 1.0;
   std::vector<IterationReport> history;
-  std::vector<Sample> samples;                  ///< the maneuver at t_k (t, position, attitude)
+  std::vector<Sample> samples;  ///< the maneuver at t_k (t, position, attitude)
   /// [channel][i], at controlTimes[i], or at samples[i].t when controlTimes is empty
   std::vector<std::vector<Vector3d>> controls;
   std::vector<double> controlTimes;

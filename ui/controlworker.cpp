@@ -32,8 +32,7 @@ ControlSession::ControlSession(QObject* parent) : QObject(parent) {
   connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
   connect(m_worker, &ControlWorker::iterated, this, &ControlSession::onIterated,
           Qt::QueuedConnection);
-  connect(m_worker, &ControlWorker::solved, this, &ControlSession::onSolved,
-          Qt::QueuedConnection);
+  connect(m_worker, &ControlWorker::solved, this, &ControlSession::onSolved, Qt::QueuedConnection);
   m_thread.setObjectName("dms-control-worker");
   m_thread.start();
 }
@@ -58,7 +57,8 @@ quint64 ControlSession::start(const ControlJob& job) {
   ++m_busy;
   m_clock.start();
   ControlWorker* w = m_worker;
-  QMetaObject::invokeMethod(w, [w, gen, job] { w->solve(gen, job); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      w, [w, gen, job] { w->solve(gen, job); }, Qt::QueuedConnection);
   return gen;
 }
 

@@ -42,10 +42,28 @@ class DumbbellControl final : public ControlProblem {
       h.sliderMin = 0.005;
       h.sliderMax = 0.5;
       std::vector<ParamSpec> s = {T, h};
-      s.push_back({"radius", "m", "target circular orbit: radius |x^d| (in the e1-e2 plane)", 1,
-                   {3.2}, 0.0, 1e6, true, false, 1.0, 10.0});
-      s.push_back({"angle", "rad", "target polar angle of x^d from e1, counter-clockwise", 1,
-                   {1.9}, -100.0, 100.0, false, false, -3.14159, 3.14159});
+      s.push_back({"radius",
+                   "m",
+                   "target circular orbit: radius |x^d| (in the e1-e2 plane)",
+                   1,
+                   {3.2},
+                   0.0,
+                   1e6,
+                   true,
+                   false,
+                   1.0,
+                   10.0});
+      s.push_back({"angle",
+                   "rad",
+                   "target polar angle of x^d from e1, counter-clockwise",
+                   1,
+                   {1.9},
+                   -100.0,
+                   100.0,
+                   false,
+                   false,
+                   -3.14159,
+                   3.14159});
       const std::vector<ParamSpec>& core = dumbbellOcpSpecs();
       // target attitude and rate, weights, then the dumbbell and its initial state
       for (const char* name : {"attd", "Omegad", "Wf", "Wm"}) s.push_back(*findSpec(core, name));
@@ -58,12 +76,39 @@ class DumbbellControl final : public ControlProblem {
 
   const std::vector<ParamSpec>& solverFields() const override {
     static const std::vector<ParamSpec> specs = {
-        {"max_iter", "", "Newton iteration limit (a whole number)", 1, {50.0}, 1.0, 100000.0,
-         false, false, 1.0, 1000.0},
-        {"tol", "", "converged when the terminal error is at most tol", 1, {1e-12}, 1e-15, 1e-2,
-         false, false, 1e-14, 1e-3},
-        {"max_time", "s", "wall-clock limit of one solve (0: none)", 1, {60.0}, 0.0, 1e5, false,
-         false, 1.0, 1000.0},
+        {"max_iter",
+         "",
+         "Newton iteration limit (a whole number)",
+         1,
+         {50.0},
+         1.0,
+         100000.0,
+         false,
+         false,
+         1.0,
+         1000.0},
+        {"tol",
+         "",
+         "converged when the terminal error is at most tol",
+         1,
+         {1e-12},
+         1e-15,
+         1e-2,
+         false,
+         false,
+         1e-14,
+         1e-3},
+        {"max_time",
+         "s",
+         "wall-clock limit of one solve (0: none)",
+         1,
+         {60.0},
+         0.0,
+         1e5,
+         false,
+         false,
+         1.0,
+         1000.0},
     };
     return specs;
   }
@@ -162,7 +207,8 @@ class DumbbellControl final : public ControlProblem {
       std::vector<double> row = {s.t};
       for (int j = 0; j < 3; ++j)
         for (int i = 0; i < 3; ++i) row.push_back(x.R(i, j));
-      for (const Vector3d* v : {&x.x, &x.Omega, &x.v}) row.insert(row.end(), {v->x(), v->y(), v->z()});
+      for (const Vector3d* v : {&x.x, &x.Omega, &x.v})
+        row.insert(row.end(), {v->x(), v->y(), v->z()});
       row.insert(row.end(), {f.x(), f.y(), f.z(), m.x(), m.y(), m.z()});
       if (haveLambda) {
         const Vector12d l = k > 0 ? sol.lambda[k - 1] : sol.lambdaInitial;

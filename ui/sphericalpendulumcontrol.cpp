@@ -46,14 +46,50 @@ class SphericalPendulumControl final : public ControlProblem {
 
   const std::vector<ParamSpec>& solverFields() const override {
     static const std::vector<ParamSpec> specs = {
-        {"max_iter", "", "SQP iteration limit (a whole number)", 1, {200.0}, 1.0, 100000.0, false,
-         false, 1.0, 1000.0},
-        {"tol", "", "constraint tolerance: converged when every |c_i| <= tol", 1, {1e-10}, 1e-15,
-         1e-2, false, false, 1e-14, 1e-3},
-        {"ftol", "", "stop when the cost changes by less than ftol, relatively", 1, {1e-12}, 0.0,
-         1e-2, false, false, 1e-15, 1e-3},
-        {"max_time", "s", "wall-clock limit of one solve (0: none)", 1, {300.0}, 0.0, 1e5, false,
-         false, 1.0, 1000.0},
+        {"max_iter",
+         "",
+         "SQP iteration limit (a whole number)",
+         1,
+         {200.0},
+         1.0,
+         100000.0,
+         false,
+         false,
+         1.0,
+         1000.0},
+        {"tol",
+         "",
+         "constraint tolerance: converged when every |c_i| <= tol",
+         1,
+         {1e-10},
+         1e-15,
+         1e-2,
+         false,
+         false,
+         1e-14,
+         1e-3},
+        {"ftol",
+         "",
+         "stop when the cost changes by less than ftol, relatively",
+         1,
+         {1e-12},
+         0.0,
+         1e-2,
+         false,
+         false,
+         1e-15,
+         1e-3},
+        {"max_time",
+         "s",
+         "wall-clock limit of one solve (0: none)",
+         1,
+         {300.0},
+         0.0,
+         1e5,
+         false,
+         false,
+         1.0,
+         1000.0},
     };
     return specs;
   }
@@ -123,8 +159,8 @@ class SphericalPendulumControl final : public ControlProblem {
     const SphericalPendulumParams& p = ocp.p;
     std::vector<Vector3d> u;
     double umax = 0.0;
-    out.csvColumns = {"t",  "q1", "q2", "q3", "omega1", "omega2", "omega3",
-                      "u1", "u2", "u3", "u_norm", "w1", "w2", "w3"};
+    out.csvColumns = {"t",  "q1", "q2", "q3",     "omega1", "omega2", "omega3",
+                      "u1", "u2", "u3", "u_norm", "w1",     "w2",     "w3"};
     for (std::size_t k = 0; k < sol.states.size() && k < sol.u.size(); ++k) {
       const SphericalPendulumState& x = sol.states[k];
       Sample s;
@@ -137,9 +173,9 @@ class SphericalPendulumControl final : public ControlProblem {
       u.push_back(sol.u[k]);
       umax = std::max(umax, sol.u[k].norm());
       const Vector3d w = sol.w.segment<3>(3 * Eigen::Index(k));
-      out.csvRows.push_back({s.t, x.q.x(), x.q.y(), x.q.z(), x.omega.x(), x.omega.y(),
-                             x.omega.z(), sol.u[k].x(), sol.u[k].y(), sol.u[k].z(),
-                             sol.u[k].norm(), w.x(), w.y(), w.z()});
+      out.csvRows.push_back({s.t, x.q.x(), x.q.y(), x.q.z(), x.omega.x(), x.omega.y(), x.omega.z(),
+                             sol.u[k].x(), sol.u[k].y(), sol.u[k].z(), sol.u[k].norm(), w.x(),
+                             w.y(), w.z()});
     }
     out.controls = {u};
     // the moment about the pivot, and the force on the bob that exerts it: F = (u x q)/l is
@@ -151,8 +187,8 @@ class SphericalPendulumControl final : public ControlProblem {
     out.arrows = {moment, force};
     out.summary = {
         {"status", sol.converged ? "converged (" + sol.status + ")" : sol.status},
-        {"iterations", std::to_string(sol.iterations) + " (" + std::to_string(sol.evaluations) +
-                           " evaluations)"},
+        {"iterations",
+         std::to_string(sol.iterations) + " (" + std::to_string(sol.evaluations) + " evaluations)"},
         {"cost J = Σ h/2 |u_k|²", num(sol.cost, 8) + " N² m² s"},
         {"terminal error", num(sol.terminalError, 3)},
         {"max |1 - qᵀq|", num(sol.maxUnitLengthError, 3)},

@@ -3,9 +3,9 @@
 // arrows drawn), cancel a long solve mid-way (stops within about an iteration, the previous
 // result stays, the GUI keeps running), export the control plots and the CSV, bad input
 // explained in place with nothing started, settings kept, and the scripted --control mode.
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
-#include <QDoubleSpinBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
@@ -107,7 +107,7 @@ class TestControlMode : public QObject {
     // round-off: the forced variational map keeps |q| = 1 to a few ulps per step, N = 30
     QVERIFY2(r->structureError < 1e-13, qPrintable(QString::number(r->structureError)));
     QCOMPARE(int(r->samples.size()), 31);  // N = floor(1/0.033) = 30
-    QTest::qWait(80);                       // a frame
+    QTest::qWait(80);                      // a frame
     // progress: one point per iteration (0 = the guess); control: u1..u3 and |u| per t_k
     QCOMPARE(m_mode->plots()->pointCount(0, 0), r->iterations + 1);
     QVERIFY(m_mode->plots()->pointCount(0, 1) > 0);
@@ -123,8 +123,8 @@ class TestControlMode : public QObject {
     const std::vector<SceneArrow>& arrows = m_mode->arrows();
     QCOMPARE(int(arrows.size()), 2);
     QVERIFY(arrows[0].vector.norm() > 0.1 * 9.81);  // |u| is near its maximum early on
-    QVERIFY(arrows[0].origin.norm() == 0.0);         // at the pivot
-    QVERIFY(arrows[1].origin.norm() > 9.0);          // at the bob, l = 9.81
+    QVERIFY(arrows[0].origin.norm() == 0.0);        // at the pivot
+    QVERIFY(arrows[1].origin.norm() > 9.0);         // at the bob, l = 9.81
     // the moment is normal to the rod and the force on the bob tangent to the sphere
     const Vector3d q = arrows[1].origin.normalized();
     QVERIFY(std::fabs(arrows[0].vector.normalized().dot(q)) < 1e-9);
@@ -132,8 +132,10 @@ class TestControlMode : public QObject {
     // and they are drawn: the capture has the control colours
     const QImage img = capture(w, "arrows.png");
     QVERIFY(!img.isNull());
-    QVERIFY2(countHue(img, controlColor()) > 100, qPrintable(QString::number(countHue(img, controlColor()))));
-    QVERIFY2(countHue(img, controlColor2()) > 100, qPrintable(QString::number(countHue(img, controlColor2()))));
+    QVERIFY2(countHue(img, controlColor()) > 100,
+             qPrintable(QString::number(countHue(img, controlColor()))));
+    QVERIFY2(countHue(img, controlColor2()) > 100,
+             qPrintable(QString::number(countHue(img, controlColor2()))));
   }
 
   void cancelLongSolveKeepsPreviousResult() {
@@ -357,9 +359,8 @@ class TestControlMode : public QObject {
     QVERIFY(w.setControlMode(false));
     QVERIFY(!w.controlModeActive());
     QVERIFY(m_mode->arrows().empty());
-    QTRY_VERIFY_WITH_TIMEOUT(w.session()->stores().size() >= 2 &&
-                                 w.session()->stores()[0].received() > 0,
-                             10000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w.session()->stores().size() >= 2 && w.session()->stores()[0].received() > 0, 10000);
   }
 
   void scriptedControlMode() {
@@ -368,9 +369,9 @@ class TestControlMode : public QObject {
     env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));  // leave the user's settings alone
     p.setProcessEnvironment(env);
     const QString shot = m_dir.filePath("script.png"), plots = m_dir.filePath("script");
-    p.start(DMSTUDIO_PATH, {"--system", "spherical-pendulum", "--control", "--set", "T=1.2",
-                            "--transcription", "vi", "--screenshot", shot, "--export-plots",
-                            plots, "--quit"});
+    p.start(DMSTUDIO_PATH,
+            {"--system", "spherical-pendulum", "--control", "--set", "T=1.2", "--transcription",
+             "vi", "--screenshot", shot, "--export-plots", plots, "--quit"});
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 0);
     QVERIFY(!QImage(shot).isNull());
@@ -389,8 +390,8 @@ class TestControlMode : public QObject {
     QCOMPARE(p.exitCode(), 3);
     QVERIFY(p.readAllStandardError().contains("did not converge"));
     QVERIFY(!QImage(shot3).isNull());
-    p.start(DMSTUDIO_PATH, {"--system", "spherical-pendulum", "--control", "--transcription",
-                            "rk4", "--quit"});
+    p.start(DMSTUDIO_PATH,
+            {"--system", "spherical-pendulum", "--control", "--transcription", "rk4", "--quit"});
     QVERIFY(p.waitForFinished(20000));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--transcription 'rk4'"));
