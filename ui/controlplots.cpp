@@ -82,6 +82,7 @@ void ControlPlots::setProblem(const ControlProblem* problem) {
   for (QCustomPlot* p : plots()) delete p;
   m_channels.clear();
   m_cursors.clear();
+  m_emptyNotes.clear();
   m_names = QStringList{"progress"};
   m_residual = problem && problem->reportsResidual();
 
@@ -143,8 +144,17 @@ void ControlPlots::setProblem(const ControlProblem* problem) {
       cursor->setPen(QPen(QColor(0x33, 0x33, 0x33), 1.2, Qt::DashLine));
       cursor->setClipToAxisRect(true);
       cursor->setVisible(false);
+      auto* empty = new QCPItemText(p);
+      empty->position->setType(QCPItemPosition::ptAxisRectRatio);
+      empty->position->setCoords(0.5, 0.5);
+      empty->setColor(QColor(0x55, 0x55, 0x55));
+      empty->setFont(QFont(font().family(), 10));
+      empty->setText(tr("the optimal controls appear here after Solve"));
+      p->xAxis->setRange(0, 1);
+      p->yAxis->setRange(-1, 1);
       m_channels.push_back(p);
       m_cursors.push_back(cursor);
+      m_emptyNotes.push_back(empty);
       m_names << QString::fromStdString(c.plotName);
     }
   }
@@ -217,6 +227,7 @@ void ControlPlots::setResult(const ControlResult* result) {
       p->yAxis->scaleRange(1.15, p->yAxis->range().center());
     }
     m_cursors[c]->setVisible(!t.isEmpty());
+    m_emptyNotes[c]->setVisible(t.isEmpty());
     p->replot(QCustomPlot::rpQueuedReplot);
   }
 }

@@ -51,6 +51,7 @@ class ControlPlots : public QWidget {
   QCPItemText* m_note = nullptr;
   std::vector<QCustomPlot*> m_channels;
   std::vector<QCPItemLine*> m_cursors;
+  std::vector<QCPItemText*> m_emptyNotes;
   QStringList m_names;
   bool m_residual = false;
 };
