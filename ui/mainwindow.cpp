@@ -24,6 +24,8 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
+#include <QTabBar>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTemporaryFile>
@@ -33,6 +35,10 @@
 #include <qcustomplot.h>
 
 #include "core/io/scenario.h"
+#include "ui/controlmode.h"
+#include "ui/controlpanel.h"
+#include "ui/controlplots.h"
+#include "ui/controlworker.h"
 #include "ui/palette.h"
 #include "ui/parampanel.h"
 #include "ui/playback.h"
@@ -77,6 +83,7 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   if (!m_scene) m_scene = createSceneView(this);
   m_session = new SimSession(this);
   m_playback = new Playback(this);
+  m_controlMode = new ControlMode(m_scene.get(), m_playback, this);
   buildUi();
   buildMenus();
 
@@ -96,6 +103,17 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   });
   connect(m_session, &SimSession::runFailed, this, &MainWindow::onRunFailed);
   connect(m_playback, &Playback::timeChanged, this, [this] { m_timeDirty = true; });
+  connect(m_controlMode, &ControlMode::message, this, [this](const QString& text, bool error) {
+    statusBar()->showMessage(text, 8000);
+    if (m_script && error) std::fprintf(stderr, "dmstudio: %s\n", qPrintable(text));
+  });
+  connect(m_controlMode, &ControlMode::solveEnded, this, [this](bool converged, bool cancelled) {
+    m_dataDirty = m_timeDirty = true;
+    if (m_script && m_scriptStage == 1 && m_controlMode->active()) {
+      if (!converged || cancelled) m_scriptStatus = 3;
+      scriptStep();
+    }
+  });
   connect(m_playback, &Playback::playingChanged, this, [this](bool playing) {
     m_playButton->setText(playing ? tr("Pause") : tr("Play"));
     m_playButton->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause
@@ -116,6 +134,7 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
     last = QString::fromStdString(allSystems().front()->name());
   m_lastDir = settings.value("lastDir", QDir::homePath()).toString();
   selectSystem(last);
+  if (settings.value("mode").toString() == "control") setControlMode(true);
 }
 
 MainWindow::~MainWindow() { m_session->shutdown(); }
@@ -134,13 +153,30 @@ void MainWindow::buildUi() {
           [this](int i) { selectSystem(m_systemBox->itemData(i).toString()); });
   leftLayout->addWidget(sysLabel);
   leftLayout->addWidget(m_systemBox);
+  // the two modes: simulate both integrators, or solve the system's optimal-control problem
+  m_modeBar = new QTabBar;
+  m_modeBar->addTab(tr("Simulation"));
+  m_modeBar->addTab(tr("Optimal control"));
+  m_modeBar->setTabToolTip(0, tr("The variational integrator beside RK45"));
+  m_modeBar->setExpanding(true);
+  m_modeBar->setDrawBase(false);
+  connect(m_modeBar, &QTabBar::currentChanged, this, [this](int i) { setControlMode(i == 1); });
+  leftLayout->addWidget(m_modeBar);
   m_params = new ParamPanel;
   auto* scroll = new QScrollArea;
   scroll->setWidget(m_params);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  leftLayout->addWidget(scroll, 1);
+  auto* controlScroll = new QScrollArea;
+  controlScroll->setWidget(m_controlMode->panel());
+  controlScroll->setWidgetResizable(true);
+  controlScroll->setFrameShape(QFrame::NoFrame);
+  controlScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  m_leftStack = new QStackedWidget;
+  m_leftStack->addWidget(scroll);
+  m_leftStack->addWidget(controlScroll);
+  leftLayout->addWidget(m_leftStack, 1);
   left->setMinimumWidth(400);
 
   // right: legend, 3D view, playback bar, plots
@@ -194,9 +230,12 @@ void MainWindow::buildUi() {
 
   m_plots = new PlotPanel;
   m_plots->setStores(&m_session->stores());
+  m_plotStack = new QStackedWidget;
+  m_plotStack->addWidget(m_plots);
+  m_plotStack->addWidget(m_controlMode->plots());
   m_viewSplit = new QSplitter(Qt::Vertical);
   m_viewSplit->addWidget(sceneBox);
-  m_viewSplit->addWidget(m_plots);
+  m_viewSplit->addWidget(m_plotStack);
   m_viewSplit->setStretchFactor(0, 3);
   m_viewSplit->setStretchFactor(1, 2);
   m_viewSplit->setChildrenCollapsible(false);
@@ -280,15 +319,70 @@ bool MainWindow::selectSystem(const QString& name) {
   m_params->setSystem(model);
   m_statusFailure->clear();
   m_playback->restart();
+  {
+    QSettings settings;
+    if (m_controlMode->problem()) m_controlMode->panel()->saveSettings(settings);
+    const bool hasControl = m_controlMode->setSystem(model->name());
+    if (hasControl) m_controlMode->panel()->restoreSettings(settings);
+    m_modeBar->setTabEnabled(1, hasControl);
+    m_modeBar->setTabToolTip(1, hasControl ? tr("Solve this system's optimal-control problem")
+                                           : tr("This system has no optimal-control problem"));
+    settings.setValue("system", name);
+  }
+  if (m_controlMode->active()) {
+    if (m_controlMode->problem()) {
+      m_controlMode->activate();
+      m_legend->setText(tr("<b>%1</b> &nbsp;&nbsp; optimal control")
+                            .arg(QString::fromStdString(m_model->title()).toHtmlEscaped()));
+      return true;
+    }
+    setControlMode(false);  // recomputes and plays
+    return true;
+  }
   recompute();
-  QSettings().setValue("system", name);
   if (!m_script) m_playback->play();
+  return true;
+}
+
+bool MainWindow::controlModeActive() const { return m_controlMode->active(); }
+
+bool MainWindow::setControlMode(bool on) {
+  if (on && !m_controlMode->problem()) {
+    m_modeBar->blockSignals(true);
+    m_modeBar->setCurrentIndex(m_controlMode->active() ? 1 : 0);
+    m_modeBar->blockSignals(false);
+    return false;
+  }
+  m_modeBar->blockSignals(true);
+  m_modeBar->setCurrentIndex(on ? 1 : 0);
+  m_modeBar->blockSignals(false);
+  if (on == m_controlMode->active()) return true;
+  m_leftStack->setCurrentIndex(on ? 1 : 0);
+  m_plotStack->setCurrentIndex(on ? 1 : 0);
+  // the scene is rebuilt for the mode coming in
+  m_sceneSystem.clear();
+  m_sceneParams.clear();
+  if (on) {
+    m_session->cancel();  // the simulation runs would only compete for the cores
+    m_statusFailure->clear();
+    m_controlMode->activate();
+    m_legend->setText(tr("<b>%1</b> &nbsp;&nbsp; optimal control")
+                          .arg(QString::fromStdString(m_model->title()).toHtmlEscaped()));
+  } else {
+    m_controlMode->deactivate();
+    m_statusFailure->clear();
+    m_playback->restart();
+    recompute();
+    if (!m_script) m_playback->play();
+  }
+  QSettings().setValue("mode", on ? "control" : "simulation");
+  m_dataDirty = m_timeDirty = true;
   return true;
 }
 
 void MainWindow::recompute() {
   m_recomputeTimer.stop();
-  if (!m_model) return;
+  if (!m_model || m_controlMode->active()) return;
   std::vector<std::string> warnings;
   ParamValues values;
   const IntegratorSettings settings = m_params->settings();
@@ -335,11 +429,15 @@ void MainWindow::recompute() {
 }
 
 void MainWindow::frame() {
-  if (m_dataDirty) m_plots->refresh();
+  const bool control = m_controlMode->active();
+  if (m_dataDirty && !control) m_plots->refresh();
+  if (control) m_controlMode->frame(m_playback->time());
   if (m_dataDirty || m_timeDirty) {
     const double t = m_playback->time();
-    m_plots->setCursorTime(t);
-    updateScene();
+    if (!control) {
+      m_plots->setCursorTime(t);
+      updateScene();
+    }
     m_timeSlider->blockSignals(true);
     m_timeSlider->setValue(m_playback->horizon() > 0
                                ? int(std::lround(kTimeSteps * t / m_playback->horizon()))
@@ -374,6 +472,21 @@ void MainWindow::updateScene() {
 }
 
 void MainWindow::updateStatus() {
+  if (m_controlMode->active()) {
+    const bool running = m_controlMode->running();
+    m_statusTime->setText(m_controlMode->statusText());
+    m_statusCompute->clear();
+    m_statusRk->clear();
+    m_statusFailure->setText(m_controlMode->failureText());
+    m_statusFailure->setToolTip(m_controlMode->failureText());
+    // a solver has no known end: a busy indicator
+    m_progress->setRange(0, running ? 0 : 1000);
+    m_progress->setFormat(tr("solving"));
+    m_progress->setVisible(running);
+    return;
+  }
+  m_progress->setRange(0, 1000);
+  m_progress->setFormat(tr("computing %p%"));
   const std::vector<RunStatus>& st = m_session->status();
   double wall = 0.0, progress = 1.0;
   std::int64_t steps = 0, accepted = 0, rejected = 0;
@@ -440,6 +553,7 @@ bool MainWindow::openScenario(const QString& path) {
                 true);
     return false;
   }
+  if (m_controlMode->active()) setControlMode(false);  // a scenario is a simulation
   if (!m_model || m_model->name() != sc.system) selectSystem(QString::fromStdString(sc.system));
   m_params->setScenario(sc.parameters, sc.settings);
   recompute();
@@ -472,9 +586,10 @@ bool MainWindow::exportPlots(const QString& dir, int index, const std::vector<Im
     if (error) *error = tr("Cannot create the folder '%1'").arg(dir);
     return false;
   }
-  m_plots->refresh(size.width());
-  const std::vector<QCustomPlot*> plots = m_plots->plots();
-  const QStringList names = PlotPanel::plotNames();
+  const bool control = m_controlMode->active();
+  if (!control) m_plots->refresh(size.width());
+  const std::vector<QCustomPlot*> plots = control ? m_controlMode->exportPlots() : m_plots->plots();
+  const QStringList names = control ? m_controlMode->exportNames() : PlotPanel::plotNames();
   for (int i = 0; i < int(plots.size()); ++i) {
     if (index >= 0 && i != index) continue;
     for (ImageFormat f : formats) {
@@ -490,6 +605,7 @@ bool MainWindow::exportPlots(const QString& dir, int index, const std::vector<Im
 }
 
 bool MainWindow::exportCsv(const QString& path, QString* error) {
+  if (m_controlMode->active()) return m_controlMode->exportCsv(path, error);
   return saveCsv(path, m_session->stores(), m_session->job().methods, error);
 }
 
@@ -533,9 +649,12 @@ void MainWindow::closeEvent(QCloseEvent* e) {
   settings.setValue("playback/speed", m_speedBox->currentIndex());
   settings.setValue("lastDir", m_lastDir);
   if (m_model) settings.setValue("system", QString::fromStdString(m_model->name()));
+  settings.setValue("mode", m_controlMode->active() ? "control" : "simulation");
+  m_controlMode->panel()->saveSettings(settings);
   m_frameTimer.stop();
   m_playback->pause();
   m_session->shutdown();  // cancels the computation and joins the worker thread
+  m_controlMode->session()->shutdown();  // the solver stops at its next iteration
   e->accept();
 }
 
@@ -550,6 +669,7 @@ void MainWindow::showShortcuts() {
                  "<tr><td><b>Ctrl+L</b></td><td>log scale on/off</td></tr>"
                  "<tr><td><b>Ctrl+0</b></td><td>autoscale plots</td></tr>"
                  "<tr><td><b>Ctrl+F</b></td><td>fit the 3D view</td></tr>"
+                 "<tr><td><b>Ctrl+Return</b></td><td>solve (optimal control)</td></tr>"
                  "<tr><td><b>Ctrl+Q</b></td><td>quit</td></tr>"
                  "<tr><td>mouse wheel / drag</td><td>zoom / pan a plot; double-click: "
                  "autoscale</td></tr></table>"),
@@ -578,8 +698,9 @@ void MainWindow::showExportDialog() {
   auto* form = new QFormLayout(&dialog);
   auto* which = new QComboBox;
   which->addItem(tr("All plots"), -1);
-  which->addItem(tr("Energy deviation"), 0);
-  which->addItem(tr("Structure error"), 1);
+  const QStringList plotNames =
+      m_controlMode->active() ? m_controlMode->exportNames() : PlotPanel::plotNames();
+  for (int i = 0; i < plotNames.size(); ++i) which->addItem(plotNames[i], i);
   auto* png = new QCheckBox("PNG");
   auto* svg = new QCheckBox("SVG");
   auto* pdf = new QCheckBox("PDF");
@@ -612,7 +733,7 @@ void MainWindow::showExportDialog() {
   form->addRow(tr("Formats"), formats);
   form->addRow(tr("Size"), size);
   form->addRow(tr("Folder"), dirRow);
-  form->addRow(new QLabel(tr("Files are named energy.png, structure.svg, ...")));
+  form->addRow(new QLabel(tr("Files are named %1 (.png, .svg, .pdf)").arg(plotNames.join(", "))));
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
   connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
@@ -666,6 +787,8 @@ void MainWindow::runScript(const ScriptOptions& o) {
   m_scriptStage = 0;
   m_scriptStatus = 0;
   if (!o.system.isEmpty() && !selectSystem(o.system)) return finishScript(2);
+  if (o.control) return runControlScript(o);
+  if (o.scripted()) setControlMode(false);
   for (const auto& [name, value] : o.sets) {
     try {
       m_params->setValue(name, value);
@@ -691,6 +814,36 @@ void MainWindow::runScript(const ScriptOptions& o) {
     return finishScript(2);
   }
   m_scriptStage = 1;  // wait for the runs to finish (SimSession::finished)
+}
+
+void MainWindow::runControlScript(const ScriptOptions& o) {
+  if (!setControlMode(true)) {
+    std::fprintf(stderr, "dmstudio: --control: the system '%s' has no optimal-control problem\n",
+                 m_model ? m_model->name().c_str() : "");
+    return finishScript(2);
+  }
+  ControlPanel* panel = m_controlMode->panel();
+  try {
+    for (const auto& [name, value] : o.sets) panel->setValue(name, value);
+    for (const auto& [name, value] : o.choices) panel->setChoice(name, value);
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "dmstudio: --control: %s\n", e.what());
+    return finishScript(2);
+  }
+  if (o.playTo) {
+    const ControlRequest req = panel->request();
+    const auto T = req.values.find("T");
+    if (T != req.values.end() && *o.playTo > T->second.front()) {
+      std::fprintf(stderr, "dmstudio: --play-to %s exceeds the maneuver time T = %s\n",
+                   qPrintable(fmt(*o.playTo, 10)), qPrintable(fmt(T->second.front(), 10)));
+      return finishScript(2);
+    }
+  }
+  if (!m_controlMode->solve()) {
+    std::fprintf(stderr, "dmstudio: --control: %s\n", qPrintable(panel->problemText()));
+    return finishScript(2);
+  }
+  if (m_script) m_scriptStage = 1;  // wait for the solve (ControlMode::solveEnded)
 }
 
 void MainWindow::scriptStep() {

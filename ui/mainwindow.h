@@ -20,9 +20,12 @@ class QProgressBar;
 class QPushButton;
 class QSlider;
 class QSplitter;
+class QStackedWidget;
+class QTabBar;
 
 namespace dms::ui {
 
+class ControlMode;
 class ParamPanel;
 class PlotPanel;
 class Playback;
@@ -55,6 +58,12 @@ class MainWindow : public QMainWindow {
   /// Runs the scripted mode; emits scriptFinished(exit status) when done.
   void runScript(const ScriptOptions& o);
 
+  /// Switches between the simulation mode and the "Optimal control" mode of the current
+  /// system; false (and no change) when the system has no optimal-control problem.
+  bool setControlMode(bool on);
+  bool controlModeActive() const;
+  ControlMode* controlMode() const { return m_controlMode; }
+
   ParamPanel* paramPanel() const { return m_params; }
   PlotPanel* plotPanel() const { return m_plots; }
   SimSession* session() const { return m_session; }
@@ -84,10 +93,15 @@ class MainWindow : public QMainWindow {
   void showShortcuts();
   void onRunFailed(int run, const QString& message);
   void scriptStep();
+  void runControlScript(const ScriptOptions& o);
   void finishScript(int status);
 
   const SystemModel* m_model = nullptr;
   std::unique_ptr<SceneView> m_scene;
+  ControlMode* m_controlMode = nullptr;
+  QTabBar* m_modeBar = nullptr;
+  QStackedWidget* m_leftStack = nullptr;
+  QStackedWidget* m_plotStack = nullptr;
   ParamPanel* m_params = nullptr;
   PlotPanel* m_plots = nullptr;
   SimSession* m_session = nullptr;

@@ -45,6 +45,17 @@ class SceneView {
   virtual void setArrows(const std::vector<SceneArrow>& arrows) = 0;
   /// Frames the whole system in view.
   virtual void fitView() = 0;
+  /// Shows or hides a rigid body's own axes (the optimal-control modes hide them, so that
+  /// control arrows along a body axis stay visible). Views without axes ignore it.
+  virtual void setBodyAxesVisible([[maybe_unused]] bool on) {}
+  /// Frames these points (system frame, e.g. a whole maneuver) from the system's usual
+  /// viewing direction. Views without the option frame the system (fitView).
+  virtual void fitPoints([[maybe_unused]] const std::vector<Vector3d>& points) { fitView(); }
+  /// The optimal-control modes show one motion: with `single`, the Variational slot alone
+  /// fills the view under a card with `title` and `subtitle`; without, the two halves are back
+  /// with their own cards. Views without the option ignore it.
+  virtual void setSingleRun([[maybe_unused]] bool single, [[maybe_unused]] const QString& title,
+                            [[maybe_unused]] const QString& subtitle) {}
   /// Writes a PNG of the rendered view (Qt3DRender::QRenderCapture, asynchronous); calls done
   /// with false and a message when capturing or writing failed.
   virtual void capture(const QString& path, std::function<void(bool ok, QString message)> done) = 0;

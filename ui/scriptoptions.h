@@ -1,6 +1,9 @@
 // The scripted mode's command line (an interface scripts rely on: keep the names):
 //   dmstudio --system NAME [--set NAME=VALUE ...] [--play-to T] [--screenshot FILE.png]
 //            [--export-plots DIR] [--quit]
+//   dmstudio --system NAME --control [--set NAME=VALUE ...] [--transcription vi|rk2]
+//            [--guess plain|mirror] [--play-to T] [--screenshot FILE.png] [--export-plots DIR]
+//            [--quit]
 #pragma once
 
 #include <QString>
@@ -21,6 +24,10 @@ struct ScriptOptions {
   QString exportDir;
   bool quit = false;
   bool help = false;
+  /// The "Optimal control" mode: solve, then show the maneuver (the --set items are its fields).
+  bool control = false;
+  /// Its choices (--transcription, --guess), checked by the mode.
+  std::vector<std::pair<std::string, std::string>> choices;
 
   /// True when the window has something to do on its own.
   bool scripted() const { return playTo || !screenshot.isEmpty() || !exportDir.isEmpty() || quit; }

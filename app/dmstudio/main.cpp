@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
                      }
                    });
   window.show();
-  if (options.scripted() || !options.system.isEmpty() || !options.sets.empty())
+  if (options.scripted() || options.control || !options.system.isEmpty() || !options.sets.empty())
     QTimer::singleShot(0, &window, [&] { window.runScript(options); });
   const int rc = app.exec();
   return rc != 0 ? rc : status;

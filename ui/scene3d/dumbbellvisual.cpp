@@ -99,9 +99,20 @@ void DumbbellVisual::setPose(RunSlot slot, const Sample& s) {
   b.sphere2->setCentre(p2);
   b.rod->setEnds(p1, p2);
   for (int k = 0; k < 3; ++k) {
-    const Vector3d axis = s.attitude.col(k);
+    const Vector3d axis = m_axesVisible ? Vector3d(s.attitude.col(k)) : Vector3d::Zero();
     b.axes[std::size_t(k)]->set(c, m_axisLength[std::size_t(k)] * toScene(axis), m_axisRadius);
   }
+}
+
+void DumbbellVisual::setBodyAxesVisible(bool on) {
+  m_axesVisible = on;
+  for (Body& b : m_bodies)
+    for (const std::unique_ptr<Arrow>& a : b.axes)
+      if (!on) a->setVisible(false);
+  m_caption = on ? QStringLiteral(
+                       "dumbbell spacecraft: body axes e1 (red, along the rod), e2 (green), e3 "
+                       "(blue)")
+                 : QStringLiteral("dumbbell spacecraft: two spheres on a rod (body axis e1)");
 }
 
 }  // namespace dms::ui::scene3d

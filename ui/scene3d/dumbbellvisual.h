@@ -17,6 +17,7 @@ class DumbbellVisual final : public SystemVisual {
   /// Sample::position is the centre of mass x, Sample::attitude is R (body axis e1 along the
   /// rod): the spheres are at x + R rho_i with rho1 = -(m2/m) L e1, rho2 = (m1/m) L e1.
   void setPose(RunSlot slot, const Sample& s) override;
+  void setBodyAxesVisible(bool on) override;
 
  private:
   struct Body {
@@ -28,6 +29,7 @@ class DumbbellVisual final : public SystemVisual {
   Vector3d m_rho1 = Vector3d::Zero(), m_rho2 = Vector3d::Zero();
   std::array<float, 3> m_axisLength = {0, 0, 0};
   float m_axisRadius = 0;
+  bool m_axesVisible = true;
 };
 
 }  // namespace dms::ui::scene3d

@@ -64,9 +64,9 @@ void HudImage::paint(QPainter* painter) {
   const qreal w = px.width() / m_dpr, h = px.height() / m_dpr;
 
   // the divider between the two viewports
-  p.fillRect(QRectF(w / 2 - 1, 0, 2, h), QColor(0xc8, 0xcc, 0xd2));
+  if (!m_content.single) p.fillRect(QRectF(w / 2 - 1, 0, 2, h), QColor(0xc8, 0xcc, 0xd2));
   drawRunCard(p, QPointF(12, 12), m_content.runs[0]);
-  drawRunCard(p, QPointF(w / 2 + 12, 12), m_content.runs[1]);
+  if (!m_content.single) drawRunCard(p, QPointF(w / 2 + 12, 12), m_content.runs[1]);
 
   const QFont small = hudFont(12, false);
   const QFontMetrics fm(small);

@@ -23,6 +23,7 @@ struct HudContent {
     bool hasData = false;
   };
   std::array<Run, 2> runs;
+  bool single = false;  ///< one run over the whole view: no divider, no second card
   QString caption;
   std::vector<std::pair<QColor, QString>> arrows;
 };

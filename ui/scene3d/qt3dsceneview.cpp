@@ -163,9 +163,11 @@ void Qt3DSceneView::buildFrameGraph() {
   for (std::size_t i = 0; i < 2; ++i) {
     auto* vp = new Qt3DRender::QViewport(techniques);
     vp->setNormalizedRect(QRectF(0.5 * double(i), 0, 0.5, 1));
+    m_viewports[i] = vp;
     auto* cam = new Qt3DRender::QCameraSelector(vp);
     cam->setCamera(m_camera);
     auto* layers = new Qt3DRender::QLayerFilter(cam);
+    m_layerFilters[i] = layers;
     layers->addLayer(m_commonLayer);
     layers->addLayer(m_runLayer[i]);
     layers->setFilterMode(Qt3DRender::QLayerFilter::AcceptAnyMatchingLayers);
@@ -190,7 +192,7 @@ void Qt3DSceneView::buildFrameGraph() {
 void Qt3DSceneView::onResized() {
   const float w = float(std::max(m_window->width(), 1));
   const float h = float(std::max(m_window->height(), 1));
-  m_camera->setAspectRatio(0.5f * w / h);
+  m_camera->setAspectRatio((m_single ? 1.0f : 0.5f) * w / h);
   m_hudCamera->lens()->setOrthographicProjection(0, w, 0, h, 0.1f, 100.0f);
   m_hud->resize(m_window->size(), m_window->devicePixelRatio());
 }
@@ -245,6 +247,7 @@ void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& para
   delete m_roots.common;
   m_roots = roots;
   m_visual = std::move(visual);
+  m_visual->setBodyAxesVisible(m_axesVisible);
   clearRuns();
   HudContent c = m_hud->content();
   c.caption = m_visual->caption();
@@ -345,18 +348,72 @@ void Qt3DSceneView::fitView() {
     grow(span.first);
     grow(span.second);
   }
+  applyFit(hint.centre, r);
+}
+
+void Qt3DSceneView::setBodyAxesVisible(bool on) {
+  m_axesVisible = on;
+  if (!m_visual) return;
+  m_visual->setBodyAxesVisible(on);
+  HudContent c = m_hud->content();
+  c.caption = m_visual->caption();
+  m_hud->setContent(c);
+}
+
+void Qt3DSceneView::fitPoints(const std::vector<Vector3d>& points) {
+  if (!m_visual) return;
+  std::vector<QVector3D> pts;
+  for (const Vector3d& p : points)
+    if (finitePoint(p)) pts.push_back(m_visual->toScene(p));
+  if (pts.empty()) return fitView();
+  QVector3D lo = pts.front(), hi = pts.front();
+  for (const QVector3D& p : pts) {
+    lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
+    hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
+  }
+  const QVector3D centre = 0.5f * (lo + hi);
+  // room for the bodies drawn around the points (a bob, a sphere of the dumbbell)
+  float r = 0.05f * m_visual->scale();
+  for (const QVector3D& p : pts) r = std::max(r, (p - centre).length());
+  r = 1.06f * r + 0.08f * m_visual->scale();
+  applyFit(centre, r);
+}
+
+void Qt3DSceneView::applyFit(const QVector3D& centre, float r) {
+  const ViewHint& hint = m_visual->hint();
   // the sphere of radius r fits the narrower of the two fields of view of a half
   const float w = float(std::max(m_window->width(), 1));
   const float h = float(std::max(m_window->height(), 1));
   const float halfV = qDegreesToRadians(kFieldOfView) / 2.0f;
-  const float halfH = std::atan(std::tan(halfV) * 0.5f * w / h);
+  const float halfH = std::atan(std::tan(halfV) * (m_single ? 1.0f : 0.5f) * w / h);
   Orbit o;
-  o.target = hint.centre;
+  o.target = centre;
   o.azimuth = hint.azimuth;
   o.elevation = hint.elevation;
   o.distance = 1.04f * r / std::sin(std::min(halfV, halfH));
   m_window->setDistanceRange(0.05f * o.distance, 20.0f * o.distance);
   m_window->setOrbit(o);
+}
+
+void Qt3DSceneView::setSingleRun(bool single, const QString& title, const QString& subtitle) {
+  HudContent c = m_hud->content();
+  if (!m_single) m_defaultCard = c.runs[0];
+  m_single = single;
+  // the left viewport takes the whole window; the right one draws nothing (no common layer,
+  // and its run is hidden)
+  m_viewports[0]->setNormalizedRect(single ? QRectF(0, 0, 1, 1) : QRectF(0, 0, 0.5, 1));
+  if (single)
+    m_layerFilters[1]->removeLayer(m_commonLayer);
+  else if (!m_layerFilters[1]->layers().contains(m_commonLayer))
+    m_layerFilters[1]->addLayer(m_commonLayer);
+  m_runRoot[1]->setEnabled(!single);
+  c.single = single;
+  const bool hasData = c.runs[0].hasData;
+  c.runs[0] = single ? HudContent::Run{title, subtitle, variationalColor(), hasData} : m_defaultCard;
+  c.runs[0].hasData = hasData;
+  m_hud->setContent(c);
+  onResized();
+  fitView();
 }
 
 // one capture in progress: the callback runs exactly once (done, failed or timed out)

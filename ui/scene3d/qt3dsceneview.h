@@ -20,6 +20,8 @@ namespace Qt3DRender {
 class QCamera;
 class QDirectionalLight;
 class QLayer;
+class QLayerFilter;
+class QViewport;
 class QRenderCapture;
 }  // namespace Qt3DRender
 
@@ -40,6 +42,9 @@ class Qt3DSceneView final : public SceneView {
   void setTrail(RunSlot slot, const std::vector<Vector3d>& points) override;
   void setArrows(const std::vector<SceneArrow>& arrows) override;
   void fitView() override;
+  void setSingleRun(bool single, const QString& title, const QString& subtitle) override;
+  void fitPoints(const std::vector<Vector3d>& points) override;
+  void setBodyAxesVisible(bool on) override;
   void capture(const QString& path, std::function<void(bool ok, QString message)> done) override;
 
  private:
@@ -47,6 +52,7 @@ class Qt3DSceneView final : public SceneView {
   void onResized();
   void onCameraMoved();
   void clearRuns();
+  void applyFit(const QVector3D& centre, float radius);
   void setHasData(RunSlot slot, bool on);
   Qt3DRender::QMaterial* arrowMaterial(const QColor& c);
   struct CaptureJob;
@@ -61,6 +67,11 @@ class Qt3DSceneView final : public SceneView {
   Qt3DRender::QLayer* m_commonLayer = nullptr;
   std::array<Qt3DRender::QLayer*, 2> m_runLayer = {nullptr, nullptr};
   Qt3DRender::QLayer* m_hudLayer = nullptr;
+  std::array<Qt3DRender::QViewport*, 2> m_viewports = {nullptr, nullptr};
+  std::array<Qt3DRender::QLayerFilter*, 2> m_layerFilters = {nullptr, nullptr};
+  bool m_single = false;
+  bool m_axesVisible = true;
+  HudContent::Run m_defaultCard;  // the Variational card of the two-halves layout
   Qt3DRender::QCamera* m_camera = nullptr;
   Qt3DRender::QCamera* m_hudCamera = nullptr;
   Qt3DRender::QDirectionalLight* m_key = nullptr;

@@ -60,6 +60,8 @@ class SystemVisual {
   float trailRadius() const { return m_trailRadius; }
   /// One line naming the system, for the legend.
   const QString& caption() const { return m_caption; }
+  /// A body's own axes on or off (and the caption to match); visuals without axes ignore it.
+  virtual void setBodyAxesVisible(bool) {}
 
  protected:
   Matrix3d m_frame = Matrix3d::Identity();

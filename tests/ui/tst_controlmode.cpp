@@ -1,0 +1,421 @@
+// The "Optimal control" mode in a real main window (Xvfb when there is no display): switch to it,
+// solve the default swing-up and the dumbbell transfer (converged, plots and arrows filled, the
+// arrows drawn), cancel a long solve mid-way (stops within about an iteration, the previous
+// result stays, the GUI keeps running), export the control plots and the CSV, bad input
+// explained in place with nothing started, settings kept, and the scripted --control mode.
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+#include <cmath>
+
+#include "ui/controlmode.h"
+#include "ui/controlpanel.h"
+#include "ui/controlplots.h"
+#include "ui/controlworker.h"
+#include "ui/mainwindow.h"
+#include "ui/palette.h"
+#include "ui/playback.h"
+#include "ui/simworker.h"
+
+using namespace dms;
+using namespace dms::ui;
+
+namespace {
+
+// pixels of a colour's hue (as lit: darker or lighter, still saturated), as tst_scene3d counts
+int countHue(const QImage& img, const QColor& target) {
+  const float hue = target.hsvHueF();
+  int n = 0;
+  for (int y = 0; y < img.height(); ++y)
+    for (int x = 0; x < img.width(); ++x) {
+      const QColor c = img.pixelColor(x, y);
+      float d = std::abs(c.hsvHueF() - hue);
+      d = std::min(d, 1.0f - d);
+      if (c.hsvHueF() >= 0 && d < 0.025f && c.hsvSaturationF() > 0.45f && c.valueF() > 0.2f) ++n;
+    }
+  return n;
+}
+
+// waits for the mode's solveEnded signal; returns its (converged, cancelled)
+std::pair<bool, bool> waitSolve(ControlMode* mode, int ms = 30000) {
+  QSignalSpy spy(mode, &ControlMode::solveEnded);
+  if (!spy.wait(ms)) return {false, false};
+  return {spy.at(0).at(0).toBool(), spy.at(0).at(1).toBool()};
+}
+
+}  // namespace
+
+class TestControlMode : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
+    QCoreApplication::setOrganizationName("dms-tests");
+    QCoreApplication::setApplicationName("tst_controlmode");
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_mode = m_window->controlMode();
+  }
+
+  void cleanupTestCase() { m_window.reset(); }
+
+  void onlySystemsWithAProblem() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(!w.setControlMode(true));
+    QVERIFY(!w.controlModeActive());
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QVERIFY(w.setControlMode(true));
+    QVERIFY(w.controlModeActive());
+    QVERIFY(m_mode->panel()->isVisible());
+    QVERIFY(m_mode->plots()->isVisible());
+    QVERIFY(!w.session()->running());  // the simulation runs stopped
+    QCOMPARE(m_mode->plots()->plotNames(), QStringList({"progress", "control"}));
+  }
+
+  void solveDefaultSwingUp() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.setControlMode(true));
+    // before any solve: the initial configuration, no arrows, none of the control colours
+    QVERIFY(m_mode->arrows().empty());
+    const QImage before = capture(w, "before.png");
+    QVERIFY(!before.isNull());
+    QVERIFY(countHue(before, controlColor()) < 20);
+    QVERIFY(countHue(before, controlColor2()) < 20);
+    QVERIFY(m_mode->solve());
+    QVERIFY(m_mode->running());
+    QVERIFY(!m_mode->panel()->solveButton()->isEnabled());
+    QVERIFY(m_mode->panel()->cancelButton()->isEnabled());
+    const auto [converged, cancelled] = waitSolve(m_mode);
+    QVERIFY(converged);
+    QVERIFY(!cancelled);
+    const ControlResult* r = m_mode->shown();
+    QVERIFY(r);
+    // the bound for the default swing-up (SLSQP's constraint tolerance is 1e-10)
+    QVERIFY2(r->terminalError < 1e-8, qPrintable(QString::number(r->terminalError)));
+    // round-off: the forced variational map keeps |q| = 1 to a few ulps per step, N = 30
+    QVERIFY2(r->structureError < 1e-13, qPrintable(QString::number(r->structureError)));
+    QCOMPARE(int(r->samples.size()), 31);  // N = floor(1/0.033) = 30
+    QTest::qWait(80);                      // a frame
+    // progress: one point per iteration (0 = the guess); control: u1..u3 and |u| per t_k
+    QCOMPARE(m_mode->plots()->pointCount(0, 0), r->iterations + 1);
+    QVERIFY(m_mode->plots()->pointCount(0, 1) > 0);
+    for (int g = 0; g < 4; ++g) QCOMPARE(m_mode->plots()->pointCount(1, g), 31);
+    QVERIFY(m_mode->plots()->dataChecksum(1, 3) > 0);
+    QVERIFY(m_mode->panel()->liveText().contains("Converged"));
+    QVERIFY(w.statusBar()->currentMessage().contains("converged"));
+
+    // the maneuver plays; at t = 0.1 s both arrows (moment at the pivot, force on the bob)
+    w.playback()->pause();
+    w.playback()->seek(0.1);
+    QTest::qWait(80);
+    const std::vector<SceneArrow>& arrows = m_mode->arrows();
+    QCOMPARE(int(arrows.size()), 2);
+    QVERIFY(arrows[0].vector.norm() > 0.1 * 9.81);  // |u| is near its maximum early on
+    QVERIFY(arrows[0].origin.norm() == 0.0);        // at the pivot
+    QVERIFY(arrows[1].origin.norm() > 9.0);         // at the bob, l = 9.81
+    // the moment is normal to the rod and the force on the bob tangent to the sphere
+    const Vector3d q = arrows[1].origin.normalized();
+    QVERIFY(std::fabs(arrows[0].vector.normalized().dot(q)) < 1e-9);
+    QVERIFY(std::fabs(arrows[1].vector.normalized().dot(q)) < 1e-9);
+    // and they are drawn: the capture has the control colours
+    const QImage img = capture(w, "arrows.png");
+    QVERIFY(!img.isNull());
+    QVERIFY2(countHue(img, controlColor()) > 100,
+             qPrintable(QString::number(countHue(img, controlColor()))));
+    QVERIFY2(countHue(img, controlColor2()) > 100,
+             qPrintable(QString::number(countHue(img, controlColor2()))));
+  }
+
+  void cancelLongSolveKeepsPreviousResult() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.setControlMode(true));
+    QVERIFY(m_mode->shown());
+    const double cost = m_mode->shown()->cost;
+    const double checksum = m_mode->plots()->dataChecksum(1, 3);
+    // N = 181: 543 variables, about 35 SQP iterations of a quarter second each here
+    m_mode->panel()->setValue("T", {6.0});
+    QVERIFY(m_mode->solve());
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<qint64> arrivals;
+    QObject scope;  // the connection ends with this test
+    connect(m_mode->session(), &ControlSession::iterationArrived, &scope,
+            [&] { arrivals.push_back(clock.elapsed()); });
+    // the event loop keeps turning while the worker solves: the longest gap between 20 ms ticks
+    qint64 lastTick = clock.elapsed(), longestGap = 0;
+    QTimer ticker;
+    connect(&ticker, &QTimer::timeout, this, [&] {
+      longestGap = std::max(longestGap, clock.elapsed() - lastTick);
+      lastTick = clock.elapsed();
+    });
+    ticker.start(20);
+    QTRY_VERIFY_WITH_TIMEOUT(arrivals.size() >= 3, 20000);
+    ticker.stop();
+    // the progress plot fills while the solve runs (one point per iteration so far)
+    QTest::qWait(80);
+    QVERIFY(m_mode->running());
+    QVERIFY(m_mode->plots()->pointCount(0, 0) >= 3);
+    QVERIFY(m_mode->panel()->liveText().startsWith("iteration"));
+    qint64 iteration = 0;
+    for (std::size_t i = 1; i < arrivals.size(); ++i)
+      iteration = std::max(iteration, arrivals[i] - arrivals[i - 1]);
+    const int seen = int(m_mode->session()->history().size());
+
+    QSignalSpy idle(m_mode->session(), &ControlSession::workerIdle);
+    QElapsedTimer stop;
+    stop.start();
+    m_mode->panel()->cancelButton()->click();
+    QVERIFY(!m_mode->running());  // at once for the GUI
+    QVERIFY(idle.wait(20000));
+    const qint64 latency = stop.elapsed();
+    qInfo("longest iteration %lld ms, cancel to worker idle %lld ms, longest GUI gap %lld ms",
+          static_cast<long long>(iteration), static_cast<long long>(latency),
+          static_cast<long long>(longestGap));
+    // the solver checks the flag once per iteration: it stops within the iteration under way
+    // (2x its longest observed length for scheduling noise on a shared machine, + 0.3 s)
+    QVERIFY2(latency < 2 * iteration + 300, qPrintable(QString::number(latency)));
+    // a GUI blocked by the solve would show a gap of several iterations
+    QVERIFY2(longestGap < 2 * iteration + 300, qPrintable(QString::number(longestGap)));
+    QVERIFY(seen < 35);
+    // the previous result stays everywhere
+    QTest::qWait(80);
+    QVERIFY(m_mode->shown());
+    QCOMPARE(m_mode->shown()->cost, cost);
+    QCOMPARE(m_mode->plots()->dataChecksum(1, 3), checksum);
+    QVERIFY(m_mode->panel()->liveText().contains("cancelled"));
+    QVERIFY(m_mode->panel()->solveButton()->isEnabled());
+    QVERIFY(!m_mode->panel()->cancelButton()->isEnabled());
+    m_mode->panel()->setValue("T", {1.0});
+  }
+
+  void exportsControlPlotsAndCsv() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.setControlMode(true));
+    QVERIFY(m_mode->shown());
+    const QString dir = m_dir.filePath("export");
+    QString error;
+    QVERIFY2(w.exportPlots(dir, -1, {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf},
+                           QSize(640, 480), &error),
+             qPrintable(error));
+    for (const QString& name : {QString("progress"), QString("control")}) {
+      const QImage png(dir + "/" + name + ".png");
+      QCOMPARE(png.size(), QSize(640, 480));
+      QFile svg(dir + "/" + name + ".svg");
+      QVERIFY(svg.open(QIODevice::ReadOnly));
+      QXmlStreamReader xml(&svg);
+      bool sawSvg = false;
+      while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("svg")) sawSvg = true;
+      }
+      QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+      QVERIFY(sawSvg);
+      QFile pdf(dir + "/" + name + ".pdf");
+      QVERIFY(pdf.open(QIODevice::ReadOnly));
+      QVERIFY(pdf.read(5) == "%PDF-");
+    }
+    // CSV: the trajectory and controls, one row per t_k
+    QVERIFY2(w.exportCsv(dir + "/maneuver.csv", &error), qPrintable(error));
+    QFile csv(dir + "/maneuver.csv");
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().split('\n');
+    QVERIFY(lines[0].startsWith("t,q1,q2,q3,omega1,omega2,omega3,u1,u2,u3,u_norm"));
+    QCOMPARE(lines.size() - 2, 31);  // header, rows, trailing newline
+    QCOMPARE(lines[31].split(',').size(), 14);
+    QVERIFY(!w.exportCsv("/proc/no-such-dir/a.csv", &error));
+    QVERIFY(error.contains("a.csv"));
+  }
+
+  void badInputExplainedAndNothingRuns_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<std::vector<double>>("value");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("h > T") << "h" << std::vector<double>{2.0} << "must not exceed T";
+    QTest::newRow("non-unit qd") << "qd" << std::vector<double>{0, 0, -0.5} << "unit sphere";
+    QTest::newRow("N over the memory limit") << "T" << std::vector<double>{100.0} << "MiB";
+    QTest::newRow("T = 0") << "T" << std::vector<double>{0.0} << "'T' = 0";
+  }
+
+  void badInputExplainedAndNothingRuns() {
+    QFETCH(QString, field);
+    QFETCH(std::vector<double>, value);
+    QFETCH(QString, mentions);
+    MainWindow& w = *m_window;
+    QVERIFY(w.setControlMode(true));
+    QVERIFY(m_mode->shown());
+    m_mode->panel()->resetToDefaults();
+    const double cost = m_mode->shown()->cost;
+    const quint64 gen = m_mode->session()->generation();
+    if (field == "T" && value[0] <= 0)
+      m_mode->panel()->spinBox("T")->setValue(value[0]);  // as typed: the spin box allows 0
+    else
+      m_mode->panel()->setValue(field.toStdString(), value);
+    QVERIFY(!m_mode->solve());
+    QVERIFY(!m_mode->running());
+    QCOMPARE(m_mode->session()->generation(), gen);
+    QVERIFY2(m_mode->panel()->problemText().contains(mentions),
+             qPrintable(m_mode->panel()->problemText()));
+    QVERIFY(w.statusBar()->currentMessage().contains(mentions));
+    QCOMPARE(m_mode->shown()->cost, cost);
+    m_mode->panel()->resetToDefaults();
+    QVERIFY(m_mode->panel()->problemText().isEmpty());
+  }
+
+  void notConvergedExplained() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.setControlMode(true));
+    m_mode->panel()->resetToDefaults();
+    m_mode->panel()->setValue("max_iter", {2.0});  // the swing-up needs about 10
+    QVERIFY(m_mode->solve());
+    const auto [converged, cancelled] = waitSolve(m_mode);
+    QVERIFY(!converged);
+    QVERIFY(!cancelled);
+    QVERIFY2(m_mode->panel()->problemText().contains("Not converged"),
+             qPrintable(m_mode->panel()->problemText()));
+    QVERIFY(m_mode->panel()->problemText().contains("iteration limit"));
+    QVERIFY(m_mode->failureText().contains("did not converge"));
+    QVERIFY(w.statusBar()->currentMessage().contains("did not converge"));
+    // a converged solve clears it
+    m_mode->panel()->resetToDefaults();
+    QVERIFY(m_mode->solve());
+    QVERIFY(waitSolve(m_mode).first);
+    QVERIFY(m_mode->failureText().isEmpty());
+    QVERIFY(m_mode->panel()->problemText().isEmpty());
+  }
+
+  void outOfRangeValueNamesTheField() {
+    // a script or a scenario cannot set T <= 0 either: the message names T
+    QVERIFY_THROWS_EXCEPTION(InputError, m_mode->panel()->setValue("T", {0.0}));
+    try {
+      m_mode->panel()->setValue("T", {-1.0});
+    } catch (const InputError& e) {
+      QVERIFY(QString(e.what()).contains("'T'"));
+    }
+  }
+
+  void settingsPersist() {
+    m_mode->panel()->setValue("h", {0.025});
+    QSettings s;
+    m_mode->panel()->saveSettings(s);
+    ControlPanel fresh;
+    fresh.setProblem(m_mode->problem());
+    QCOMPARE(fresh.spinBox("h")->value(), 0.033);
+    fresh.restoreSettings(s);
+    QCOMPARE(fresh.spinBox("h")->value(), 0.025);
+    m_mode->panel()->resetToDefaults();
+  }
+
+  void dumbbellTransfer() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("dumbbell"));
+    QVERIFY(w.controlModeActive());  // the mode stays on for a system that has one
+    QCOMPARE(m_mode->plots()->plotNames(), QStringList({"progress", "force", "moment"}));
+    QVERIFY(m_mode->solve());
+    const auto [converged, cancelled] = waitSolve(m_mode);
+    QVERIFY(converged);
+    const ControlResult* r = m_mode->shown();
+    QVERIFY(r);
+    QVERIFY2(r->terminalError < 1e-10, qPrintable(QString::number(r->terminalError)));
+    // round-off: R_{k+1} = R_k F_k with F_k from the Cayley form, N = 200 steps
+    QVERIFY2(r->structureError < 1e-13, qPrintable(QString::number(r->structureError)));
+    QTest::qWait(80);
+    // the residual per Newton iteration; u^f and u^m at t_1..t_N
+    QCOMPARE(m_mode->plots()->pointCount(0, 0), r->iterations + 1);
+    for (int plot = 1; plot <= 2; ++plot)
+      for (int g = 0; g < 4; ++g) QCOMPARE(m_mode->plots()->pointCount(plot, g), 200);
+    w.playback()->pause();
+    w.playback()->seek(1.0);
+    QTest::qWait(80);
+    QCOMPARE(int(m_mode->arrows().size()), 2);
+    for (const SceneArrow& a : m_mode->arrows()) {
+      QVERIFY(a.vector.norm() > 0);
+      QVERIFY((a.origin - r->samples[20].position).norm() < 1e-12);  // on the mass centre
+    }
+    // an unreachable target: explained, nothing runs
+    const quint64 gen = m_mode->session()->generation();
+    // the rod along e2 at x^d = 0.5 (cos 1.9, sin 1.9, 0): a sphere would hold the origin
+    m_mode->panel()->setValue("radius", {0.5});
+    QVERIFY(!m_mode->solve());
+    QCOMPARE(m_mode->session()->generation(), gen);
+    QVERIFY2(m_mode->panel()->problemText().contains("unreachable"),
+             qPrintable(m_mode->panel()->problemText()));
+    m_mode->panel()->resetToDefaults();
+  }
+
+  void backToSimulation() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.setControlMode(false));
+    QVERIFY(!w.controlModeActive());
+    QVERIFY(m_mode->arrows().empty());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w.session()->stores().size() >= 2 && w.session()->stores()[0].received() > 0, 10000);
+  }
+
+  void scriptedControlMode() {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));  // leave the user's settings alone
+    p.setProcessEnvironment(env);
+    const QString shot = m_dir.filePath("script.png"), plots = m_dir.filePath("script");
+    p.start(DMSTUDIO_PATH,
+            {"--system", "spherical-pendulum", "--control", "--set", "T=1.2", "--transcription",
+             "vi", "--screenshot", shot, "--export-plots", plots, "--quit"});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY(!QImage(shot).isNull());
+    QCOMPARE(QImage(plots + "/control.png").size(), QSize(1200, 800));
+    QVERIFY(QFile::exists(plots + "/progress.svg"));
+    // a system without a problem, and a choice that does not exist: status 2, named
+    p.start(DMSTUDIO_PATH, {"--system", "mass-spring", "--control", "--quit"});
+    QVERIFY(p.waitForFinished(20000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("--control"));
+    // not converged: status 3, and the files are still written
+    const QString shot3 = m_dir.filePath("script3.png");
+    p.start(DMSTUDIO_PATH, {"--system", "spherical-pendulum", "--control", "--set", "max_iter=1",
+                            "--screenshot", shot3, "--quit"});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 3);
+    QVERIFY(p.readAllStandardError().contains("did not converge"));
+    QVERIFY(!QImage(shot3).isNull());
+    p.start(DMSTUDIO_PATH,
+            {"--system", "spherical-pendulum", "--control", "--transcription", "rk4", "--quit"});
+    QVERIFY(p.waitForFinished(20000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("--transcription 'rk4'"));
+  }
+
+ private:
+  // the 3D view's own capture (a null image when it failed)
+  QImage capture(MainWindow& w, const QString& name) {
+    const QString path = m_dir.filePath(name);
+    bool done = false, ok = false;
+    w.scene()->capture(path, [&](bool o, QString) {
+      done = true;
+      ok = o;
+    });
+    QElapsedTimer t;
+    t.start();
+    while (!done && t.elapsed() < 10000) QTest::qWait(10);
+    return ok ? QImage(path) : QImage();
+  }
+
+  QTemporaryDir m_dir;
+  std::unique_ptr<MainWindow> m_window;
+  ControlMode* m_mode = nullptr;
+};
+
+QTEST_MAIN(TestControlMode)
+#include "tst_controlmode.moc"
