@@ -17,41 +17,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-/// Command-line options: "--name value" pairs (repeatable ones collected) and bare flags.
-struct Options {
-  std::map<std::string, std::string> values;
-  std::vector<std::string> sets;
-  std::vector<std::string> flags;
-};
-
-Options parseOptions(const std::vector<std::string>& args, const std::vector<std::string>& valued,
-                     const std::vector<std::string>& bare) {
-  Options o;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool isValued = std::find(valued.begin(), valued.end(), a) != valued.end();
-    const bool isBare = std::find(bare.begin(), bare.end(), a) != bare.end();
-    if (isBare) {
-      o.flags.push_back(a);
-    } else if (isValued) {
-      if (i + 1 >= args.size()) throw InputError(a + ": missing value");
-      const std::string& v = args[++i];
-      if (a == "--set")
-        o.sets.push_back(v);
-      else if (o.values.count(a))
-        throw InputError(a + " given twice");
-      else
-        o.values[a] = v;
-    } else {
-      std::string known;
-      for (const auto& k : valued) known += " " + k;
-      for (const auto& k : bare) known += " " + k;
-      throw InputError("unknown option '" + a + "' (known:" + known + ")");
-    }
-  }
-  return o;
-}
-
 double cpuNow() { return double(std::clock()) / CLOCKS_PER_SEC; }
 
 void writeCsvHeader(std::ostream& csv, const std::vector<std::string>& stateNames) {
@@ -71,6 +36,37 @@ void writeCsvRow(std::ostream& csv, const Sample& s, double energy0) {
 std::string specJsonRange(const ParamSpec& s) { return s.rangeText(); }
 
 }  // namespace
+
+bool Options::flag(const std::string& k) const {
+  return std::find(flags.begin(), flags.end(), k) != flags.end();
+}
+
+Options parseOptions(const std::vector<std::string>& args, const std::vector<std::string>& valued,
+                     const std::vector<std::string>& bare, const std::string& command) {
+  Options o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (std::find(bare.begin(), bare.end(), a) != bare.end()) {
+      o.flags.push_back(a);
+    } else if (std::find(valued.begin(), valued.end(), a) != valued.end()) {
+      if (i + 1 >= args.size()) throw InputError(a + ": missing value");
+      const std::string& v = args[++i];
+      if (a == "--set")
+        o.sets.push_back(v);
+      else if (o.values.count(a))
+        throw InputError(a + " given twice");
+      else
+        o.values[a] = v;
+    } else {
+      std::string known;
+      for (const auto& k : valued) known += " " + k;
+      for (const auto& k : bare) known += " " + k;
+      throw InputError("unknown option '" + a + "' for dmsim " + command + " (known:" + known +
+                       ")");
+    }
+  }
+  return o;
+}
 
 RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,
                    const IntegratorSettings& settings, std::ostream* csv) {
@@ -99,7 +95,7 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
 }
 
 int cmdList(const std::vector<std::string>& args) {
-  const Options o = parseOptions(args, {}, {"--json"});
+  const Options o = parseOptions(args, {}, {"--json"}, "list");
   const bool json = !o.flags.empty();
   Json all = Json::array();
   for (const SystemModel* m : allSystems()) {
@@ -164,7 +160,7 @@ int cmdRun(const std::vector<std::string>& args) {
   const Options o = parseOptions(
       args, {"--system", "--integrator", "--h", "--T", "--rtol", "--atol", "--rk", "--rk-samples",
              "--set", "--csv", "--scenario"},
-      {});
+      {}, "run");
   // a scenario file gives the system, parameters and settings; flags override it
   std::vector<std::string> warnings;
   std::optional<Scenario> scenario;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,21 @@ struct RunResult {
   RunFailure failure;
   double cpuSeconds = 0.0;
 };
+
+/// Command-line options: "--name value" pairs (--set collected, others at most once) and bare
+/// flags.
+struct Options {
+  std::map<std::string, std::string> values;
+  std::vector<std::string> sets;
+  std::vector<std::string> flags;
+  bool has(const std::string& k) const { return values.count(k) > 0; }
+  bool flag(const std::string& k) const;
+};
+
+/// Parses args against the valued and bare flags a command knows; throws InputError naming an
+/// unknown option (and the known ones), a missing value or a repeated flag.
+Options parseOptions(const std::vector<std::string>& args, const std::vector<std::string>& valued,
+                     const std::vector<std::string>& bare, const std::string& command);
 
 /// Runs one system/method to the end, streaming samples to `csv` when non-null.
 RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,

@@ -17,44 +17,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-/// "--name value" pairs (--set repeatable) and bare flags, checked against the known names.
-struct ControlOptions {
-  std::map<std::string, std::string> values;
-  std::vector<std::string> sets;
-  std::vector<std::string> flags;
-  bool has(const std::string& k) const { return values.count(k) > 0; }
-  bool flag(const std::string& k) const {
-    return std::find(flags.begin(), flags.end(), k) != flags.end();
-  }
-};
-
-ControlOptions parseControlOptions(const std::vector<std::string>& args,
-                                   const std::vector<std::string>& valued,
-                                   const std::vector<std::string>& bare) {
-  ControlOptions o;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (std::find(bare.begin(), bare.end(), a) != bare.end()) {
-      o.flags.push_back(a);
-    } else if (std::find(valued.begin(), valued.end(), a) != valued.end()) {
-      if (i + 1 >= args.size()) throw InputError(a + ": missing value");
-      const std::string& v = args[++i];
-      if (a == "--set")
-        o.sets.push_back(v);
-      else if (o.values.count(a))
-        throw InputError(a + " given twice");
-      else
-        o.values[a] = v;
-    } else {
-      std::string known;
-      for (const auto& k : valued) known += " " + k;
-      for (const auto& k : bare) known += " " + k;
-      throw InputError("unknown option '" + a + "' for dmsim control (known:" + known + ")");
-    }
-  }
-  return o;
-}
-
 void dumbbellControlUsage(std::ostream& out) {
   out << "\nusage: dmsim control --system dumbbell [--T 10] [--h 0.05] [--set NAME=VALUE ...]\n"
          "         [--csv FILE] [--method indirect|direct] [--max-iter N] [--tol TOL]\n"
@@ -121,7 +83,7 @@ void controlUsage(std::ostream& out) {
   dumbbellControlUsage(out);
 }
 
-double boundedNumber(const ControlOptions& o, const std::string& flag, double def, double lo,
+double boundedNumber(const Options& o, const std::string& flag, double def, double lo,
                      double hi) {
   if (!o.has(flag)) return def;
   const double v = parseNumber(o.values.at(flag), flag);
@@ -134,11 +96,10 @@ double boundedNumber(const ControlOptions& o, const std::string& flag, double de
 Json jsonNumber(double v) { return std::isfinite(v) ? Json(v) : Json("inf"); }
 
 int controlSphericalPendulum(const std::vector<std::string>& args) {
-  const ControlOptions o =
-      parseControlOptions(args,
-                          {"--system", "--T", "--h", "--transcription", "--set", "--csv",
-                           "--max-iter", "--tol", "--ftol", "--max-time", "--guess"},
-                          {"--progress"});
+  const Options o = parseOptions(args,
+                                 {"--system", "--T", "--h", "--transcription", "--set", "--csv",
+                                  "--max-iter", "--tol", "--ftol", "--max-time", "--guess"},
+                                 {"--progress"}, "control");
   const double T = o.has("--T") ? parseNumber(o.values.at("--T"), "--T") : 1.0;
   const double h = o.has("--h") ? parseNumber(o.values.at("--h"), "--h") : 0.033;
   const Transcription tr = o.has("--transcription")
@@ -234,10 +195,10 @@ int controlSphericalPendulum(const std::vector<std::string>& args) {
 }
 
 int controlDumbbell(const std::vector<std::string>& args) {
-  const ControlOptions o = parseControlOptions(
+  const Options o = parseOptions(
       args,
       {"--system", "--T", "--h", "--set", "--csv", "--method", "--max-iter", "--tol", "--max-time"},
-      {"--progress"});
+      {"--progress"}, "control");
   const double T = o.has("--T") ? parseNumber(o.values.at("--T"), "--T") : kDumbbellOcpT;
   const double h = o.has("--h") ? parseNumber(o.values.at("--h"), "--h") : kDumbbellOcpH;
   ParamValues raw;

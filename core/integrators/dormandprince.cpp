@@ -143,6 +143,19 @@ bool DormandPrince::step() {
   return ok;
 }
 
+// the attempted step becomes the last accepted one (kept for interpolation); its last stage is
+// f at the new point (first same as last)
+void DormandPrince::accept(double h, double tnew) {
+  ++m_accepted;
+  m_tPrev = m_t;
+  m_hLast = h;
+  m_yPrev.swap(m_y);
+  m_y.swap(m_ynew);
+  for (int j = 0; j < 7; ++j) m_Kprev[j].swap(m_K[j]);
+  m_K[0] = m_Kprev[6];
+  m_t = tnew;
+}
+
 // ode45 (Shampine and Reichelt): max-norm error relative to max(|y|, |ynew|, AtolRelTol
 // threshold), accept when err <= RelTol.
 bool DormandPrince::stepOde45() {
@@ -189,14 +202,7 @@ bool DormandPrince::stepOde45() {
     h = m_absh;
     last = false;
   }
-  ++m_accepted;
-  m_tPrev = m_t;
-  m_hLast = h;
-  m_yPrev.swap(m_y);
-  m_y.swap(m_ynew);
-  for (int j = 0; j < 7; ++j) m_Kprev[j].swap(m_K[j]);
-  m_K[0] = m_Kprev[6];
-  m_t = tnew;
+  accept(h, tnew);
   if (last) {
     m_done = true;
   } else if (nofailed) {
@@ -248,14 +254,7 @@ bool DormandPrince::stepScipy() {
     rejectedOnce = true;
     ++m_rejected;
   }
-  ++m_accepted;
-  m_tPrev = m_t;
-  m_hLast = h;
-  m_yPrev.swap(m_y);
-  m_y.swap(m_ynew);
-  for (int j = 0; j < 7; ++j) m_Kprev[j].swap(m_K[j]);
-  m_K[0] = m_Kprev[6];
-  m_t = tnew;
+  accept(h, tnew);
   if (m_t >= m_tf) m_done = true;
   return true;
 }

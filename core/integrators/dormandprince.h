@@ -53,7 +53,7 @@ class DormandPrince {
 
  private:
   void stages(double h);  // fills K[1..6] from K[0] and m_ynew
-  double errorNorm(double h) const;
+  void accept(double h, double tnew);
   bool stepOde45();
   bool stepScipy();
   void initialStepOde45();
