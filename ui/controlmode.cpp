@@ -157,7 +157,7 @@ bool ControlMode::solve() {
   }
   m_panel->showProblem({});
   m_failure.clear();
-  m_session->start({m_problem, req});
+  m_session->start({m_problem, req, {}});
   m_panel->setRunning(true);
   m_panel->setLiveText(tr("solving… (the first iteration is on its way)"));
   m_plots->setHistory({});

@@ -1,10 +1,21 @@
 #include "ui/controlworker.h"
 
+#include <QEvent>
 #include <QMetaObject>
 
 namespace dms::ui {
 
 ControlWorker::ControlWorker(QObject* parent) : QObject(parent) {}
+
+bool ControlWorker::event(QEvent* e) {
+  HandoffToken::acquire();  // before anything reads the event, even its type
+  return QObject::event(e);
+}
+
+bool ControlSession::event(QEvent* e) {
+  HandoffToken::acquire();  // before anything reads the event, even its type
+  return QObject::event(e);
+}
 
 void ControlWorker::solve(quint64 generation, const ControlJob& job) {
   const auto live = [this, generation] { return !stop.load() && wanted.load() == generation; };
@@ -16,20 +27,24 @@ void ControlWorker::solve(quint64 generation, const ControlJob& job) {
     // the solver calls back once per iteration: report it, and stop when no longer wanted
     r = job.problem->solve(job.request, [this, generation, &live](const IterationReport& it) {
       if (!live()) return false;
-      emit iterated(generation, it);
+      emit iterated(generation, it, HandoffToken());
       return true;
     });
     if (!live()) r.cancelled = true;
   }
-  emit solved(generation, std::move(r));
+  emit solved(generation, std::move(r), HandoffToken());
 }
 
 ControlSession::ControlSession(QObject* parent) : QObject(parent) {
   qRegisterMetaType<dms::IterationReport>("dms::IterationReport");
   qRegisterMetaType<dms::ui::ControlResult>("dms::ui::ControlResult");
+  qRegisterMetaType<dms::ui::HandoffToken>("dms::ui::HandoffToken");
   m_worker = new ControlWorker;
   m_worker->moveToThread(&m_thread);
   connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+  // the worker's last writes (its deletion, in its thread) happen before wait() returns
+  connect(
+      m_worker, &QObject::destroyed, this, [] { HandoffToken::release(); }, Qt::DirectConnection);
   connect(m_worker, &ControlWorker::iterated, this, &ControlSession::onIterated,
           Qt::QueuedConnection);
   connect(m_worker, &ControlWorker::solved, this, &ControlSession::onSolved, Qt::QueuedConnection);
@@ -44,6 +59,7 @@ void ControlSession::shutdown() {
   m_worker->stop.store(true);
   m_thread.quit();
   m_thread.wait();
+  HandoffToken::acquire();
   m_running = false;
 }
 

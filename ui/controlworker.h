@@ -2,7 +2,8 @@
 // that owns its thread (the pattern of ui/simworker.h, see ../shared/design/STYLE.md, "Threads"):
 // a QObject moved to a QThread, driven by a queued invokeMethod, reporting each iteration and
 // the result by value; cancelling is an atomic generation the solver's callback checks, so a
-// solve stops at its next iteration.
+// solve stops at its next iteration. Every message that crosses the thread boundary ends with a
+// HandoffToken (ui/handoff.h), so that the tsan preset sees the edge Qt's event queue provides.
 #pragma once
 
 #include <QElapsedTimer>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "ui/controlproblem.h"
+#include "ui/handoff.h"
 
 namespace dms::ui {
 
@@ -20,6 +22,7 @@ namespace dms::ui {
 struct ControlJob {
   const ControlProblem* problem = nullptr;
   ControlRequest request;
+  HandoffToken handoff;  ///< last: see ui/handoff.h
 };
 
 /// Lives in a QThread; solve() is invoked there with a queued QMetaObject::invokeMethod.
@@ -33,8 +36,13 @@ class ControlWorker : public QObject {
   std::atomic<bool> stop{false};   ///< set when the window closes
 
  signals:
-  void iterated(quint64 generation, dms::IterationReport report);
-  void solved(quint64 generation, dms::ui::ControlResult result);
+  // the token last: Qt copies a queued signal's arguments in order (ui/handoff.h)
+  void iterated(quint64 generation, dms::IterationReport report, dms::ui::HandoffToken handoff);
+  void solved(quint64 generation, dms::ui::ControlResult result, dms::ui::HandoffToken handoff);
+
+ protected:
+  /// Acquires the hand-off (ui/handoff.h) before Qt unpacks a queued call's arguments.
+  bool event(QEvent* e) override;
 };
 
 /// GUI side: starts a solve, forwards the current solve's iterations, keeps the last result
@@ -73,6 +81,10 @@ class ControlSession : public QObject {
   void cancelled();
   /// The worker left a solver (even a cancelled one).
   void workerIdle();
+
+ protected:
+  /// Acquires the hand-off (ui/handoff.h) before Qt unpacks a queued call's arguments.
+  bool event(QEvent* e) override;
 
  private:
   void onIterated(quint64 generation, const dms::IterationReport& r);

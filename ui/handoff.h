@@ -10,6 +10,8 @@
 // compiles to nothing.
 #pragma once
 
+#include <QMetaType>
+
 #if defined(__SANITIZE_THREAD__)
 extern "C" void __tsan_acquire(void* addr);
 extern "C" void __tsan_release(void* addr);
@@ -53,3 +55,5 @@ class HandoffToken {
 };
 
 }  // namespace dms::ui
+
+Q_DECLARE_METATYPE(dms::ui::HandoffToken)

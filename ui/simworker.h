@@ -126,4 +126,3 @@ class SimSession : public QObject {
 }  // namespace dms::ui
 
 Q_DECLARE_METATYPE(dms::ui::RunChunk)
-Q_DECLARE_METATYPE(dms::ui::HandoffToken)
