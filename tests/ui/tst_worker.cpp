@@ -15,6 +15,18 @@ using namespace dms::ui;
 
 namespace {
 
+// Deadlines here guard against hangs and lost cancellations, not speed. Sanitizer builds run
+// the numerics several times slower (TSan: the 10^6-sample horizon below takes about 42 s on a
+// shared 2-core machine, against 30 s allowed before), so their deadlines scale.
+#if defined(__SANITIZE_THREAD__)
+constexpr int kSlowdown = 5;
+#elif defined(__SANITIZE_ADDRESS__)
+constexpr int kSlowdown = 3;
+#else
+constexpr int kSlowdown = 1;
+#endif
+constexpr int ms(int budget) { return budget * kSlowdown; }
+
 SimJob makeJob(const std::string& system, double T, double h, double firstValueScale = 1.0) {
   SimJob job;
   job.model = findSystem(system);
@@ -71,7 +83,7 @@ class TestWorker : public QObject {
     QSignalSpy chunks(&s, &SimSession::chunkArrived);
     const SimJob job = makeJob("spherical-pendulum", 50.0, 0.01);
     const quint64 gen = s.start(job);
-    QVERIFY(finished.wait(20000));
+    QVERIFY(finished.wait(ms(20000)));
     QCOMPARE(finished.first().first().toULongLong(), gen);
     checkComplete(s);
     QVERIFY(chunks.count() >= 2);  // at least one chunk per run
@@ -86,16 +98,16 @@ class TestWorker : public QObject {
     // about 2e7 samples per run: seconds of work, so it is surely running when replaced
     s.start(makeJob("planar-pendulum", 2e5, 0.01));
     QSignalSpy chunks(&s, &SimSession::chunkArrived);
-    QVERIFY(chunks.wait(10000));
+    QVERIFY(chunks.wait(ms(10000)));
     const qint64 acceptedBefore = s.chunksAccepted();
     QVERIFY(acceptedBefore > 0);
     const SimJob small = makeJob("mass-spring", 20.0, 0.01, 2.0);
     QElapsedTimer t;
     t.start();
     s.start(small);
-    QVERIFY(waitFinished(s, 10000));
+    QVERIFY(waitFinished(s, ms(10000)));
     // the long job stopped within a chunk: the small one finished quickly after it
-    QVERIFY2(t.elapsed() < 3000, qPrintable(QString::number(t.elapsed())));
+    QVERIFY2(t.elapsed() < ms(3000), qPrintable(QString::number(t.elapsed())));
     checkComplete(s);
   }
 
@@ -103,7 +115,7 @@ class TestWorker : public QObject {
     SimSession s;
     s.start(makeJob("spherical-pendulum", 1e5, 0.005));
     QSignalSpy chunks(&s, &SimSession::chunkArrived);
-    QVERIFY(chunks.wait(10000));
+    QVERIFY(chunks.wait(ms(10000)));
     s.cancel();
     QVERIFY(!s.running());
     const qint64 accepted = s.chunksAccepted();
@@ -133,11 +145,11 @@ class TestWorker : public QObject {
     }
     const SimJob last = makeJob("spherical-pendulum", 30.0, 0.01, 1.5);
     s.start(last);
-    QVERIFY(waitFinished(s, 20000));
+    QVERIFY(waitFinished(s, ms(20000)));
     checkComplete(s);
     QCOMPARE(s.job().model->name(), std::string("spherical-pendulum"));
-    qInfo("%d jobs, %d partial results checked, %lld stale chunks dropped, %lld ms", n + 1,
-          checked, s.staleChunks(), static_cast<long long>(t.elapsed()));
+    qInfo("%d jobs, %d partial results checked, %lld stale chunks dropped, %lld ms", n + 1, checked,
+          s.staleChunks(), static_cast<long long>(t.elapsed()));
     QVERIFY(checked > 0);
   }
 
@@ -145,12 +157,12 @@ class TestWorker : public QObject {
     SimSession s;
     s.start(makeJob("spherical-pendulum", 1e5, 0.005));
     QSignalSpy chunks(&s, &SimSession::chunkArrived);
-    QVERIFY(chunks.wait(10000));
+    QVERIFY(chunks.wait(ms(10000)));
     // the GUI thread is busy: the worker fills the queue (up to kMaxInFlight chunks)
     QThread::msleep(300);
     const SimJob next = makeJob("mass-spring", 10.0, 0.01, 3.0);
     s.start(next);
-    QVERIFY(waitFinished(s, 10000));
+    QVERIFY(waitFinished(s, ms(10000)));
     QVERIFY(s.staleChunks() > 0);  // the old job's queued chunks arrived, and were dropped
     checkComplete(s);
   }
@@ -159,7 +171,7 @@ class TestWorker : public QObject {
     SimSession s;
     const SimJob job = makeJob("mass-spring", 1000.0, 0.001);
     s.start(job);
-    QVERIFY(waitFinished(s, 30000));
+    QVERIFY(waitFinished(s, ms(30000)));
     checkComplete(s);
     for (const RunStore& st : s.stores()) {
       QVERIFY(st.playback().size() <= 16384);
@@ -174,10 +186,10 @@ class TestWorker : public QObject {
       auto s = std::make_unique<SimSession>();
       s->start(makeJob("spherical-pendulum", 1e6, 0.001));
       QSignalSpy chunks(s.get(), &SimSession::chunkArrived);
-      QVERIFY(chunks.wait(10000));
+      QVERIFY(chunks.wait(ms(10000)));
       t.start();
     }
-    QVERIFY2(t.elapsed() < 2000, qPrintable(QString::number(t.elapsed())));
+    QVERIFY2(t.elapsed() < ms(2000), qPrintable(QString::number(t.elapsed())));
   }
 };
 
