@@ -1,21 +1,10 @@
 #include "ui/controlworker.h"
 
-#include <QEvent>
 #include <QMetaObject>
 
 namespace dms::ui {
 
-ControlWorker::ControlWorker(QObject* parent) : QObject(parent) {}
-
-bool ControlWorker::event(QEvent* e) {
-  HandoffToken::acquire();  // before anything reads the event, even its type
-  return QObject::event(e);
-}
-
-bool ControlSession::event(QEvent* e) {
-  HandoffToken::acquire();  // before anything reads the event, even its type
-  return QObject::event(e);
-}
+ControlWorker::ControlWorker(QObject* parent) : HandoffReceiver(parent) {}
 
 void ControlWorker::solve(quint64 generation, const ControlJob& job) {
   const auto live = [this, generation] { return !stop.load() && wanted.load() == generation; };
@@ -35,21 +24,15 @@ void ControlWorker::solve(quint64 generation, const ControlJob& job) {
   emit solved(generation, std::move(r), HandoffToken());
 }
 
-ControlSession::ControlSession(QObject* parent) : QObject(parent) {
+ControlSession::ControlSession(QObject* parent) : HandoffReceiver(parent) {
   qRegisterMetaType<dms::IterationReport>("dms::IterationReport");
   qRegisterMetaType<dms::ui::ControlResult>("dms::ui::ControlResult");
   qRegisterMetaType<dms::ui::HandoffToken>("dms::ui::HandoffToken");
   m_worker = new ControlWorker;
-  m_worker->moveToThread(&m_thread);
-  connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-  // the worker's last writes (its deletion, in its thread) happen before wait() returns
-  connect(
-      m_worker, &QObject::destroyed, this, [] { HandoffToken::release(); }, Qt::DirectConnection);
   connect(m_worker, &ControlWorker::iterated, this, &ControlSession::onIterated,
           Qt::QueuedConnection);
   connect(m_worker, &ControlWorker::solved, this, &ControlSession::onSolved, Qt::QueuedConnection);
-  m_thread.setObjectName("dms-control-worker");
-  m_thread.start();
+  startWorkerThread(m_thread, m_worker, "dms-control-worker");
 }
 
 ControlSession::~ControlSession() { shutdown(); }
@@ -57,9 +40,7 @@ ControlSession::~ControlSession() { shutdown(); }
 void ControlSession::shutdown() {
   if (!m_thread.isRunning()) return;
   m_worker->stop.store(true);
-  m_thread.quit();
-  m_thread.wait();
-  HandoffToken::acquire();
+  joinWorkerThread(m_thread);
   m_running = false;
 }
 

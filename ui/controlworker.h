@@ -26,7 +26,7 @@ struct ControlJob {
 };
 
 /// Lives in a QThread; solve() is invoked there with a queued QMetaObject::invokeMethod.
-class ControlWorker : public QObject {
+class ControlWorker : public HandoffReceiver {
   Q_OBJECT
  public:
   explicit ControlWorker(QObject* parent = nullptr);
@@ -39,15 +39,11 @@ class ControlWorker : public QObject {
   // the token last: Qt copies a queued signal's arguments in order (ui/handoff.h)
   void iterated(quint64 generation, dms::IterationReport report, dms::ui::HandoffToken handoff);
   void solved(quint64 generation, dms::ui::ControlResult result, dms::ui::HandoffToken handoff);
-
- protected:
-  /// Acquires the hand-off (ui/handoff.h) before Qt unpacks a queued call's arguments.
-  bool event(QEvent* e) override;
 };
 
 /// GUI side: starts a solve, forwards the current solve's iterations, keeps the last result
 /// that was not cancelled.
-class ControlSession : public QObject {
+class ControlSession : public HandoffReceiver {
   Q_OBJECT
  public:
   explicit ControlSession(QObject* parent = nullptr);
@@ -81,10 +77,6 @@ class ControlSession : public QObject {
   void cancelled();
   /// The worker left a solver (even a cancelled one).
   void workerIdle();
-
- protected:
-  /// Acquires the hand-off (ui/handoff.h) before Qt unpacks a queued call's arguments.
-  bool event(QEvent* e) override;
 
  private:
   void onIterated(quint64 generation, const dms::IterationReport& r);

@@ -6,11 +6,17 @@
 // passed through a queued call as a race. A HandoffToken, the last member of a message that
 // crosses threads by value, states the edge the queue really provides: copying or moving the
 // message into Qt's event (which happens before the event is posted) releases everything the
-// sender wrote before, and the receiver acquires it before reading. Outside the tsan preset it
-// compiles to nothing.
+// sender wrote before, and the receiver (a HandoffReceiver) acquires it before reading. Outside
+// the tsan preset it compiles to nothing.
+//
+// The workers and their GUI-side sessions (ui/simworker.h, ui/controlworker.h) derive from
+// HandoffReceiver and start and join their threads with startWorkerThread and joinWorkerThread.
 #pragma once
 
+#include <QEvent>
 #include <QMetaType>
+#include <QObject>
+#include <QThread>
 
 #if defined(__SANITIZE_THREAD__)
 extern "C" void __tsan_acquire(void* addr);
@@ -53,6 +59,38 @@ class HandoffToken {
     return &k;
   }
 };
+
+/// A QObject that acquires the hand-off before it handles any event, so that every queued call
+/// and queued signal it receives reads its arguments after the sender's release.
+class HandoffReceiver : public QObject {
+ public:
+  using QObject::QObject;
+
+ protected:
+  bool event(QEvent* e) override {
+    HandoffToken::acquire();  // before anything reads the event, even its type
+    return QObject::event(e);
+  }
+};
+
+/// Moves `worker` (parentless) to `thread`, deletes it there when the thread finishes, and
+/// starts the thread. The worker's last writes, its deletion included, happen before
+/// joinWorkerThread returns.
+inline void startWorkerThread(QThread& thread, QObject* worker, const char* name) {
+  worker->moveToThread(&thread);
+  QObject::connect(&thread, &QThread::finished, worker, &QObject::deleteLater);
+  QObject::connect(
+      worker, &QObject::destroyed, &thread, [] { HandoffToken::release(); }, Qt::DirectConnection);
+  thread.setObjectName(name);
+  thread.start();
+}
+
+/// Quits the thread's event loop and waits for it (and for its worker's deletion).
+inline void joinWorkerThread(QThread& thread) {
+  thread.quit();
+  thread.wait();
+  HandoffToken::acquire();
+}
 
 }  // namespace dms::ui
 

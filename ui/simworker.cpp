@@ -1,6 +1,5 @@
 #include "ui/simworker.h"
 
-#include <QEvent>
 #include <QMetaObject>
 #include <chrono>
 #include <memory>
@@ -14,17 +13,7 @@ double secondsSince(Clock::time_point t0) {
 }
 }  // namespace
 
-SimWorker::SimWorker(QObject* parent) : QObject(parent) {}
-
-bool SimWorker::event(QEvent* e) {
-  HandoffToken::acquire();  // before anything reads the event, even its type
-  return QObject::event(e);
-}
-
-bool SimSession::event(QEvent* e) {
-  HandoffToken::acquire();  // before anything reads the event, even its type
-  return QObject::event(e);
-}
+SimWorker::SimWorker(QObject* parent) : HandoffReceiver(parent) {}
 
 void SimWorker::compute(quint64 generation, const SimJob& job) {
   if (cancelled(generation)) return;
@@ -34,8 +23,8 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
   std::vector<RunStatus> status(count);
   for (int i = 0; i < n; ++i) {
     try {
-      runs[std::size_t(i)] = job.model->makeRun(job.values, job.methods[std::size_t(i)],
-                                                job.settings);
+      runs[std::size_t(i)] =
+          job.model->makeRun(job.values, job.methods[std::size_t(i)], job.settings);
     } catch (const std::exception& e) {
       RunChunk c;
       c.run = i;
@@ -82,19 +71,13 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
   emit jobDone(generation, HandoffToken());
 }
 
-SimSession::SimSession(QObject* parent) : QObject(parent) {
+SimSession::SimSession(QObject* parent) : HandoffReceiver(parent) {
   qRegisterMetaType<dms::ui::RunChunk>("dms::ui::RunChunk");
   qRegisterMetaType<dms::ui::HandoffToken>("dms::ui::HandoffToken");
   m_worker = new SimWorker;
-  m_worker->moveToThread(&m_thread);
-  connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-  // the worker's last writes (its deletion, in its thread) happen before wait() returns
-  connect(m_worker, &QObject::destroyed, this, [] { HandoffToken::release(); },
-          Qt::DirectConnection);
   connect(m_worker, &SimWorker::chunkReady, this, &SimSession::onChunk, Qt::QueuedConnection);
   connect(m_worker, &SimWorker::jobDone, this, &SimSession::onJobDone, Qt::QueuedConnection);
-  m_thread.setObjectName("dms-sim-worker");
-  m_thread.start();
+  startWorkerThread(m_thread, m_worker, "dms-sim-worker");
 }
 
 SimSession::~SimSession() { shutdown(); }
@@ -102,9 +85,7 @@ SimSession::~SimSession() { shutdown(); }
 void SimSession::shutdown() {
   if (!m_thread.isRunning()) return;
   m_worker->stop.store(true);
-  m_thread.quit();
-  m_thread.wait();
-  HandoffToken::acquire();
+  joinWorkerThread(m_thread);
   m_running = false;
 }
 
@@ -122,8 +103,7 @@ quint64 SimSession::start(const SimJob& job) {
     SimJob job;
   };
   QMetaObject::invokeMethod(
-      m_worker,
-      [m = Message{m_worker, gen, job}] { m.worker->compute(m.generation, m.job); },
+      m_worker, [m = Message{m_worker, gen, job}] { m.worker->compute(m.generation, m.job); },
       Qt::QueuedConnection);
   emit started(gen);
   return gen;

@@ -43,7 +43,7 @@ struct RunChunk {
 /// Lives in a QThread; compute() is invoked there with a queued QMetaObject::invokeMethod. It
 /// advances the runs in turn, in chunks of a few milliseconds, and returns as soon as the wanted
 /// generation moves on (a new job or a cancel) or stop is requested.
-class SimWorker : public QObject {
+class SimWorker : public HandoffReceiver {
   Q_OBJECT
  public:
   /// Chunks sent but not yet consumed by the GUI, beyond which the worker waits (so a fast
@@ -63,18 +63,12 @@ class SimWorker : public QObject {
   void chunkReady(quint64 generation, dms::ui::RunChunk chunk);
   void jobDone(quint64 generation, dms::ui::HandoffToken handoff);
 
- protected:
-  /// Acquires the hand-off (ui/handoff.h) before Qt unpacks a queued call's arguments.
-  bool event(QEvent* e) override;
-
  private:
-  bool cancelled(quint64 generation) const {
-    return stop.load() || wanted.load() != generation;
-  }
+  bool cancelled(quint64 generation) const { return stop.load() || wanted.load() != generation; }
 };
 
 /// GUI side: starts jobs (cancelling the previous one), drops stale chunks, fills the stores.
-class SimSession : public QObject {
+class SimSession : public HandoffReceiver {
   Q_OBJECT
  public:
   explicit SimSession(QObject* parent = nullptr);
@@ -104,10 +98,6 @@ class SimSession : public QObject {
   void chunkArrived(int run);
   void runFailed(int run, QString message);
   void finished(quint64 generation);
-
- protected:
-  /// Acquires the hand-off (ui/handoff.h) before Qt unpacks a queued call's arguments.
-  bool event(QEvent* e) override;
 
  private:
   void onChunk(quint64 generation, const dms::ui::RunChunk& chunk);
