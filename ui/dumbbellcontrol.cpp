@@ -190,6 +190,7 @@ class DumbbellControl final : public ControlProblem {
       Sample s;
       s.t = double(k) * ocp.h;
       s.position = x.x;
+      s.velocity = x.v;
       s.attitude = x.R;
       out.samples.push_back(s);
       const bool hasU = k > 0 && k - 1 < sol.uf.size() && k - 1 < sol.um.size();

@@ -166,6 +166,7 @@ class SphericalPendulumControl final : public ControlProblem {
       Sample s;
       s.t = sol.t[k];
       s.position = p.l * x.q;
+      s.velocity = p.l * x.omega.cross(x.q);
       s.energy = 0.5 * p.m * p.l * p.l * x.omega.squaredNorm() - p.m * p.g * p.l * x.q.z();
       s.structure = std::fabs(1.0 - x.q.squaredNorm());
       s.structure2 = std::fabs(x.q.dot(x.omega));

@@ -61,6 +61,9 @@ struct Sample {
   Vector3d momentum = Vector3d::Zero();
   /// Pose for display: a point (bob, block or centre of mass) and an attitude.
   Vector3d position = Vector3d::Zero();
+  /// The velocity of that point, d(position)/dt: the views use it to tell whether stored samples
+  /// are close enough in time to be joined into a trail. Zero where a sample source has none.
+  Vector3d velocity = Vector3d::Zero();
   Matrix3d attitude = Matrix3d::Identity();
   /// The raw state the integrator carries (its own coordinates).
   StateVec state;

@@ -5,7 +5,7 @@ namespace dms {
 bool sampleIsFinite(const Sample& s) {
   return std::isfinite(s.t) && std::isfinite(s.energy) && std::isfinite(s.structure) &&
          std::isfinite(s.structure2) && s.momentum.allFinite() && s.position.allFinite() &&
-         s.attitude.allFinite() && s.state.allFinite();
+         s.velocity.allFinite() && s.attitude.allFinite() && s.state.allFinite();
 }
 
 RkRun::RkRun(ContinuousForm form, const IntegratorSettings& s)
@@ -57,8 +57,7 @@ bool RkRun::advance(std::vector<Sample>& out, std::size_t maxSamples) {
       // emit every requested time inside the last accepted step
       bool emitted = false;
       while (n < maxSamples && m_nextOut <= m_lastOut) {
-        const double tout =
-            m_nextOut == m_lastOut ? m_tf : double(m_nextOut) * m_settings.h;
+        const double tout = m_nextOut == m_lastOut ? m_tf : double(m_nextOut) * m_settings.h;
         if (tout > m_dp.t() || m_dp.accepted() == 0) break;
         m_dp.interpolate(tout, m_yout);
         if (!emitSample(out, tout, m_yout)) return false;

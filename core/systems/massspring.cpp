@@ -56,6 +56,7 @@ Sample MassSpring::sample(const MassSpringParams& p, double t, const MassSpringS
   s.t = t;
   s.energy = massSpringEnergy(p, x);
   s.position = Vector3d(x.q, 0, 0);
+  s.velocity = Vector3d(x.v, 0, 0);
   s.state.resize(2);
   s.state << x.q, x.v;
   return s;

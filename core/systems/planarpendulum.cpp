@@ -74,6 +74,8 @@ Sample PlanarPendulum::sample(const PlanarPendulumParams& p, double t,
   s.energy = planarPendulumEnergy(p, x);
   s.structure = orthogonalityError(x.R);
   s.position = Vector3d(p.l * x.R(0, 1), p.l * x.R(1, 1), 0.0);
+  // d(l R e2)/dt = l R Omega^ e2 = -l Omega R e1 (eq (17), Omega^ = [[0, -Omega], [Omega, 0]])
+  s.velocity = Vector3d(-p.l * x.Omega * x.R(0, 0), -p.l * x.Omega * x.R(1, 0), 0.0);
   s.attitude.setIdentity();
   s.attitude.topLeftCorner<2, 2>() = x.R;
   s.state.resize(5);

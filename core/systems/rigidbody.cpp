@@ -121,6 +121,7 @@ Sample rigidBodySample(const RigidBody& b, double t, const RigidBodyState& s, co
   out.structure2 = q ? std::fabs(1.0 - q->norm()) : 0.0;
   out.momentum = rigidBodyMomentum(b, s);
   out.position = s.x;
+  out.velocity = s.v;
   out.attitude = s.R;
   if (q) {
     out.state.resize(13);

@@ -84,6 +84,7 @@ Sample SphericalPendulum::sample(const SphericalPendulumParams& p, double t,
   s.structure2 = std::fabs(x.q.dot(x.omega));
   s.momentum = Vector3d(0, 0, p.m * p.l * p.l * x.omega.z());
   s.position = p.l * x.q;
+  s.velocity = p.l * x.omega.cross(x.q);  // q' = omega x q
   s.state.resize(6);
   s.state << x.q, x.omega;
   return s;

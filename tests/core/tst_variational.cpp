@@ -135,6 +135,32 @@ class TestVariational : public QObject {
   // The mass-spring map is linear; its Jacobian (by differences, exact for a linear map up to
   // round-off ~1e-15) has determinant 1: the map is symplectic. A non-symplectic map such as
   // explicit Euler would give 1 + h^2 kappa/m = 1.0009 at h = 0.03.
+  void sampleVelocityIsThePositionsRate() {
+    // Sample::velocity (the views' trails rely on it) against a central difference of the
+    // positions of one variational run, every system. Both approximate the continuous velocity
+    // to O(h^2) (the maps are second order), so at h = 1e-3 they agree to ~1e-6 of the speed
+    // scale; a wrong sign or a missing factor l would be off by the speed itself.
+    for (const SystemModel* model : allSystems()) {
+      IntegratorSettings st = model->defaultSettings();
+      st.h = 1e-3;
+      st.T = 2.0;
+      const std::vector<Sample> s = runAll(model->name(), Method::Variational, st);
+      QVERIFY(s.size() > 1000);
+      double vmax = 0.0, err = 0.0;
+      for (std::size_t k = 1; k + 1 < s.size(); ++k) {
+        const Vector3d fd = (s[k + 1].position - s[k - 1].position) / (2 * st.h);
+        err = std::max(err, (fd - s[k].velocity).norm());
+        vmax = std::max(vmax, s[k].velocity.norm());
+      }
+      QVERIFY2(vmax > 0.1, model->name().c_str());
+      QVERIFY2(err <= 1e-4 * vmax,
+               qPrintable(QString("%1: |fd - v| = %2, max |v| = %3")
+                              .arg(QString::fromStdString(model->name()))
+                              .arg(err)
+                              .arg(vmax)));
+    }
+  }
+
   void massSpringIsSymplectic() {
     MassSpringParams p;
     p.m = 2.0;
