@@ -464,7 +464,7 @@ void MainWindow::updateScene() {
     for (std::size_t i = 0; i < job.methods.size() && i < stores.size(); ++i) {
       if (job.methods[i] != method) continue;
       s = stores[i].nearest(t);
-      trail = stores[i].trail(t, span, 600);
+      trail = stores[i].trail(t, span, 600, m_scene->trailMaxStep());
     }
     m_scene->setPose(slot, s);
     m_scene->setTrail(slot, trail);

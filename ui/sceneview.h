@@ -41,6 +41,9 @@ class SceneView {
   virtual void setPose(RunSlot slot, const std::optional<Sample>& sample) = 0;
   /// The recent path of a run's bob or centre of mass, oldest first (drawn fading).
   virtual void setTrail(RunSlot slot, const std::vector<Vector3d>& points) = 0;
+  /// The longest straight segment (system units) a trail may have and still stand for the
+  /// path of the current system (RunStore::trail): a fraction of its size.
+  virtual double trailMaxStep() const = 0;
   /// Arrows of the optimal-control modes; an empty list hides them.
   virtual void setArrows(const std::vector<SceneArrow>& arrows) = 0;
   /// Frames the whole system in view.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace dms {
 
@@ -23,14 +24,18 @@ void RunStore::clear() {
   m_bucketWidth = 1;
   m_received = 0;
   m_energy0 = 0.0;
+  m_maxSpeed = 0.0;
   m_last = Sample();
 }
 
 double RunStore::metric(Metric m, const Sample& s) const {
   switch (m) {
-    case Metric::EnergyDeviation: return std::fabs(s.energy - m_energy0);
-    case Metric::Structure: return s.structure;
-    case Metric::Structure2: return s.structure2;
+    case Metric::EnergyDeviation:
+      return std::fabs(s.energy - m_energy0);
+    case Metric::Structure:
+      return s.structure;
+    case Metric::Structure2:
+      return s.structure2;
   }
   return 0.0;
 }
@@ -62,6 +67,8 @@ void RunStore::append(const Sample& s) {
   if (m_received == 0) m_energy0 = s.energy;
   const std::int64_t index = m_received++;
   m_last = s;
+  const double speed = s.velocity.norm();
+  if (std::isfinite(speed)) m_maxSpeed = std::max(m_maxSpeed, speed);
 
   // playback: keep sample i * stride; when full, keep every other one and double the stride
   if (index % m_stride == 0) {
@@ -109,21 +116,44 @@ std::optional<Sample> RunStore::nearest(double t) const {
   return (t - before.t <= after.t - t) ? before : after;
 }
 
-std::vector<Vector3d> RunStore::trail(double t, double span, std::size_t maxPoints) const {
+std::vector<Vector3d> RunStore::trail(double t, double span, std::size_t maxPoints,
+                                      double maxStep) const {
   std::vector<Vector3d> out;
   const std::optional<Sample> end = nearest(t);
   if (!end || maxPoints == 0) return out;
+  // the longest time two consecutive points may be apart
+  const double maxGap =
+      m_maxSpeed > 0 ? maxStep / m_maxSpeed : std::numeric_limits<double>::infinity();
   const auto lo = std::lower_bound(m_playback.begin(), m_playback.end(), end->t - span,
                                    [](const Sample& s, double x) { return s.t < x; });
   const auto hi = std::lower_bound(lo, m_playback.end(), end->t,
                                    [](const Sample& s, double x) { return s.t < x; });
-  const std::size_t n = std::size_t(hi - lo);
+  // the kept samples before the end, newest first, as long as each gap is short enough
+  std::size_t n = 0;
+  double worst = 0.0, newer = end->t;
+  for (auto it = hi; it != lo; --it) {
+    const double gap = newer - (it - 1)->t;
+    if (!(gap <= maxGap)) break;
+    worst = std::max(worst, gap);
+    newer = (it - 1)->t;
+    ++n;
+  }
   const std::size_t keep = std::min(n, maxPoints - 1);
   out.reserve(keep + 1);
-  for (std::size_t j = 0; j < keep; ++j) {
-    // evenly thinned, the oldest kept first
-    const std::size_t i = keep == n ? j : std::size_t(double(j) * double(n) / double(keep));
-    out.push_back((lo + std::ptrdiff_t(i))->position);
+  // thinned evenly, a gap between kept points spans at most ceil(n / keep) sample gaps
+  const std::size_t spread = keep > 0 ? (n + keep - 1) / keep : 1;
+  if (keep == 0 || double(spread) * worst <= maxGap) {
+    for (std::size_t j = 0; j < keep; ++j) {
+      // the oldest kept first
+      const std::size_t back =
+          keep == n ? n - j : n - std::size_t(double(j) * double(n) / double(keep));
+      out.push_back((hi - std::ptrdiff_t(back))->position);
+    }
+  } else {
+    // too long to thin evenly within maxGap: every f-th sample, newest first, fewer of them
+    const std::size_t f = std::max<std::size_t>(1, std::size_t(maxGap / worst));
+    const std::size_t count = std::min(keep, n / f);
+    for (std::size_t j = count; j >= 1; --j) out.push_back((hi - std::ptrdiff_t(j * f))->position);
   }
   out.push_back(end->position);
   return out;
@@ -135,8 +165,8 @@ Curve RunStore::decimate(Metric m, double t0, double t1, int columns) const {
   std::vector<Bucket> all;
   const auto lo = std::lower_bound(m_buckets.begin(), m_buckets.end(), t0,
                                    [](const Bucket& b, double x) { return b.t1 < x; });
-  const auto hi = std::upper_bound(lo, m_buckets.end(), t1,
-                                   [](double x, const Bucket& b) { return x < b.t0; });
+  const auto hi =
+      std::upper_bound(lo, m_buckets.end(), t1, [](double x, const Bucket& b) { return x < b.t0; });
   const std::size_t nClosed = std::size_t(hi - lo);
   const bool openIn = m_open.count > 0 && m_open.t1 >= t0 && m_open.t0 <= t1;
   const std::size_t n = nClosed + (openIn ? 1 : 0);
@@ -174,8 +204,7 @@ Curve RunStore::decimate(Metric m, double t0, double t1, int columns) const {
   int groupColumn = -1;
   for (std::size_t i = 0; i < n; ++i) {
     const Bucket& b = bucketAt(i);
-    const int col =
-        width > 0 ? std::clamp(int((b.t0 - t0) / width), 0, columns - 1) : 0;
+    const int col = width > 0 ? std::clamp(int((b.t0 - t0) / width), 0, columns - 1) : 0;
     if (col != groupColumn && group.count > 0) {
       emit(group);
       group = Bucket();

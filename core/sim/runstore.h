@@ -48,8 +48,15 @@ class RunStore {
   /// The kept sample nearest to time t (the latest sample included); nullopt when empty.
   std::optional<Sample> nearest(double t) const;
   /// Positions of the kept samples with time in [t - span, t], oldest first, at most
-  /// maxPoints (thinned evenly), ending at the sample nearest t.
-  std::vector<Vector3d> trail(double t, double span, std::size_t maxPoints) const;
+  /// maxPoints (thinned evenly), ending at the sample nearest t, and only as far back as every
+  /// segment can stand for the path: two consecutive points are at most maxStep / maxSpeed()
+  /// apart in time, so that the point moved at most maxStep (a length) between them. On a
+  /// horizon so long that the kept samples are further apart than that, the trail is shorter,
+  /// down to the current point alone, rather than chords across the path (or, when the
+  /// sampling aliases a periodic motion, a slow drift it never made).
+  std::vector<Vector3d> trail(double t, double span, std::size_t maxPoints, double maxStep) const;
+  /// The largest |Sample::velocity| appended since clear() (finite values only).
+  double maxSpeed() const { return m_maxSpeed; }
 
   /// Samples per envelope bucket (doubles whenever the bucket list is full).
   std::int64_t bucketWidth() const { return m_bucketWidth; }
@@ -82,6 +89,7 @@ class RunStore {
   std::int64_t m_bucketWidth = 1;
   std::int64_t m_received = 0;
   double m_energy0 = 0.0;
+  double m_maxSpeed = 0.0;
   Sample m_last;
 };
 

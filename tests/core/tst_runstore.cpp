@@ -2,6 +2,7 @@
 // min/max decimation that never loses a spike.
 #include <QtTest>
 #include <cmath>
+#include <limits>
 
 #include "core/sim/runstore.h"
 
@@ -16,6 +17,23 @@ Sample sampleAt(double t, double energy, double structure = 0.0) {
   s.structure = structure;
   s.position = Vector3d(t, 0.0, 0.0);
   return s;
+}
+
+// A point on the unit circle at unit angular speed (speed 1, period 2 pi).
+Sample circleAt(double t) {
+  Sample s;
+  s.t = t;
+  s.position = Vector3d(std::cos(t), std::sin(t), 0.0);
+  s.velocity = Vector3d(-std::sin(t), std::cos(t), 0.0);
+  return s;
+}
+
+// Every segment of a trail is a chord no longer than the arc the point travelled: at speed 1,
+// no longer than the time between the points, which trail() keeps <= maxStep.
+void checkSegments(const std::vector<Vector3d>& tr, double maxStep) {
+  for (std::size_t i = 1; i < tr.size(); ++i)
+    QVERIFY2((tr[i] - tr[i - 1]).norm() <= maxStep * (1 + 1e-12),
+             qPrintable(QString("segment %1 is %2 long").arg(i).arg((tr[i] - tr[i - 1]).norm())));
 }
 
 }  // namespace
@@ -53,13 +71,58 @@ class TestRunStore : public QObject {
   void trailEndsAtPlaybackTime() {
     RunStore store(1024, 64);
     for (int i = 0; i <= 200; ++i) store.append(sampleAt(0.1 * i, 0.0));
-    const std::vector<Vector3d> tr = store.trail(10.0, 2.0, 8);
+    const std::vector<Vector3d> tr =
+        store.trail(10.0, 2.0, 8, std::numeric_limits<double>::infinity());
     QCOMPARE(tr.size(), std::size_t(8));
     QVERIFY(std::fabs(tr.back().x() - 10.0) < 1e-12);
     for (std::size_t i = 0; i < tr.size(); ++i) {
       QVERIFY(tr[i].x() >= 8.0 - 1e-12);
       if (i) QVERIFY(tr[i].x() > tr[i - 1].x());
     }
+  }
+
+  void trailOnlyWhereSamplesFollowThePath() {
+    const double h = 0.01, maxStep = 0.5;
+    const int n = 100000;  // t up to 1000: about 159 laps
+    // full resolution: the whole span, thinned evenly as before
+    RunStore fine(n + 2, 64);
+    for (int i = 0; i < n; ++i) fine.append(circleAt(h * i));
+    QCOMPARE(fine.maxSpeed(), 1.0);
+    const double tEnd = h * (n - 1);
+    const std::vector<Vector3d> full = fine.trail(tEnd, 20.0, 600, maxStep);
+    QCOMPARE(full.size(), std::size_t(600));
+    checkSegments(full, maxStep);
+    QVERIFY((full.back() - circleAt(tEnd).position).norm() < 1e-15);
+    QVERIFY((full.front() - circleAt(tEnd - 20.0).position).norm() < 0.04);  // within a thinned gap
+
+    // decimated to 64 slots: stored samples 20.48 s apart, about 3.3 laps between them; their
+    // chords would cross the circle, so the trail is the current point alone
+    RunStore coarse(64, 64);
+    for (int i = 0; i < n; ++i) coarse.append(circleAt(h * i));
+    QVERIFY(coarse.playbackStride() >= 2048);
+    const std::vector<Vector3d> alone = coarse.trail(500.0, 100.0, 600, maxStep);
+    QCOMPARE(alone.size(), std::size_t(1));
+    QVERIFY((alone.back() - coarse.nearest(500.0)->position).norm() < 1e-15);
+
+    // sampling that aliases the motion: one stored sample per lap looks like a point at rest
+    // (zero-length chords), yet the point travelled 2 pi between them: no trail either
+    RunStore strobe(1024, 64);
+    for (int k = 0; k < 200; ++k) strobe.append(circleAt(2 * M_PI * k + 1e-3 * k));
+    const std::vector<Vector3d> still = strobe.trail(2 * M_PI * 199, 2 * M_PI * 50, 600, maxStep);
+    QCOMPARE(still.size(), std::size_t(1));
+
+    // in between: stored samples 0.32 s apart, a span of 100 s; thinning evenly to 600 points
+    // would join samples 0.64 s apart (> maxStep at speed 1), so it takes every sample, newest
+    // first, and stops at 599 of them (about 192 s would be allowed; the span is 100 s)
+    RunStore mid(4096, 64);
+    for (int i = 0; i < n; ++i) mid.append(circleAt(h * i));
+    QCOMPARE(mid.playbackStride(), std::int64_t(32));
+    const std::vector<Vector3d> part = mid.trail(900.0, 300.0, 600, maxStep);
+    checkSegments(part, maxStep);
+    QCOMPARE(part.size(), std::size_t(600));
+    // its oldest point is 599 stored samples (0.32 s each) before the end
+    const double tOldest = mid.nearest(900.0)->t - 599 * 0.32;
+    QVERIFY((part.front() - circleAt(tOldest).position).norm() < 1e-9);
   }
 
   void decimationKeepsSpikesAndIsBounded() {

@@ -289,6 +289,10 @@ void Qt3DSceneView::setTrail(RunSlot slot, const std::vector<Vector3d>& points) 
   m_trails[i]->setPath(pts, m_visual->trailRadius(), colours, 0.45f);
 }
 
+double Qt3DSceneView::trailMaxStep() const {
+  return m_visual ? 0.5 * double(m_visual->scale()) : std::numeric_limits<double>::infinity();
+}
+
 Qt3DRender::QMaterial* Qt3DSceneView::arrowMaterial(const QColor& c) {
   const QColor colour = c.isValid() ? c : controlColor();
   auto it = m_arrowMaterials.find(colour.rgb());
@@ -409,7 +413,8 @@ void Qt3DSceneView::setSingleRun(bool single, const QString& title, const QStrin
   m_runRoot[1]->setEnabled(!single);
   c.single = single;
   const bool hasData = c.runs[0].hasData;
-  c.runs[0] = single ? HudContent::Run{title, subtitle, variationalColor(), hasData} : m_defaultCard;
+  c.runs[0] =
+      single ? HudContent::Run{title, subtitle, variationalColor(), hasData} : m_defaultCard;
   c.runs[0].hasData = hasData;
   m_hud->setContent(c);
   onResized();

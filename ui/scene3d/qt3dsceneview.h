@@ -40,6 +40,9 @@ class Qt3DSceneView final : public SceneView {
   void setSystem(const std::string& system, const ParamValues& params) override;
   void setPose(RunSlot slot, const std::optional<Sample>& sample) override;
   void setTrail(RunSlot slot, const std::vector<Vector3d>& points) override;
+  /// Half the visual's scale (the rod length, the orbit radius): a segment of a pendulum's
+  /// trail then spans at most about 29 degrees of its circle.
+  double trailMaxStep() const override;
   void setArrows(const std::vector<SceneArrow>& arrows) override;
   void fitView() override;
   void setSingleRun(bool single, const QString& title, const QString& subtitle) override;
