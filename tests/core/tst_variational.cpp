@@ -132,9 +132,6 @@ class TestVariational : public QObject {
     QVERIFY2(maxErr < 1e-12, qPrintable(QString::number(maxErr)));
   }
 
-  // The mass-spring map is linear; its Jacobian (by differences, exact for a linear map up to
-  // round-off ~1e-15) has determinant 1: the map is symplectic. A non-symplectic map such as
-  // explicit Euler would give 1 + h^2 kappa/m = 1.0009 at h = 0.03.
   void sampleVelocityIsThePositionsRate() {
     // Sample::velocity (the views' trails rely on it) against a central difference of the
     // positions of one variational run, every system. Both approximate the continuous velocity
@@ -153,14 +150,16 @@ class TestVariational : public QObject {
         vmax = std::max(vmax, s[k].velocity.norm());
       }
       QVERIFY2(vmax > 0.1, model->name().c_str());
-      QVERIFY2(err <= 1e-4 * vmax,
-               qPrintable(QString("%1: |fd - v| = %2, max |v| = %3")
-                              .arg(QString::fromStdString(model->name()))
-                              .arg(err)
-                              .arg(vmax)));
+      QVERIFY2(err <= 1e-4 * vmax, qPrintable(QString("%1: |fd - v| = %2, max |v| = %3")
+                                                  .arg(QString::fromStdString(model->name()))
+                                                  .arg(err)
+                                                  .arg(vmax)));
     }
   }
 
+  // The mass-spring map is linear; its Jacobian (by differences, exact for a linear map up to
+  // round-off ~1e-15) has determinant 1: the map is symplectic. A non-symplectic map such as
+  // explicit Euler would give 1 + h^2 kappa/m = 1.0009 at h = 0.03.
   void massSpringIsSymplectic() {
     MassSpringParams p;
     p.m = 2.0;
@@ -260,8 +259,7 @@ class TestVariational : public QObject {
   void sphericalNormalizesInput() {
     const SystemModel* m = findSystem("spherical-pendulum");
     std::vector<std::string> warnings;
-    const ParamValues v =
-        m->normalize({{"q0", {0, 0, 2}}, {"omega0", {0.1, 0.2, 0.3}}}, &warnings);
+    const ParamValues v = m->normalize({{"q0", {0, 0, 2}}, {"omega0", {0.1, 0.2, 0.3}}}, &warnings);
     QCOMPARE(v.at("q0"), (std::vector<double>{0, 0, 1}));
     QCOMPARE(v.at("omega0"), (std::vector<double>{0.1, 0.2, 0}));
     QCOMPARE(warnings.size(), std::size_t(1));

@@ -16,6 +16,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "tests/ui/deadline.h"
 #include "ui/controlmode.h"
 #include "ui/controlpanel.h"
 #include "ui/controlplots.h"
@@ -27,6 +28,7 @@
 
 using namespace dms;
 using namespace dms::ui;
+using dms::test::ms;
 
 namespace {
 
@@ -45,9 +47,9 @@ int countHue(const QImage& img, const QColor& target) {
 }
 
 // waits for the mode's solveEnded signal; returns its (converged, cancelled)
-std::pair<bool, bool> waitSolve(ControlMode* mode, int ms = 30000) {
+std::pair<bool, bool> waitSolve(ControlMode* mode, int budget = dms::test::ms(30000)) {
   QSignalSpy spy(mode, &ControlMode::solveEnded);
-  if (!spy.wait(ms)) return {false, false};
+  if (!spy.wait(budget)) return {false, false};
   return {spy.at(0).at(0).toBool(), spy.at(0).at(1).toBool()};
 }
 
@@ -161,7 +163,7 @@ class TestControlMode : public QObject {
       lastTick = clock.elapsed();
     });
     ticker.start(20);
-    QTRY_VERIFY_WITH_TIMEOUT(arrivals.size() >= 3, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(arrivals.size() >= 3, ms(20000));
     ticker.stop();
     // the progress plot fills while the solve runs (one point per iteration so far)
     QTest::qWait(80);
@@ -178,7 +180,7 @@ class TestControlMode : public QObject {
     stop.start();
     m_mode->panel()->cancelButton()->click();
     QVERIFY(!m_mode->running());  // at once for the GUI
-    QVERIFY(idle.wait(20000));
+    QVERIFY(idle.wait(ms(20000)));
     const qint64 latency = stop.elapsed();
     qInfo("longest iteration %lld ms, cancel to worker idle %lld ms, longest GUI gap %lld ms",
           static_cast<long long>(iteration), static_cast<long long>(latency),
@@ -360,7 +362,7 @@ class TestControlMode : public QObject {
     QVERIFY(!w.controlModeActive());
     QVERIFY(m_mode->arrows().empty());
     QTRY_VERIFY_WITH_TIMEOUT(
-        w.session()->stores().size() >= 2 && w.session()->stores()[0].received() > 0, 10000);
+        w.session()->stores().size() >= 2 && w.session()->stores()[0].received() > 0, ms(10000));
   }
 
   void scriptedControlMode() {
@@ -372,27 +374,27 @@ class TestControlMode : public QObject {
     p.start(DMSTUDIO_PATH,
             {"--system", "spherical-pendulum", "--control", "--set", "T=1.2", "--transcription",
              "vi", "--screenshot", shot, "--export-plots", plots, "--quit"});
-    QVERIFY(p.waitForFinished(30000));
+    QVERIFY(p.waitForFinished(ms(30000)));
     QCOMPARE(p.exitCode(), 0);
     QVERIFY(!QImage(shot).isNull());
     QCOMPARE(QImage(plots + "/control.png").size(), QSize(1200, 800));
     QVERIFY(QFile::exists(plots + "/progress.svg"));
     // a system without a problem, and a choice that does not exist: status 2, named
     p.start(DMSTUDIO_PATH, {"--system", "mass-spring", "--control", "--quit"});
-    QVERIFY(p.waitForFinished(20000));
+    QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--control"));
     // not converged: status 3, and the files are still written
     const QString shot3 = m_dir.filePath("script3.png");
     p.start(DMSTUDIO_PATH, {"--system", "spherical-pendulum", "--control", "--set", "max_iter=1",
                             "--screenshot", shot3, "--quit"});
-    QVERIFY(p.waitForFinished(30000));
+    QVERIFY(p.waitForFinished(ms(30000)));
     QCOMPARE(p.exitCode(), 3);
     QVERIFY(p.readAllStandardError().contains("did not converge"));
     QVERIFY(!QImage(shot3).isNull());
     p.start(DMSTUDIO_PATH,
             {"--system", "spherical-pendulum", "--control", "--transcription", "rk4", "--quit"});
-    QVERIFY(p.waitForFinished(20000));
+    QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--transcription 'rk4'"));
   }
@@ -408,7 +410,7 @@ class TestControlMode : public QObject {
     });
     QElapsedTimer t;
     t.start();
-    while (!done && t.elapsed() < 10000) QTest::qWait(10);
+    while (!done && t.elapsed() < ms(10000)) QTest::qWait(10);
     return ok ? QImage(path) : QImage();
   }
 

@@ -2,6 +2,8 @@
 // runs, a slider recomputes them and the plots' data change, cancelling mid-run, a failing run
 // stops alone, exports in each format, scenario round trip and a malformed file rejected with
 // the previous scenario kept, and the scripted mode's argument errors.
+#include <qcustomplot.h>
+
 #include <QFile>
 #include <QImage>
 #include <QMessageBox>
@@ -11,9 +13,9 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
-#include <qcustomplot.h>
 
 #include "core/io/scenario.h"
+#include "tests/ui/deadline.h"
 #include "ui/mainwindow.h"
 #include "ui/parampanel.h"
 #include "ui/playback.h"
@@ -23,14 +25,15 @@
 
 using namespace dms;
 using namespace dms::ui;
+using dms::test::ms;
 
 namespace {
 
-bool waitIdle(MainWindow& w, int ms = 20000) {
+bool waitIdle(MainWindow& w, int budget = dms::test::ms(20000)) {
   QElapsedTimer t;
   t.start();
   // finished, and one frame (33 ms) later the plots show it
-  while (w.session()->running() && t.elapsed() < ms) QTest::qWait(10);
+  while (w.session()->running() && t.elapsed() < budget) QTest::qWait(10);
   QTest::qWait(80);
   return !w.session()->running();
 }
@@ -94,7 +97,7 @@ class TestMainWindow : public QObject {
     QVERIFY(w.session()->generation() > gen);
     QElapsedTimer latency;
     latency.start();
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->running(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->running(), ms(20000));
     qInfo("%s: last slider step to both runs complete: %lld ms", qPrintable(system),
           static_cast<long long>(latency.elapsed()));
     QVERIFY(waitIdle(w));
@@ -113,15 +116,14 @@ class TestMainWindow : public QObject {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("planar-pendulum"));
     w.paramPanel()->setValue("T", {2e5});  // about 7e6 steps per run: seconds of work
-    QTRY_VERIFY_WITH_TIMEOUT(w.session()->running() &&
-                                 w.session()->stores()[0].received() > 0,
-                             10000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->running() && w.session()->stores()[0].received() > 0,
+                             ms(10000));
     QVERIFY(w.session()->stores()[0].lastTime() < 2e5);
     QElapsedTimer t;
     t.start();
     QVERIFY(w.selectSystem("spherical-pendulum"));  // cancels and restarts
     QVERIFY(waitIdle(w));
-    QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
+    QVERIFY2(t.elapsed() < ms(5000), qPrintable(QString::number(t.elapsed())));
     QCOMPARE(w.session()->job().model->name(), std::string("spherical-pendulum"));
     QCOMPARE(w.session()->stores()[0].received(), w.session()->job().settings.steps() + 1);
   }
@@ -213,7 +215,7 @@ class TestMainWindow : public QObject {
       ok = o;
       message = m;
     });
-    QTRY_VERIFY_WITH_TIMEOUT(done, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(done, ms(10000));
     QVERIFY2(ok, qPrintable(message));
     const QImage img(path);
     QCOMPARE(img.size(), w.size() * w.devicePixelRatio());
@@ -270,7 +272,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.playback()->time(), 0.0);
     w.playback()->setSpeed(100.0);
     w.playback()->play();
-    QTRY_VERIFY_WITH_TIMEOUT(w.playback()->time() > 5.0, 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.playback()->time() > 5.0, ms(3000));
     w.playback()->pause();
   }
 
@@ -304,13 +306,13 @@ class TestMainWindow : public QObject {
     env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));  // leave the user's settings alone
     p.setProcessEnvironment(env);
     p.start(DMSTUDIO_PATH, {"--system", "teapot", "--quit"});
-    QVERIFY(p.waitForFinished(20000));
+    QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--system 'teapot'"));
     // beyond the horizon is a bad argument too (found once the horizon is known)
-    p.start(DMSTUDIO_PATH, {"--system", "mass-spring", "--set", "T=10", "--play-to", "20",
-                            "--quit"});
-    QVERIFY(p.waitForFinished(20000));
+    p.start(DMSTUDIO_PATH,
+            {"--system", "mass-spring", "--set", "T=10", "--play-to", "20", "--quit"});
+    QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--play-to"));
   }

@@ -16,11 +16,13 @@
 #include <set>
 
 #include "core/sim/model.h"
+#include "tests/ui/deadline.h"
 #include "ui/palette.h"
 #include "ui/sceneview.h"
 
 using namespace dms;
 using namespace dms::ui;
+using dms::test::ms;
 
 namespace {
 
@@ -94,7 +96,7 @@ class TestScene3d : public QObject {
       shot.ok = ok;
       shot.message = message;
     });
-    return QTest::qWaitFor([&shot] { return shot.done; }, 20000);
+    return QTest::qWaitFor([&shot] { return shot.done; }, ms(20000));
   }
 
   QImage grab(const QString& name) {

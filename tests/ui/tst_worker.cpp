@@ -8,24 +8,14 @@
 #include <QtTest>
 #include <cmath>
 
+#include "tests/ui/deadline.h"
 #include "ui/simworker.h"
 
 using namespace dms;
 using namespace dms::ui;
+using dms::test::ms;
 
 namespace {
-
-// Deadlines here guard against hangs and lost cancellations, not speed. Sanitizer builds run
-// the numerics several times slower (TSan: the 10^6-sample horizon below takes about 42 s on a
-// shared 2-core machine, against 30 s allowed before), so their deadlines scale.
-#if defined(__SANITIZE_THREAD__)
-constexpr int kSlowdown = 5;
-#elif defined(__SANITIZE_ADDRESS__)
-constexpr int kSlowdown = 3;
-#else
-constexpr int kSlowdown = 1;
-#endif
-constexpr int ms(int budget) { return budget * kSlowdown; }
 
 SimJob makeJob(const std::string& system, double T, double h, double firstValueScale = 1.0) {
   SimJob job;

@@ -1,0 +1,20 @@
+// Deadlines of the GUI suites. They guard against hangs, lost cancellations and a blocked event
+// loop, not speed: sanitizer builds run the numerics and Qt's event loop several times slower
+// (TSan: tst_worker's 10^6-sample horizon took 42 s on a shared 2-core machine against the
+// 30 s it had been allowed), so every deadline goes through ms(), which scales it there.
+#pragma once
+
+namespace dms::test {
+
+#if defined(__SANITIZE_THREAD__)
+constexpr int kSlowdown = 5;
+#elif defined(__SANITIZE_ADDRESS__)
+constexpr int kSlowdown = 3;
+#else
+constexpr int kSlowdown = 1;
+#endif
+
+/// A deadline of `budget` milliseconds in a Release build, scaled for sanitizer builds.
+constexpr int ms(int budget) { return budget * kSlowdown; }
+
+}  // namespace dms::test
