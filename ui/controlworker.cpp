@@ -53,9 +53,15 @@ quint64 ControlSession::start(const ControlJob& job) {
   m_running = true;
   ++m_busy;
   m_clock.start();
-  ControlWorker* w = m_worker;
+  // one capture, the token last in it (ui/handoff.h): a lambda's captures have no set order
+  struct Message {
+    ControlWorker* worker;
+    quint64 generation;
+    ControlJob job;
+  };
   QMetaObject::invokeMethod(
-      w, [w, gen, job] { w->solve(gen, job); }, Qt::QueuedConnection);
+      m_worker, [m = Message{m_worker, gen, job}] { m.worker->solve(m.generation, m.job); },
+      Qt::QueuedConnection);
   return gen;
 }
 

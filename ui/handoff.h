@@ -6,8 +6,10 @@
 // passed through a queued call as a race. A HandoffToken, the last member of a message that
 // crosses threads by value, states the edge the queue really provides: copying or moving the
 // message into Qt's event (which happens before the event is posted) releases everything the
-// sender wrote before, and the receiver (a HandoffReceiver) acquires it before reading. Outside
-// the tsan preset it compiles to nothing.
+// sender wrote before, and the receiver (a HandoffReceiver) acquires it before reading. One key
+// serves every hand-off: coarse (each acquire also orders the receiver after every other
+// release so far, which could hide a race between unrelated messages), but it needs no
+// bookkeeping per message. Outside the tsan preset it compiles to nothing.
 //
 // The workers and their GUI-side sessions (ui/simworker.h, ui/controlworker.h) derive from
 // HandoffReceiver and start and join their threads with startWorkerThread and joinWorkerThread.

@@ -22,6 +22,7 @@
 #include <QtMath>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "ui/palette.h"
 
