@@ -154,6 +154,7 @@ int main(int argc, char** argv) {
 
   // phase 1, the peer: the article's set-up, computed, then played for `idle` seconds
   w.recompute();
+  waitUntil(computing, 2);  // the progress bar shows at the next frame (a short run may be done)
   if (!waitUntil([&] { return !computing(); }, 120)) {
     std::fprintf(stderr, "dms_gui_latency: the article set-up did not finish in 120 s\n");
     return 1;
