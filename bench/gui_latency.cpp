@@ -15,11 +15,8 @@
 // the user's dmstudio settings are untouched.
 #include <QApplication>
 #include <QComboBox>
-#include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QProgressBar>
-#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <algorithm>
@@ -29,6 +26,8 @@
 #include <string>
 #include <vector>
 
+#include "core/io/scenario.h"
+#include "core/params.h"
 #include "ui/mainwindow.h"
 
 namespace {
@@ -99,6 +98,11 @@ bool waitUntil(Done done, double seconds) {
   return done();
 }
 
+[[noreturn]] void fail(const char* why) {
+  std::fprintf(stderr, "dms_gui_latency: %s\n", why);
+  std::exit(1);
+}
+
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "dms_gui_latency: %s\nusage: dms_gui_latency [--system NAME] [--T T] [--idle S] "
@@ -146,47 +150,38 @@ int main(int argc, char** argv) {
     // the simulation's playback bar (the optimal-control mode has its own, hidden here)
     if (c->isVisibleTo(&w) && c->findText("as fast as computed") >= 0) speed = c;
   }
-  if (!progress || !speed) {
-    std::fprintf(stderr, "dms_gui_latency: the window has no progress bar or speed box\n");
-    return 1;
-  }
+  if (!progress || !speed) fail("the window has no progress bar or speed box");
   const auto computing = [progress] { return progress->isVisible(); };
 
   // phase 1, the peer: the article's set-up, computed, then played for `idle` seconds
   w.recompute();
   waitUntil(computing, 2);  // the progress bar shows at the next frame (a short run may be done)
-  if (!waitUntil([&] { return !computing(); }, 120)) {
-    std::fprintf(stderr, "dms_gui_latency: the article set-up did not finish in 120 s\n");
-    return 1;
-  }
+  if (!waitUntil([&] { return !computing(); }, 120))
+    fail("the article set-up did not finish in 120 s");
   TickRecorder rec;
   rec.start();
   waitUntil([] { return false; }, idle);
   rec.stop();
   rec.report("playing a computed run", 0.0);
 
-  // phase 2: a horizon of T, played as fast as it is computed
+  // phase 2: a horizon of T, played as fast as it is computed (the window's scenario with T
+  // replaced, checked by the core before the window opens it)
   QTemporaryDir dir;
   const QString file = dir.filePath("long.json");
-  if (!w.saveScenario(file)) usage("cannot write a scenario into a temporary directory");
-  QFile f(file);
-  if (!f.open(QIODevice::ReadOnly)) usage("cannot read the scenario back");
-  QString text = QString::fromUtf8(f.readAll());
-  f.close();
-  const QRegularExpression tKey("\"T\"\\s*:\\s*[-+0-9.eE]+");
-  if (!text.contains(tKey)) usage("the saved scenario has no \"T\"");
-  text.replace(tKey, QString("\"T\": %1").arg(horizon, 0, 'g', 17));
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(text.toUtf8()) < 0) {
-    usage("cannot rewrite the scenario");
+  if (!w.saveScenario(file)) fail("cannot write a scenario into a temporary directory");
+  try {
+    dms::Scenario sc = dms::loadScenario(file.toStdString(), nullptr);
+    sc.settings.T = horizon;
+    dms::validateSettings(sc.settings);
+    std::string error;
+    if (!dms::saveScenario(sc, file.toStdString(), &error)) fail(error.c_str());
+  } catch (const dms::InputError& e) {
+    usage(e.what());
   }
-  f.close();
   rec.start();
-  if (!w.openScenario(file)) usage("the long scenario was refused (see the message)");
+  if (!w.openScenario(file)) fail("the window refused the long scenario (see its message)");
   speed->setCurrentIndex(speed->findText("as fast as computed"));
-  if (!waitUntil(computing, 10)) {
-    std::fprintf(stderr, "dms_gui_latency: the long run did not start within 10 s\n");
-    return 1;
-  }
+  if (!waitUntil(computing, 10)) fail("the long run did not start within 10 s");
   const bool finished = waitUntil([&] { return !computing(); }, limit);
   rec.stop();
   const std::string phase = finished ? "computing and playing T" : "computing and playing (limit)";
