@@ -24,7 +24,7 @@
 #include "bench/alloccounter.h"
 #include "bench/problems.h"
 #include "core/integrators/dormandprince.h"
-#include "core/sim/model.h"
+#include "core/sim/registry.h"
 
 #ifndef DMS_BENCH_BUILD_TYPE
 #define DMS_BENCH_BUILD_TYPE "unknown"

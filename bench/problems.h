@@ -12,7 +12,6 @@
 
 #include <string>
 
-#include "core/integrators/variational.h"
 #include "core/systems/massspring.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"

@@ -1,4 +1,4 @@
-#include "params.h"
+#include "core/params.h"
 
 #include <cerrno>
 #include <cmath>
@@ -26,6 +26,91 @@ std::string formatNumber(double v) {
   return best;
 }
 
+std::string formatValue(const std::vector<double>& value) {
+  std::string out;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (i) out += ",";
+    out += formatNumber(value[i]);
+  }
+  return out;
+}
+
+std::string formatVector(const Vector3d& v) { return formatValue({v.x(), v.y(), v.z()}); }
+
+ParamSpec ParamSpec::scalar(std::string name, std::string unit, std::string description) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.unit = std::move(unit);
+  s.description = std::move(description);
+  return s;
+}
+
+ParamSpec ParamSpec::vector3(std::string name, std::string unit, std::string description) {
+  ParamSpec s = scalar(std::move(name), std::move(unit), std::move(description));
+  s.dim = 3;
+  return s;
+}
+
+ParamSpec& ParamSpec::defaultValue(double v) { return defaultValue(std::vector<double>{v}); }
+
+ParamSpec& ParamSpec::defaultValue(std::vector<double> v) {
+  defaults = std::move(v);
+  return *this;
+}
+
+ParamSpec& ParamSpec::atLeast(double lo) {
+  min = lo;
+  minOpen = false;
+  return *this;
+}
+
+ParamSpec& ParamSpec::above(double lo) {
+  min = lo;
+  minOpen = true;
+  return *this;
+}
+
+ParamSpec& ParamSpec::atMost(double hi) {
+  max = hi;
+  maxOpen = false;
+  return *this;
+}
+
+ParamSpec& ParamSpec::below(double hi) {
+  max = hi;
+  maxOpen = true;
+  return *this;
+}
+
+ParamSpec& ParamSpec::range(double lo, double hi) { return atLeast(lo).atMost(hi); }
+
+ParamSpec& ParamSpec::slider(double lo, double hi) {
+  sliderMin = lo;
+  sliderMax = hi;
+  return *this;
+}
+
+ParamSpec& ParamSpec::wholeNumber() {
+  integer = true;
+  return *this;
+}
+
+ParamSpec& ParamSpec::derived(std::string how) {
+  derivedFrom = std::move(how);
+  defaults.clear();
+  return *this;
+}
+
+ParamSpec& ParamSpec::cliFlag(std::string f) {
+  flag = std::move(f);
+  return *this;
+}
+
+ParamSpec& ParamSpec::describe(std::string text) {
+  description = std::move(text);
+  return *this;
+}
+
 std::string ParamSpec::rangeText() const {
   std::ostringstream s;
   s << (minOpen ? "(" : "[") << formatNumber(min) << ", " << formatNumber(max)
@@ -33,9 +118,14 @@ std::string ParamSpec::rangeText() const {
   return s.str();
 }
 
+std::string ParamSpec::defaultText() const {
+  return isDerived() ? "derived: " + derivedFrom : formatValue(defaults);
+}
+
 ParamValues defaultValues(const std::vector<ParamSpec>& specs) {
   ParamValues v;
-  for (const ParamSpec& s : specs) v[s.name] = s.defaults;
+  for (const ParamSpec& s : specs)
+    if (!s.isDerived()) v[s.name] = s.defaults;
   return v;
 }
 
@@ -45,17 +135,16 @@ const ParamSpec* findSpec(const std::vector<ParamSpec>& specs, const std::string
   return nullptr;
 }
 
-static std::string joinValue(const std::vector<double>& value) {
-  std::string out;
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    if (i) out += ",";
-    out += formatNumber(value[i]);
-  }
-  return out;
+const ParamSpec& specNamed(const std::vector<ParamSpec>& specs, const std::string& name) {
+  if (const ParamSpec* s = findSpec(specs, name)) return *s;
+  std::string names;
+  for (const ParamSpec& s : specs) names += (names.empty() ? "" : ", ") + s.name;
+  throw InputError("unknown parameter '" + name + "' (known: " + names + ")");
 }
 
 void checkValue(const ParamSpec& spec, const std::vector<double>& value) {
   const std::string unit = spec.unit.empty() ? "" : " " + spec.unit;
+  const std::string whole = spec.integer ? " (a whole number)" : "";
   if (static_cast<int>(value.size()) != spec.dim) {
     throw InputError("parameter '" + spec.name + "': expected " +
                      (spec.dim == 1 ? std::string("one number")
@@ -67,10 +156,13 @@ void checkValue(const ParamSpec& spec, const std::vector<double>& value) {
     const bool below = spec.minOpen ? !(x > spec.min) : !(x >= spec.min);
     const bool above = spec.maxOpen ? !(x < spec.max) : !(x <= spec.max);
     if (!std::isfinite(x) || below || above) {
-      throw InputError("parameter '" + spec.name + "' = " + joinValue(value) +
+      throw InputError("parameter '" + spec.name + "' = " + formatValue(value) +
                        " is out of range: each component must be finite and in " +
-                       spec.rangeText() + unit);
+                       spec.rangeText() + unit + whole);
     }
+    if (spec.integer && x != std::floor(x))
+      throw InputError("parameter '" + spec.name + "' = " + formatValue(value) +
+                       " must be a whole number in " + spec.rangeText());
   }
 }
 
@@ -120,6 +212,20 @@ void applyAssignment(const std::vector<ParamSpec>& specs, ParamValues& values,
   }
   checkValue(*spec, value);
   values[name] = value;
+}
+
+double scalarParam(const ParamValues& values, const std::string& name) {
+  const auto it = values.find(name);
+  if (it == values.end() || it->second.size() != 1)
+    throw InputError("parameter '" + name + "' is missing or not a scalar");
+  return it->second[0];
+}
+
+Vector3d vectorParam(const ParamValues& values, const std::string& name) {
+  const auto it = values.find(name);
+  if (it == values.end() || it->second.size() != 3)
+    throw InputError("parameter '" + name + "' is missing or not a 3-vector");
+  return Vector3d(it->second[0], it->second[1], it->second[2]);
 }
 
 }  // namespace dms

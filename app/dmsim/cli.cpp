@@ -4,13 +4,12 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "core/io/atomicfile.h"
 #include "core/io/scenario.h"
 #include "core/params.h"
-#include "core/sim/runs.h"
 
 namespace dms::cli {
 namespace {
@@ -26,9 +25,8 @@ void writeCsvHeader(std::ostream& csv, const std::vector<std::string>& stateName
 }
 
 void writeCsvRow(std::ostream& csv, const Sample& s, double energy0) {
-  csv << s.t << "," << s.energy << "," << std::fabs(s.energy - energy0) << "," << s.structure
-      << "," << s.structure2 << "," << s.momentum.x() << "," << s.momentum.y() << ","
-      << s.momentum.z();
+  csv << s.t << "," << s.energy << "," << std::fabs(s.energy - energy0) << "," << s.structure << ","
+      << s.structure2 << "," << s.momentum.x() << "," << s.momentum.y() << "," << s.momentum.z();
   for (Eigen::Index i = 0; i < s.state.size(); ++i) csv << "," << s.state[i];
   csv << "\n";
 }
@@ -120,13 +118,15 @@ int cmdList(const std::vector<std::string>& args) {
   }
   Json integ = Json::array();
   for (const ParamSpec& s : integratorSpecs())
-    integ.push_back({{"name", s.name}, {"unit", s.unit}, {"range", s.rangeText()},
+    integ.push_back({{"name", s.name},
+                     {"unit", s.unit},
+                     {"range", s.rangeText()},
                      {"description", s.description}});
   if (json) {
     std::cout << Json{{"systems", all}, {"integrator_settings", integ}}.dump(2) << "\n";
     return kOk;
   }
-  std::cout << "Systems (dmsim run --system NAME --integrator vi|rk45 ...):\n";
+  std::cout << "Systems (dmsim run --system NAME --integrator NAME ...):\n";
   for (const SystemModel* m : allSystems()) {
     const IntegratorSettings d = m->defaultSettings();
     std::cout << "\n" << m->name() << "  -  " << m->title() << "\n  integrators:";
@@ -140,9 +140,9 @@ int cmdList(const std::vector<std::string>& args) {
       for (std::size_t i = 0; i < s.defaults.size(); ++i)
         def += (i ? "," : "") + formatNumber(s.defaults[i]);
       std::cout << "    " << std::left << std::setw(8) << s.name << " default " << std::setw(28)
-                << def << " unit " << std::setw(7) << (s.unit.empty() ? "-" : s.unit)
-                << " range " << s.rangeText() << (s.dim == 3 ? " (each component)" : "")
-                << "  " << s.description << "\n";
+                << def << " unit " << std::setw(7) << (s.unit.empty() ? "-" : s.unit) << " range "
+                << s.rangeText() << (s.dim == 3 ? " (each component)" : "") << "  " << s.description
+                << "\n";
     }
   }
   std::cout << "\nIntegrator settings:\n";
@@ -157,10 +157,10 @@ int cmdList(const std::vector<std::string>& args) {
 }
 
 int cmdRun(const std::vector<std::string>& args) {
-  const Options o = parseOptions(
-      args, {"--system", "--integrator", "--h", "--T", "--rtol", "--atol", "--rk", "--rk-samples",
-             "--set", "--csv", "--scenario"},
-      {}, "run");
+  const Options o = parseOptions(args,
+                                 {"--system", "--integrator", "--h", "--T", "--rtol", "--atol",
+                                  "--rk", "--rk-samples", "--set", "--csv", "--scenario"},
+                                 {}, "run");
   // a scenario file gives the system, parameters and settings; flags override it
   std::vector<std::string> warnings;
   std::optional<Scenario> scenario;
@@ -171,23 +171,18 @@ int cmdRun(const std::vector<std::string>& args) {
                        scenario->system + "' of --scenario " + o.values.at("--scenario"));
   }
   if (!o.values.count("--system") && !scenario) {
-    std::string names;
-    for (const SystemModel* m : allSystems()) names += (names.empty() ? "" : "|") + m->name();
-    throw InputError("--system is required (" + names + ")");
+    throw InputError("--system is required (" + systemNames(allSystems(), "|") + ")");
   }
   const std::string sysName = scenario ? scenario->system : o.values.at("--system");
   const SystemModel* model = findSystem(sysName);
   if (!model) {
-    std::string names;
-    for (const SystemModel* m : allSystems()) names += (names.empty() ? "" : ", ") + m->name();
-    throw InputError("--system '" + sysName + "': unknown system (one of " + names + ")");
+    throw InputError("--system '" + sysName + "': unknown system (one of " +
+                     systemNames(allSystems()) + ")");
   }
   const Method method = o.values.count("--integrator") ? parseMethod(o.values.at("--integrator"))
                                                        : Method::Variational;
-  const auto& ms = model->methods();
-  if (std::find(ms.begin(), ms.end(), method) == ms.end())
-    throw InputError("--integrator '" + methodName(method) + "' is not available for " +
-                     sysName);
+  if (!model->hasMethod(method))
+    throw InputError("--integrator '" + methodName(method) + "' is not available for " + sysName);
   IntegratorSettings st = scenario ? scenario->settings : model->defaultSettings();
   const auto num = [&](const char* flag, double& dst) {
     if (o.values.count(flag)) dst = parseNumber(o.values.at(flag), flag);
@@ -212,8 +207,8 @@ int cmdRun(const std::vector<std::string>& args) {
   if (o.values.count("--csv") && !csvFile.open(o.values.at("--csv")))
     throw InputError("--csv: " + csvFile.error());
 
-  const RunResult r = runToEnd(*model, values, method, st,
-                               o.values.count("--csv") ? &csvFile.stream() : nullptr);
+  const RunResult r =
+      runToEnd(*model, values, method, st, o.values.count("--csv") ? &csvFile.stream() : nullptr);
   if (o.values.count("--csv") && !csvFile.commit()) {
     std::cerr << "dmsim: --csv: " << csvFile.error() << "\n";
     return kBadInput;
@@ -252,8 +247,8 @@ int cmdRun(const std::vector<std::string>& args) {
   j["warnings"] = warnings;
   std::cout << j.dump(2) << "\n";
   if (r.failure.failed) {
-    std::cerr << "dmsim: integration failed at t = " << r.failure.time << ": "
-              << r.failure.reason << "\n";
+    std::cerr << "dmsim: integration failed at t = " << r.failure.time << ": " << r.failure.reason
+              << "\n";
     return kFailed;
   }
   return kOk;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/sim/model.h"
+#include "core/sim/registry.h"
 #include "core/sim/summary.h"
 
 namespace dms::cli {

@@ -4,20 +4,29 @@
 
 #include "app/dmsim/cli.h"
 #include "core/params.h"
+#include "core/version.h"
 
 namespace {
 
 void usage(std::ostream& out) {
-  out << "dmsim " DMS_VERSION " - Discrete Mechanics Studio, headless\n"
+  std::string methods;
+  for (const dms::MethodInfo& m : dms::allMethods())
+    methods += (methods.empty() ? "" : "|") + m.name;
+  out << "dmsim " DMS_VERSION
+         " - Discrete Mechanics Studio, headless\n"
          "usage:\n"
-         "  dmsim list\n"
-         "  dmsim run --system NAME --integrator vi|rk45|rk45-quat [--h H] [--T T]\n"
+         "  dmsim list [--json]\n"
+         "  dmsim run --system NAME --integrator "
+      << methods
+      << " [--h H] [--T T]\n"
          "            [--rtol R] [--atol A] [--rk ode45|scipy] [--rk-samples output|steps]\n"
          "            [--set NAME=VALUE ...] [--csv FILE]\n"
          "  dmsim run --scenario FILE [any flag of run, which overrides the file]\n"
          "  dmsim reproduce [--json]\n"
-         "  dmsim control --system spherical-pendulum [--T T] [--h H] [--transcription vi|rk2]\n"
-         "                [--set NAME=VALUE ...] [--csv FILE]   (dmsim control --help)\n"
+         "  dmsim control --system "
+      << dms::systemNames(dms::systemsWithControl(), "|")
+      << " [flags] [--set NAME=VALUE ...]\n"
+         "                [--csv FILE] [--progress]   (flags: dmsim control --help)\n"
          "exit codes: 0 ok, 2 bad input, 3 integration failed\n";
 }
 

@@ -18,8 +18,8 @@ struct Row {
   const char* system;
   Method method;
   Metric metric;
-  bool perMl2;          // energy divided by m l^2 (the article's scaling in example 3)
-  double article;       // the printed figure, NaN where the article prints none
+  bool perMl2;     // energy divided by m l^2 (the article's scaling in example 3)
+  double article;  // the printed figure, NaN where the article prints none
   const char* comment;
 };
 
@@ -73,7 +73,8 @@ int cmdReproduce(const std::vector<std::string>& args) {
     const RunResult r = runToEnd(*model, values, row.method, st, nullptr);
     anyFailed = anyFailed || r.failure.failed;
     double scale = 1.0;
-    if (row.perMl2) scale = 1.0 / (scalarParam(values, "m") * std::pow(scalarParam(values, "l"), 2));
+    if (row.perMl2)
+      scale = 1.0 / (scalarParam(values, "m") * std::pow(scalarParam(values, "l"), 2));
     const double ours = row.metric == Metric::EnergyMeanDev ? r.summary.energyMeanDev * scale
                                                             : r.summary.structureMean;
     Json j;
@@ -100,8 +101,9 @@ int cmdReproduce(const std::vector<std::string>& args) {
                  "article's\nRK45 = Dormand-Prince with MATLAB ode45's controller, RelTol 1e-3, "
                  "AbsTol 1e-6, sampled at t_k = k h\n\n";
     std::cout << std::left << std::setw(3) << "ex" << std::setw(20) << "system" << std::setw(10)
-              << "int" << std::setw(40) << "quantity" << std::setw(13) << "ours"
-              << std::setw(13) << "article" << "note\n";
+              << "int" << std::setw(40) << "quantity" << std::setw(13) << "ours" << std::setw(13)
+              << "article"
+              << "note\n";
     for (const Json& j : rows) {
       std::ostringstream ours, art;
       ours << std::scientific << std::setprecision(4) << j["ours"].get<double>();
@@ -112,8 +114,8 @@ int cmdReproduce(const std::vector<std::string>& args) {
       std::cout << std::setw(3) << j["example"].get<std::string>() << std::setw(20)
                 << j["system"].get<std::string>() << std::setw(10)
                 << j["integrator"].get<std::string>() << std::setw(40)
-                << j["quantity"].get<std::string>() << std::setw(13) << ours.str()
-                << std::setw(13) << art.str() << j["note"].get<std::string>() << "\n";
+                << j["quantity"].get<std::string>() << std::setw(13) << ours.str() << std::setw(13)
+                << art.str() << j["note"].get<std::string>() << "\n";
     }
   }
   return anyFailed ? kFailed : kOk;

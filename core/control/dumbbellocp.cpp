@@ -5,8 +5,8 @@
 #include <cmath>
 #include <ctime>
 
+#include "core/integrators/settings.h"
 #include "core/lie/so3.h"
-#include "core/sim/model.h"
 
 namespace dms {
 namespace {
@@ -14,10 +14,6 @@ namespace {
 using Matrix3x12d = Eigen::Matrix<double, 3, 12>;
 
 constexpr double kPi = 3.14159265358979323846;
-
-std::string vecText(const Vector3d& v) {
-  return formatNumber(v.x()) + "," + formatNumber(v.y()) + "," + formatNumber(v.z());
-}
 
 // the dumbbell's own parameter names (its table, its checks)
 const Dumbbell& dumbbellModel() {
@@ -88,72 +84,36 @@ const std::vector<ParamSpec>& dumbbellOcpSpecs() {
       if (p.name == "Omega0") p.defaults = {0.0, 0.0, 0.0};
     }
     const double rd = 3.2, th = 1.9, vc = std::sqrt(1.0 / rd);
-    s.push_back({"xd",
-                 "m",
-                 "target position x^d of the mass centre",
-                 3,
-                 {rd * std::cos(th), rd * std::sin(th), 0.0},
-                 -1e6,
-                 1e6,
-                 false,
-                 false,
-                 -10.0,
-                 10.0});
-    s.push_back({"vd",
-                 "m/s",
-                 "target velocity v^d (default: circular at xd, same sense as v0)",
-                 3,
-                 {-vc * std::sin(th), vc * std::cos(th), 0.0},
-                 -1e3,
-                 1e3,
-                 false,
-                 false,
-                 -2.0,
-                 2.0});
-    s.push_back({"attd",
-                 "rad",
-                 "target attitude R^d = exp(attd^), rotation vector (default: 90 deg about e3)",
-                 3,
-                 {0.0, 0.0, kPi / 2},
-                 -100.0,
-                 100.0,
-                 false,
-                 false,
-                 -3.14159,
-                 3.14159});
-    s.push_back({"Omegad",
-                 "rad/s",
-                 "target angular velocity Omega^d in the body frame",
-                 3,
-                 {0.0, 0.0, 0.0},
-                 -1e3,
-                 1e3,
-                 false,
-                 false,
-                 -3.0,
-                 3.0});
-    s.push_back({"Wf",
-                 "",
-                 "diagonal of the force weight W_f (positive)",
-                 3,
-                 {1.0, 1.0, 1.0},
-                 0.0,
-                 1e6,
-                 true,
-                 false,
-                 0.01,
-                 100.0});
-    s.push_back({"Wm",
-                 "",
-                 "diagonal of the moment weight W_m (positive)",
-                 3,
-                 {1.0, 1.0, 1.0},
-                 0.0,
-                 1e6,
-                 true,
-                 false,
-                 0.01,
-                 100.0});
+    s.push_back(ParamSpec::vector3("xd", "m", "target position x^d of the mass centre")
+                    .defaultValue({rd * std::cos(th), rd * std::sin(th), 0.0})
+                    .range(-1e6, 1e6)
+                    .slider(-10.0, 10.0));
+    s.push_back(ParamSpec::vector3(
+                    "vd", "m/s", "target velocity v^d (default: circular at xd, same sense as v0)")
+                    .defaultValue({-vc * std::sin(th), vc * std::cos(th), 0.0})
+                    .range(-1e3, 1e3)
+                    .slider(-2.0, 2.0));
+    s.push_back(ParamSpec::vector3(
+                    "attd", "rad",
+                    "target attitude R^d = exp(attd^), rotation vector (default: 90 deg about e3)")
+                    .defaultValue({0.0, 0.0, kPi / 2})
+                    .range(-100.0, 100.0)
+                    .slider(-3.14159, 3.14159));
+    s.push_back(
+        ParamSpec::vector3("Omegad", "rad/s", "target angular velocity Omega^d in the body frame")
+            .defaultValue({0.0, 0.0, 0.0})
+            .range(-1e3, 1e3)
+            .slider(-3.0, 3.0));
+    s.push_back(ParamSpec::vector3("Wf", "", "diagonal of the force weight W_f (positive)")
+                    .defaultValue({1.0, 1.0, 1.0})
+                    .above(0)
+                    .atMost(1e6)
+                    .slider(0.01, 100.0));
+    s.push_back(ParamSpec::vector3("Wm", "", "diagonal of the moment weight W_m (positive)")
+                    .defaultValue({1.0, 1.0, 1.0})
+                    .above(0)
+                    .atMost(1e6)
+                    .slider(0.01, 100.0));
     return s;
   }();
   return specs;
@@ -178,13 +138,7 @@ DumbbellOcp makeDumbbellOcp(const ParamValues& values, double T, double h) {
   o.wf = vectorParam(v, "Wf");
   o.wm = vectorParam(v, "Wm");
 
-  const auto& is = integratorSpecs();
-  checkValue(is[1], {T});
-  checkValue(is[0], {h});
-  if (h > T)
-    throw InputError("h = " + formatNumber(h) + " must not exceed T = " + formatNumber(T) +
-                     " (allowed range of h: (0, T])");
-  const double steps = std::floor(T / h + 1e-9);
+  const double steps = double(checkStepAndHorizon(h, T));
   if (steps > kDumbbellOcpMaxSteps)
     throw InputError("T/h = " + formatNumber(steps) +
                      " steps is too many for the dumbbell's optimal control: N must be in [1, " +
@@ -197,7 +151,7 @@ DumbbellOcp makeDumbbellOcp(const ParamValues& values, double T, double h) {
 std::string dumbbellTargetError(const DumbbellOcp& ocp) {
   const std::string domain = ocp.p.gravity().domainError(ocp.target.x, ocp.target.R);
   if (domain.empty()) return {};
-  return "the target is unreachable: at xd = " + vecText(ocp.target.x) +
+  return "the target is unreachable: at xd = " + formatVector(ocp.target.x) +
          " with the attitude attd, " + domain +
          "; each sphere centre xd + R^d rho_i must lie farther than r = " + formatNumber(ocp.p.r) +
          " m from the attracting point at the origin";

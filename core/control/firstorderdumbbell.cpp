@@ -4,8 +4,8 @@
 #include <cmath>
 #include <unsupported/Eigen/AutoDiff>
 
-#include "core/integrators/lgvi.h"
 #include "core/lie/so3.h"
+#include "core/systems/lgvi.h"
 
 namespace dms {
 namespace {

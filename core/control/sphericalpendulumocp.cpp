@@ -5,7 +5,7 @@
 #include <cmath>
 #include <ctime>
 
-#include "core/sim/model.h"
+#include "core/integrators/settings.h"
 
 namespace dms {
 namespace {
@@ -29,17 +29,13 @@ Matrix32d tangentBasis(const Vector3d& q) {
   return B;
 }
 
-std::string vecText(const Vector3d& v) {
-  return formatNumber(v.x()) + "," + formatNumber(v.y()) + "," + formatNumber(v.z());
-}
-
 Vector3d unitParam(const ParamValues& v, const std::string& name) {
   const Vector3d q = vectorParam(v, name);
   const double n = q.norm();
   if (!(std::fabs(n - 1) <= kUnitTol))
-    throw InputError("parameter '" + name + "' = " + vecText(q) + " has length " + formatNumber(n) +
-                     ": it must be a point of the unit sphere (|" + name + "| = 1 within " +
-                     formatNumber(kUnitTol) + ")");
+    throw InputError("parameter '" + name + "' = " + formatVector(q) + " has length " +
+                     formatNumber(n) + ": it must be a point of the unit sphere (|" + name +
+                     "| = 1 within " + formatNumber(kUnitTol) + ")");
   return q / n;
 }
 
@@ -48,10 +44,10 @@ Vector3d tangentParam(const ParamValues& v, const std::string& name, const Vecto
   const Vector3d w = vectorParam(v, name);
   const double along = w.dot(q);
   if (!(std::fabs(along) <= kUnitTol * std::max(1.0, w.norm())))
-    throw InputError("parameter '" + name + "' = " + vecText(w) + " is not tangent to " + qName +
-                     " = " + vecText(q) + " (" + name + "." + qName + " = " + formatNumber(along) +
-                     "): the allowed values satisfy " + name + "." + qName + " = 0 (within " +
-                     formatNumber(kUnitTol) + " |" + name + "|)");
+    throw InputError("parameter '" + name + "' = " + formatVector(w) + " is not tangent to " +
+                     qName + " = " + formatVector(q) + " (" + name + "." + qName + " = " +
+                     formatNumber(along) + "): the allowed values satisfy " + name + "." + qName +
+                     " = 0 (within " + formatNumber(kUnitTol) + " |" + name + "|)");
   return w - along * q;
 }
 
@@ -76,63 +72,36 @@ Transcription parseTranscription(const std::string& s) {
 
 const std::vector<ParamSpec>& sphericalOcpSpecs() {
   static const std::vector<ParamSpec> specs = {
-      {"m", "kg", "mass of the bob", 1, {1.0}, 0.0, 1e6, true, false, 0.1, 10.0},
-      {"l", "m", "length of the rod", 1, {9.81}, 0.0, 1e6, true, false, 0.5, 20.0},
-      {"g",
-       "m/s^2",
-       "gravitational acceleration (along +e3)",
-       1,
-       {9.81},
-       0.0,
-       1e4,
-       false,
-       false,
-       0.0,
-       20.0},
-      {"q0",
-       "",
-       "initial direction of the rod, unit (e3 = hanging)",
-       3,
-       {0.0, 0.0, 1.0},
-       -1.0,
-       1.0,
-       false,
-       false,
-       -1.0,
-       1.0},
-      {"omega0",
-       "rad/s",
-       "initial angular velocity, tangent to q0",
-       3,
-       {0.0, 0.0, 0.0},
-       -1e3,
-       1e3,
-       false,
-       false,
-       -5.0,
-       5.0},
-      {"qd",
-       "",
-       "target direction q^d, unit (-e3 = inverted)",
-       3,
-       {0.0, 0.0, -1.0},
-       -1.0,
-       1.0,
-       false,
-       false,
-       -1.0,
-       1.0},
-      {"omegad",
-       "rad/s",
-       "target angular velocity omega^d, tangent to qd",
-       3,
-       {0.0, 0.0, 0.0},
-       -1e3,
-       1e3,
-       false,
-       false,
-       -5.0,
-       5.0},
+      ParamSpec::scalar("m", "kg", "mass of the bob")
+          .defaultValue(1.0)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.1, 10.0),
+      ParamSpec::scalar("l", "m", "length of the rod")
+          .defaultValue(9.81)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.5, 20.0),
+      ParamSpec::scalar("g", "m/s^2", "gravitational acceleration (along +e3)")
+          .defaultValue(9.81)
+          .range(0, 1e4)
+          .slider(0.0, 20.0),
+      ParamSpec::vector3("q0", "", "initial direction of the rod, unit (e3 = hanging)")
+          .defaultValue({0.0, 0.0, 1.0})
+          .range(-1.0, 1.0)
+          .slider(-1.0, 1.0),
+      ParamSpec::vector3("omega0", "rad/s", "initial angular velocity, tangent to q0")
+          .defaultValue({0.0, 0.0, 0.0})
+          .range(-1e3, 1e3)
+          .slider(-5.0, 5.0),
+      ParamSpec::vector3("qd", "", "target direction q^d, unit (-e3 = inverted)")
+          .defaultValue({0.0, 0.0, -1.0})
+          .range(-1.0, 1.0)
+          .slider(-1.0, 1.0),
+      ParamSpec::vector3("omegad", "rad/s", "target angular velocity omega^d, tangent to qd")
+          .defaultValue({0.0, 0.0, 0.0})
+          .range(-1e3, 1e3)
+          .slider(-5.0, 5.0),
   };
   return specs;
 }
@@ -164,13 +133,7 @@ SphericalPendulumOcp makeSphericalPendulumOcp(const ParamValues& values, double 
   o.omegad = tangentParam(v, "omegad", o.qd, "qd");
   o.transcription = tr;
 
-  const auto& is = integratorSpecs();
-  checkValue(is[1], {T});
-  checkValue(is[0], {h});
-  if (h > T)
-    throw InputError("h = " + formatNumber(h) + " must not exceed T = " + formatNumber(T) +
-                     " (allowed range of h: (0, T])");
-  const double steps = std::floor(T / h + 1e-9);
+  const double steps = double(checkStepAndHorizon(h, T));
   const int nMax = maxOcpSteps();
   if (steps > nMax)
     throw InputError(

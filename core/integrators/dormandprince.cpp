@@ -19,7 +19,7 @@ constexpr double kA[6][5] = {
     {9017.0 / 3168, -355.0 / 33, 46732.0 / 5247, 49.0 / 176, -5103.0 / 18656}};
 constexpr double kB[7] = {35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84, 0};
 // 5th minus 4th order weights (ode45's E; SciPy's has the opposite sign, same norm).
-constexpr double kE[7] = {71.0 / 57600,      0,           -71.0 / 16695, 71.0 / 1920,
+constexpr double kE[7] = {71.0 / 57600,      0,          -71.0 / 16695, 71.0 / 1920,
                           -17253.0 / 339200, 22.0 / 525, -1.0 / 40};
 // ode45's ntrp45 interpolant: coefficients of s, s^2, s^3, s^4 per stage.
 constexpr double kBiOde45[7][4] = {{1, -183.0 / 64, 37.0 / 12, -145.0 / 128},
@@ -33,11 +33,9 @@ constexpr double kBiOde45[7][4] = {{1, -183.0 / 64, 37.0 / 12, -145.0 / 128},
 constexpr double kBiScipy[7][4] = {
     {1, -8048581381.0 / 2820520608, 8663915743.0 / 2820520608, -12715105075.0 / 11282082432},
     {0, 0, 0, 0},
-    {0, 131558114200.0 / 32700410799, -68118460800.0 / 10900136933,
-     87487479700.0 / 32700410799},
+    {0, 131558114200.0 / 32700410799, -68118460800.0 / 10900136933, 87487479700.0 / 32700410799},
     {0, -1754552775.0 / 470086768, 14199869525.0 / 1410260304, -10690763975.0 / 1880347072},
-    {0, 127303824393.0 / 49829197408, -318862633887.0 / 49829197408,
-     701980252875.0 / 199316789632},
+    {0, 127303824393.0 / 49829197408, -318862633887.0 / 49829197408, 701980252875.0 / 199316789632},
     {0, -282668133.0 / 205662961, 2019193451.0 / 616988883, -1453857185.0 / 822651844},
     {0, 40617522.0 / 29380423, -110615467.0 / 29380423, 69997945.0 / 29380423}};
 
@@ -128,8 +126,7 @@ void DormandPrince::stages(double h) {
   m_ynew = m_y + h * (kB[0] * K[0] + kB[2] * K[2] + kB[3] * K[3] + kB[4] * K[4] + kB[5] * K[5]);
   m_f(m_t + h, m_ynew, m_K[6]);
   m_fevals += 6;
-  m_errv = kE[0] * K[0] + kE[2] * K[2] + kE[3] * K[3] + kE[4] * K[4] + kE[5] * K[5] +
-           kE[6] * K[6];
+  m_errv = kE[0] * K[0] + kE[2] * K[2] + kE[3] * K[3] + kE[4] * K[4] + kE[5] * K[5] + kE[6] * K[6];
 }
 
 bool DormandPrince::step() {
@@ -188,8 +185,8 @@ bool DormandPrince::stepOde45() {
     ++m_rejected;
     if (m_absh <= hmin) {
       std::ostringstream s;
-      s << "RK45 (ode45): step size underflow at t = " << m_t << ": cannot meet RelTol "
-        << rtol << " with a step above the minimum " << hmin;
+      s << "RK45 (ode45): step size underflow at t = " << m_t << ": cannot meet RelTol " << rtol
+        << " with a step above the minimum " << hmin;
       m_error = s.str();
       return false;
     }
@@ -237,8 +234,7 @@ bool DormandPrince::stepScipy() {
     stages(h);
     double sum = 0.0;
     for (Eigen::Index i = 0; i < m_y.size(); ++i) {
-      const double sc =
-          m_opt.atol + m_opt.rtol * std::max(std::fabs(m_y[i]), std::fabs(m_ynew[i]));
+      const double sc = m_opt.atol + m_opt.rtol * std::max(std::fabs(m_y[i]), std::fabs(m_ynew[i]));
       const double e = h * m_errv[i] / sc;
       sum += e * e;
     }

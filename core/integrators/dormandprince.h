@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-#include "core/sim/model.h"
+#include "core/integrators/settings.h"
 #include "core/types.h"
 
 namespace dms {

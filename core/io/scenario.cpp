@@ -8,6 +8,8 @@
 
 #include "core/io/atomicfile.h"
 #include "core/lie/so3.h"
+#include "core/sim/registry.h"
+#include "core/version.h"
 
 namespace dms {
 namespace {
@@ -20,8 +22,7 @@ double number(const Json& j, const std::string& field) {
   if (!j.is_number())
     throw InputError("scenario: '" + field + "' must be a number, got " + typeName(j));
   const double v = j.get<double>();
-  if (!std::isfinite(v))
-    throw InputError("scenario: '" + field + "' is not a finite number");
+  if (!std::isfinite(v)) throw InputError("scenario: '" + field + "' is not a finite number");
   return v;
 }
 
@@ -96,8 +97,8 @@ struct ScenarioChecker {
   }
   bool open(bool array) {
     if (int(stack.size()) >= kScenarioMaxDepth) {
-      error = "'" + path() + "' is nested deeper than " + std::to_string(kScenarioMaxDepth) +
-              " levels";
+      error =
+          "'" + path() + "' is nested deeper than " + std::to_string(kScenarioMaxDepth) + " levels";
       return false;
     }
     stack.push_back({array, {}, 0});
@@ -145,8 +146,7 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   if (!Json::sax_parse(text, &checker)) throw InputError("scenario: " + checker.error);
   const Json j = Json::parse(text);
   if (!j.is_object())
-    throw InputError(std::string("scenario: the top level must be an object, got ") +
-                     typeName(j));
+    throw InputError(std::string("scenario: the top level must be an object, got ") + typeName(j));
 
   if (!j.contains("schema_version"))
     throw InputError("scenario: 'schema_version' is missing (expected 1)");
@@ -159,10 +159,8 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   sc.system = string(j["system"], "system");
   const SystemModel* model = findSystem(sc.system);
   if (!model) {
-    std::string names;
-    for (const SystemModel* m : allSystems()) names += (names.empty() ? "" : ", ") + m->name();
-    throw InputError("scenario: 'system' = '" + sc.system + "' is unknown (one of " + names +
-                     ")");
+    throw InputError("scenario: 'system' = '" + sc.system + "' is unknown (one of " +
+                     systemNames(allSystems()) + ")");
   }
   for (const auto& [key, value] : j.items()) {
     if (key == "program" || key == "version") {
@@ -177,8 +175,7 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   if (j.contains("parameters")) {
     const Json& p = j["parameters"];
     if (!p.is_object())
-      throw InputError(std::string("scenario: 'parameters' must be an object, got ") +
-                       typeName(p));
+      throw InputError(std::string("scenario: 'parameters' must be an object, got ") + typeName(p));
     for (const auto& [name, value] : p.items()) {
       // an attitude may be written as a rotation matrix "R0": [[..],[..],[..]] (or 9 numbers,
       // row by row) where the system takes a rotation vector att0
@@ -208,8 +205,7 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   if (j.contains("settings")) {
     const Json& s = j["settings"];
     if (!s.is_object())
-      throw InputError(std::string("scenario: 'settings' must be an object, got ") +
-                       typeName(s));
+      throw InputError(std::string("scenario: 'settings' must be an object, got ") + typeName(s));
     for (const auto& [key, value] : s.items()) {
       const std::string field = "settings." + key;
       if (key == "h") {

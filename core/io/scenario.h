@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "core/integrators/settings.h"
 #include "core/params.h"
-#include "core/sim/model.h"
 
 namespace dms {
 
@@ -28,7 +28,7 @@ constexpr std::size_t kScenarioMaxBytes = 1 << 20;
 constexpr int kScenarioMaxDepth = 8;
 
 struct Scenario {
-  std::string system;     ///< SystemModel::name()
+  std::string system;      ///< SystemModel::name()
   ParamValues parameters;  ///< as given (completed with defaults on load)
   IntegratorSettings settings;
 };

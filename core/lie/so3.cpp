@@ -1,11 +1,12 @@
 #include "core/lie/so3.h"
-#include "core/lie/orthogonality.h"
-#include "core/params.h"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
+
+#include "core/lie/orthogonality.h"
+#include "core/params.h"
 
 namespace dms {
 namespace {
@@ -124,10 +125,10 @@ Vector3d rotationVectorOf(const Matrix3d& R, const std::string& field) {
   const double orth = orthogonalityError(R);
   const double det = R.determinant();
   if (!R.allFinite() || !(orth <= kRotationTolerance) || !(det > 0)) {
-    throw InputError("'" + field + "' is not a rotation matrix: ||I - R^T R|| = " +
-                     formatNumber(orth) + ", det R = " + formatNumber(det) +
-                     " (allowed: orthogonal to " + formatNumber(kRotationTolerance) +
-                     " with det R = +1)");
+    throw InputError("'" + field +
+                     "' is not a rotation matrix: ||I - R^T R|| = " + formatNumber(orth) +
+                     ", det R = " + formatNumber(det) + " (allowed: orthogonal to " +
+                     formatNumber(kRotationTolerance) + " with det R = +1)");
   }
   return so3Log(R);
 }

@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/sim/model.h"
+#include "core/integrators/run.h"
 
 namespace dms {
 

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "core/sim/model.h"
+#include "core/integrators/run.h"
 
 namespace dms {
 

@@ -105,76 +105,49 @@ RigidBodyState DumbbellParams::initialState() const {
 
 const std::vector<ParamSpec>& Dumbbell::params() const {
   static const std::vector<ParamSpec> specs = {
-      {"mu",
-       "m^3/s^2",
-       "gravitational parameter of the central body (default set-up: "
-       "nondimensional)",
-       1,
-       {1.0},
-       0.0,
-       1e6,
-       false,
-       false,
-       0.0,
-       5.0},
-      {"m1", "kg", "mass of sphere 1", 1, {0.5}, 0.0, 1e6, true, false, 0.05, 2.0},
-      {"m2", "kg", "mass of sphere 2", 1, {0.5}, 0.0, 1e6, true, false, 0.05, 2.0},
-      {"L",
-       "m",
-       "distance between the sphere centres (rod along body e1)",
-       1,
-       {1.0},
-       0.0,
-       1e6,
-       true,
-       false,
-       0.1,
-       3.0},
-      {"r", "m", "radius of each sphere (at most L/2)", 1, {0.2}, 0.0, 1e6, true, false, 0.01, 0.5},
-      {"x0",
-       "m",
-       "initial position of the mass centre",
-       3,
-       {3.0, 0.0, 0.0},
-       -1e6,
-       1e6,
-       false,
-       false,
-       -10.0,
-       10.0},
-      {"v0",
-       "m/s",
-       "initial velocity of the mass centre",
-       3,
-       {0.0, 0.5773502691896258, 0.0},
-       -1e3,
-       1e3,
-       false,
-       false,
-       -2.0,
-       2.0},
-      {"att0",
-       "rad",
-       "initial attitude R0 = exp(att0^), rotation vector (axis times angle)",
-       3,
-       {0.0, 0.5235987755982988, 0.0},
-       -100.0,
-       100.0,
-       false,
-       false,
-       -3.14159,
-       3.14159},
-      {"Omega0",
-       "rad/s",
-       "initial angular velocity in the body frame",
-       3,
-       {0.1, 0.3, 1.0},
-       -1e3,
-       1e3,
-       false,
-       false,
-       -3.0,
-       3.0},
+      ParamSpec::scalar("mu", "m^3/s^2",
+                        "gravitational parameter of the central body (default set-up: "
+                        "nondimensional)")
+          .defaultValue(1.0)
+          .range(0, 1e6)
+          .slider(0.0, 5.0),
+      ParamSpec::scalar("m1", "kg", "mass of sphere 1")
+          .defaultValue(0.5)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.05, 2.0),
+      ParamSpec::scalar("m2", "kg", "mass of sphere 2")
+          .defaultValue(0.5)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.05, 2.0),
+      ParamSpec::scalar("L", "m", "distance between the sphere centres (rod along body e1)")
+          .defaultValue(1.0)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.1, 3.0),
+      ParamSpec::scalar("r", "m", "radius of each sphere (at most L/2)")
+          .defaultValue(0.2)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.01, 0.5),
+      ParamSpec::vector3("x0", "m", "initial position of the mass centre")
+          .defaultValue({3.0, 0.0, 0.0})
+          .range(-1e6, 1e6)
+          .slider(-10.0, 10.0),
+      ParamSpec::vector3("v0", "m/s", "initial velocity of the mass centre")
+          .defaultValue({0.0, 0.5773502691896258, 0.0})
+          .range(-1e3, 1e3)
+          .slider(-2.0, 2.0),
+      ParamSpec::vector3("att0", "rad",
+                         "initial attitude R0 = exp(att0^), rotation vector (axis times angle)")
+          .defaultValue({0.0, 0.5235987755982988, 0.0})
+          .range(-100.0, 100.0)
+          .slider(-3.14159, 3.14159),
+      ParamSpec::vector3("Omega0", "rad/s", "initial angular velocity in the body frame")
+          .defaultValue({0.1, 0.3, 1.0})
+          .range(-1e3, 1e3)
+          .slider(-3.0, 3.0),
   };
   return specs;
 }
@@ -197,8 +170,7 @@ ParamValues Dumbbell::normalize(const ParamValues& values,
         formatNumber(0.5 * p.L) + "] m");
   const std::string domain = p.gravity().domainError(p.x0, so3Exp(p.att0));
   if (!domain.empty())
-    throw InputError("parameter 'x0' = " + formatNumber(p.x0.x()) + "," + formatNumber(p.x0.y()) +
-                     "," + formatNumber(p.x0.z()) +
+    throw InputError("parameter 'x0' = " + formatVector(p.x0) +
                      " is out of range: each sphere centre x0 + R0 rho_i must lie farther than "
                      "r = " +
                      formatNumber(p.r) + " m from the attracting point at the origin");

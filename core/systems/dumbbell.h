@@ -5,8 +5,8 @@
 
 #include <array>
 
-#include "core/sim/model.h"
 #include "core/systems/rigidbody.h"
+#include "core/systems/system.h"
 
 namespace dms {
 

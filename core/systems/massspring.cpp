@@ -1,7 +1,7 @@
 #include "core/systems/massspring.h"
 
-#include "core/integrators/variational.h"
-#include "core/sim/runs.h"
+#include "core/integrators/fixedsteprun.h"
+#include "core/integrators/rkrun.h"
 
 namespace dms {
 namespace {
@@ -20,6 +20,13 @@ struct MassSpringStepper {
 
 }  // namespace
 
+void massSpringStep(const MassSpringParams& p, double h, MassSpringState& x) {
+  const double c = h * h * p.kappa / (4 * p.m);
+  const double q1 = (h * x.v + (1 - c) * x.q) / (1 + c);
+  x.v = x.v - h * p.kappa / (2 * p.m) * x.q - h * p.kappa / (2 * p.m) * q1;
+  x.q = q1;
+}
+
 MassSpringParams MassSpringParams::from(const ParamValues& v) {
   MassSpringParams p;
   p.m = scalarParam(v, "m");
@@ -35,11 +42,24 @@ double massSpringEnergy(const MassSpringParams& p, const MassSpringState& x) {
 
 const std::vector<ParamSpec>& MassSpring::params() const {
   static const std::vector<ParamSpec> specs = {
-      {"m", "kg", "mass of the body", 1, {1.0}, 0.0, 1e6, true, false, 0.1, 10.0},
-      {"kappa", "kg/s^2", "spring constant", 1, {1.0}, 0.0, 1e6, true, false, 0.1, 10.0},
-      {"q0", "m", "initial displacement", 1, {1.4142135623730951}, -1e6, 1e6, false, false, -3.0,
-       3.0},
-      {"v0", "m/s", "initial velocity", 1, {0.0}, -1e6, 1e6, false, false, -3.0, 3.0},
+      ParamSpec::scalar("m", "kg", "mass of the body")
+          .defaultValue(1.0)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.1, 10.0),
+      ParamSpec::scalar("kappa", "kg/s^2", "spring constant")
+          .defaultValue(1.0)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.1, 10.0),
+      ParamSpec::scalar("q0", "m", "initial displacement")
+          .defaultValue(1.4142135623730951)
+          .range(-1e6, 1e6)
+          .slider(-3.0, 3.0),
+      ParamSpec::scalar("v0", "m/s", "initial velocity")
+          .defaultValue(0.0)
+          .range(-1e6, 1e6)
+          .slider(-3.0, 3.0),
   };
   return specs;
 }
@@ -67,11 +87,9 @@ std::unique_ptr<Run> MassSpring::makeRun(const ParamValues& values, Method metho
   const MassSpringParams p = MassSpringParams::from(values);
   const MassSpringState x0{p.q0, p.v0};
   if (method == Method::Variational)
-    return std::make_unique<VariationalRun<MassSpringStepper>>(MassSpringStepper{p, settings.h},
-                                                               x0, settings);
-  if (method != Method::Rk45)
-    throw InputError("--integrator " + methodName(method) + " is not available for " + name() +
-                     " (vi, rk45)");
+    return std::make_unique<FixedStepRun<MassSpringStepper>>(MassSpringStepper{p, settings.h}, x0,
+                                                             settings);
+  if (method != Method::Rk45) throw unavailable(method);
   // (q, v)' = (v, -kappa q / m), eq (7)
   ContinuousForm form;
   form.y0 = Eigen::Vector2d(p.q0, p.v0);

@@ -1,7 +1,7 @@
 /// Example 1: a mass on a linear spring, L = 1/2 m qdot^2 - 1/2 kappa q^2.
 #pragma once
 
-#include "core/sim/model.h"
+#include "core/systems/system.h"
 
 namespace dms {
 
@@ -20,6 +20,11 @@ struct MassSpringState {
 
 /// E = 1/2 m v^2 + 1/2 kappa q^2.
 double massSpringEnergy(const MassSpringParams& p, const MassSpringState& x);
+
+/// Eqs (10)-(11):
+///   (1 + h^2 kappa / 4m) q_{k+1} = h v_k + (1 - h^2 kappa / 4m) q_k
+///   v_{k+1} = v_k - (h kappa / 2m) q_k - (h kappa / 2m) q_{k+1}
+void massSpringStep(const MassSpringParams& p, double h, MassSpringState& x);
 
 class MassSpring final : public SystemModel {
  public:

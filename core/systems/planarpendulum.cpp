@@ -1,10 +1,11 @@
 #include "core/systems/planarpendulum.h"
 
 #include <cmath>
+#include <sstream>
 
-#include "core/integrators/variational.h"
+#include "core/integrators/fixedsteprun.h"
+#include "core/integrators/rkrun.h"
 #include "core/lie/orthogonality.h"
-#include "core/sim/runs.h"
 
 namespace dms {
 namespace {
@@ -26,6 +27,28 @@ PlanarPendulumState fromVector(const VectorXd& y) {
 }
 
 }  // namespace
+
+bool planarPendulumStep(const PlanarPendulumParams& p, double h, PlanarPendulumState& x,
+                        std::string* why) {
+  const double e2Re1 = x.R(1, 0);
+  const double s = h * x.Omega - h * h * p.g / (2 * p.l) * e2Re1;
+  if (!(std::fabs(s) <= 1.0)) {
+    if (why) {
+      std::ostringstream m;
+      m << "eq (25) has no solution: sin(dtheta) = h Omega - h^2 g/(2l) e2^T R e1 = " << s
+        << " is outside [-1, 1]; reduce h";
+      *why = m.str();
+    }
+    return false;
+  }
+  const double c = std::sqrt(1 - s * s);
+  Matrix2d F;
+  F << c, -s, s, c;
+  const Matrix2d R1 = x.R * F;
+  x.Omega = x.Omega - h * p.g / (2 * p.l) * e2Re1 - h * p.g / (2 * p.l) * R1(1, 0);
+  x.R = R1;
+  return true;
+}
 
 PlanarPendulumParams PlanarPendulumParams::from(const ParamValues& v) {
   PlanarPendulumParams p;
@@ -49,13 +72,28 @@ double planarPendulumEnergy(const PlanarPendulumParams& p, const PlanarPendulumS
 
 const std::vector<ParamSpec>& PlanarPendulum::params() const {
   static const std::vector<ParamSpec> specs = {
-      {"m", "kg", "mass of the bob", 1, {1.0}, 0.0, 1e6, true, false, 0.1, 10.0},
-      {"l", "m", "length of the rod", 1, {9.81}, 0.0, 1e6, true, false, 0.5, 20.0},
-      {"g", "m/s^2", "gravitational acceleration", 1, {9.81}, 0.0, 1e4, false, false, 0.0, 20.0},
-      {"theta0", "rad", "initial angle from hanging (R0 = R(theta0))", 1, {1.5707963267948966},
-       -10.0, 10.0, false, false, -3.14159, 3.14159},
-      {"omega0", "rad/s", "initial angular velocity Omega0", 1, {0.0}, -1e3, 1e3, false, false,
-       -2.0, 2.0},
+      ParamSpec::scalar("m", "kg", "mass of the bob")
+          .defaultValue(1.0)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.1, 10.0),
+      ParamSpec::scalar("l", "m", "length of the rod")
+          .defaultValue(9.81)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.5, 20.0),
+      ParamSpec::scalar("g", "m/s^2", "gravitational acceleration")
+          .defaultValue(9.81)
+          .range(0, 1e4)
+          .slider(0.0, 20.0),
+      ParamSpec::scalar("theta0", "rad", "initial angle from hanging (R0 = R(theta0))")
+          .defaultValue(1.5707963267948966)
+          .range(-10.0, 10.0)
+          .slider(-3.14159, 3.14159),
+      ParamSpec::scalar("omega0", "rad/s", "initial angular velocity Omega0")
+          .defaultValue(0.0)
+          .range(-1e3, 1e3)
+          .slider(-2.0, 2.0),
   };
   return specs;
 }
@@ -88,11 +126,9 @@ std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method m
   const PlanarPendulumParams p = PlanarPendulumParams::from(values);
   const PlanarPendulumState x0{rotation2(p.theta0), p.omega0};
   if (method == Method::Variational)
-    return std::make_unique<VariationalRun<PlanarStepper>>(PlanarStepper{p, settings.h}, x0,
-                                                           settings);
-  if (method != Method::Rk45)
-    throw InputError("--integrator " + methodName(method) + " is not available for " + name() +
-                     " (vi, rk45)");
+    return std::make_unique<FixedStepRun<PlanarStepper>>(PlanarStepper{p, settings.h}, x0,
+                                                         settings);
+  if (method != Method::Rk45) throw unavailable(method);
   // eqs (16)-(17): Omega' = -(g/l) e2^T R e1, R' = R Omega^, R stored column-major
   ContinuousForm form;
   form.y0.resize(5);

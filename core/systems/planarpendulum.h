@@ -2,7 +2,9 @@
 /// gravity and the rod both along e2, R = I hanging (../shared/design/NUMERICS.md).
 #pragma once
 
-#include "core/sim/model.h"
+#include <string>
+
+#include "core/systems/system.h"
 
 namespace dms {
 
@@ -24,6 +26,14 @@ struct PlanarPendulumState {
 Matrix2d rotation2(double theta);
 /// E = 1/2 m l^2 Omega^2 - m g l e2^T R e2.
 double planarPendulumEnergy(const PlanarPendulumParams& p, const PlanarPendulumState& x);
+
+/// Eqs (25)-(27), with F_k = R(dtheta_k) so that F - F^T = (2 sin dtheta)^:
+///   sin dtheta_k = h Omega_k - (h^2 g / 2l) e2^T R_k e1    (principal branch, cos dtheta > 0)
+///   R_{k+1} = R_k F_k
+///   Omega_{k+1} = Omega_k - (h g / 2l) e2^T R_k e1 - (h g / 2l) e2^T R_{k+1} e1
+/// Returns false (and says why) when the right side of (25) leaves [-1, 1].
+bool planarPendulumStep(const PlanarPendulumParams& p, double h, PlanarPendulumState& x,
+                        std::string* why);
 
 class PlanarPendulum final : public SystemModel {
  public:

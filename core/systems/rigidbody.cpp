@@ -4,9 +4,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/integrators/lgvi.h"
+#include "core/integrators/fixedsteprun.h"
+#include "core/integrators/rkrun.h"
 #include "core/lie/so3.h"
-#include "core/sim/runs.h"
+#include "core/systems/lgvi.h"
 
 namespace dms {
 namespace {
@@ -211,8 +212,7 @@ std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& 
   b.validate();
   switch (method) {
     case Method::Variational:
-      return std::make_unique<VariationalRun<LgviStepper>>(LgviStepper{b, settings.h}, s0,
-                                                           settings);
+      return std::make_unique<FixedStepRun<LgviStepper>>(LgviStepper{b, settings.h}, s0, settings);
     case Method::Rk45:
       return std::make_unique<DomainCheckedRun>(
           std::make_unique<RkRun>(rigidBodyMatrixForm(b, s0), settings), b.potential);

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "core/sim/model.h"
+#include "core/systems/system.h"
 
 namespace dms {
 
-struct ContinuousForm;  // core/sim/runs.h
+struct ContinuousForm;  // core/integrators/rkrun.h
 
 /// A configuration-dependent potential U: SE(3) -> R.
 class RigidBodyPotential {

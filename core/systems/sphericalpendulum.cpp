@@ -1,9 +1,10 @@
 #include "core/systems/sphericalpendulum.h"
 
 #include <cmath>
+#include <sstream>
 
-#include "core/integrators/variational.h"
-#include "core/sim/runs.h"
+#include "core/integrators/fixedsteprun.h"
+#include "core/integrators/rkrun.h"
 
 namespace dms {
 namespace {
@@ -18,6 +19,27 @@ struct SphericalStepper {
 };
 
 }  // namespace
+
+bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, SphericalPendulumState& x,
+                           std::string* why) {
+  const Vector3d e3 = Vector3d::UnitZ();
+  const Vector3d qxe3 = x.q.cross(e3);
+  const Vector3d f = h * x.omega + h * h * p.g / (2 * p.l) * qxe3;
+  const double f2 = f.squaredNorm();
+  if (!(f2 <= 1.0)) {
+    if (why) {
+      std::ostringstream m;
+      m << "eq (35) needs |h omega + h^2 g/(2l) q x e3| <= 1, got " << std::sqrt(f2)
+        << "; reduce h";
+      *why = m.str();
+    }
+    return false;
+  }
+  const Vector3d q1 = f.cross(x.q) + std::sqrt(1 - f2) * x.q;
+  x.omega = x.omega + h * p.g / (2 * p.l) * qxe3 + h * p.g / (2 * p.l) * q1.cross(e3);
+  x.q = q1;
+  return true;
+}
 
 SphericalPendulumParams SphericalPendulumParams::from(const ParamValues& v) {
   SphericalPendulumParams p;
@@ -35,14 +57,28 @@ double sphericalPendulumEnergy(const SphericalPendulumParams& p, const Spherical
 
 const std::vector<ParamSpec>& SphericalPendulum::params() const {
   static const std::vector<ParamSpec> specs = {
-      {"m", "kg", "mass of the bob", 1, {1.0}, 0.0, 1e6, true, false, 0.1, 10.0},
-      {"l", "m", "length of the rod", 1, {9.81}, 0.0, 1e6, true, false, 0.5, 20.0},
-      {"g", "m/s^2", "gravitational acceleration (along +e3)", 1, {9.81}, 0.0, 1e4, false, false,
-       0.0, 20.0},
-      {"q0", "", "initial direction of the rod (normalized; e3 = hanging)", 3,
-       {0.8660254037844386, 0.0, 0.5}, -1e6, 1e6, false, false, -1.0, 1.0},
-      {"omega0", "rad/s", "initial angular velocity (projected tangent to q0)", 3,
-       {0.17320508075688773, 0.0, -0.3}, -1e3, 1e3, false, false, -1.0, 1.0},
+      ParamSpec::scalar("m", "kg", "mass of the bob")
+          .defaultValue(1.0)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.1, 10.0),
+      ParamSpec::scalar("l", "m", "length of the rod")
+          .defaultValue(9.81)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.5, 20.0),
+      ParamSpec::scalar("g", "m/s^2", "gravitational acceleration (along +e3)")
+          .defaultValue(9.81)
+          .range(0, 1e4)
+          .slider(0.0, 20.0),
+      ParamSpec::vector3("q0", "", "initial direction of the rod (normalized; e3 = hanging)")
+          .defaultValue({0.8660254037844386, 0.0, 0.5})
+          .range(-1e6, 1e6)
+          .slider(-1.0, 1.0),
+      ParamSpec::vector3("omega0", "rad/s", "initial angular velocity (projected tangent to q0)")
+          .defaultValue({0.17320508075688773, 0.0, -0.3})
+          .range(-1e3, 1e3)
+          .slider(-1.0, 1.0),
   };
   return specs;
 }
@@ -60,8 +96,7 @@ ParamValues SphericalPendulum::normalize(const ParamValues& values,
   Vector3d q = vectorParam(out, "q0");
   const double n = q.norm();
   if (!(n > 1e-12))
-    throw InputError("parameter 'q0' = " + formatNumber(q.x()) + "," + formatNumber(q.y()) +
-                     "," + formatNumber(q.z()) +
+    throw InputError("parameter 'q0' = " + formatVector(q) +
                      " has zero length: it must be a nonzero 3-vector (it is normalized)");
   q /= n;
   Vector3d w = vectorParam(out, "omega0");
@@ -95,11 +130,9 @@ std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Metho
   const SphericalPendulumParams p = SphericalPendulumParams::from(values);
   const SphericalPendulumState x0{p.q0, p.omega0};
   if (method == Method::Variational)
-    return std::make_unique<VariationalRun<SphericalStepper>>(SphericalStepper{p, settings.h},
-                                                              x0, settings);
-  if (method != Method::Rk45)
-    throw InputError("--integrator " + methodName(method) + " is not available for " + name() +
-                     " (vi, rk45)");
+    return std::make_unique<FixedStepRun<SphericalStepper>>(SphericalStepper{p, settings.h}, x0,
+                                                            settings);
+  if (method != Method::Rk45) throw unavailable(method);
   // eqs (31)-(32): omega' = (g/l) q x e3, q' = omega x q
   ContinuousForm form;
   form.y0.resize(6);

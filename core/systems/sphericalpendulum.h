@@ -1,7 +1,9 @@
 /// Example 3: the spherical pendulum on S^2, gravity along +e3, q = e3 hanging.
 #pragma once
 
-#include "core/sim/model.h"
+#include <string>
+
+#include "core/systems/system.h"
 
 namespace dms {
 
@@ -24,6 +26,13 @@ struct SphericalPendulumState {
 /// E = 1/2 m l^2 |omega|^2 - m g l e3.q.
 double sphericalPendulumEnergy(const SphericalPendulumParams& p, const SphericalPendulumState& x);
 
+/// Eqs (35)-(36), with f_k = h omega_k + (h^2 g / 2l) q_k x e3:
+///   q_{k+1} = f_k x q_k + (1 - |f_k|^2)^(1/2) q_k
+///   omega_{k+1} = omega_k + (h g / 2l) q_k x e3 + (h g / 2l) q_{k+1} x e3
+/// Returns false (and says why) when |f_k| > 1.
+bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, SphericalPendulumState& x,
+                           std::string* why);
+
 class SphericalPendulum final : public SystemModel {
  public:
   std::string name() const override { return "spherical-pendulum"; }
@@ -40,8 +49,7 @@ class SphericalPendulum final : public SystemModel {
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// Sample of a state: the bob at l q, momentum (0, 0, m l^2 omega.e3).
-  static Sample sample(const SphericalPendulumParams& p, double t,
-                       const SphericalPendulumState& x);
+  static Sample sample(const SphericalPendulumParams& p, double t, const SphericalPendulumState& x);
 };
 
 }  // namespace dms

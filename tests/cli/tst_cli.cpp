@@ -37,19 +37,18 @@ class TestCli : public QObject {
     for (const char* s : {"mass-spring", "planar-pendulum", "spherical-pendulum", "dumbbell"})
       for (const char* i : {"vi", "rk45"})
         QTest::newRow(qPrintable(QString("%1 %2").arg(s, i))) << s << i;
-    QTest::newRow("dumbbell rk45-quat") << "dumbbell" << "rk45-quat";
+    QTest::newRow("dumbbell rk45-quat") << "dumbbell"
+                                        << "rk45-quat";
   }
   void runPrintsTheSummary() {
     QFETCH(QString, system);
     QFETCH(QString, integrator);
-    const Result r =
-        dmsim({"run", "--system", system, "--integrator", integrator, "--T", "20"});
+    const Result r = dmsim({"run", "--system", system, "--integrator", integrator, "--T", "20"});
     QCOMPARE(r.code, 0);
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
-    for (const char* key :
-         {"system", "integrator", "rk", "h", "T", "rtol", "atol", "samples", "accepted",
-          "rejected", "fevals", "cpu_s", "energy0", "energy_mean_dev", "energy_max_dev",
-          "structure_mean_err", "structure_max_err"})
+    for (const char* key : {"system", "integrator", "rk", "h", "T", "rtol", "atol", "samples",
+                            "accepted", "rejected", "fevals", "cpu_s", "energy0", "energy_mean_dev",
+                            "energy_max_dev", "structure_mean_err", "structure_max_err"})
       QVERIFY2(j.contains(key), key);
     QCOMPARE(j["system"].toString(), system);
     QCOMPARE(j["integrator"].toString(), integrator);
@@ -75,9 +74,8 @@ class TestCli : public QObject {
   void csvHasHeaderAndEverySample() {
     QTemporaryDir dir;
     const QString path = dir.filePath("run.csv");
-    const Result r = dmsim({"run", "--system", "spherical-pendulum", "--integrator", "rk45",
-                            "--rk", "scipy", "--rk-samples", "steps", "--T", "10", "--csv",
-                            path});
+    const Result r = dmsim({"run", "--system", "spherical-pendulum", "--integrator", "rk45", "--rk",
+                            "scipy", "--rk-samples", "steps", "--T", "10", "--csv", path});
     QCOMPARE(r.code, 0);
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QFile f(path);
@@ -160,8 +158,10 @@ class TestCli : public QObject {
   void integrationFailureExitsWithThree_data() {
     QTest::addColumn<QString>("system");
     QTest::addColumn<QString>("h");
-    QTest::newRow("planar") << "planar-pendulum" << "2";
-    QTest::newRow("spherical") << "spherical-pendulum" << "3";
+    QTest::newRow("planar") << "planar-pendulum"
+                            << "2";
+    QTest::newRow("spherical") << "spherical-pendulum"
+                               << "3";
   }
   void integrationFailureExitsWithThree() {
     QFETCH(QString, system);

@@ -8,7 +8,7 @@
 
 #include "core/control/forcedpendulum.h"
 #include "core/control/sphericalpendulumocp.h"
-#include "core/integrators/variational.h"
+#include "core/systems/sphericalpendulum.h"
 
 using namespace dms;
 

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/integrators/dormandprince.h"
-#include "core/sim/model.h"
+#include "core/sim/registry.h"
 #include "core/sim/summary.h"
 
 using namespace dms;

@@ -2,18 +2,18 @@
 // eq (42), order 2 of the LGVI, its invariants over the default horizon, the RK45 baselines'
 // drift from SO(3), the gravity moment of eq (41), and a free asymmetric top built from the
 // same pieces with a potential defined here.
+#include <QtTest>
 #include <cmath>
 #include <limits>
 #include <random>
 
-#include <QtTest>
-
 #include "core/integrators/dormandprince.h"
-#include "core/integrators/lgvi.h"
+#include "core/integrators/rkrun.h"
 #include "core/lie/so3.h"
-#include "core/sim/runs.h"
+#include "core/sim/registry.h"
 #include "core/sim/summary.h"
 #include "core/systems/dumbbell.h"
+#include "core/systems/lgvi.h"
 
 using namespace dms;
 

@@ -6,7 +6,7 @@
 #include "core/control/dumbbellocp.h"
 #include "core/control/sphericalpendulumocp.h"
 #include "core/params.h"
-#include "core/sim/model.h"
+#include "core/sim/registry.h"
 
 using namespace dms;
 

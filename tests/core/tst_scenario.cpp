@@ -5,6 +5,8 @@
 #include <fstream>
 
 #include "core/io/scenario.h"
+#include "core/sim/registry.h"
+#include "core/version.h"
 
 using namespace dms;
 
@@ -86,9 +88,12 @@ class TestScenario : public QObject {
     const std::string good = kGood;
     QTest::newRow("truncated") << QString::fromStdString(good.substr(0, good.size() / 2))
                                << "not valid JSON";
-    QTest::newRow("empty") << "" << "not valid JSON";
-    QTest::newRow("not an object") << "[1, 2]" << "top level";
-    QTest::newRow("no version") << R"({"system": "mass-spring"})" << "schema_version";
+    QTest::newRow("empty") << ""
+                           << "not valid JSON";
+    QTest::newRow("not an object") << "[1, 2]"
+                                   << "top level";
+    QTest::newRow("no version") << R"({"system": "mass-spring"})"
+                                << "schema_version";
     QTest::newRow("future version") << R"({"schema_version": 2, "system": "mass-spring"})"
                                     << "schema_version";
     QTest::newRow("unknown system") << R"({"schema_version": 1, "system": "teapot"})"
@@ -104,23 +109,21 @@ class TestScenario : public QObject {
     QTest::newRow("out of range")
         << R"({"schema_version": 1, "system": "mass-spring", "parameters": {"m": -1}})"
         << "'m' = -1";
-    QTest::newRow("wrong dimension")
-        << R"({"schema_version": 1, "system": "spherical-pendulum",
+    QTest::newRow("wrong dimension") << R"({"schema_version": 1, "system": "spherical-pendulum",
                "parameters": {"q0": [1, 0]}})"
-        << "'q0'";
-    QTest::newRow("too many components")
-        << R"({"schema_version": 1, "system": "spherical-pendulum",
+                                     << "'q0'";
+    QTest::newRow("too many components") << R"({"schema_version": 1, "system": "spherical-pendulum",
                "parameters": {"q0": [1, 0, 0, 0]}})"
-        << "parameters.q0";
-    QTest::newRow("zero q0")
-        << R"({"schema_version": 1, "system": "spherical-pendulum",
+                                         << "parameters.q0";
+    QTest::newRow("zero q0") << R"({"schema_version": 1, "system": "spherical-pendulum",
                "parameters": {"q0": [0, 0, 0]}})"
-        << "q0";
+                             << "q0";
     QTest::newRow("h above T")
         << R"({"schema_version": 1, "system": "mass-spring", "settings": {"h": 2, "T": 1}})"
         << "must not exceed T";
     QTest::newRow("negative h")
-        << R"({"schema_version": 1, "system": "mass-spring", "settings": {"h": -2}})" << "'h'";
+        << R"({"schema_version": 1, "system": "mass-spring", "settings": {"h": -2}})"
+        << "'h'";
     QTest::newRow("bad controller")
         << R"({"schema_version": 1, "system": "mass-spring", "settings": {"rk": "euler"}})"
         << "settings.rk";
@@ -134,9 +137,12 @@ class TestScenario : public QObject {
                                << "'parameters.R0' is not a rotation matrix";
     QTest::newRow("R0 reflection") << dumbbell + "[[-1,0,0],[0,1,0],[0,0,1]]}}"
                                    << "det R = -1";
-    QTest::newRow("R0 short row") << dumbbell + "[[1,0,0],[0,1],[0,0,1]]}}" << "row of 3";
-    QTest::newRow("R0 eight numbers") << dumbbell + "[1,0,0,0,1,0,0,0]}}" << "3x3 matrix";
-    QTest::newRow("R0 nan") << dumbbell + "[[1,0,0],[0,1,0],[0,0,\"x\"]]}}" << "R0[2][2]";
+    QTest::newRow("R0 short row") << dumbbell + "[[1,0,0],[0,1],[0,0,1]]}}"
+                                  << "row of 3";
+    QTest::newRow("R0 eight numbers") << dumbbell + "[1,0,0,0,1,0,0,0]}}"
+                                      << "3x3 matrix";
+    QTest::newRow("R0 nan") << dumbbell + "[[1,0,0],[0,1,0],[0,0,\"x\"]]}}"
+                            << "R0[2][2]";
   }
 
   // a hand-written attitude matrix becomes the rotation vector att0 the dumbbell takes: a

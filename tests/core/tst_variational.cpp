@@ -5,11 +5,13 @@
 #include <limits>
 
 #include "core/integrators/dormandprince.h"
-#include "core/integrators/variational.h"
+#include "core/integrators/rkrun.h"
 #include "core/lie/orthogonality.h"
-#include "core/sim/model.h"
-#include "core/sim/runs.h"
+#include "core/sim/registry.h"
 #include "core/sim/summary.h"
+#include "core/systems/massspring.h"
+#include "core/systems/planarpendulum.h"
+#include "core/systems/sphericalpendulum.h"
 
 using namespace dms;
 

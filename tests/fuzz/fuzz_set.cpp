@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/params.h"
-#include "core/sim/model.h"
+#include "core/sim/registry.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

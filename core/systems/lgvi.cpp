@@ -1,4 +1,4 @@
-#include "core/integrators/lgvi.h"
+#include "core/systems/lgvi.h"
 
 #include <Eigen/Cholesky>
 #include <Eigen/LU>

@@ -1,12 +1,9 @@
-#include "core/sim/runs.h"
+#include "core/integrators/rkrun.h"
+
+#include <algorithm>
+#include <sstream>
 
 namespace dms {
-
-bool sampleIsFinite(const Sample& s) {
-  return std::isfinite(s.t) && std::isfinite(s.energy) && std::isfinite(s.structure) &&
-         std::isfinite(s.structure2) && s.momentum.allFinite() && s.position.allFinite() &&
-         s.velocity.allFinite() && s.attitude.allFinite() && s.state.allFinite();
-}
 
 RkRun::RkRun(ContinuousForm form, const IntegratorSettings& s)
     : m_form(std::move(form)), m_settings(s) {

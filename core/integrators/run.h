@@ -1,0 +1,71 @@
+/// What every run produces, whatever the system or the integrator: samples in chunks, counters
+/// of the work, and the reason when it stopped early.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+
+namespace dms {
+
+/// One sample of a run. Everything a view or a summary needs, by value.
+struct Sample {
+  double t = 0.0;
+  double energy = 0.0;
+  /// Primary structure error: |1 - q^T q| on S^2, ||I - R^T R|| (spectral) for rotations,
+  /// 0 where the configuration space is linear (mass-spring).
+  double structure = 0.0;
+  /// Secondary structure error: |q.omega| on S^2, |1 - |q|| for a quaternion, else 0.
+  double structure2 = 0.0;
+  /// Conserved (angular) momentum: for the dumbbell the total angular momentum, for the
+  /// spherical pendulum (0, 0, m l^2 omega.e3); zero for systems without one.
+  Vector3d momentum = Vector3d::Zero();
+  /// Pose for display: a point (bob, block or centre of mass) and an attitude.
+  Vector3d position = Vector3d::Zero();
+  /// The velocity of that point, d(position)/dt: the views use it to tell whether stored samples
+  /// are close enough in time to be joined into a trail. Zero where a sample source has none.
+  Vector3d velocity = Vector3d::Zero();
+  Matrix3d attitude = Matrix3d::Identity();
+  /// The raw state the integrator carries (its own coordinates).
+  StateVec state;
+};
+
+/// True when every number a view or a summary reads is finite.
+bool sampleIsFinite(const Sample& s);
+
+/// Why a run stopped early.
+struct RunFailure {
+  bool failed = false;
+  double time = 0.0;  ///< time of the last good sample
+  std::string reason;
+};
+
+/// Counters of the integrator's work.
+struct RunCounters {
+  std::int64_t steps = 0;     ///< fixed steps, or RK45 accepted steps
+  std::int64_t rejected = 0;  ///< RK45 rejected steps
+  std::int64_t fevals = 0;    ///< right-hand-side evaluations
+};
+
+/// A run in progress: call advance() until it returns false.
+class Run {
+ public:
+  virtual ~Run() = default;
+  /// Appends up to maxSamples new samples to out; returns false when the run is over (finished
+  /// or failed). Never appends a non-finite sample: a failure stops at the last good one.
+  virtual bool advance(std::vector<Sample>& out, std::size_t maxSamples) = 0;
+  /// Fraction of the horizon done, in [0, 1].
+  virtual double progress() const = 0;
+  virtual RunCounters counters() const = 0;
+  const RunFailure& failure() const { return m_failure; }
+  /// Column names of Sample::state, for CSV headers.
+  virtual std::vector<std::string> stateNames() const = 0;
+
+ protected:
+  RunFailure m_failure;
+};
+
+}  // namespace dms

@@ -1,0 +1,61 @@
+#include "core/sim/registry.h"
+
+#include "core/control/dumbbelltransfer.h"
+#include "core/control/sphericalswingup.h"
+#include "core/systems/dumbbell.h"
+#include "core/systems/massspring.h"
+#include "core/systems/planarpendulum.h"
+#include "core/systems/sphericalpendulum.h"
+
+namespace dms {
+
+const std::vector<SystemEntry>& registry() {
+  static const MassSpring massSpring;
+  static const PlanarPendulum planarPendulum;
+  static const SphericalPendulum sphericalPendulum;
+  static const Dumbbell dumbbell;
+  static const std::vector<SystemEntry> entries = {
+      {&massSpring, nullptr},
+      {&planarPendulum, nullptr},
+      {&sphericalPendulum, &sphericalSwingUp()},
+      {&dumbbell, &dumbbellTransfer()},
+  };
+  return entries;
+}
+
+const std::vector<const SystemModel*>& allSystems() {
+  static const std::vector<const SystemModel*> systems = [] {
+    std::vector<const SystemModel*> s;
+    for (const SystemEntry& e : registry()) s.push_back(e.model);
+    return s;
+  }();
+  return systems;
+}
+
+const SystemModel* findSystem(const std::string& name) {
+  for (const SystemEntry& e : registry())
+    if (e.model->name() == name) return e.model;
+  return nullptr;
+}
+
+const ControlProblem* findControlProblem(const std::string& system) {
+  for (const SystemEntry& e : registry())
+    if (e.model->name() == system) return e.control;
+  return nullptr;
+}
+
+std::vector<const SystemModel*> systemsWithControl() {
+  std::vector<const SystemModel*> s;
+  for (const SystemEntry& e : registry())
+    if (e.control) s.push_back(e.model);
+  return s;
+}
+
+std::string systemNames(const std::vector<const SystemModel*>& systems,
+                        const std::string& separator) {
+  std::string out;
+  for (const SystemModel* m : systems) out += (out.empty() ? "" : separator) + m->name();
+  return out;
+}
+
+}  // namespace dms
