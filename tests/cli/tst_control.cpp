@@ -9,28 +9,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/common/dmsim.h"
+
 namespace {
 
-struct Result {
-  int code = -1;
-  QByteArray out, err;
-};
-
-// every request here finishes in well under a second; 30 s means a hang
-Result dmsim(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(DMSIM_PATH), args);
-  Result r;
-  if (!p.waitForFinished(30000)) {
-    p.kill();
-    p.waitForFinished();
-    return r;
-  }
-  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-  r.out = p.readAllStandardOutput();
-  r.err = p.readAllStandardError();
-  return r;
-}
+using dms::test::dmsim;
+using Result = dms::test::DmsimResult;
 
 const QStringList kBase = {"control", "--system", "spherical-pendulum"};
 const QStringList kDumbbell = {"control", "--system", "dumbbell"};

@@ -6,6 +6,7 @@
 #include "core/integrators/dormandprince.h"
 #include "core/sim/registry.h"
 #include "core/sim/summary.h"
+#include "tests/common/slope.h"
 
 using namespace dms;
 
@@ -54,15 +55,7 @@ class TestDormandPrince : public QObject {
       lx.push_back(std::log10(rtol));
       ly.push_back(std::log10(e));
     }
-    const double n = double(lx.size());
-    double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (std::size_t i = 0; i < lx.size(); ++i) {
-      sx += lx[i];
-      sy += ly[i];
-      sxx += lx[i] * lx[i];
-      sxy += lx[i] * ly[i];
-    }
-    const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    const double slope = dms::test::leastSquaresSlope(lx, ly);
     QVERIFY2(slope > 0.7 && slope < 1.3, qPrintable(QString("slope %1").arg(slope)));
     // and the error at the tightest tolerance is small in absolute terms
     QVERIFY(globalError(c, 1e-8, 20.0) < 1e-6);

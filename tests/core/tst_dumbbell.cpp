@@ -14,6 +14,7 @@
 #include "core/sim/summary.h"
 #include "core/systems/dumbbell.h"
 #include "core/systems/lgvi.h"
+#include "tests/common/slope.h"
 
 using namespace dms;
 
@@ -101,18 +102,6 @@ RigidBodyState rkTo(const RigidBody& b, const RigidBodyState& s0, double T, doub
   s.Omega = y.segment<3>(12);
   s.v = y.segment<3>(15);
   return s;
-}
-
-double lsSlope(const std::vector<double>& x, const std::vector<double>& y) {
-  const double n = double(x.size());
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sx += x[i];
-    sy += y[i];
-    sxx += x[i] * x[i];
-    sxy += x[i] * y[i];
-  }
-  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
 struct Default {
@@ -294,7 +283,9 @@ class TestDumbbell : public QObject {
       lR.push_back(std::log(so3Distance(s.R, ref.R)));
       lW.push_back(std::log((s.Omega - ref.Omega).norm()));
     }
-    const double px = lsSlope(lh, lx), pR = lsSlope(lh, lR), pW = lsSlope(lh, lW);
+    const double px = dms::test::leastSquaresSlope(lh, lx),
+                 pR = dms::test::leastSquaresSlope(lh, lR),
+                 pW = dms::test::leastSquaresSlope(lh, lW);
     qInfo(
         "LGVI order (%s): position+velocity %s, attitude %.3f, Omega %.3f; attitude error "
         "at h = 0.1: %.3e, at h = 0.00625: %.3e",

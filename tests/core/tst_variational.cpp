@@ -12,6 +12,7 @@
 #include "core/systems/massspring.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
+#include "tests/common/slope.h"
 
 using namespace dms;
 
@@ -26,18 +27,6 @@ std::vector<Sample> runAll(const std::string& system, Method m, IntegratorSettin
   }
   if (run->failure().failed) qWarning("%s", run->failure().reason.c_str());
   return out;
-}
-
-double slope(const std::vector<double>& x, const std::vector<double>& y) {
-  const double n = double(x.size());
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sx += x[i];
-    sy += y[i];
-    sxx += x[i] * x[i];
-    sxy += x[i] * y[i];
-  }
-  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
 // Reference state at time T: RK45 at RelTol 1e-12 (global error ~1e-11 by tolerance
@@ -97,7 +86,7 @@ class TestVariational : public QObject {
       lh.push_back(std::log(h));
       le.push_back(std::log(err));
     }
-    const double p = slope(lh, le);
+    const double p = dms::test::leastSquaresSlope(lh, le);
     QVERIFY2(std::fabs(p - 2.0) < 0.1, qPrintable(QString("observed order %1").arg(p)));
   }
 

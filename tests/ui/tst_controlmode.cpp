@@ -16,7 +16,7 @@
 #include <QtTest>
 #include <cmath>
 
-#include "tests/ui/deadline.h"
+#include "tests/common/deadline.h"
 #include "ui/controlmode.h"
 #include "ui/controlpanel.h"
 #include "ui/controlplots.h"

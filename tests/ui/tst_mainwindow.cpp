@@ -15,7 +15,7 @@
 #include <QtTest>
 
 #include "core/io/scenario.h"
-#include "tests/ui/deadline.h"
+#include "tests/common/deadline.h"
 #include "ui/mainwindow.h"
 #include "ui/parampanel.h"
 #include "ui/playback.h"

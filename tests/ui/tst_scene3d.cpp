@@ -16,7 +16,7 @@
 #include <set>
 
 #include "core/sim/model.h"
-#include "tests/ui/deadline.h"
+#include "tests/common/deadline.h"
 #include "ui/palette.h"
 #include "ui/sceneview.h"
 

@@ -8,7 +8,7 @@
 #include <QtTest>
 #include <cmath>
 
-#include "tests/ui/deadline.h"
+#include "tests/common/deadline.h"
 #include "ui/simworker.h"
 
 using namespace dms;
