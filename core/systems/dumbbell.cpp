@@ -183,4 +183,18 @@ std::unique_ptr<Run> Dumbbell::makeRun(const ParamValues& values, Method method,
   return makeRigidBodyRun(p.body(), p.initialState(), method, settings, name());
 }
 
+std::vector<ArticleFigure> Dumbbell::articleFigures() const {
+  using Q = ArticleFigure::Quantity;
+  return {
+      {"4", Method::Variational, Q::EnergyMeanDev, 1.0, "", 2.5983e-4,
+       "own parameters: orders of magnitude only"},
+      {"4", Method::Variational, Q::StructureMean, 1.0, "", 1.8553e-13,
+       "own parameters: orders of magnitude only"},
+      {"4", Method::Rk45, Q::StructureMean, 1.0, "", 0.0287,
+       "own parameters: orders of magnitude only (R as 9 states)"},
+      {"4", Method::Rk45Quat, Q::StructureMean, 1.0, "", 0.0753,
+       "own parameters: orders of magnitude only (quaternion, R(q) unnormalized)"},
+  };
+}
+
 }  // namespace dms

@@ -84,6 +84,7 @@ class Dumbbell final : public SystemModel {
   /// both spheres at the start.
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
+  std::vector<ArticleFigure> articleFigures() const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
 };

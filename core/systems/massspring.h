@@ -33,6 +33,7 @@ class MassSpring final : public SystemModel {
   const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
   std::string structureName() const override { return {}; }
+  std::vector<ArticleFigure> articleFigures() const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// Sample of a state: position (q, 0, 0) along the rail.

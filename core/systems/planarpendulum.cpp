@@ -149,4 +149,15 @@ std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method m
   return std::make_unique<RkRun>(std::move(form), settings);
 }
 
+std::vector<ArticleFigure> PlanarPendulum::articleFigures() const {
+  using Q = ArticleFigure::Quantity;
+  return {
+      {"2", Method::Variational, Q::EnergyMeanDev, 1.0, "", 1.0835e-2, "physical energy, g = 9.81"},
+      {"2", Method::Rk45, Q::EnergyMeanDev, 1.0, "", NAN,
+       "article: notable dissipation (figure only)"},
+      {"2", Method::Variational, Q::StructureMean, 1.0, "", NAN, "||I - R^T R||, not printed"},
+      {"2", Method::Rk45, Q::StructureMean, 1.0, "", NAN, "||I - R^T R||, not printed"},
+  };
+}
+
 }  // namespace dms

@@ -42,6 +42,7 @@ class PlanarPendulum final : public SystemModel {
   const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
   std::string structureName() const override { return "||I - R^T R||"; }
+  std::vector<ArticleFigure> articleFigures() const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// Sample of a state: the bob at l R e2 in the (e1, e2) plane, gravity along +e2.

@@ -150,4 +150,21 @@ std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Metho
   return std::make_unique<RkRun>(std::move(form), settings);
 }
 
+std::vector<ArticleFigure> SphericalPendulum::articleFigures() const {
+  using Q = ArticleFigure::Quantity;
+  // example 3 prints E/(m l^2) (NUMERICS.md, correction 2)
+  const SphericalPendulumParams p;
+  const double ml2 = p.m * p.l * p.l;
+  return {
+      {"3", Method::Variational, Q::EnergyMeanDev, ml2, "m l^2", 1.5460e-4,
+       "E/(m l^2); omega0 = 0.1[sqrt3,0,-3] (sign typo corrected)"},
+      {"3", Method::Rk45, Q::EnergyMeanDev, ml2, "m l^2", NAN,
+       "E/(m l^2); article: notable dissipation (figure only)"},
+      {"3", Method::Variational, Q::StructureMean, 1.0, "", 3.2476e-15,
+       "|1 - q^T q|, round-off: order of magnitude only"},
+      {"3", Method::Rk45, Q::StructureMean, 1.0, "", 1.0164e-2,
+       "|1 - q^T q|, ode45 at its defaults sampled at 0:h:T"},
+  };
+}
+
 }  // namespace dms

@@ -46,6 +46,7 @@ class SphericalPendulum final : public SystemModel {
   /// q0, with a warning when that removed more than round-off.
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
+  std::vector<ArticleFigure> articleFigures() const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// Sample of a state: the bob at l q, momentum (0, 0, m l^2 omega.e3).

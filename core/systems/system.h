@@ -13,6 +13,21 @@
 
 namespace dms {
 
+/// A figure the article prints for its example of a system, at the article's set-up
+/// (defaultSettings() and the default parameters), for `dmsim reproduce` and the figures.
+struct ArticleFigure {
+  enum class Quantity { EnergyMeanDev, StructureMean };
+  std::string example;  ///< the article's example number, e.g. "3"
+  Method method = Method::Variational;
+  Quantity quantity = Quantity::EnergyMeanDev;
+  /// The article's energy unit in the system's (example 3 prints E/(m l^2)): ours is divided
+  /// by it, and unitName says so ("m l^2"); 1 and empty for physical energy.
+  double energyUnit = 1.0;
+  std::string unitName = {};
+  double printed = 0.0;  ///< the article's figure; NaN where it prints none
+  std::string note = {};
+};
+
 class SystemModel {
  public:
   virtual ~SystemModel() = default;
@@ -32,6 +47,8 @@ class SystemModel {
   /// on what was changed in `warnings`. Throws InputError naming the field and range.
   virtual ParamValues normalize(const ParamValues& values,
                                 std::vector<std::string>* warnings) const;
+  /// The figures the article prints for this system's example (none for a new system).
+  virtual std::vector<ArticleFigure> articleFigures() const { return {}; }
   /// Makes a run from values that normalize() accepted and settings validateSettings() accepted.
   /// Throws InputError for a method the system does not have.
   virtual std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
