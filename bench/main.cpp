@@ -123,8 +123,9 @@ benchmark::Counter perUnit(double units) {
 
 // ---- the benchmarks ------------------------------------------------------------------------
 
-// the core step function, N steps from x0 per iteration
-template <class P>
+// the core step function, N steps from x0 per iteration: the plain step, or the compensated
+// one (the product's default)
+template <class P, bool Compensated>
 void bmViStep(benchmark::State& state) {
   const Setup<P>& su = setup<P>();
   const double h = su.settings.h;
@@ -134,15 +135,19 @@ void bmViStep(benchmark::State& state) {
   bool failed = false;
   for (auto _ : state) {
     typename P::State x = su.x0;
+    typename P::Sums sums = P::sums(su.x0);
     const HeapCounts before = heapCounts();
     for (std::int64_t k = 0; k < su.steps; ++k) {
-      if (!P::step(su.p, h, x, &why)) {
+      const bool ok =
+          Compensated ? P::stepCompensated(su.p, h, sums, &why) : P::step(su.p, h, x, &why);
+      if (!ok) {
         failed = true;
         break;
       }
     }
     allocs += heapCounts().allocations - before.allocations;
     benchmark::DoNotOptimize(x);
+    benchmark::DoNotOptimize(sums);
     if (failed) {
       state.SkipWithError(why.c_str());
       break;
@@ -312,7 +317,8 @@ void registerProblem() {
   problems().push_back({P::kName, su.settings.h, su.settings.T, su.tf, su.settings.rtol,
                         su.settings.atol, su.steps, P::kDim});
   const std::string n = P::kName;
-  benchmark::RegisterBenchmark((n + "/vi_step").c_str(), bmViStep<P>);
+  benchmark::RegisterBenchmark((n + "/vi_step").c_str(), bmViStep<P, false>);
+  benchmark::RegisterBenchmark((n + "/vi_step_compensated").c_str(), bmViStep<P, true>);
   benchmark::RegisterBenchmark((n + "/vi_run").c_str(), bmViRun<P>);
   benchmark::RegisterBenchmark((n + "/rk45_ode45").c_str(), bmRk<P>, RkController::Ode45);
   benchmark::RegisterBenchmark((n + "/rk45_scipy").c_str(), bmRk<P>, RkController::Scipy);
@@ -357,20 +363,30 @@ bool checkProblem(std::ostream& os) {
   const Setup<P>& su = setup<P>();
   bool ok = true;
 
-  typename P::State x = su.x0;
-  std::string why;
-  bool stepped = true;
-  for (std::int64_t k = 0; k < su.steps && stepped; ++k)
-    stepped = P::step(su.p, su.settings.h, x, &why);
-  Sample last;
-  std::unique_ptr<Run> vi = drain(*su.model, su.values, Method::Variational, su.settings, &last);
-  const Sample mine = P::Model::sample(su.p, last.t, x);
-  const bool viOk = stepped && !vi->failure().failed && vi->counters().steps == su.steps &&
-                    sameBits(VectorXd(mine.state), VectorXd(last.state));
-  os << "check " << P::kName << ": " << su.steps
-     << " core steps == makeRun(vi): " << (viOk ? "ok" : "FAIL") << "\n";
-  ok = ok && viOk;
+  // both forms: the plain steps against makeRun(vi) with plain summation, the compensated ones
+  // against makeRun(vi) at its default
+  for (Summation form : {Summation::Plain, Summation::Compensated}) {
+    typename P::State x = su.x0;
+    typename P::Sums sums = P::sums(su.x0);
+    std::string why;
+    bool stepped = true;
+    for (std::int64_t k = 0; k < su.steps && stepped; ++k)
+      stepped = form == Summation::Plain ? P::step(su.p, su.settings.h, x, &why)
+                                         : P::stepCompensated(su.p, su.settings.h, sums, &why);
+    if (form == Summation::Compensated) x = P::stateOf(sums);
+    IntegratorSettings s = su.settings;
+    s.summation = form;
+    Sample last;
+    std::unique_ptr<Run> vi = drain(*su.model, su.values, Method::Variational, s, &last);
+    const Sample mine = P::Model::sample(su.p, last.t, x);
+    const bool viOk = stepped && !vi->failure().failed && vi->counters().steps == su.steps &&
+                      sameBits(VectorXd(mine.state), VectorXd(last.state));
+    os << "check " << P::kName << ": " << su.steps << " core steps (" << summationName(form)
+       << ") == makeRun(vi): " << (viOk ? "ok" : "FAIL") << "\n";
+    ok = ok && viOk;
+  }
 
+  Sample last;
   for (RkController c : {RkController::Ode45, RkController::Scipy}) {
     DormandPrince dp;
     dp.init(rhsOf<P>(su.p), 0.0, su.y0, su.tf, rkOptions(su.settings, c));

@@ -1,4 +1,5 @@
-/// The benchmark problems: one struct per system, with the core's variational step, the
+/// The benchmark problems: one struct per system, with the core's variational steps (plain and
+/// compensated), the
 /// system's initial state and the right-hand side of its continuous form written once for any
 /// indexable state (our Eigen::VectorXd, the peer's std::vector<double> or std::array).
 ///
@@ -30,6 +31,14 @@ struct MassSpringProblem {
     massSpringStep(p, h, x);
     return true;
   }
+  // the compensated step (the product's default), on the state and what rounding dropped
+  using Sums = MassSpringSums;
+  static Sums sums(const State& x) { return Sums{x}; }
+  static const State& stateOf(const Sums& s) { return s.x; }
+  static bool stepCompensated(const Params& p, double h, Sums& x, std::string* /*why*/) {
+    massSpringStep(p, h, x);
+    return true;
+  }
   // (q, v)' = (v, -kappa q / m), eq (7)
   template <class Y, class DY>
   static void rhs(const Params& p, const Y& y, DY& dy) {
@@ -51,6 +60,13 @@ struct PlanarPendulumProblem {
 
   static State initial(const Params& p) { return {rotation2(p.theta0), p.omega0}; }
   static bool step(const Params& p, double h, State& x, std::string* why) {
+    return planarPendulumStep(p, h, x, why);
+  }
+  // the compensated step (the product's default), on the state and what rounding dropped
+  using Sums = PlanarPendulumSums;
+  static Sums sums(const State& x) { return Sums{x}; }
+  static const State& stateOf(const Sums& s) { return s.x; }
+  static bool stepCompensated(const Params& p, double h, Sums& x, std::string* why) {
     return planarPendulumStep(p, h, x, why);
   }
   // eqs (16)-(17): R' = R Omega^, Omega' = -(g/l) e2^T R e1; y = (R column-major, Omega)
@@ -81,6 +97,13 @@ struct SphericalPendulumProblem {
 
   static State initial(const Params& p) { return {p.q0, p.omega0}; }
   static bool step(const Params& p, double h, State& x, std::string* why) {
+    return sphericalPendulumStep(p, h, x, why);
+  }
+  // the compensated step (the product's default), on the state and what rounding dropped
+  using Sums = SphericalPendulumSums;
+  static Sums sums(const State& x) { return Sums{x}; }
+  static const State& stateOf(const Sums& s) { return s.x; }
+  static bool stepCompensated(const Params& p, double h, Sums& x, std::string* why) {
     return sphericalPendulumStep(p, h, x, why);
   }
   // eqs (31)-(32): q' = omega x q, omega' = (g/l) q x e3 = (g/l) (q2, -q1, 0); y = (q, omega)

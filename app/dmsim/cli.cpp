@@ -157,10 +157,11 @@ int cmdList(const std::vector<std::string>& args) {
 }
 
 int cmdRun(const std::vector<std::string>& args) {
-  const Options o = parseOptions(args,
-                                 {"--system", "--integrator", "--h", "--T", "--rtol", "--atol",
-                                  "--rk", "--rk-samples", "--set", "--csv", "--scenario"},
-                                 {}, "run");
+  const Options o =
+      parseOptions(args,
+                   {"--system", "--integrator", "--h", "--T", "--rtol", "--atol", "--rk",
+                    "--rk-samples", "--summation", "--set", "--csv", "--scenario"},
+                   {}, "run");
   // a scenario file gives the system, parameters and settings; flags override it
   std::vector<std::string> warnings;
   std::optional<Scenario> scenario;
@@ -193,6 +194,7 @@ int cmdRun(const std::vector<std::string>& args) {
   num("--atol", st.atol);
   if (o.values.count("--rk")) st.controller = parseController(o.values.at("--rk"));
   if (o.values.count("--rk-samples")) st.sampling = parseSampling(o.values.at("--rk-samples"));
+  if (o.values.count("--summation")) st.summation = parseSummation(o.values.at("--summation"));
   validateSettings(st);
 
   ParamValues raw = scenario ? scenario->parameters : ParamValues();
@@ -220,6 +222,7 @@ int cmdRun(const std::vector<std::string>& args) {
   j["integrator"] = methodName(method);
   j["rk"] = rk ? controllerName(st.controller) : "none";
   j["rk_samples"] = rk ? samplingName(st.sampling) : "none";
+  j["summation"] = rk ? "none" : summationName(st.summation);
   j["h"] = st.h;
   j["T"] = st.T;
   j["rtol"] = st.rtol;
@@ -241,6 +244,10 @@ int cmdRun(const std::vector<std::string>& args) {
     j["structure2_max_err"] = r.summary.structure2Max;
   }
   if (model->hasMomentum()) j["angmom_max_dev"] = r.summary.momentumMaxDev;
+  const auto exponent = [](const std::optional<double>& e) { return e ? Json(*e) : Json(); };
+  j["energy_growth_exponent"] = exponent(r.summary.energyGrowthExponent());
+  j["momentum_growth_exponent"] =
+      model->hasMomentum() ? exponent(r.summary.momentumGrowthExponent()) : Json();
   j["t_end"] = r.summary.lastTime;
   j["status"] = r.failure.failed ? "failed" : "ok";
   if (r.failure.failed) j["failure"] = r.failure.reason;

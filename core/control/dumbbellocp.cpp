@@ -397,7 +397,8 @@ DumbbellOcpSolution solveDumbbellShooting(const DumbbellOcp& ocp, const Shooting
     }
     if (!accepted)
       return fail("line search failed",
-                  "Newton's line search found no decrease of the terminal error " +
+                  "Newton's method did not converge: its line search found no decrease of the "
+                  "terminal error " +
                       formatNumber(err) + " at iteration " + std::to_string(it) +
                       " (step fractions down to " + formatNumber(st.minStep) + ")" +
                       (lastWhy.empty() ? std::string() : "; the last failed pass: " + lastWhy) +

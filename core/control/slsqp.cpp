@@ -80,9 +80,15 @@ struct Context {
     const int n = nlp->n;
     if (grad && hasPending && !(pendingX == Eigen::Map<const VectorXd>(x, n))) commit(true);
     if (!grad) hasPending = false;  // the pending trial was rejected
-    if (cancelled || iterationLimit) return HUGE_VAL;
+    // where the functions are not defined the value is +inf and the gradient zero: SLSQP reads
+    // both, and must not read what the previous evaluation left in its array
+    const auto undefined = [&] {
+      if (grad) Eigen::Map<VectorXd>(grad, n).setZero();
+      return HUGE_VAL;
+    };
+    if (cancelled || iterationLimit) return undefined();
     evaluate(x, grad != nullptr);
-    if (!cValid) return HUGE_VAL;
+    if (!cValid) return undefined();
     if (grad) {
       Eigen::Map<VectorXd>(grad, n) = cg;
       hasPending = true;

@@ -20,6 +20,16 @@ RkSampling parseSampling(const std::string& s) {
   throw InputError("--rk-samples '" + s + "': expected output or steps");
 }
 
+std::string summationName(Summation s) { return s == Summation::Plain ? "plain" : "compensated"; }
+
+Summation parseSummation(const std::string& s) {
+  if (s == "plain") return Summation::Plain;
+  if (s == "compensated") return Summation::Compensated;
+  throw InputError("--summation '" + s +
+                   "': expected compensated (increments added with Kahan's compensation, the "
+                   "default) or plain (the steps as the article writes them)");
+}
+
 std::int64_t IntegratorSettings::steps() const {
   return static_cast<std::int64_t>(std::floor(T / h + 1e-9));
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/integrators/compensated.h"
 #include "core/params.h"
 
 namespace dms {
@@ -25,6 +26,8 @@ std::string controllerName(RkController c);
 RkController parseController(const std::string& s);  ///< throws InputError
 std::string samplingName(RkSampling s);
 RkSampling parseSampling(const std::string& s);  ///< throws InputError
+std::string summationName(Summation s);
+Summation parseSummation(const std::string& s);  ///< throws InputError
 
 /// Step size, horizon and RK45 tolerances. For RK45, h is the output spacing.
 struct IntegratorSettings {
@@ -34,6 +37,8 @@ struct IntegratorSettings {
   double atol = 1e-6;
   RkController controller = RkController::Ode45;
   RkSampling sampling = RkSampling::Output;
+  /// How the variational steps add their increments (the fixed-step methods only).
+  Summation summation = Summation::Compensated;
 
   /// Number of fixed steps: N = floor(T/h + 1e-9), samples t_k = k h for k = 0..N.
   std::int64_t steps() const;

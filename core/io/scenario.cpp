@@ -216,16 +216,18 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
         sc.settings.rtol = number(value, field);
       } else if (key == "atol") {
         sc.settings.atol = number(value, field);
-      } else if (key == "rk") {
+      } else if (key == "rk" || key == "rk_samples" || key == "summation") {
         const std::string v = string(value, field);
-        if (v != "ode45" && v != "scipy")
-          throw InputError("scenario: '" + field + "' = '" + v + "': expected ode45 or scipy");
-        sc.settings.controller = parseController(v);
-      } else if (key == "rk_samples") {
-        const std::string v = string(value, field);
-        if (v != "output" && v != "steps")
-          throw InputError("scenario: '" + field + "' = '" + v + "': expected output or steps");
-        sc.settings.sampling = parseSampling(v);
+        try {
+          if (key == "rk")
+            sc.settings.controller = parseController(v);
+          else if (key == "rk_samples")
+            sc.settings.sampling = parseSampling(v);
+          else
+            sc.settings.summation = parseSummation(v);
+        } catch (const InputError& e) {
+          throw InputError("scenario: '" + field + "': " + e.what());
+        }
       } else {
         warn.push_back("scenario: unknown key '" + field + "' ignored");
       }
@@ -274,7 +276,8 @@ std::string scenarioToJson(const Scenario& s) {
                    {"rtol", s.settings.rtol},
                    {"atol", s.settings.atol},
                    {"rk", controllerName(s.settings.controller)},
-                   {"rk_samples", samplingName(s.settings.sampling)}};
+                   {"rk_samples", samplingName(s.settings.sampling)},
+                   {"summation", summationName(s.settings.summation)}};
   return j.dump(2) + "\n";
 }
 

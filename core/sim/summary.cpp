@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/fit.h"
+
 namespace dms {
 
 void RunSummary::add(const Sample& s) {
@@ -21,6 +23,39 @@ void RunSummary::add(const Sample& s) {
   energyMeanDev = m_energySum / double(samples);
   structureMean = m_structureSum / double(samples);
   lastTime = s.t;
+  if (samples == m_nextRecord) {
+    m_records.push_back({s.t, energyMaxDev, momentumMaxDev});
+    // ten records per decade of the sample count
+    m_nextRecord = std::max(m_nextRecord + 1,
+                            std::int64_t(std::ceil(double(m_nextRecord) * std::pow(10.0, 0.1))));
+  }
+}
+
+std::optional<double> RunSummary::growthExponent(double Record::*error) const {
+  if (samples < kGrowthMinSteps + 1 || !(lastTime > 0)) return std::nullopt;
+  std::vector<double> lt, le;
+  const auto use = [&](double t, double e) {
+    if (t < 1e-3 * lastTime) return true;
+    if (!(t > 0) || !(e > 0)) return false;
+    lt.push_back(std::log(t));
+    le.push_back(std::log(e));
+    return true;
+  };
+  for (const Record& r : m_records)
+    if (!use(r.t, r.*error)) return std::nullopt;
+  if (!use(lastTime, error == &Record::energyMax ? energyMaxDev : momentumMaxDev))
+    return std::nullopt;
+  const double slope = leastSquaresSlope(lt, le);
+  if (!std::isfinite(slope)) return std::nullopt;
+  return slope;
+}
+
+std::optional<double> RunSummary::energyGrowthExponent() const {
+  return growthExponent(&Record::energyMax);
+}
+
+std::optional<double> RunSummary::momentumGrowthExponent() const {
+  return growthExponent(&Record::momentumMax);
 }
 
 }  // namespace dms

@@ -1,8 +1,10 @@
 /// Online summary of a run (means and maxima over all samples, t = 0 included), the figures
-/// the article reports. Constant memory on any horizon.
+/// the article reports, and how fast the errors grow. Constant memory on any horizon.
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 #include "core/integrators/run.h"
 
@@ -21,9 +23,27 @@ struct RunSummary {
 
   void add(const Sample& s);
 
+  /// Runs shorter than this many steps have no growth exponent: three decades of t above
+  /// its first ten steps.
+  static constexpr std::int64_t kGrowthMinSteps = 10000;
+  /// The growth exponent of the running maximum of |E - E0| (of |L - L0|): the least-squares
+  /// slope of its logarithm against log t over the last three decades of the run, at about
+  /// ten log-spaced times per decade. Random-walk round-off gives about 1/2 (Brouwer's law),
+  /// a bias or a drift about 1. Empty for a run shorter than kGrowthMinSteps or while the
+  /// maximum is exactly zero (nothing grows).
+  std::optional<double> energyGrowthExponent() const;
+  std::optional<double> momentumGrowthExponent() const;
+
  private:
+  struct Record {
+    double t, energyMax, momentumMax;
+  };
+  std::optional<double> growthExponent(double Record::*error) const;
+
   double m_energySum = 0.0, m_structureSum = 0.0;
   Vector3d m_momentum0 = Vector3d::Zero();
+  std::vector<Record> m_records;  // the running maxima at log-spaced sample counts
+  std::int64_t m_nextRecord = 2;
 };
 
 }  // namespace dms

@@ -90,6 +90,7 @@ RigidBody DumbbellParams::body() const {
   RigidBody b;
   b.m = m();
   b.J = J();
+  b.Jmin = smallestEigenvalue(b.J);
   b.potential = std::make_shared<DumbbellGravity>(gravity());
   return b;
 }

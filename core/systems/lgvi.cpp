@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/integrators/compensated.h"
 #include "core/lie/so3.h"
 
 namespace dms {
@@ -14,14 +15,15 @@ Vector3d eq42Residual(const Matrix3d& J, const Vector3d& g, const Vector3d& f) {
   return g + g.cross(f) + g.dot(f) * f - 2.0 * J * f;
 }
 
-// the size of the terms of G that cancel, for a relative residual
+// the size of every term of G, for a relative residual
 double eq42Scale(const Matrix3d& J, const Vector3d& g, const Vector3d& f) {
-  return g.norm() + 2.0 * (J.cwiseAbs() * f.cwiseAbs()).norm();
+  const double nf = f.norm(), ng = g.norm();
+  return ng + ng * nf + std::fabs(g.dot(f)) * nf + 2.0 * (J.cwiseAbs() * f.cwiseAbs()).norm();
 }
 
 }  // namespace
 
-Eq42Solution solveEq42(const Matrix3d& J, const Vector3d& g) {
+Eq42Solution solveEq42(const Matrix3d& J, const Vector3d& g, double Jmin) {
   Eq42Solution out;
   Vector3d f = J.llt().solve(0.5 * g);
   for (int it = 0;; ++it) {
@@ -46,6 +48,22 @@ Eq42Solution solveEq42(const Matrix3d& J, const Vector3d& g) {
     const Vector3d df = dG.partialPivLu().solve(-G);
     f += df;
   }
+  // the root test: the smallest rotation, proved by either monotonicity bound (lgvi.h)
+  if (!(Jmin > 0.0)) Jmin = smallestEigenvalue(J);
+  const double nf = f.norm(), ng = g.norm();
+  const bool certified =
+      ng * nf < Jmin || (ng > 0 && Eigen::LLT<Matrix3d>(2.0 * J - nf * ng * Matrix3d::Identity() -
+                                                        (1.5 * nf / ng) * g * g.transpose())
+                                           .info() == Eigen::Success);
+  if (!certified) {
+    std::ostringstream m;
+    m << "eq (42): the root found (a rotation of " << 2.0 * std::atan(f.norm())
+      << " rad, |f| = " << nf << ") is not shown to be the smallest rotation: the root test "
+      << "needs |g| |f| = " << ng * nf << " below the smallest eigenvalue of J, " << Jmin
+      << ", or 2J - |g| |f| I - 3/2 |f|/|g| g g^T positive definite; reduce h";
+    out.why = m.str();
+    return out;
+  }
   out.f = f;
   out.F = cayley(f);
   out.converged = true;
@@ -57,7 +75,7 @@ bool lgviStep(const RigidBody& b, double h, RigidBodyState& s, std::string* why,
   Vector3d dU0, M0;
   b.forces(s.x, s.R, dU0, M0);
   const Vector3d Pi0 = b.J * s.Omega;
-  const Eq42Solution sol = solveEq42(b.J, h * Pi0 + 0.5 * h * h * M0);
+  const Eq42Solution sol = solveEq42(b.J, h * Pi0 + 0.5 * h * h * M0, b.Jmin);
   if (info) {
     info->newtonIterations = sol.iterations;
     info->residual = sol.residual;
@@ -80,6 +98,66 @@ bool lgviStep(const RigidBody& b, double h, RigidBodyState& s, std::string* why,
   const Vector3d Pi1 = F.transpose() * Pi0 + 0.5 * h * (F.transpose() * M0) + 0.5 * h * M1;
   n.Omega = b.J.llt().solve(Pi1);
   n.v = s.v - h / (2.0 * b.m) * (dU0 + dU1);
+  s = n;
+  return true;
+}
+
+RigidBodySums RigidBodySums::start(const RigidBody& b, const RigidBodyState& s0) {
+  RigidBodySums out;
+  out.s = s0;
+  out.pi = s0.R * (b.J * s0.Omega);
+  out.p = b.m * s0.v;
+  return out;
+}
+
+namespace {
+
+// dU/dx and the moment in space tau = (R dU/dR^T - dU/dR R^T)^vee (= R M of eq (41) on SO(3))
+void spatialForces(const RigidBody& b, const Vector3d& x, const Matrix3d& R, Vector3d& dUdx,
+                   Vector3d& tau) {
+  Matrix3d dUdR;
+  b.potential->gradient(x, R, dUdx, dUdR);
+  tau = vee(R * dUdR.transpose() - dUdR * R.transpose());
+}
+
+}  // namespace
+
+bool lgviStep(const RigidBody& b, double h, RigidBodySums& s, std::string* why,
+              LgviStepInfo* info) {
+  Vector3d dU0, tau0;
+  spatialForces(b, s.s.x, s.s.R, dU0, tau0);
+  RigidBodySums n = s;
+  const Vector3d kickP0 = -0.5 * h * dU0, kickPi0 = 0.5 * h * tau0;
+  compensatedAdd(n.p, n.lostP, kickP0);
+  compensatedAdd(n.pi, n.lostPi, kickPi0);
+  const Eigen::PartialPivLU<Matrix3d> Rlu(s.s.R);
+  const Eq42Solution sol = solveEq42(b.J, h * Rlu.solve(n.pi), b.Jmin);
+  if (info) {
+    info->newtonIterations = sol.iterations;
+    info->residual = sol.residual;
+  }
+  if (!sol.converged) {
+    if (why) *why = sol.why;
+    return false;
+  }
+  const Matrix3d W = hat(sol.f);
+  const Matrix3d FminusI = (2.0 / (1.0 + sol.f.squaredNorm())) * (W + W * W);
+  const Matrix3d dR = s.s.R * FminusI;
+  compensatedAdd(n.s.R, n.lostR, dR);
+  const Vector3d dx = (h / b.m) * n.p;
+  compensatedAdd(n.s.x, n.lostX, dx);
+  const std::string domain = b.potential->domainError(n.s.x, n.s.R);
+  if (!domain.empty()) {
+    if (why) *why = domain;
+    return false;
+  }
+  Vector3d dU1, tau1;
+  spatialForces(b, n.s.x, n.s.R, dU1, tau1);
+  const Vector3d kickP1 = -0.5 * h * dU1, kickPi1 = 0.5 * h * tau1;
+  compensatedAdd(n.p, n.lostP, kickP1);
+  compensatedAdd(n.pi, n.lostPi, kickPi1);
+  n.s.v = n.p / b.m;
+  n.s.Omega = b.J.llt().solve(Vector3d(n.s.R.partialPivLu().solve(n.pi)));
   s = n;
   return true;
 }

@@ -26,6 +26,20 @@ double massSpringEnergy(const MassSpringParams& p, const MassSpringState& x);
 ///   v_{k+1} = v_k - (h kappa / 2m) q_k - (h kappa / 2m) q_{k+1}
 void massSpringStep(const MassSpringParams& p, double h, MassSpringState& x);
 
+/// The state of the compensated step: (q, v) and what rounding dropped from each sum.
+struct MassSpringSums {
+  MassSpringState x;
+  MassSpringState lost = {};
+};
+
+/// Eqs (10)-(11) as increments of the same map, added with compensation (compensated.h):
+///   s_k = q_k + q_{k+1} = 2 (q_k + h/2 v_k) / (1 + h^2 kappa / 4m)
+///   v_{k+1} = v_k - (h kappa / 2m) s_k
+///   q_{k+1} = q_k + h/2 (v_k + v_{k+1})
+/// Whatever 1 / (1 + h^2 kappa / 4m) rounds to, this linear map has determinant 1, so rounded
+/// coefficients do not make the energy drift.
+void massSpringStep(const MassSpringParams& p, double h, MassSpringSums& x);
+
 class MassSpring final : public SystemModel {
  public:
   std::string name() const override { return "mass-spring"; }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/integrators/compensated.h"
 #include "core/integrators/fixedsteprun.h"
 #include "core/integrators/rkrun.h"
 #include "core/lie/orthogonality.h"
@@ -19,6 +20,29 @@ struct PlanarStepper {
   std::vector<std::string> stateNames() const { return {"R11", "R21", "R12", "R22", "Omega"}; }
 };
 
+struct CompensatedPlanarStepper {
+  using State = PlanarPendulumSums;
+  PlanarPendulumParams p;
+  double h;
+  bool step(State& x, std::string* why) const { return planarPendulumStep(p, h, x, why); }
+  Sample sample(double t, const State& x) const { return PlanarPendulum::sample(p, t, x.x); }
+  std::vector<std::string> stateNames() const { return {"R11", "R21", "R12", "R22", "Omega"}; }
+};
+
+// sin dtheta of eq (25), or why it has no solution
+bool eq25(const PlanarPendulumParams& p, double h, const PlanarPendulumState& x, double& s,
+          std::string* why) {
+  s = h * x.Omega - h * h * p.g / (2 * p.l) * x.R(1, 0);
+  if (std::fabs(s) <= 1.0) return true;
+  if (why) {
+    std::ostringstream m;
+    m << "eq (25) has no solution: sin(dtheta) = h Omega - h^2 g/(2l) e2^T R e1 = " << s
+      << " is outside [-1, 1]; reduce h";
+    *why = m.str();
+  }
+  return false;
+}
+
 PlanarPendulumState fromVector(const VectorXd& y) {
   PlanarPendulumState x;
   x.R << y[0], y[2], y[1], y[3];
@@ -31,22 +55,29 @@ PlanarPendulumState fromVector(const VectorXd& y) {
 bool planarPendulumStep(const PlanarPendulumParams& p, double h, PlanarPendulumState& x,
                         std::string* why) {
   const double e2Re1 = x.R(1, 0);
-  const double s = h * x.Omega - h * h * p.g / (2 * p.l) * e2Re1;
-  if (!(std::fabs(s) <= 1.0)) {
-    if (why) {
-      std::ostringstream m;
-      m << "eq (25) has no solution: sin(dtheta) = h Omega - h^2 g/(2l) e2^T R e1 = " << s
-        << " is outside [-1, 1]; reduce h";
-      *why = m.str();
-    }
-    return false;
-  }
+  double s = 0.0;
+  if (!eq25(p, h, x, s, why)) return false;
   const double c = std::sqrt(1 - s * s);
   Matrix2d F;
   F << c, -s, s, c;
   const Matrix2d R1 = x.R * F;
   x.Omega = x.Omega - h * p.g / (2 * p.l) * e2Re1 - h * p.g / (2 * p.l) * R1(1, 0);
   x.R = R1;
+  return true;
+}
+
+bool planarPendulumStep(const PlanarPendulumParams& p, double h, PlanarPendulumSums& x,
+                        std::string* why) {
+  const double e2Re1 = x.x.R(1, 0);
+  double s = 0.0;
+  if (!eq25(p, h, x.x, s, why)) return false;
+  const double c = std::sqrt(1 - s * s), d = -s * s / (1 + c);
+  Matrix2d FminusI;
+  FminusI << d, -s, s, d;
+  const Matrix2d dR = x.x.R * FminusI;
+  compensatedAdd(x.x.R, x.lostR, dR);
+  const double dOmega = -h * p.g / (2 * p.l) * (e2Re1 + x.x.R(1, 0));
+  compensatedAdd(x.x.Omega, x.lostOmega, dOmega);
   return true;
 }
 
@@ -125,9 +156,12 @@ std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method m
                                              const IntegratorSettings& settings) const {
   const PlanarPendulumParams p = PlanarPendulumParams::from(values);
   const PlanarPendulumState x0{rotation2(p.theta0), p.omega0};
-  if (method == Method::Variational)
+  if (method == Method::Variational && settings.summation == Summation::Plain)
     return std::make_unique<FixedStepRun<PlanarStepper>>(PlanarStepper{p, settings.h}, x0,
                                                          settings);
+  if (method == Method::Variational)
+    return std::make_unique<FixedStepRun<CompensatedPlanarStepper>>(
+        CompensatedPlanarStepper{p, settings.h}, PlanarPendulumSums{x0}, settings);
   if (method != Method::Rk45) throw unavailable(method);
   // eqs (16)-(17): Omega' = -(g/l) e2^T R e1, R' = R Omega^, R stored column-major
   ContinuousForm form;

@@ -35,6 +35,20 @@ double planarPendulumEnergy(const PlanarPendulumParams& p, const PlanarPendulumS
 bool planarPendulumStep(const PlanarPendulumParams& p, double h, PlanarPendulumState& x,
                         std::string* why);
 
+/// The state of the compensated step: (R, Omega) and what rounding dropped from each sum.
+struct PlanarPendulumSums {
+  PlanarPendulumState x;
+  Matrix2d lostR = Matrix2d::Zero();
+  double lostOmega = 0.0;
+};
+
+/// Eqs (25)-(27) as increments added with compensation (compensated.h), with c = cos dtheta_k:
+///   R_{k+1} = R_k + R_k (F_k - I),  F_k - I = [[-s^2/(1 + c), -s], [s, -s^2/(1 + c)]]
+///   Omega_{k+1} = Omega_k - (h g / 2l) (e2^T R_k e1 + e2^T R_{k+1} e1)
+/// Fails like planarPendulumStep when (25) has no solution.
+bool planarPendulumStep(const PlanarPendulumParams& p, double h, PlanarPendulumSums& x,
+                        std::string* why);
+
 class PlanarPendulum final : public SystemModel {
  public:
   std::string name() const override { return "planar-pendulum"; }

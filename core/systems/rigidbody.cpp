@@ -14,6 +14,15 @@ namespace {
 
 using Vector9d = Eigen::Matrix<double, 9, 1>;
 
+struct CompensatedLgviStepper {
+  using State = RigidBodySums;
+  RigidBody body;
+  double h;
+  bool step(State& s, std::string* why) const { return lgviStep(body, h, s, why); }
+  Sample sample(double t, const State& s) const { return rigidBodySample(body, t, s.s); }
+  std::vector<std::string> stateNames() const { return rigidBodyStateNames(false); }
+};
+
 struct LgviStepper {
   using State = RigidBodyState;
   RigidBody body;
@@ -80,6 +89,12 @@ void rates(const RigidBody& b, const Eigen::LLT<Matrix3d>& Jllt, const Vector3d&
 }
 
 }  // namespace
+
+double smallestEigenvalue(const Matrix3d& J) {
+  Eigen::SelfAdjointEigenSolver<Matrix3d> es;
+  es.computeDirect(J, Eigen::EigenvaluesOnly);
+  return es.eigenvalues().minCoeff();
+}
 
 Vector3d bodyMoment(const Matrix3d& R, const Matrix3d& dUdR) {
   const Matrix3d B = dUdR.transpose() * R;
@@ -212,7 +227,11 @@ std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& 
   b.validate();
   switch (method) {
     case Method::Variational:
-      return std::make_unique<FixedStepRun<LgviStepper>>(LgviStepper{b, settings.h}, s0, settings);
+      if (settings.summation == Summation::Plain)
+        return std::make_unique<FixedStepRun<LgviStepper>>(LgviStepper{b, settings.h}, s0,
+                                                           settings);
+      return std::make_unique<FixedStepRun<CompensatedLgviStepper>>(
+          CompensatedLgviStepper{b, settings.h}, RigidBodySums::start(b, s0), settings);
     case Method::Rk45:
       return std::make_unique<DomainCheckedRun>(
           std::make_unique<RkRun>(rigidBodyMatrixForm(b, s0), settings), b.potential);

@@ -27,6 +27,9 @@ class RigidBodyPotential {
   virtual std::string domainError(const Vector3d& /*x*/, const Matrix3d& /*R*/) const { return {}; }
 };
 
+/// The smallest eigenvalue of a symmetric 3 x 3 matrix (closed form).
+double smallestEigenvalue(const Matrix3d& J);
+
 /// Eq (41): the body moment of the potential, M^ = dU/dR^T R - R^T dU/dR.
 Vector3d bodyMoment(const Matrix3d& R, const Matrix3d& dUdR);
 
@@ -35,6 +38,8 @@ struct RigidBody {
   double m = 1.0;
   Matrix3d J = Matrix3d::Identity();
   std::shared_ptr<const RigidBodyPotential> potential;
+  /// The smallest eigenvalue of J, for the root test of eq (42); 0: computed when needed.
+  double Jmin = 0.0;
 
   /// Jd = 1/2 tr(J) I - J, the non-standard inertia of eq (42).
   Matrix3d Jd() const { return 0.5 * J.trace() * Matrix3d::Identity() - J; }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/integrators/compensated.h"
 #include "core/integrators/fixedsteprun.h"
 #include "core/integrators/rkrun.h"
 
@@ -18,6 +19,26 @@ struct SphericalStepper {
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
 };
 
+struct CompensatedSphericalStepper {
+  using State = SphericalPendulumSums;
+  SphericalPendulumParams p;
+  double h;
+  bool step(State& x, std::string* why) const { return sphericalPendulumStep(p, h, x, why); }
+  Sample sample(double t, const State& x) const { return SphericalPendulum::sample(p, t, x.x); }
+  std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
+};
+
+// (35) has a solution when |f_k| <= 1
+bool eq35Solvable(double f2, std::string* why) {
+  if (f2 <= 1.0) return true;
+  if (why) {
+    std::ostringstream m;
+    m << "eq (35) needs |h omega + h^2 g/(2l) q x e3| <= 1, got " << std::sqrt(f2) << "; reduce h";
+    *why = m.str();
+  }
+  return false;
+}
+
 }  // namespace
 
 bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, SphericalPendulumState& x,
@@ -26,18 +47,26 @@ bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, Spherical
   const Vector3d qxe3 = x.q.cross(e3);
   const Vector3d f = h * x.omega + h * h * p.g / (2 * p.l) * qxe3;
   const double f2 = f.squaredNorm();
-  if (!(f2 <= 1.0)) {
-    if (why) {
-      std::ostringstream m;
-      m << "eq (35) needs |h omega + h^2 g/(2l) q x e3| <= 1, got " << std::sqrt(f2)
-        << "; reduce h";
-      *why = m.str();
-    }
-    return false;
-  }
+  if (!eq35Solvable(f2, why)) return false;
   const Vector3d q1 = f.cross(x.q) + std::sqrt(1 - f2) * x.q;
   x.omega = x.omega + h * p.g / (2 * p.l) * qxe3 + h * p.g / (2 * p.l) * q1.cross(e3);
   x.q = q1;
+  return true;
+}
+
+bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, SphericalPendulumSums& x,
+                           std::string* why) {
+  const Vector3d e3 = Vector3d::UnitZ();
+  const Vector3d qxe3 = x.x.q.cross(e3);
+  const Vector3d f = h * x.x.omega + h * h * p.g / (2 * p.l) * qxe3;
+  const double f2 = f.squaredNorm();
+  if (!eq35Solvable(f2, why)) return false;
+  const Vector3d c = f / (1 + std::sqrt(1 - f2));
+  const Vector3d cxq = c.cross(x.x.q);
+  const Vector3d dq = 2 / (1 + c.squaredNorm()) * (cxq + c.cross(cxq));
+  compensatedAdd(x.x.q, x.lost.q, dq);
+  const Vector3d dOmega = h * p.g / (2 * p.l) * (qxe3 + x.x.q.cross(e3));
+  compensatedAdd(x.x.omega, x.lost.omega, dOmega);
   return true;
 }
 
@@ -129,9 +158,12 @@ std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Metho
                                                 const IntegratorSettings& settings) const {
   const SphericalPendulumParams p = SphericalPendulumParams::from(values);
   const SphericalPendulumState x0{p.q0, p.omega0};
-  if (method == Method::Variational)
+  if (method == Method::Variational && settings.summation == Summation::Plain)
     return std::make_unique<FixedStepRun<SphericalStepper>>(SphericalStepper{p, settings.h}, x0,
                                                             settings);
+  if (method == Method::Variational)
+    return std::make_unique<FixedStepRun<CompensatedSphericalStepper>>(
+        CompensatedSphericalStepper{p, settings.h}, SphericalPendulumSums{x0}, settings);
   if (method != Method::Rk45) throw unavailable(method);
   // eqs (31)-(32): omega' = (g/l) q x e3, q' = omega x q
   ContinuousForm form;

@@ -3,10 +3,10 @@
 #include <QtTest>
 #include <cmath>
 
+#include "core/fit.h"
 #include "core/integrators/dormandprince.h"
 #include "core/sim/registry.h"
 #include "core/sim/summary.h"
-#include "tests/common/slope.h"
 
 using namespace dms;
 
@@ -55,7 +55,7 @@ class TestDormandPrince : public QObject {
       lx.push_back(std::log10(rtol));
       ly.push_back(std::log10(e));
     }
-    const double slope = dms::test::leastSquaresSlope(lx, ly);
+    const double slope = leastSquaresSlope(lx, ly);
     QVERIFY2(slope > 0.7 && slope < 1.3, qPrintable(QString("slope %1").arg(slope)));
     // and the error at the tightest tolerance is small in absolute terms
     QVERIFY(globalError(c, 1e-8, 20.0) < 1e-6);

@@ -7,6 +7,7 @@
 #include <limits>
 #include <random>
 
+#include "core/fit.h"
 #include "core/integrators/dormandprince.h"
 #include "core/integrators/rkrun.h"
 #include "core/lie/so3.h"
@@ -14,7 +15,6 @@
 #include "core/sim/summary.h"
 #include "core/systems/dumbbell.h"
 #include "core/systems/lgvi.h"
-#include "tests/common/slope.h"
 
 using namespace dms;
 
@@ -283,9 +283,8 @@ class TestDumbbell : public QObject {
       lR.push_back(std::log(so3Distance(s.R, ref.R)));
       lW.push_back(std::log((s.Omega - ref.Omega).norm()));
     }
-    const double px = dms::test::leastSquaresSlope(lh, lx),
-                 pR = dms::test::leastSquaresSlope(lh, lR),
-                 pW = dms::test::leastSquaresSlope(lh, lW);
+    const double px = leastSquaresSlope(lh, lx), pR = leastSquaresSlope(lh, lR),
+                 pW = leastSquaresSlope(lh, lW);
     qInfo(
         "LGVI order (%s): position+velocity %s, attitude %.3f, Omega %.3f; attitude error "
         "at h = 0.1: %.3e, at h = 0.00625: %.3e",

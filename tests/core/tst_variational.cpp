@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/fit.h"
 #include "core/integrators/dormandprince.h"
 #include "core/integrators/rkrun.h"
 #include "core/lie/orthogonality.h"
@@ -12,7 +13,6 @@
 #include "core/systems/massspring.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
-#include "tests/common/slope.h"
 
 using namespace dms;
 
@@ -86,7 +86,7 @@ class TestVariational : public QObject {
       lh.push_back(std::log(h));
       le.push_back(std::log(err));
     }
-    const double p = dms::test::leastSquaresSlope(lh, le);
+    const double p = leastSquaresSlope(lh, le);
     QVERIFY2(std::fabs(p - 2.0) < 0.1, qPrintable(QString("observed order %1").arg(p)));
   }
 

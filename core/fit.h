@@ -1,0 +1,12 @@
+/// The least-squares slope of y over x: convergence orders (log error over log h, as
+/// GeometricIntegrators.jl tests its orders) and growth exponents (log error over log t).
+#pragma once
+
+#include <vector>
+
+namespace dms {
+
+/// NaN when fewer than two points or every x is the same.
+double leastSquaresSlope(const std::vector<double>& x, const std::vector<double>& y);
+
+}  // namespace dms
