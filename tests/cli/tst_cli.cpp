@@ -121,6 +121,7 @@ class TestCli : public QObject {
     QTest::newRow("atol negative") << base + QStringList{"--atol", "-1e-6"} << "'atol'";
     QTest::newRow("bad rk") << base + QStringList{"--rk", "matlab"} << "ode45";
     QTest::newRow("bad sampling") << base + QStringList{"--rk-samples", "all"} << "output";
+    QTest::newRow("bad summation") << base + QStringList{"--summation", "kahan"} << "--summation";
     QTest::newRow("negative mass") << base + QStringList{"--set", "m=-1"} << "(0, 1e+06]";
     QTest::newRow("empty value") << base + QStringList{"--set", "m="} << "'m'";
     QTest::newRow("no equals") << base + QStringList{"--set", "m"} << "NAME=VALUE";
@@ -161,6 +162,29 @@ class TestCli : public QObject {
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(j["status"].toString(), QString("failed"));
     QVERIFY(j["samples"].toInt() >= 1);
+  }
+
+  // the variational runs say how they add their increments; compensated is the default, and
+  // it keeps round-off a random walk: its energy growth exponent (null below 1e4 steps) is below
+  // the plain form's, which grows linearly (tst_roundoff has the theory)
+  void summationAndGrowthExponents() {
+    const QStringList base = {"run", "--system", "mass-spring", "--integrator", "vi"};
+    const Result shortRun = dmsim(base);
+    QCOMPARE(shortRun.code, 0);
+    QCOMPARE(shortRun.json()["summation"].toString(), QString("compensated"));
+    QVERIFY(shortRun.json()["energy_growth_exponent"].isDouble());  // 17951 steps
+    const Result tiny = dmsim(base + QStringList{"--T", "100"});
+    QVERIFY(tiny.json()["energy_growth_exponent"].isNull());
+    QVERIFY(tiny.json()["momentum_growth_exponent"].isNull());
+    const QStringList longer = base + QStringList{"--T", "35000"};  // 1e6 steps
+    const Result comp = dmsim(longer);
+    const Result plain = dmsim(longer + QStringList{"--summation", "plain"});
+    QCOMPARE(plain.json()["summation"].toString(), QString("plain"));
+    QVERIFY(comp.json()["energy_growth_exponent"].toDouble() <
+            plain.json()["energy_growth_exponent"].toDouble());
+    QVERIFY(comp.json()["energy_max_dev"].toDouble() < plain.json()["energy_max_dev"].toDouble());
+    const Result rk = dmsim({"run", "--system", "mass-spring", "--integrator", "rk45"});
+    QCOMPARE(rk.json()["summation"].toString(), QString("none"));
   }
 
   void listNamesEveryParameter() {
