@@ -104,6 +104,13 @@ int cmdList(const std::vector<std::string>& args) {
     Json methods = Json::array();
     for (Method me : m->methods()) methods.push_back(methodName(me));
     sys["integrators"] = methods;
+    Json described = Json::array();
+    for (Method me : m->methods())
+      described.push_back({{"name", methodName(me)},
+                           {"label", methodInfo(me).label},
+                           {"description", methodInfo(me).description},
+                           {"adaptive", methodInfo(me).adaptive}});
+    sys["methods"] = described;
     sys["structure"] = m->structureName().empty() ? "none" : m->structureName();
     Json ps = Json::array();
     for (const ParamSpec& s : m->params())
@@ -129,9 +136,11 @@ int cmdList(const std::vector<std::string>& args) {
   std::cout << "Systems (dmsim run --system NAME --integrator NAME ...):\n";
   for (const SystemModel* m : allSystems()) {
     const IntegratorSettings d = m->defaultSettings();
-    std::cout << "\n" << m->name() << "  -  " << m->title() << "\n  integrators:";
-    for (Method me : m->methods()) std::cout << " " << methodName(me);
-    std::cout << "\n  article set-up: h = " << formatNumber(d.h) << ", T = " << formatNumber(d.T)
+    std::cout << "\n" << m->name() << "  -  " << m->title() << "\n  integrators:\n";
+    for (Method me : m->methods())
+      std::cout << "    " << std::left << std::setw(10) << methodName(me) << " "
+                << methodInfo(me).description << "\n";
+    std::cout << "  article set-up: h = " << formatNumber(d.h) << ", T = " << formatNumber(d.T)
               << "\n  structure error: "
               << (m->structureName().empty() ? "none (linear space)" : m->structureName())
               << "\n  parameters (--set NAME=VALUE):\n";

@@ -149,8 +149,14 @@ void DormandPrince::accept(double h, double tnew) {
   m_yPrev.swap(m_y);
   m_y.swap(m_ynew);
   for (int j = 0; j < 7; ++j) m_Kprev[j].swap(m_K[j]);
-  m_K[0] = m_Kprev[6];
   m_t = tnew;
+  if (m_opt.project) {
+    m_opt.project(m_y);
+    m_f(m_t, m_y, m_K[0]);
+    ++m_fevals;
+  } else {
+    m_K[0] = m_Kprev[6];
+  }
 }
 
 // ode45 (Shampine and Reichelt): max-norm error relative to max(|y|, |ynew|, AtolRelTol

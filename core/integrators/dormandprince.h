@@ -24,6 +24,9 @@ class DormandPrince {
     double hmax = 0.0;
     /// ode45's initial step is min(hmax, |tspan(2) - tspan(1)|): the first output spacing.
     double firstOutputSpacing = 0.0;
+    /// When set, every accepted y is projected (onto a manifold) and the next step restarts
+    /// from there, f evaluated anew (one evaluation more per step).
+    std::function<void(VectorXd& y)> project;
   };
 
   static int order() { return 5; }

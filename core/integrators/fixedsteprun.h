@@ -14,7 +14,8 @@ namespace dms {
 
 /// A fixed-step run of a discrete map. Stepper provides
 ///   using State = ...;
-///   bool step(State& x, std::string* why) const;   // false: no solution, `why` says why
+///   // one step of size h (negative in a composition); false: no solution, `why` says why
+///   bool step(State& x, double h, StepWork& work, std::string* why) const;
 ///   Sample sample(double t, const State& x) const;
 ///   std::vector<std::string> stateNames() const;
 template <class Stepper>
@@ -34,7 +35,7 @@ class FixedStepRun final : public Run {
           break;
         }
         State next = m_x;
-        if (!m_stepper.step(next, &m_why)) return fail(m_why);
+        if (!m_stepper.step(next, m_h, m_work, &m_why)) return fail(m_why);
         m_x = next;
         ++m_k;
       }
@@ -48,7 +49,7 @@ class FixedStepRun final : public Run {
   }
 
   double progress() const override { return m_steps > 0 ? double(m_k) / double(m_steps) : 1.0; }
-  RunCounters counters() const override { return {m_k, 0, 0}; }
+  RunCounters counters() const override { return {m_k, 0, m_work.fevals, m_work.newton}; }
   std::vector<std::string> stateNames() const override { return m_stepper.stateNames(); }
 
  private:
@@ -57,7 +58,7 @@ class FixedStepRun final : public Run {
     m_failure.failed = true;
     m_failure.time = double(m_k) * m_h;
     std::ostringstream s;
-    s << "variational step from t = " << m_failure.time << " failed: " << why;
+    s << "step from t = " << m_failure.time << " failed: " << why;
     m_failure.reason = s.str();
     return false;
   }
@@ -67,9 +68,30 @@ class FixedStepRun final : public Run {
   double m_h;
   std::int64_t m_steps;
   std::int64_t m_k = 0;
+  StepWork m_work;
   bool m_emitted = false;
   bool m_over = false;
   std::string m_why;
+};
+
+/// Yoshida's triple jump (Yoshida 1990; Hairer, Lubich and Wanner II.4): a symmetric step of
+/// order 2 composed as Phi(g1 h) o Phi(g2 h) o Phi(g1 h), g1 = 1/(2 - 2^(1/3)), g2 = 1 - 2 g1,
+/// is symmetric of order 4 (and symplectic when the step is). The base step itself is called
+/// three times: nothing of it is copied.
+constexpr double kTripleJumpG1 = 1.3512071919596578;   // 1 / (2 - 2^(1/3))
+constexpr double kTripleJumpG2 = -1.7024143839193155;  // 1 - 2 g1
+
+template <class Base>
+struct TripleJump {
+  using State = typename Base::State;
+  static constexpr double kG1 = kTripleJumpG1, kG2 = kTripleJumpG2;
+  Base base;
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    return base.step(x, kG1 * h, work, why) && base.step(x, kG2 * h, work, why) &&
+           base.step(x, kG1 * h, work, why);
+  }
+  Sample sample(double t, const State& x) const { return base.sample(t, x); }
+  std::vector<std::string> stateNames() const { return base.stateNames(); }
 };
 
 }  // namespace dms

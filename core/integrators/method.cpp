@@ -7,11 +7,30 @@ namespace dms {
 const std::vector<MethodInfo>& allMethods() {
   static const std::vector<MethodInfo> methods = {
       {Method::Variational, "vi", "variational",
-       "the article's (Lie group) variational integrator, fixed step h", false},
+       "the article's (Lie group) variational integrator, fixed step h: symplectic, structure "
+       "to round-off, order 2",
+       false, true, true},
       {Method::Rk45, "rk45", "RK45",
        "Dormand-Prince 5(4) on the continuous equations, adaptive step", true},
       {Method::Rk45Quat, "rk45-quat", "RK45 quaternion",
        "Dormand-Prince 5(4) with the attitude as a unit quaternion, adaptive step", true},
+      {Method::Vi4, "vi4", "variational, triple jump",
+       "vi composed by Yoshida's triple jump: symplectic, structure to round-off, order 4", false,
+       true, true},
+      {Method::Rattle, "rattle", "RATTLE",
+       "RATTLE (constrained Stormer-Verlet) in R^3 with |q| = 1 and q.p = 0: symplectic, "
+       "order 2",
+       false, true, true},
+      {Method::Rk45Proj, "rk45-proj", "RK45 projected",
+       "RK45 projected onto the manifold after every step and output: structure kept, not "
+       "symplectic",
+       true, true, false},
+      {Method::Rkmk4, "rkmk4", "RKMK4",
+       "Runge-Kutta-Munthe-Kaas 4 on the rotation group, fixed step h: structure to "
+       "round-off, not symplectic",
+       false, true, false},
+      {Method::Rk4, "rk4", "RK4",
+       "classical Runge-Kutta 4 on the continuous equations, fixed step h", false},
   };
   return methods;
 }

@@ -10,7 +10,12 @@ namespace dms {
 enum class Method {
   Variational,  ///< the article's (Lie group) variational integrator: "vi"
   Rk45,         ///< Dormand-Prince 4(5) on the continuous equations: "rk45"
-  Rk45Quat      ///< rigid bodies only: RK45 with the attitude as a quaternion: "rk45-quat"
+  Rk45Quat,     ///< rigid bodies only: RK45 with the attitude as a quaternion: "rk45-quat"
+  Rk4,          ///< classical RK4 with the fixed step h: "rk4"
+  Rk45Proj,     ///< RK45 projected onto the manifold after every step and output: "rk45-proj"
+  Rkmk4,        ///< Runge-Kutta-Munthe-Kaas 4 on the rotation group: "rkmk4"
+  Rattle,       ///< RATTLE, constrained Stormer-Verlet (spherical pendulum): "rattle"
+  Vi4           ///< vi composed by Yoshida's triple jump, order 4: "vi4"
 };
 
 struct MethodInfo {
@@ -19,9 +24,13 @@ struct MethodInfo {
   std::string label;        ///< for legends, e.g. "RK45"
   std::string description;  ///< one line, e.g. "Dormand-Prince 5(4), adaptive step"
   bool adaptive = false;    ///< steps by its own controller (rtol, atol); else fixed step h
+  /// Keeps the configuration on its manifold (|q| = 1, R in SO(3)) to round-off.
+  bool keepsStructure = false;
+  /// Symplectic: the energy error stays bounded on long horizons.
+  bool symplectic = false;
 };
 
-/// Every method, in the order the views list them.
+/// Every method, in the order the views list them: the article's first.
 const std::vector<MethodInfo>& allMethods();
 const MethodInfo& methodInfo(Method m);
 std::string methodName(Method m);

@@ -5,8 +5,8 @@
 
 namespace dms {
 
-RkRun::RkRun(ContinuousForm form, const IntegratorSettings& s)
-    : m_form(std::move(form)), m_settings(s) {
+RkRun::RkRun(ContinuousForm form, const IntegratorSettings& s, bool projected)
+    : m_form(std::move(form)), m_settings(s), m_projected(projected && m_form.project) {
   m_lastOut = s.steps();
   const bool output = s.sampling == RkSampling::Output;
   // ode45 with tspan = 0:h:T integrates to the last output time
@@ -16,6 +16,7 @@ RkRun::RkRun(ContinuousForm form, const IntegratorSettings& s)
   o.atol = s.atol;
   o.controller = s.controller;
   o.firstOutputSpacing = output ? s.h : 0.0;
+  if (m_projected) o.project = m_form.project;
   m_dp.init(m_form.rhs, 0.0, m_form.y0, m_tf, o);
   m_yout.resize(m_form.y0.size());
 }
@@ -57,6 +58,7 @@ bool RkRun::advance(std::vector<Sample>& out, std::size_t maxSamples) {
         const double tout = m_nextOut == m_lastOut ? m_tf : double(m_nextOut) * m_settings.h;
         if (tout > m_dp.t() || m_dp.accepted() == 0) break;
         m_dp.interpolate(tout, m_yout);
+        if (m_projected) m_form.project(m_yout);
         if (!emitSample(out, tout, m_yout)) return false;
         ++m_nextOut;
         ++n;

@@ -18,13 +18,17 @@ struct ContinuousForm {
   OdeRhs rhs;
   std::function<Sample(double t, const VectorXd& y)> sample;
   std::vector<std::string> names;
+  /// The nearest point of the manifold the exact solution stays on (a unit q, a rotation R),
+  /// for RK45 with projection; empty when the form has none.
+  std::function<void(VectorXd& y)> project;
 };
 
 /// RK45 on a continuous form, sampled at t_k = k h through dense output (ode45 with a tspan of
 /// more than two points) or at its accepted steps.
 class RkRun final : public Run {
  public:
-  RkRun(ContinuousForm form, const IntegratorSettings& s);
+  /// With `projected`, every accepted step and every output is projected (form.project).
+  RkRun(ContinuousForm form, const IntegratorSettings& s, bool projected = false);
 
   bool advance(std::vector<Sample>& out, std::size_t maxSamples) override;
   double progress() const override;
@@ -45,6 +49,7 @@ class RkRun final : public Run {
   double m_lastGood = 0.0;
   bool m_started = false;
   bool m_over = false;
+  bool m_projected = false;
 };
 
 }  // namespace dms

@@ -47,7 +47,16 @@ struct RunFailure {
 struct RunCounters {
   std::int64_t steps = 0;     ///< fixed steps, or RK45 accepted steps
   std::int64_t rejected = 0;  ///< RK45 rejected steps
-  std::int64_t fevals = 0;    ///< right-hand-side evaluations
+  /// Right-hand-side evaluations, or for a variational step its evaluations of the forces
+  /// (the potential's gradient).
+  std::int64_t fevals = 0;
+  std::int64_t newton = 0;  ///< Newton iterations of implicit steps
+};
+
+/// The work of fixed steps, added up by the run.
+struct StepWork {
+  std::int64_t fevals = 0;
+  std::int64_t newton = 0;
 };
 
 /// A run in progress: call advance() until it returns false.

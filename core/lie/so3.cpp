@@ -1,5 +1,6 @@
 #include "core/lie/so3.h"
 
+#include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -62,6 +63,13 @@ Vector3d so3Log(const Matrix3d& R) {
   n.normalize();
   if (n.dot(a) < 0.0) n = -n;
   return t * n;
+}
+
+Matrix3d nearestRotation(const Matrix3d& A) {
+  const Eigen::JacobiSVD<Matrix3d> svd(A, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  Matrix3d D = Matrix3d::Identity();
+  if ((svd.matrixU() * svd.matrixV().transpose()).determinant() < 0) D(2, 2) = -1;
+  return svd.matrixU() * D * svd.matrixV().transpose();
 }
 
 double so3Distance(const Matrix3d& A, const Matrix3d& B) {

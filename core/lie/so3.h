@@ -21,6 +21,9 @@ Matrix3d so3Exp(const Vector3d& w);
 /// The principal logarithm: w with |w| in [0, pi] and so3Exp(w) = R, accurate near 0 (series)
 /// and near pi (axis from the symmetric part). For R at angle pi either of the two answers.
 Vector3d so3Log(const Matrix3d& R);
+/// The rotation nearest to A in the Frobenius norm (the orthogonal polar factor, U V^T of the
+/// SVD with the sign that makes its determinant +1).
+Matrix3d nearestRotation(const Matrix3d& A);
 /// Geodesic distance |log(A^T B)| on SO(3), the rotation angle between A and B.
 double so3Distance(const Matrix3d& A, const Matrix3d& B);
 

@@ -3,8 +3,7 @@
 #include <cmath>
 
 #include "core/integrators/compensated.h"
-#include "core/integrators/fixedsteprun.h"
-#include "core/integrators/rkrun.h"
+#include "core/integrators/standardruns.h"
 
 namespace dms {
 namespace {
@@ -12,9 +11,9 @@ namespace {
 struct MassSpringStepper {
   using State = MassSpringState;
   MassSpringParams p;
-  double h;
-  bool step(State& x, std::string* /*why*/) const {
+  bool step(State& x, double h, StepWork& work, std::string* /*why*/) const {
     massSpringStep(p, h, x);
+    work.fevals += 2;  // the spring force at q_k and at q_{k+1}
     return true;
   }
   Sample sample(double t, const State& x) const { return MassSpring::sample(p, t, x); }
@@ -24,9 +23,9 @@ struct MassSpringStepper {
 struct CompensatedMassSpringStepper {
   using State = MassSpringSums;
   MassSpringParams p;
-  double h;
-  bool step(State& x, std::string* /*why*/) const {
+  bool step(State& x, double h, StepWork& work, std::string* /*why*/) const {
     massSpringStep(p, h, x);
+    work.fevals += 2;
     return true;
   }
   Sample sample(double t, const State& x) const { return MassSpring::sample(p, t, x.x); }
@@ -108,27 +107,28 @@ Sample MassSpring::sample(const MassSpringParams& p, double t, const MassSpringS
 
 std::unique_ptr<Run> MassSpring::makeRun(const ParamValues& values, Method method,
                                          const IntegratorSettings& settings) const {
+  if (!hasMethod(method)) throw unavailable(method);
   const MassSpringParams p = MassSpringParams::from(values);
   const MassSpringState x0{p.q0, p.v0};
-  if (method == Method::Variational && settings.summation == Summation::Plain)
-    return std::make_unique<FixedStepRun<MassSpringStepper>>(MassSpringStepper{p, settings.h}, x0,
-                                                             settings);
-  if (method == Method::Variational)
-    return std::make_unique<FixedStepRun<CompensatedMassSpringStepper>>(
-        CompensatedMassSpringStepper{p, settings.h}, MassSpringSums{x0, {}}, settings);
-  if (method != Method::Rk45) throw unavailable(method);
   // (q, v)' = (v, -kappa q / m), eq (7)
-  ContinuousForm form;
-  form.y0 = Eigen::Vector2d(p.q0, p.v0);
-  form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
-    dy[0] = y[1];
-    dy[1] = -p.kappa / p.m * y[0];
+  const auto continuous = [p] {
+    ContinuousForm form;
+    form.y0 = Eigen::Vector2d(p.q0, p.v0);
+    form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
+      dy[0] = y[1];
+      dy[1] = -p.kappa / p.m * y[0];
+    };
+    form.sample = [p](double t, const VectorXd& y) {
+      return MassSpring::sample(p, t, MassSpringState{y[0], y[1]});
+    };
+    form.names = {"q", "v"};
+    return form;
   };
-  form.sample = [p](double t, const VectorXd& y) {
-    return MassSpring::sample(p, t, MassSpringState{y[0], y[1]});
-  };
-  form.names = {"q", "v"};
-  return std::make_unique<RkRun>(std::move(form), settings);
+  const StandardForms<MassSpringStepper, CompensatedMassSpringStepper> forms{
+      {p}, x0, {p}, MassSpringSums{x0}, continuous, {}};
+  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  if (!run) throw unavailable(method);
+  return run;
 }
 
 std::vector<ArticleFigure> MassSpring::articleFigures() const {

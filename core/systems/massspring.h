@@ -46,6 +46,9 @@ class MassSpring final : public SystemModel {
   std::string title() const override { return "Mass-spring"; }
   const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
+  std::vector<Method> methods() const override {
+    return {Method::Variational, Method::Vi4, Method::Rk45, Method::Rk4};
+  }
   std::string structureName() const override { return {}; }
   std::vector<ArticleFigure> articleFigures() const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,

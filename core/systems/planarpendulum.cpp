@@ -4,8 +4,7 @@
 #include <sstream>
 
 #include "core/integrators/compensated.h"
-#include "core/integrators/fixedsteprun.h"
-#include "core/integrators/rkrun.h"
+#include "core/integrators/standardruns.h"
 #include "core/lie/orthogonality.h"
 
 namespace dms {
@@ -14,8 +13,10 @@ namespace {
 struct PlanarStepper {
   using State = PlanarPendulumState;
   PlanarPendulumParams p;
-  double h;
-  bool step(State& x, std::string* why) const { return planarPendulumStep(p, h, x, why); }
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    work.fevals += 2;  // gravity at R_k and at R_{k+1}
+    return planarPendulumStep(p, h, x, why);
+  }
   Sample sample(double t, const State& x) const { return PlanarPendulum::sample(p, t, x); }
   std::vector<std::string> stateNames() const { return {"R11", "R21", "R12", "R22", "Omega"}; }
 };
@@ -23,8 +24,10 @@ struct PlanarStepper {
 struct CompensatedPlanarStepper {
   using State = PlanarPendulumSums;
   PlanarPendulumParams p;
-  double h;
-  bool step(State& x, std::string* why) const { return planarPendulumStep(p, h, x, why); }
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    work.fevals += 2;
+    return planarPendulumStep(p, h, x, why);
+  }
   Sample sample(double t, const State& x) const { return PlanarPendulum::sample(p, t, x.x); }
   std::vector<std::string> stateNames() const { return {"R11", "R21", "R12", "R22", "Omega"}; }
 };
@@ -154,33 +157,65 @@ Sample PlanarPendulum::sample(const PlanarPendulumParams& p, double t,
 
 std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method method,
                                              const IntegratorSettings& settings) const {
+  if (!hasMethod(method)) throw unavailable(method);
   const PlanarPendulumParams p = PlanarPendulumParams::from(values);
   const PlanarPendulumState x0{rotation2(p.theta0), p.omega0};
-  if (method == Method::Variational && settings.summation == Summation::Plain)
-    return std::make_unique<FixedStepRun<PlanarStepper>>(PlanarStepper{p, settings.h}, x0,
-                                                         settings);
-  if (method == Method::Variational)
-    return std::make_unique<FixedStepRun<CompensatedPlanarStepper>>(
-        CompensatedPlanarStepper{p, settings.h}, PlanarPendulumSums{x0}, settings);
-  if (method != Method::Rk45) throw unavailable(method);
-  // eqs (16)-(17): Omega' = -(g/l) e2^T R e1, R' = R Omega^, R stored column-major
-  ContinuousForm form;
-  form.y0.resize(5);
-  form.y0 << x0.R(0, 0), x0.R(1, 0), x0.R(0, 1), x0.R(1, 1), x0.Omega;
-  form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
-    const double w = y[4];
-    // R Omega^ with Omega^ = [[0, -w], [w, 0]]: column 1 = w R e2, column 2 = -w R e1
-    dy[0] = w * y[2];
-    dy[1] = w * y[3];
-    dy[2] = -w * y[0];
-    dy[3] = -w * y[1];
-    dy[4] = -p.g / p.l * y[1];
-  };
-  form.sample = [p](double t, const VectorXd& y) {
+  const VectorXd y0 =
+      (VectorXd(5) << x0.R(0, 0), x0.R(1, 0), x0.R(0, 1), x0.R(1, 1), x0.Omega).finished();
+  const std::vector<std::string> names = {"R11", "R21", "R12", "R22", "Omega"};
+  const auto sample = [p](double t, const VectorXd& y) {
     return PlanarPendulum::sample(p, t, fromVector(y));
   };
-  form.names = {"R11", "R21", "R12", "R22", "Omega"};
-  return std::make_unique<RkRun>(std::move(form), settings);
+  // eqs (16)-(17): Omega' = -(g/l) e2^T R e1, R' = R Omega^, R stored column-major
+  const auto continuous = [=] {
+    ContinuousForm form;
+    form.y0 = y0;
+    form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
+      const double w = y[4];
+      // R Omega^ with Omega^ = [[0, -w], [w, 0]]: column 1 = w R e2, column 2 = -w R e1
+      dy[0] = w * y[2];
+      dy[1] = w * y[3];
+      dy[2] = -w * y[0];
+      dy[3] = -w * y[1];
+      dy[4] = -p.g / p.l * y[1];
+    };
+    form.sample = sample;
+    form.names = names;
+    // the nearest rotation of [[a, b], [c, d]] (polar factor): the angle atan2(c - b, a + d)
+    form.project = [](VectorXd& y) {
+      const double th = std::atan2(y[1] - y[2], y[0] + y[3]);
+      const double c = std::cos(th), s = std::sin(th);
+      y[0] = c;
+      y[1] = s;
+      y[2] = -s;
+      y[3] = c;
+    };
+    return form;
+  };
+  // on SO(2) x R: R' = Omega^ R (so(2) is abelian), Omega' = -(g/l) e2^T R e1
+  const auto lie = [=] {
+    LieForm form;
+    form.y0 = y0;
+    form.rotationDim = 1;
+    form.vectorDim = 1;
+    form.generator = [p](const VectorXd& y, VectorXd& xi) {
+      xi.resize(2);
+      xi << y[4], -p.g / p.l * y[1];
+    };
+    form.act = [](const VectorXd& u, const VectorXd& y, VectorXd& out) {
+      const Matrix2d R = rotation2(u[0]) * fromVector(y).R;
+      out.resize(5);
+      out << R(0, 0), R(1, 0), R(0, 1), R(1, 1), y[4] + u[1];
+    };
+    form.sample = sample;
+    form.names = names;
+    return form;
+  };
+  const StandardForms<PlanarStepper, CompensatedPlanarStepper> forms{
+      {p}, x0, {p}, PlanarPendulumSums{x0}, continuous, lie};
+  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  if (!run) throw unavailable(method);
+  return run;
 }
 
 std::vector<ArticleFigure> PlanarPendulum::articleFigures() const {

@@ -55,6 +55,10 @@ class PlanarPendulum final : public SystemModel {
   std::string title() const override { return "Planar pendulum on SO(2)"; }
   const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
+  std::vector<Method> methods() const override {
+    return {Method::Variational, Method::Vi4,   Method::Rk45,
+            Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
+  }
   std::string structureName() const override { return "||I - R^T R||"; }
   std::vector<ArticleFigure> articleFigures() const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,

@@ -4,8 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/integrators/fixedsteprun.h"
-#include "core/integrators/rkrun.h"
+#include "core/integrators/standardruns.h"
 #include "core/lie/so3.h"
 #include "core/systems/lgvi.h"
 
@@ -14,11 +13,22 @@ namespace {
 
 using Vector9d = Eigen::Matrix<double, 9, 1>;
 
+// the LGVI step with its work: the forces at both ends and Newton's iterations for (42)
+template <class State>
+bool countedLgviStep(const RigidBody& body, double h, State& s, StepWork& work, std::string* why) {
+  LgviStepInfo info;
+  const bool ok = lgviStep(body, h, s, why, &info);
+  work.fevals += 2;
+  work.newton += info.newtonIterations;
+  return ok;
+}
+
 struct CompensatedLgviStepper {
   using State = RigidBodySums;
   RigidBody body;
-  double h;
-  bool step(State& s, std::string* why) const { return lgviStep(body, h, s, why); }
+  bool step(State& s, double h, StepWork& work, std::string* why) const {
+    return countedLgviStep(body, h, s, work, why);
+  }
   Sample sample(double t, const State& s) const { return rigidBodySample(body, t, s.s); }
   std::vector<std::string> stateNames() const { return rigidBodyStateNames(false); }
 };
@@ -26,8 +36,9 @@ struct CompensatedLgviStepper {
 struct LgviStepper {
   using State = RigidBodyState;
   RigidBody body;
-  double h;
-  bool step(State& s, std::string* why) const { return lgviStep(body, h, s, why); }
+  bool step(State& s, double h, StepWork& work, std::string* why) const {
+    return countedLgviStep(body, h, s, work, why);
+  }
   Sample sample(double t, const State& s) const { return rigidBodySample(body, t, s); }
   std::vector<std::string> stateNames() const { return rigidBodyStateNames(false); }
 };
@@ -221,26 +232,66 @@ ContinuousForm rigidBodyQuaternionForm(const RigidBody& b, const RigidBodyState&
   return form;
 }
 
+LieForm rigidBodyLieForm(const RigidBody& b, const RigidBodyState& s0) {
+  const ContinuousForm matrix = rigidBodyMatrixForm(b, s0);
+  LieForm form;
+  form.y0 = matrix.y0;
+  form.rotationDim = 3;
+  form.vectorDim = 9;
+  form.sample = matrix.sample;
+  form.names = matrix.names;
+  const Eigen::LLT<Matrix3d> Jllt(b.J);
+  form.generator = [b, Jllt](const VectorXd& y, VectorXd& xi) {
+    const Matrix3d R = Eigen::Map<const Matrix3d>(y.data());
+    const Vector3d x = y.segment<3>(9);
+    const Vector3d Omega = y.segment<3>(12);
+    Vector3d OmegaDot, vDot;
+    rates(b, Jllt, x, R, Omega, OmegaDot, vDot);
+    xi.resize(12);
+    xi << R * Omega, y.segment<3>(15), OmegaDot, vDot;
+  };
+  form.act = [](const VectorXd& u, const VectorXd& y, VectorXd& out) {
+    out.resize(18);
+    const Matrix3d R = so3Exp(u.head<3>()) * Eigen::Map<const Matrix3d>(y.data());
+    out << Eigen::Map<const Eigen::Matrix<double, 9, 1>>(R.data()), y.tail<9>() + u.tail<9>();
+  };
+  return form;
+}
+
 std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& s0, Method method,
                                       const IntegratorSettings& settings,
                                       const std::string& system) {
   b.validate();
-  switch (method) {
-    case Method::Variational:
-      if (settings.summation == Summation::Plain)
-        return std::make_unique<FixedStepRun<LgviStepper>>(LgviStepper{b, settings.h}, s0,
-                                                           settings);
-      return std::make_unique<FixedStepRun<CompensatedLgviStepper>>(
-          CompensatedLgviStepper{b, settings.h}, RigidBodySums::start(b, s0), settings);
-    case Method::Rk45:
-      return std::make_unique<DomainCheckedRun>(
-          std::make_unique<RkRun>(rigidBodyMatrixForm(b, s0), settings), b.potential);
-    case Method::Rk45Quat:
-      return std::make_unique<DomainCheckedRun>(
-          std::make_unique<RkRun>(rigidBodyQuaternionForm(b, s0), settings), b.potential);
+  if (method == Method::Rk45Quat)
+    return std::make_unique<DomainCheckedRun>(
+        std::make_unique<RkRun>(rigidBodyQuaternionForm(b, s0), settings), b.potential);
+  const StandardForms<LgviStepper, CompensatedLgviStepper> forms{
+      {b},
+      s0,
+      {b},
+      RigidBodySums::start(b, s0),
+      [b, s0] {
+        ContinuousForm form = rigidBodyMatrixForm(b, s0);
+        form.project = [](VectorXd& y) {
+          Eigen::Map<Matrix3d> R(y.data());
+          R = nearestRotation(R);
+        };
+        return form;
+      },
+      [b, s0] { return rigidBodyLieForm(b, s0); }};
+  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  if (!run) {
+    std::string names;
+    for (Method m : {Method::Variational, Method::Vi4, Method::Rk45, Method::Rk45Quat,
+                     Method::Rk45Proj, Method::Rkmk4, Method::Rk4})
+      names += (names.empty() ? "" : ", ") + methodName(m);
+    throw InputError("--integrator '" + methodName(method) + "' is not available for " + system +
+                     " (" + names + ")");
   }
-  throw InputError("--integrator " + methodName(method) + " is not available for " + system +
-                   " (vi, rk45, rk45-quat)");
+  // the LGVI checks the domain in its step; the Runge-Kutta runs would integrate through a
+  // collision, so their samples are checked
+  if (method == Method::Variational || method == Method::Vi4) return run;
+  return std::make_unique<DomainCheckedRun>(std::move(run), b.potential);
 }
 
 }  // namespace dms

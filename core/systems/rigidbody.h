@@ -81,7 +81,14 @@ ContinuousForm rigidBodyMatrixForm(const RigidBody& b, const RigidBodyState& s0)
 ///   q' = 1/2 q (x) (0, Omega),  x' = v,  J Omega' + Omega x J Omega = M(x, R(q)),  m v' = -dU/dx.
 ContinuousForm rigidBodyQuaternionForm(const RigidBody& b, const RigidBodyState& s0);
 
-/// A run of a rigid body: the LGVI (vi), RK45 with R (rk45) or with a quaternion (rk45-quat).
+struct LieForm;  // core/integrators/rkmk.h
+
+/// Eqs (37)-(40) on SO(3) x R^9 for RKMK4: R' = (R Omega)^ R (the spatial angular velocity
+/// acting from the left), the rest as in the matrix form.
+LieForm rigidBodyLieForm(const RigidBody& b, const RigidBodyState& s0);
+
+/// A run of a rigid body: the LGVI (vi) and its triple jump (vi4), RK45 with R (rk45), with a
+/// quaternion (rk45-quat) or projected onto SO(3) (rk45-proj), RKMK4 and RK4.
 /// Each stops with a failure at the first state outside the potential's domain (RK45: checked
 /// at its samples). `system` names the system in the error for another method.
 std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& s0, Method method,

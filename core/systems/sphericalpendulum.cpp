@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "core/integrators/compensated.h"
-#include "core/integrators/fixedsteprun.h"
-#include "core/integrators/rkrun.h"
+#include "core/integrators/standardruns.h"
+#include "core/lie/so3.h"
 
 namespace dms {
 namespace {
@@ -13,8 +13,10 @@ namespace {
 struct SphericalStepper {
   using State = SphericalPendulumState;
   SphericalPendulumParams p;
-  double h;
-  bool step(State& x, std::string* why) const { return sphericalPendulumStep(p, h, x, why); }
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    work.fevals += 2;  // gravity at q_k and at q_{k+1}
+    return sphericalPendulumStep(p, h, x, why);
+  }
   Sample sample(double t, const State& x) const { return SphericalPendulum::sample(p, t, x); }
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
 };
@@ -22,10 +24,24 @@ struct SphericalStepper {
 struct CompensatedSphericalStepper {
   using State = SphericalPendulumSums;
   SphericalPendulumParams p;
-  double h;
-  bool step(State& x, std::string* why) const { return sphericalPendulumStep(p, h, x, why); }
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    work.fevals += 2;
+    return sphericalPendulumStep(p, h, x, why);
+  }
   Sample sample(double t, const State& x) const { return SphericalPendulum::sample(p, t, x.x); }
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
+};
+
+struct RattleStepper {
+  using State = RattleState;
+  SphericalPendulumParams p;
+  bool compensated = true;
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    work.fevals += 2;  // gravity at q_k and at q_{k+1}
+    return rattleStep(p, h, x, compensated, why);
+  }
+  Sample sample(double t, const State& x) const { return rattleSample(p, t, x); }
+  std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "p1", "p2", "p3"}; }
 };
 
 // (35) has a solution when |f_k| <= 1
@@ -68,6 +84,58 @@ bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, Spherical
   const Vector3d dOmega = h * p.g / (2 * p.l) * (qxe3 + x.x.q.cross(e3));
   compensatedAdd(x.x.omega, x.lost.omega, dOmega);
   return true;
+}
+
+bool rattleStep(const SphericalPendulumParams& p, double h, RattleState& x, bool compensated,
+                std::string* why) {
+  const double ml2 = p.m * p.l * p.l;
+  const Vector3d dU = -p.m * p.g * p.l * Vector3d::UnitZ();
+  const Vector3d& q = x.q;
+  const Vector3d a = q + h / ml2 * (x.p - 0.5 * h * dU);
+  const double c = h * h / (2 * ml2), aq = a.dot(q), a2m1 = a.squaredNorm() - 1;
+  const double D = aq * aq - q.squaredNorm() * a2m1;
+  const double den = c * (aq + std::sqrt(std::max(D, 0.0)));
+  if (!(D >= 0.0) || !(den > 0.0)) {
+    if (why) {
+      std::ostringstream m;
+      m << "RATTLE: no q_{k+1} on the sphere (the quadratic for lambda has no real root, "
+        << "discriminant " << D << "); reduce h";
+      *why = m.str();
+    }
+    return false;
+  }
+  // the root of the quadratic that tends to 0 with h, without cancellation
+  const double lambda = a2m1 / den;
+  const auto add = [compensated](Vector3d& sum, Vector3d& lost, const Vector3d& inc) {
+    if (compensated)
+      compensatedAdd(sum, lost, inc);
+    else
+      sum += inc;
+  };
+  RattleState n = x;
+  const Vector3d kick1 = -0.5 * h * (dU + lambda * q);
+  add(n.p, n.lostP, kick1);
+  const Vector3d dq = h / ml2 * n.p;
+  add(n.q, n.lostQ, dq);
+  const Vector3d& q1 = n.q;
+  const double mu = (2 * q1.dot(n.p) / h - q1.dot(dU)) / q1.squaredNorm();
+  const Vector3d kick2 = -0.5 * h * (dU + mu * q1);
+  add(n.p, n.lostP, kick2);
+  if (!n.q.allFinite() || !n.p.allFinite()) {
+    if (why) *why = "RATTLE: the state became non-finite";
+    return false;
+  }
+  x = n;
+  return true;
+}
+
+Sample rattleSample(const SphericalPendulumParams& p, double t, const RattleState& x) {
+  const double ml2 = p.m * p.l * p.l;
+  // omega = q x qdot with qdot = p / (m l^2): the pendulum's own sample of (q, omega)
+  Sample s = SphericalPendulum::sample(p, t, {x.q, x.q.cross(x.p) / ml2});
+  s.structure2 = std::fabs(x.q.dot(x.p)) / ml2;  // the hidden constraint q . qdot = 0
+  s.state << x.q, x.p;
+  return s;
 }
 
 SphericalPendulumParams SphericalPendulumParams::from(const ParamValues& v) {
@@ -156,30 +224,63 @@ Sample SphericalPendulum::sample(const SphericalPendulumParams& p, double t,
 
 std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Method method,
                                                 const IntegratorSettings& settings) const {
+  if (!hasMethod(method)) throw unavailable(method);
   const SphericalPendulumParams p = SphericalPendulumParams::from(values);
   const SphericalPendulumState x0{p.q0, p.omega0};
-  if (method == Method::Variational && settings.summation == Summation::Plain)
-    return std::make_unique<FixedStepRun<SphericalStepper>>(SphericalStepper{p, settings.h}, x0,
-                                                            settings);
-  if (method == Method::Variational)
-    return std::make_unique<FixedStepRun<CompensatedSphericalStepper>>(
-        CompensatedSphericalStepper{p, settings.h}, SphericalPendulumSums{x0}, settings);
-  if (method != Method::Rk45) throw unavailable(method);
-  // eqs (31)-(32): omega' = (g/l) q x e3, q' = omega x q
-  ContinuousForm form;
-  form.y0.resize(6);
-  form.y0 << x0.q, x0.omega;
-  form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
-    const Vector3d q = y.head<3>();
-    const Vector3d w = y.tail<3>();
-    dy.head<3>() = w.cross(q);
-    dy.tail<3>() = p.g / p.l * q.cross(Vector3d::UnitZ());
-  };
-  form.sample = [p](double t, const VectorXd& y) {
+  if (method == Method::Rattle)
+    return std::make_unique<FixedStepRun<RattleStepper>>(
+        RattleStepper{p, settings.summation == Summation::Compensated},
+        RattleState{p.q0, p.m * p.l * p.l * p.omega0.cross(p.q0)}, settings);
+  const VectorXd y0 = (VectorXd(6) << x0.q, x0.omega).finished();
+  const std::vector<std::string> names = {"q1", "q2", "q3", "w1", "w2", "w3"};
+  const auto sample = [p](double t, const VectorXd& y) {
     return SphericalPendulum::sample(p, t, SphericalPendulumState{y.head<3>(), y.tail<3>()});
   };
-  form.names = {"q1", "q2", "q3", "w1", "w2", "w3"};
-  return std::make_unique<RkRun>(std::move(form), settings);
+  // eqs (31)-(32): omega' = (g/l) q x e3, q' = omega x q
+  const auto continuous = [=] {
+    ContinuousForm form;
+    form.y0 = y0;
+    form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
+      const Vector3d q = y.head<3>();
+      const Vector3d w = y.tail<3>();
+      dy.head<3>() = w.cross(q);
+      dy.tail<3>() = p.g / p.l * q.cross(Vector3d::UnitZ());
+    };
+    form.sample = sample;
+    form.names = names;
+    // onto T S^2: q unit, omega tangent
+    form.project = [](VectorXd& y) {
+      const Vector3d q = y.head<3>().normalized();
+      const Vector3d w = y.tail<3>();
+      y.head<3>() = q;
+      y.tail<3>() = w - w.dot(q) * q;
+    };
+    return form;
+  };
+  // SO(3) x R^3 acting on S^2 x R^3: q' = omega^ q (omega a spatial angular velocity),
+  // omega' = (g/l) q x e3
+  const auto lie = [=] {
+    LieForm form;
+    form.y0 = y0;
+    form.rotationDim = 3;
+    form.vectorDim = 3;
+    form.generator = [p](const VectorXd& y, VectorXd& xi) {
+      xi.resize(6);
+      xi << y.tail<3>(), p.g / p.l * Vector3d(y.head<3>()).cross(Vector3d::UnitZ());
+    };
+    form.act = [](const VectorXd& u, const VectorXd& y, VectorXd& out) {
+      out.resize(6);
+      out << so3Exp(u.head<3>()) * y.head<3>(), y.tail<3>() + u.tail<3>();
+    };
+    form.sample = sample;
+    form.names = names;
+    return form;
+  };
+  const StandardForms<SphericalStepper, CompensatedSphericalStepper> forms{
+      {p}, x0, {p}, SphericalPendulumSums{x0}, continuous, lie};
+  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  if (!run) throw unavailable(method);
+  return run;
 }
 
 std::vector<ArticleFigure> SphericalPendulum::articleFigures() const {

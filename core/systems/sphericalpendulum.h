@@ -49,12 +49,37 @@ struct SphericalPendulumSums {
 bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, SphericalPendulumSums& x,
                            std::string* why);
 
+/// RATTLE's state: q, the momentum p = m l^2 qdot, and what rounding dropped from each sum.
+struct RattleState {
+  Vector3d q = Vector3d::UnitZ();
+  Vector3d p = Vector3d::Zero();
+  Vector3d lostQ = Vector3d::Zero(), lostP = Vector3d::Zero();
+};
+
+/// One step of RATTLE (constrained Stormer-Verlet; Hairer, Lubich and Wanner VII.1) in R^3 with
+/// |q| = 1 and its hidden constraint q . p = 0, U(q) = -m g l e3 . q, dU = -m g l e3:
+///   p+ = p_k - h/2 (dU + lambda q_k)
+///   q_{k+1} = q_k + h p+ / (m l^2),              |q_{k+1}| = 1
+///   p_{k+1} = p+ - h/2 (dU + mu q_{k+1}),        q_{k+1} . p_{k+1} = 0
+/// With a = q_k + h/(m l^2) (p_k - h/2 dU) and c = h^2 / (2 m l^2), the first condition is the
+/// quadratic c^2 |q_k|^2 lambda^2 - 2 c (a . q_k) lambda + |a|^2 - 1 = 0, solved in closed form
+/// for the root that tends to 0 with h; the second is linear in mu. The increments are added
+/// with compensation when `compensated`. Fails (s unchanged) when the quadratic has no root.
+bool rattleStep(const SphericalPendulumParams& p, double h, RattleState& x, bool compensated,
+                std::string* why);
+/// The pendulum's sample of RATTLE's state: omega = q x p / (m l^2); structure2 is q . qdot.
+Sample rattleSample(const SphericalPendulumParams& p, double t, const RattleState& x);
+
 class SphericalPendulum final : public SystemModel {
  public:
   std::string name() const override { return "spherical-pendulum"; }
   std::string title() const override { return "Spherical pendulum on S^2"; }
   const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
+  std::vector<Method> methods() const override {
+    return {Method::Variational, Method::Vi4,   Method::Rattle, Method::Rk45,
+            Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
+  }
   std::string structureName() const override { return "|1 - q^T q|"; }
   std::string structure2Name() const override { return "|q.omega|"; }
   bool hasMomentum() const override { return true; }

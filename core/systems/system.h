@@ -35,7 +35,10 @@ class SystemModel {
   virtual std::string title() const = 0;  ///< e.g. "Spherical pendulum on S^2"
   virtual const std::vector<ParamSpec>& params() const = 0;
   virtual IntegratorSettings defaultSettings() const = 0;  ///< the article's set-up
+  /// Every integrator the system has, in the order of allMethods().
   virtual std::vector<Method> methods() const { return {Method::Variational, Method::Rk45}; }
+  /// The ones the article compares (the app's default choice).
+  virtual std::vector<Method> articleMethods() const { return {Method::Variational, Method::Rk45}; }
   bool hasMethod(Method m) const;
   /// What Sample::structure measures, e.g. "|1 - q^T q|"; empty when there is none.
   virtual std::string structureName() const = 0;

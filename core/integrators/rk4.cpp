@@ -1,0 +1,24 @@
+#include "core/integrators/rk4.h"
+
+namespace dms {
+
+bool Rk4Stepper::step(State& x, double h, StepWork& work, std::string* why) const {
+  const Eigen::Index n = x.y.size();
+  for (VectorXd* v : {&m_k1, &m_k2, &m_k3, &m_k4, &m_tmp}) v->resize(n);
+  VectorXd &k1 = m_k1, &k2 = m_k2, &k3 = m_k3, &k4 = m_k4, &tmp = m_tmp;
+  form.rhs(x.t, x.y, k1);
+  tmp = x.y + (0.5 * h) * k1;
+  form.rhs(x.t + 0.5 * h, tmp, k2);
+  tmp = x.y + (0.5 * h) * k2;
+  form.rhs(x.t + 0.5 * h, tmp, k3);
+  tmp = x.y + h * k3;
+  form.rhs(x.t + h, tmp, k4);
+  work.fevals += 4;
+  x.y += (h / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
+  x.t += h;
+  if (x.y.allFinite()) return true;
+  if (why) *why = "RK4: the state became non-finite";
+  return false;
+}
+
+}  // namespace dms

@@ -1,0 +1,72 @@
+/// The runs every system gets from its steps and its continuous form, in one place: the
+/// article's variational step (plain or compensated, IntegratorSettings::summation) as vi, its
+/// triple jump as vi4, RK45 and RK4 on the continuous form, RK45 projected back onto the
+/// manifold where the form has a projection, RKMK4 where there is a Lie group form. A new
+/// integrator of this kind is written once here and every system has it.
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include "core/integrators/fixedsteprun.h"
+#include "core/integrators/method.h"
+#include "core/integrators/rk4.h"
+#include "core/integrators/rkmk.h"
+#include "core/integrators/rkrun.h"
+
+namespace dms {
+
+/// What a system supplies: its plain and compensated variational steppers with their initial
+/// states, and (made on demand) its continuous form and, optionally, its Lie group form.
+template <class Plain, class Compensated>
+struct StandardForms {
+  Plain plain;
+  typename Plain::State x0;
+  Compensated compensated;
+  typename Compensated::State s0;
+  std::function<ContinuousForm()> continuous;
+  std::function<LieForm()> lie;  ///< empty: no rkmk4
+};
+
+/// The run of a standard method, or null for a method this function does not make (the
+/// system's own, e.g. rk45-quat, rattle).
+template <class Plain, class Compensated>
+std::unique_ptr<Run> makeStandardRun(Method m, const StandardForms<Plain, Compensated>& f,
+                                     const IntegratorSettings& st) {
+  const bool plain = st.summation == Summation::Plain;
+  switch (m) {
+    case Method::Variational:
+      if (plain) return std::make_unique<FixedStepRun<Plain>>(f.plain, f.x0, st);
+      return std::make_unique<FixedStepRun<Compensated>>(f.compensated, f.s0, st);
+    case Method::Vi4:
+      if (plain)
+        return std::make_unique<FixedStepRun<TripleJump<Plain>>>(TripleJump<Plain>{f.plain}, f.x0,
+                                                                 st);
+      return std::make_unique<FixedStepRun<TripleJump<Compensated>>>(
+          TripleJump<Compensated>{f.compensated}, f.s0, st);
+    case Method::Rk45:
+      return std::make_unique<RkRun>(f.continuous(), st);
+    case Method::Rk45Proj: {
+      ContinuousForm form = f.continuous();
+      if (!form.project) return nullptr;
+      return std::make_unique<RkRun>(std::move(form), st, true);
+    }
+    case Method::Rk4: {
+      ContinuousForm form = f.continuous();
+      const VectorXd y0 = form.y0;
+      return std::make_unique<FixedStepRun<Rk4Stepper>>(Rk4Stepper(std::move(form)),
+                                                        Rk4State{y0, 0.0}, st);
+    }
+    case Method::Rkmk4: {
+      if (!f.lie) return nullptr;
+      LieForm form = f.lie();
+      const VectorXd y0 = form.y0;
+      return std::make_unique<FixedStepRun<RkmkStepper>>(RkmkStepper(std::move(form)),
+                                                         Rk4State{y0, 0.0}, st);
+    }
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace dms
