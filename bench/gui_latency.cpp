@@ -28,7 +28,7 @@
 
 #include "core/io/scenario.h"
 #include "core/params.h"
-#include "ui/mainwindow.h"
+#include "ui/app/mainwindow.h"
 
 namespace {
 

@@ -1,11 +1,11 @@
 // dmstudio: the desktop app. Without arguments it opens the window on the last system; with
-// the scripted-mode flags (ui/scriptoptions.h) it plays, writes files and may quit.
+// the scripted-mode flags (ui/app/commandline.h) it plays, writes files and may quit.
 #include <QApplication>
 #include <QTimer>
 #include <cstdio>
 
-#include "ui/mainwindow.h"
-#include "ui/scriptoptions.h"
+#include "ui/app/mainwindow.h"
+#include "ui/app/commandline.h"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);

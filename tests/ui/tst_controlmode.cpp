@@ -16,15 +16,15 @@
 #include <QtTest>
 #include <cmath>
 
-#include "tests/ui/deadline.h"
-#include "ui/controlmode.h"
-#include "ui/controlpanel.h"
-#include "ui/controlplots.h"
-#include "ui/controlworker.h"
-#include "ui/mainwindow.h"
-#include "ui/palette.h"
-#include "ui/playback.h"
-#include "ui/simworker.h"
+#include "tests/common/deadline.h"
+#include "ui/control/controlmode.h"
+#include "ui/control/controlpanel.h"
+#include "ui/control/controlplots.h"
+#include "ui/control/controlworker.h"
+#include "ui/app/mainwindow.h"
+#include "ui/common/palette.h"
+#include "ui/common/playback.h"
+#include "ui/sim/simworker.h"
 
 using namespace dms;
 using namespace dms::ui;

@@ -15,13 +15,13 @@
 #include <QtTest>
 
 #include "core/io/scenario.h"
-#include "tests/ui/deadline.h"
-#include "ui/mainwindow.h"
-#include "ui/parampanel.h"
-#include "ui/playback.h"
-#include "ui/plotpanel.h"
-#include "ui/scriptoptions.h"
-#include "ui/simworker.h"
+#include "tests/common/deadline.h"
+#include "ui/app/mainwindow.h"
+#include "ui/sim/parampanel.h"
+#include "ui/common/playback.h"
+#include "ui/sim/plotpanel.h"
+#include "ui/app/commandline.h"
+#include "ui/sim/simworker.h"
 
 using namespace dms;
 using namespace dms::ui;

@@ -16,9 +16,9 @@
 #include <set>
 
 #include "core/sim/model.h"
-#include "tests/ui/deadline.h"
-#include "ui/palette.h"
-#include "ui/sceneview.h"
+#include "tests/common/deadline.h"
+#include "ui/common/palette.h"
+#include "ui/scene3d/sceneview.h"
 
 using namespace dms;
 using namespace dms::ui;

@@ -8,8 +8,8 @@
 #include <QtTest>
 #include <cmath>
 
-#include "tests/ui/deadline.h"
-#include "ui/simworker.h"
+#include "tests/common/deadline.h"
+#include "ui/sim/simworker.h"
 
 using namespace dms;
 using namespace dms::ui;

@@ -1,0 +1,330 @@
+#include "ui/control/controlmode.h"
+
+#include <QSaveFile>
+#include <QTextStream>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/control/controlpanel.h"
+#include "ui/control/controlplots.h"
+#include "ui/control/controlworker.h"
+#include "ui/common/palette.h"
+#include "ui/common/playback.h"
+
+namespace dms::ui {
+
+namespace {
+
+QString fmt(double v, int prec = 4) { return QString::number(v, 'g', prec); }
+
+QColor channelColor(int shade) { return shade == 0 ? controlColor() : controlColor2(); }
+
+QString summaryHtml(const ControlResult& r) {
+  QString html = "<table cellspacing='0' cellpadding='1'>";
+  for (const auto& [label, value] : r.summary)
+    html += QString("<tr><td style='color:#555555'>%1&nbsp;&nbsp;</td><td>%2</td></tr>")
+                .arg(QString::fromStdString(label).toHtmlEscaped(),
+                     QString::fromStdString(value).toHtmlEscaped());
+  return html + "</table>";
+}
+
+}  // namespace
+
+ControlMode::ControlMode(SceneView* scene, Playback* playback, QObject* parent)
+    : QObject(parent), m_scene(scene), m_playback(playback) {
+  m_panel = new ControlPanel;
+  m_plots = new ControlPlots;
+  m_session = new ControlSession(this);
+  connect(m_panel, &ControlPanel::solveRequested, this, [this] { solve(); });
+  connect(m_panel, &ControlPanel::cancelRequested, this, &ControlMode::cancel);
+  connect(m_panel, &ControlPanel::changed, this, [this] { m_panel->showProblem({}); });
+  connect(m_session, &ControlSession::iterationArrived, this, &ControlMode::onIteration);
+  connect(m_session, &ControlSession::finished, this, &ControlMode::onFinished);
+  connect(m_session, &ControlSession::cancelled, this, &ControlMode::onCancelled);
+}
+
+bool ControlMode::setSystem(const std::string& system) {
+  const ControlProblem* p = findControlProblem(system);
+  if (p == m_problem) return p != nullptr;
+  m_session->cancel();
+  m_problem = p;
+  m_panel->setProblem(p);
+  m_plots->setProblem(p);
+  m_failure.clear();
+  return p != nullptr;
+}
+
+const ControlResult* ControlMode::shown() const {
+  const std::optional<ControlResult>& r = m_session->result();
+  if (!r || m_session->resultJob().problem != m_problem) return nullptr;
+  return &*r;
+}
+
+bool ControlMode::running() const { return m_session->running(); }
+
+void ControlMode::setupScene() {
+  const ControlResult* r = shown();
+  const ControlRequest req = r ? m_session->resultJob().request : m_panel->request();
+  try {
+    m_scene->setSystem(m_problem->system(), m_problem->sceneParams(req));
+  } catch (const InputError& e) {
+    // the panel's values cannot be drawn (e.g. l out of range): keep the scene as it was
+    m_panel->showProblem(QString::fromStdString(e.what()));
+  }
+  m_scene->setBodyAxesVisible(false);  // control arrows may point along a body axis
+  m_scene->setSingleRun(true, r ? tr("Optimal maneuver") : tr("Initial configuration"),
+                        QString::fromStdString(m_problem->methodLine(req)));
+}
+
+void ControlMode::activate() {
+  if (!m_problem) return;
+  m_active = true;
+  setupScene();
+  m_playback->pause();
+  showResult(false);
+}
+
+void ControlMode::deactivate() {
+  if (!m_active) return;
+  m_active = false;
+  m_session->cancel();
+  m_panel->setRunning(false);
+  m_arrows.clear();
+  m_scene->setArrows({});
+  m_scene->setBodyAxesVisible(true);
+  m_scene->setSingleRun(false, {}, {});
+}
+
+// hands the shown result (or none) to the plots, the summary, the playback and the scene
+void ControlMode::showResult(bool play) {
+  const ControlResult* r = shown();
+  m_plots->setResult(r);
+  m_plots->setHistory(r ? r->history : std::vector<IterationReport>{});
+  m_panel->setSummary(r ? summaryHtml(*r) : QString());
+  m_arrowGain.clear();
+  m_arrowMax.clear();
+  if (r && !r->samples.empty()) {
+    const double T = r->samples.back().t;
+    for (const ArrowTrack& a : r->arrows) {
+      double umax = 0.0;
+      for (const Vector3d& v : a.vectors) umax = std::max(umax, v.norm());
+      m_arrowGain.push_back(umax > 0 ? r->arrowLength / umax : 0.0);
+      m_arrowMax.push_back(umax);
+    }
+    m_playback->setHorizon(T, r->h > 0 ? r->h : T / 100);
+    m_playback->setAvailable(T);
+  } else {
+    m_playback->setHorizon(1.0, 0.01);
+    m_playback->setAvailable(0.0);
+  }
+  m_sceneDirty = true;
+  m_lastTime = -1.0;
+  if (!m_active) return;
+  // frame the whole maneuver (the origin, the path and every arrow), then show time t
+  if (r) {
+    std::vector<Vector3d> points = {Vector3d::Zero()};
+    for (std::size_t k = 0; k < r->samples.size(); ++k) {
+      points.push_back(r->samples[k].position);
+      for (std::size_t c = 0; c < r->arrows.size(); ++c) {
+        const ArrowTrack& a = r->arrows[c];
+        if (k >= a.vectors.size()) continue;
+        const Vector3d from = a.atOrigin ? Vector3d::Zero() : r->samples[k].position;
+        points.push_back(from + m_arrowGain[c] * a.vectors[k]);
+      }
+    }
+    m_scene->fitPoints(points);
+  } else {
+    m_scene->fitView();
+  }
+  frame(m_playback->time());
+  if (play) {
+    m_playback->restart();
+    m_playback->play();
+  }
+}
+
+bool ControlMode::solve() {
+  if (!m_problem) return false;
+  const ControlRequest req = m_panel->request();
+  try {
+    m_problem->check(req);
+  } catch (const InputError& e) {
+    const QString why = QString::fromStdString(e.what());
+    m_panel->showProblem(why);
+    m_failure = tr("Cannot solve: %1").arg(why);
+    emit message(m_failure, true);
+    return false;
+  }
+  m_panel->showProblem({});
+  m_failure.clear();
+  m_session->start({m_problem, req, {}});
+  m_panel->setRunning(true);
+  m_panel->setLiveText(tr("solving… (the first iteration is on its way)"));
+  m_plots->setHistory({});
+  m_plots->setNote({});
+  m_historyDirty = false;
+  return true;
+}
+
+void ControlMode::cancel() {
+  if (m_session->running()) m_session->cancel();  // emits cancelled(): onCancelled
+}
+
+void ControlMode::onIteration() { m_historyDirty = true; }
+
+void ControlMode::onCancelled() {
+  m_panel->setRunning(false);
+  m_historyDirty = false;  // the live line gives way to the outcome
+  const int done = int(m_session->history().size());
+  const QString text =
+      tr("Solve cancelled after %1 iterations; the previous result is kept.").arg(done);
+  m_panel->setLiveText(text);
+  showResult(false);
+  m_plots->setNote(shown() ? tr("cancelled: showing the previous result") : tr("cancelled"));
+  emit message(text, false);
+  emit solveEnded(false, true);
+}
+
+void ControlMode::onFinished(bool converged) {
+  m_panel->setRunning(false);
+  m_historyDirty = false;  // the live line gives way to the outcome
+  const ControlResult& r = *m_session->result();
+  if (converged) {
+    m_panel->setLiveText(
+        tr("Converged in %1 iterations (%2 s).").arg(r.iterations).arg(fmt(r.wallSeconds, 3)));
+    m_failure.clear();
+    emit message(tr("Optimal control converged: %1 iterations, cost %2, terminal error %3")
+                     .arg(r.iterations)
+                     .arg(fmt(r.cost, 6), fmt(r.terminalError, 2)),
+                 false);
+  } else {
+    const QString why = QString::fromStdString(r.message.empty() ? r.status : r.message);
+    m_panel->showProblem(
+        tr("Not converged: %1. The motion shown is the solver's last iterate.").arg(why));
+    m_panel->setLiveText({});
+    m_failure = tr("Optimal control did not converge: %1").arg(why);
+    emit message(m_failure, true);
+  }
+  if (m_active) setupScene();
+  showResult(m_active);
+  emit solveEnded(converged, false);
+}
+
+void ControlMode::frame(double t) {
+  if (m_historyDirty) {
+    m_historyDirty = false;
+    const std::vector<IterationReport>& h = m_session->history();
+    m_plots->setHistory(h);
+    if (!h.empty()) {
+      const IterationReport& last = h.back();
+      QString line = tr("iteration %1 · cost %2").arg(last.iteration).arg(fmt(last.cost, 6));
+      line += last.residual ? tr(" · residual %1").arg(fmt(*last.residual, 2))
+                            : tr(" · violation %1").arg(fmt(last.constraintViolation, 2));
+      line += tr(" · %1 s").arg(fmt(m_session->elapsedSeconds(), 3));
+      m_panel->setLiveText(line);
+    }
+  }
+  if (!m_active || (!m_sceneDirty && t == m_lastTime)) return;
+  m_sceneDirty = false;
+  m_lastTime = t;
+  m_plots->setCursorTime(t);
+  const ControlResult* r = shown();
+  if (!r || r->samples.empty()) {
+    // before the first solve: the initial configuration, no arrows
+    m_arrows.clear();
+    m_scene->setArrows({});
+    m_scene->setTrail(RunSlot::Variational, {});
+    m_scene->setPose(RunSlot::RungeKutta, std::nullopt);
+    const ControlRequest req = m_panel->request();
+    const auto q0 = req.values.find("q0");
+    const auto l = req.values.find("l");
+    const auto x0 = req.values.find("x0");
+    Sample s;
+    if (q0 != req.values.end() && l != req.values.end() && q0->second.size() == 3) {
+      s.position = l->second.front() * Vector3d(q0->second[0], q0->second[1], q0->second[2]);
+      m_scene->setPose(RunSlot::Variational, s);
+    } else if (x0 != req.values.end() && x0->second.size() == 3) {
+      s.position = Vector3d(x0->second[0], x0->second[1], x0->second[2]);
+      m_scene->setPose(RunSlot::Variational, s);
+    } else {
+      m_scene->setPose(RunSlot::Variational, std::nullopt);
+    }
+    return;
+  }
+  // the sample nearest t (samples are at t_k = k h)
+  const std::vector<Sample>& ss = r->samples;
+  const auto it =
+      std::lower_bound(ss.begin(), ss.end(), t, [](const Sample& s, double x) { return s.t < x; });
+  std::size_t k = std::size_t(it - ss.begin());
+  if (k >= ss.size()) k = ss.size() - 1;
+  if (k > 0 && std::fabs(ss[k - 1].t - t) <= std::fabs(ss[k].t - t)) --k;
+  m_scene->setPose(RunSlot::Variational, ss[k]);
+  m_scene->setPose(RunSlot::RungeKutta, std::nullopt);
+  std::vector<Vector3d> trail;
+  trail.reserve(k + 1);
+  for (std::size_t i = 0; i <= k; ++i) trail.push_back(ss[i].position);
+  m_scene->setTrail(RunSlot::Variational, trail);
+
+  m_arrows.clear();
+  for (std::size_t c = 0; c < r->arrows.size() && c < m_arrowGain.size(); ++c) {
+    const ArrowTrack& track = r->arrows[c];
+    if (k >= track.vectors.size()) continue;
+    SceneArrow a;
+    a.origin = track.atOrigin ? Vector3d::Zero() : ss[k].position;
+    a.vector = m_arrowGain[c] * track.vectors[k];
+    a.color = channelColor(track.shade);
+    a.label = tr("%1 (longest: %2 %3)")
+                  .arg(QString::fromStdString(track.label), fmt(m_arrowMax[c], 3),
+                       QString::fromStdString(track.unit));
+    m_arrows.push_back(a);
+  }
+  m_scene->setArrows(m_arrows);
+}
+
+QString ControlMode::statusText() const {
+  if (m_session->running())
+    return tr("optimal control: solving, %1 iterations, %2 s")
+        .arg(m_session->history().size())
+        .arg(fmt(m_session->elapsedSeconds(), 3));
+  const ControlResult* r = shown();
+  if (!r) return tr("optimal control: press Solve");
+  return r->converged
+             ? tr("optimal control: converged, %1 iterations, J = %2, terminal error %3")
+                   .arg(r->iterations)
+                   .arg(fmt(r->cost, 6), fmt(r->terminalError, 2))
+             : tr("optimal control: not converged (%1)").arg(QString::fromStdString(r->status));
+}
+
+std::vector<QCustomPlot*> ControlMode::exportPlots() const { return m_plots->plots(); }
+
+QStringList ControlMode::exportNames() const { return m_plots->plotNames(); }
+
+bool ControlMode::exportCsv(const QString& path, QString* error) const {
+  const ControlResult* r = shown();
+  if (!r) {
+    if (error) *error = tr("No optimal-control result to export yet: press Solve first");
+    return false;
+  }
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) {
+    if (error) *error = tr("Cannot write '%1': %2").arg(path, file.errorString());
+    return false;
+  }
+  QTextStream out(&file);
+  out.setRealNumberPrecision(17);
+  QStringList header;
+  for (const std::string& c : r->csvColumns) header << QString::fromStdString(c);
+  out << header.join(',') << '\n';
+  for (const std::vector<double>& row : r->csvRows) {
+    for (std::size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << row[i];
+    out << '\n';
+  }
+  out.flush();
+  if (out.status() != QTextStream::Ok || !file.commit()) {
+    if (error) *error = tr("Writing '%1' failed: %2").arg(path, file.errorString());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dms::ui
