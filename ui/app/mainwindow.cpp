@@ -1,5 +1,7 @@
 #include "ui/app/mainwindow.h"
 
+#include <qcustomplot.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -17,31 +19,30 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QProgressBar>
-#include <QRegularExpression>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QTabBar>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
 #include <QTemporaryFile>
 #include <QVBoxLayout>
 #include <cmath>
 #include <cstdio>
-#include <qcustomplot.h>
 
 #include "core/io/scenario.h"
+#include "ui/common/palette.h"
+#include "ui/common/playback.h"
 #include "ui/control/controlmode.h"
 #include "ui/control/controlpanel.h"
 #include "ui/control/controlplots.h"
 #include "ui/control/controlworker.h"
-#include "ui/common/palette.h"
 #include "ui/sim/parampanel.h"
-#include "ui/common/playback.h"
 #include "ui/sim/plotpanel.h"
 #include "ui/sim/simworker.h"
 
@@ -52,23 +53,27 @@ namespace {
 constexpr int kTimeSteps = 10000;  // resolution of the time slider
 const double kSpeeds[] = {0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 
-QString colorHex(const QColor& c) { return c.name(QColor::HexRgb); }
-
 QString methodLabel(Method m, RkController c) {
   const QString ctl = c == RkController::Ode45 ? "ode45" : "SciPy";
   switch (m) {
-    case Method::Variational: return QObject::tr("variational");
-    case Method::Rk45: return QObject::tr("RK45 (%1)").arg(ctl);
-    case Method::Rk45Quat: return QObject::tr("RK45 quaternion (%1)").arg(ctl);
+    case Method::Variational:
+      return QObject::tr("variational");
+    case Method::Rk45:
+      return QObject::tr("RK45 (%1)").arg(ctl);
+    case Method::Rk45Quat:
+      return QObject::tr("RK45 quaternion (%1)").arg(ctl);
   }
   return {};
 }
 
 RunStyle methodStyle(Method m, RkController c) {
   switch (m) {
-    case Method::Variational: return {methodLabel(m, c), variationalColor(), Qt::SolidLine};
-    case Method::Rk45: return {methodLabel(m, c), rungeKuttaColor(), Qt::SolidLine};
-    case Method::Rk45Quat: return {methodLabel(m, c), rungeKuttaColor(), Qt::DashLine};
+    case Method::Variational:
+      return {methodLabel(m, c), variationalColor(), Qt::SolidLine};
+    case Method::Rk45:
+      return {methodLabel(m, c), rungeKuttaColor(), Qt::SolidLine};
+    case Method::Rk45Quat:
+      return {methodLabel(m, c), rungeKuttaColor(), Qt::DashLine};
   }
   return {};
 }
@@ -116,8 +121,8 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   });
   connect(m_playback, &Playback::playingChanged, this, [this](bool playing) {
     m_playButton->setText(playing ? tr("Pause") : tr("Play"));
-    m_playButton->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause
-                                                        : QStyle::SP_MediaPlay));
+    m_playButton->setIcon(
+        style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
   });
   m_frameTimer.setInterval(33);  // redraw at most 30 times a second; skip, never queue
   connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::frame);
@@ -130,8 +135,7 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   const int speed = settings.value("playback/speed", 3).toInt();
   m_speedBox->setCurrentIndex(std::clamp(speed, 0, m_speedBox->count() - 1));
   QString last = settings.value("system").toString();
-  if (!findSystem(last.toStdString()))
-    last = QString::fromStdString(allSystems().front()->name());
+  if (!findSystem(last.toStdString())) last = QString::fromStdString(allSystems().front()->name());
   m_lastDir = settings.value("lastDir", QDir::homePath()).toString();
   selectSystem(last);
   if (settings.value("mode").toString() == "control") setControlMode(true);
@@ -194,7 +198,8 @@ void MainWindow::buildUi() {
   auto* bar = new QHBoxLayout;
   m_playButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Play"));
   m_playButton->setToolTip(tr("Play / pause (Space)"));
-  auto* stepButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Step"));
+  auto* stepButton =
+      new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Step"));
   stepButton->setToolTip(tr("One step forward (Right)"));
   auto* restartButton =
       new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipBackward), tr("Restart"));
@@ -207,9 +212,8 @@ void MainWindow::buildUi() {
   m_timeSlider->setRange(0, kTimeSteps);
   m_timeSlider->setToolTip(tr("Playback time: drag to scrub"));
   m_timeSlider->setFocusPolicy(Qt::NoFocus);
-  connect(m_timeSlider, &QSlider::valueChanged, this, [this](int pos) {
-    m_playback->seek(m_playback->horizon() * pos / kTimeSteps);
-  });
+  connect(m_timeSlider, &QSlider::valueChanged, this,
+          [this](int pos) { m_playback->seek(m_playback->horizon() * pos / kTimeSteps); });
   m_timeLabel = new QLabel;
   m_timeLabel->setMinimumWidth(150);
   m_speedBox = new QComboBox;
@@ -439,9 +443,8 @@ void MainWindow::frame() {
       updateScene();
     }
     m_timeSlider->blockSignals(true);
-    m_timeSlider->setValue(m_playback->horizon() > 0
-                               ? int(std::lround(kTimeSteps * t / m_playback->horizon()))
-                               : 0);
+    m_timeSlider->setValue(
+        m_playback->horizon() > 0 ? int(std::lround(kTimeSteps * t / m_playback->horizon())) : 0);
     m_timeSlider->blockSignals(false);
     m_timeLabel->setText(tr("t = %1 s of %2 s")
                              .arg(QString::number(t, 'f', t < 100 ? 2 : 1))
@@ -457,7 +460,7 @@ void MainWindow::updateScene() {
   const double t = m_playback->time();
   const double span = 0.1 * std::max(job.settings.T, 1e-9);
   const std::pair<Method, RunSlot> runSlots[] = {{Method::Variational, RunSlot::Variational},
-                                              {Method::Rk45, RunSlot::RungeKutta}};
+                                                 {Method::Rk45, RunSlot::RungeKutta}};
   for (const auto& [method, slot] : runSlots) {
     std::optional<Sample> s;
     std::vector<Vector3d> trail;
@@ -504,8 +507,9 @@ void MainWindow::updateStatus() {
   const double computed = m_session->computedTime();
   m_statusTime->setText(tr("computed to t = %1 s").arg(fmt(computed, 5)));
   m_statusCompute->setText(
-      wall > 0 ? tr("real-time factor %1x · %2 steps/s").arg(fmt(computed / wall), fmt(steps / wall))
-               : QString());
+      wall > 0
+          ? tr("real-time factor %1x · %2 steps/s").arg(fmt(computed / wall), fmt(steps / wall))
+          : QString());
   m_statusRk->setText(rk ? tr("RK45 accepted %1, rejected %2").arg(accepted).arg(rejected)
                          : QString());
   m_progress->setValue(int(1000 * progress));
@@ -535,7 +539,8 @@ void MainWindow::showMessage(const QString& title, const QString& text, bool err
   m_message->setWindowTitle(title);
   m_message->setText(text);
   if (m_script) {
-    std::fprintf(stderr, "dmstudio: %s\n", qPrintable(QString(text).remove(QRegularExpression("<[^>]*>"))));
+    std::fprintf(stderr, "dmstudio: %s\n",
+                 qPrintable(QString(text).remove(QRegularExpression("<[^>]*>"))));
     return;
   }
   m_message->show();
@@ -559,8 +564,8 @@ bool MainWindow::openScenario(const QString& path) {
   recompute();
   QStringList w;
   for (const std::string& s : warnings) w << QString::fromStdString(s);
-  statusBar()->showMessage(tr("Opened %1").arg(path) + (w.isEmpty() ? "" : " (" + w.join("; ") + ")"),
-                           8000);
+  statusBar()->showMessage(
+      tr("Opened %1").arg(path) + (w.isEmpty() ? "" : " (" + w.join("; ") + ")"), 8000);
   m_lastDir = QFileInfo(path).absolutePath();
   return true;
 }
@@ -613,8 +618,9 @@ void MainWindow::screenshot(const QString& path, std::function<void(bool, QStrin
   const QPixmap shot = grab();
   QWidget* sw = m_scene->widget();
   const QRect target(sw->mapTo(this, QPoint(0, 0)), sw->size());
-  const QString tmp = QDir::temp().filePath(
-      QString("dmstudio-scene-%1-%2.png").arg(QCoreApplication::applicationPid()).arg(quintptr(this)));
+  const QString tmp = QDir::temp().filePath(QString("dmstudio-scene-%1-%2.png")
+                                                .arg(QCoreApplication::applicationPid())
+                                                .arg(quintptr(this)));
   QPointer<MainWindow> self(this);
   m_scene->capture(tmp, [self, shot, target, tmp, path, done](bool ok, QString message) {
     QImage image = shot.toImage();
@@ -626,9 +632,9 @@ void MainWindow::screenshot(const QString& path, std::function<void(bool, QStrin
       } else {
         QPainter p(&image);
         const qreal dpr = shot.devicePixelRatio();
-        p.drawImage(QRectF(target.x() * dpr, target.y() * dpr, target.width() * dpr,
-                           target.height() * dpr),
-                    scene);
+        p.drawImage(
+            QRectF(target.x() * dpr, target.y() * dpr, target.width() * dpr, target.height() * dpr),
+            scene);
       }
     }
     QFile::remove(tmp);
@@ -653,7 +659,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
   m_controlMode->panel()->saveSettings(settings);
   m_frameTimer.stop();
   m_playback->pause();
-  m_session->shutdown();  // cancels the computation and joins the worker thread
+  m_session->shutdown();                 // cancels the computation and joins the worker thread
   m_controlMode->session()->shutdown();  // the solver stops at its next iteration
   e->accept();
 }

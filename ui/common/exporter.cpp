@@ -1,5 +1,7 @@
 #include "ui/common/exporter.h"
 
+#include <qcustomplot.h>
+
 #include <QFileInfo>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -7,7 +9,6 @@
 #include <QSvgGenerator>
 #include <QTextStream>
 #include <cmath>
-#include <qcustomplot.h>
 
 #include "core/params.h"
 
@@ -17,15 +18,13 @@ namespace {
 
 bool openForWrite(QSaveFile& f, QString* error) {
   if (f.open(QIODevice::WriteOnly)) return true;
-  if (error)
-    *error = QObject::tr("Cannot write '%1': %2").arg(f.fileName(), f.errorString());
+  if (error) *error = QObject::tr("Cannot write '%1': %2").arg(f.fileName(), f.errorString());
   return false;
 }
 
 bool finish(QSaveFile& f, QString* error) {
   if (f.commit()) return true;
-  if (error)
-    *error = QObject::tr("Writing '%1' failed: %2").arg(f.fileName(), f.errorString());
+  if (error) *error = QObject::tr("Writing '%1' failed: %2").arg(f.fileName(), f.errorString());
   return false;
 }
 
@@ -33,9 +32,12 @@ bool finish(QSaveFile& f, QString* error) {
 
 QString formatSuffix(ImageFormat f) {
   switch (f) {
-    case ImageFormat::Png: return "png";
-    case ImageFormat::Svg: return "svg";
-    case ImageFormat::Pdf: return "pdf";
+    case ImageFormat::Png:
+      return "png";
+    case ImageFormat::Svg:
+      return "svg";
+    case ImageFormat::Pdf:
+      return "pdf";
   }
   return {};
 }
@@ -51,10 +53,8 @@ bool formatFromPath(const QString& path, ImageFormat* f) {
   return false;
 }
 
-bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size,
-              QString* error) {
-  if (size.width() < 16 || size.height() < 16 || size.width() > 20000 ||
-      size.height() > 20000) {
+bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error) {
+  if (size.width() < 16 || size.height() < 16 || size.width() > 20000 || size.height() > 20000) {
     if (error)
       *error = QObject::tr("Export size %1 x %2 is outside 16..20000 pixels")
                    .arg(size.width())

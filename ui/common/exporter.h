@@ -21,8 +21,7 @@ QString formatSuffix(ImageFormat f);
 bool formatFromPath(const QString& path, ImageFormat* f);
 
 /// Renders a plot at `size` pixels (points for PDF) into `path`; false and `error` on failure.
-bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size,
-              QString* error);
+bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error);
 /// Writes an image as PNG.
 bool savePng(const QImage& image, const QString& path, QString* error);
 /// Writes the kept samples of every run as CSV: method, t, energy, energy_dev, structure,

@@ -11,8 +11,9 @@
 // release so far, which could hide a race between unrelated messages), but it needs no
 // bookkeeping per message. Outside the tsan preset it compiles to nothing.
 //
-// The workers and their GUI-side sessions (ui/sim/simworker.h, ui/control/controlworker.h) derive from
-// HandoffReceiver and start and join their threads with startWorkerThread and joinWorkerThread.
+// The workers and their GUI-side sessions (ui/sim/simworker.h, ui/control/controlworker.h) derive
+// from HandoffReceiver and start and join their threads with startWorkerThread and
+// joinWorkerThread.
 #pragma once
 
 #include <QEvent>

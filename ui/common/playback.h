@@ -30,9 +30,9 @@ class Playback : public QObject {
   void play();
   void pause();
   void togglePlay();
-  void restart();          ///< back to t = 0, paused
-  void singleStep();       ///< pauses and moves one step forward
-  void seek(double t);     ///< clamped to [0, horizon]; shown once computed
+  void restart();       ///< back to t = 0, paused
+  void singleStep();    ///< pauses and moves one step forward
+  void seek(double t);  ///< clamped to [0, horizon]; shown once computed
 
  signals:
   void timeChanged(double t);

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/common/palette.h"
+#include "ui/common/playback.h"
 #include "ui/control/controlpanel.h"
 #include "ui/control/controlplots.h"
 #include "ui/control/controlworker.h"
-#include "ui/common/palette.h"
-#include "ui/common/playback.h"
 
 namespace dms::ui {
 
@@ -22,8 +22,8 @@ QColor channelColor(int shade) { return shade == 0 ? controlColor() : controlCol
 QString summaryHtml(const ControlResult& r) {
   QString html = "<table cellspacing='0' cellpadding='1'>";
   for (const auto& [label, value] : r.summary)
-    html += QString("<tr><td style='color:#555555'>%1&nbsp;&nbsp;</td><td>%2</td></tr>")
-                .arg(QString::fromStdString(label).toHtmlEscaped(),
+    html += QString("<tr><td style='color:%1'>%2&nbsp;&nbsp;</td><td>%3</td></tr>")
+                .arg(colorHex(mutedTextColor()), QString::fromStdString(label).toHtmlEscaped(),
                      QString::fromStdString(value).toHtmlEscaped());
   return html + "</table>";
 }

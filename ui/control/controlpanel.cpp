@@ -1,7 +1,6 @@
 #include "ui/control/controlpanel.h"
 
 #include <QComboBox>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -9,22 +8,13 @@
 #include <QSettings>
 #include <QStyle>
 #include <QVBoxLayout>
-#include <cmath>
-#include <limits>
 
-#include "ui/sim/parampanel.h"
+#include "ui/common/palette.h"
+#include "ui/common/paramform.h"
 
 namespace dms::ui {
 
 namespace {
-
-QString specTip(const ParamSpec& s) {
-  return QString("<b>%1</b>%2<br>%3<br>allowed: %4 %5")
-      .arg(QString::fromStdString(s.name),
-           s.unit.empty() ? QString() : QString(" [%1]").arg(QString::fromStdString(s.unit)),
-           QString::fromStdString(s.description).toHtmlEscaped(),
-           QString::fromStdString(s.rangeText()), QString::fromStdString(s.unit));
-}
 
 QString settingsKey(const ControlProblem* p, const std::string& name) {
   return QString("control/%1/%2")
@@ -64,12 +54,12 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
 
   m_problemLabel = new QLabel(this);
   m_problemLabel->setWordWrap(true);
-  m_problemLabel->setStyleSheet("QLabel { color: #b00020; font-weight: bold; }");
+  m_problemLabel->setStyleSheet(labelStyle(errorColor(), true));
   m_problemLabel->setVisible(false);
   layout->addWidget(m_problemLabel);
   m_live = new QLabel(this);
   m_live->setWordWrap(true);
-  m_live->setStyleSheet("QLabel { color: #444444; }");
+  m_live->setStyleSheet(labelStyle(liveTextColor()));
   layout->addWidget(m_live);
   m_summary = new QLabel(this);
   m_summary->setTextFormat(Qt::RichText);
@@ -79,65 +69,9 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   layout->addStretch(1);
 }
 
-QGroupBox* ControlPanel::buildFields(const QString& title, const std::vector<ParamSpec>& specs) {
-  auto* box = new QGroupBox(title, m_form);
-  auto* grid = new QGridLayout(box);
-  grid->setHorizontalSpacing(6);
-  grid->setVerticalSpacing(4);
-  for (int c = 1; c <= 3; ++c) grid->setColumnStretch(c, 1);
-  int r = 0;
-  for (const ParamSpec& s : specs) {
-    const QString tip = specTip(s);
-    auto* label = new QLabel(QString::fromStdString(s.name), box);
-    label->setToolTip(tip);
-    grid->addWidget(label, r, 0);
-    for (int c = 0; c < s.dim; ++c) {
-      auto* spin = new NumberSpinBox(box);
-      const bool log = s.sliderMin > 0 && s.sliderMax / s.sliderMin >= 1e3;
-      spin->setLogSteps(log);
-      const double inf = std::numeric_limits<double>::infinity();
-      spin->setMinimum(s.minOpen ? std::nextafter(s.min, inf) : s.min);
-      spin->setMaximum(s.maxOpen ? std::nextafter(s.max, -inf) : s.max);
-      spin->setSingleStep((s.sliderMax - s.sliderMin) / 100.0);
-      // a vector's components without step arrows: room for their digits
-      if (s.dim > 1) spin->setButtonSymbols(QAbstractSpinBox::NoButtons);
-      spin->setMinimumWidth(s.dim > 1 ? 60 : 104);
-      spin->setToolTip(tip);
-      spin->setValue(s.defaults[std::size_t(c)]);
-      connect(spin, &QDoubleSpinBox::valueChanged, this, &ControlPanel::changed);
-      // a vector's components side by side; a scalar spans them
-      if (s.dim > 1)
-        grid->addWidget(spin, r, 1 + c);
-      else
-        grid->addWidget(spin, r, 1, 1, 3);
-      m_rows.push_back({s.name, c, spin});
-    }
-    auto* unit = new QLabel(QString::fromStdString(s.unit), box);
-    unit->setMinimumWidth(30);
-    grid->addWidget(unit, r, 4);
-    ++r;
-  }
-  if (title == tr("Solver")) {
-    for (const ControlChoice& ch : m_problem->choices()) {
-      auto* label = new QLabel(QString::fromStdString(ch.label), box);
-      auto* combo = new QComboBox(box);
-      for (const auto& [value, text] : ch.values)
-        combo->addItem(QString::fromStdString(text), QString::fromStdString(value));
-      combo->setToolTip(QString::fromStdString(ch.description));
-      label->setToolTip(combo->toolTip());
-      connect(combo, &QComboBox::currentIndexChanged, this, &ControlPanel::changed);
-      grid->addWidget(label, r, 0);
-      grid->addWidget(combo, r, 1, 1, 4);
-      m_choices[ch.name] = combo;
-      ++r;
-    }
-  }
-  return box;
-}
-
 void ControlPanel::setProblem(const ControlProblem* problem) {
   m_problem = problem;
-  m_rows.clear();
+  m_fields.clear();
   m_choices.clear();
   for (QWidget* w : m_form->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) delete w;
   showProblem({});
@@ -150,16 +84,40 @@ void ControlPanel::setProblem(const ControlProblem* problem) {
   }
   m_title->setText(
       QString("<b>%1</b>").arg(QString::fromStdString(problem->title()).toHtmlEscaped()));
-  m_form->layout()->addWidget(buildFields(tr("Maneuver"), problem->fields()));
-  m_form->layout()->addWidget(buildFields(tr("Solver"), problem->solverFields()));
+  const std::pair<QString, const std::vector<ParamSpec>*> groups[] = {
+      {tr("Maneuver"), &problem->fields()}, {tr("Solver"), &problem->solverFields()}};
+  for (const auto& [title, specs] : groups) {
+    auto* box = new QGroupBox(title, m_form);
+    auto* form = new ParamForm(ParamForm::Style::Compact, box);
+    form->setSpecs(*specs);
+    connect(form, &ParamForm::changed, this, &ControlPanel::changed);
+    (new QVBoxLayout(box))->addWidget(form);
+    m_form->layout()->addWidget(box);
+    m_fields.push_back(form);
+  }
+  // the solver's choices under its numbers
+  for (const ControlChoice& ch : problem->choices()) {
+    auto* combo = new QComboBox;
+    for (const auto& [value, text] : ch.values)
+      combo->addItem(QString::fromStdString(text), QString::fromStdString(value));
+    combo->setToolTip(QString::fromStdString(ch.description));
+    connect(combo, &QComboBox::currentIndexChanged, this, &ControlPanel::changed);
+    m_fields.back()->addRow(QString::fromStdString(ch.label), combo);
+    m_choices[ch.name] = combo;
+  }
   m_solve->setEnabled(true);
+}
+
+void ControlPanel::setFieldValues(const ParamValues& values) {
+  for (ParamForm* f : m_fields) f->setValues(values);
 }
 
 ControlRequest ControlPanel::request() const {
   ControlRequest r;
   if (!m_problem) return r;
   r = m_problem->defaultRequest();
-  for (const Row& row : m_rows) r.values[row.name][std::size_t(row.component)] = row.spin->value();
+  for (const ParamForm* f : m_fields)
+    for (const auto& [name, value] : f->values()) r.values[name] = value;
   for (const auto& [name, combo] : m_choices)
     r.choices[name] = combo->currentData().toString().toStdString();
   return r;
@@ -170,12 +128,7 @@ void ControlPanel::setValue(const std::string& name, const std::vector<double>& 
   const std::vector<ParamSpec> all = m_problem->allFields();
   ParamValues scratch;
   applyAssignment(all, scratch, name, value);  // throws, naming the field and range
-  for (Row& row : m_rows) {
-    if (row.name != name) continue;
-    row.spin->blockSignals(true);
-    row.spin->setValue(value[std::size_t(row.component)]);
-    row.spin->blockSignals(false);
-  }
+  setFieldValues({{name, value}});
   emit changed();
 }
 
@@ -194,12 +147,7 @@ void ControlPanel::setChoice(const std::string& name, const std::string& value) 
 
 void ControlPanel::resetToDefaults() {
   if (!m_problem) return;
-  const ControlRequest d = m_problem->defaultRequest();
-  for (Row& row : m_rows) {
-    row.spin->blockSignals(true);
-    row.spin->setValue(d.values.at(row.name)[std::size_t(row.component)]);
-    row.spin->blockSignals(false);
-  }
+  setFieldValues(m_problem->defaultRequest().values);
   for (auto& [name, combo] : m_choices) {
     combo->blockSignals(true);
     combo->setCurrentIndex(0);
@@ -233,12 +181,7 @@ void ControlPanel::restoreSettings(const QSettings& s) {
     } catch (const InputError&) {
       continue;
     }
-    for (Row& row : m_rows) {
-      if (row.name != spec.name) continue;
-      row.spin->blockSignals(true);
-      row.spin->setValue(v[std::size_t(row.component)]);
-      row.spin->blockSignals(false);
-    }
+    setFieldValues({{spec.name, v}});
   }
   for (auto& [name, combo] : m_choices) {
     const int i = combo->findData(s.value(settingsKey(m_problem, name)).toString());
@@ -268,8 +211,8 @@ QString ControlPanel::liveText() const { return m_live->text(); }
 void ControlPanel::setSummary(const QString& html) { m_summary->setText(html); }
 
 QDoubleSpinBox* ControlPanel::spinBox(const std::string& name, int component) const {
-  for (const Row& row : m_rows)
-    if (row.name == name && row.component == component) return row.spin;
+  for (const ParamForm* f : m_fields)
+    if (QDoubleSpinBox* spin = f->spinBox(name, component)) return spin;
   return nullptr;
 }
 

@@ -1,7 +1,7 @@
 // The left panel of the "Optimal control" mode, generated from a ControlProblem: the maneuver's
-// fields (a spin box per component, with unit, range and tooltip), the solver's settings and
-// choices, Solve and Cancel, the problem with the input (in red, in place), the live iteration
-// and the result's summary.
+// fields (ParamForm, compact: a spin box per component, with unit, range and tooltip), the
+// solver's settings and choices, Solve and Cancel, the problem with the input (in red, in place),
+// the live iteration and the result's summary.
 #pragma once
 
 #include <QWidget>
@@ -13,14 +13,13 @@
 
 class QComboBox;
 class QDoubleSpinBox;
-class QGroupBox;
 class QLabel;
 class QPushButton;
 class QSettings;
 
 namespace dms::ui {
 
-class NumberSpinBox;
+class ParamForm;
 
 class ControlPanel : public QWidget {
   Q_OBJECT
@@ -59,12 +58,7 @@ class ControlPanel : public QWidget {
   void changed();
 
  private:
-  struct Row {
-    std::string name;
-    int component = 0;
-    NumberSpinBox* spin = nullptr;
-  };
-  QGroupBox* buildFields(const QString& title, const std::vector<ParamSpec>& specs);
+  void setFieldValues(const ParamValues& values);
 
   const ControlProblem* m_problem = nullptr;
   QWidget* m_form = nullptr;
@@ -74,7 +68,7 @@ class ControlPanel : public QWidget {
   QLabel* m_summary = nullptr;
   QPushButton* m_solve = nullptr;
   QPushButton* m_cancel = nullptr;
-  std::vector<Row> m_rows;
+  std::vector<ParamForm*> m_fields;  // maneuver, solver
   std::map<std::string, QComboBox*> m_choices;
 };
 

@@ -7,23 +7,11 @@
 #include <cmath>
 
 #include "ui/common/palette.h"
+#include "ui/common/plotstyle.h"
 
 namespace dms::ui {
 
 namespace {
-
-// the components in colours apart from the runs' blue and orange and the control green
-const QColor kComponentColors[3] = {QColor(0xc0, 0x39, 0x2b), QColor(0x7b, 0x4f, 0xb0),
-                                    QColor(0x5d, 0x6d, 0x7e)};
-
-void useLogAxis(QCPAxis* a) {
-  a->setScaleType(QCPAxis::stLogarithmic);
-  QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
-  ticker->setSubTickCount(0);
-  a->setTicker(ticker);
-  a->setNumberFormat("eb");
-  a->setNumberPrecision(0);
-}
 
 QString unicodeSymbol(const std::string& s) {
   QString q = QString::fromStdString(s);
@@ -43,28 +31,7 @@ ControlPlots::ControlPlots(QWidget* parent) : QWidget(parent) {
 QCustomPlot* ControlPlots::makePlot(const QString& title, const QString& xLabel,
                                     const QString& yLabel) {
   auto* p = new QCustomPlot(this);
-  p->setMinimumSize(280, 200);
-  p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-  p->xAxis->setLabel(xLabel);
-  p->yAxis->setLabel(yLabel);
-  // title, then the legend in one row, then the axes (as PlotPanel)
-  p->legend->setVisible(true);
-  p->legend->setBorderPen(Qt::NoPen);
-  p->legend->setBrush(Qt::NoBrush);
-  p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-  p->legend->setColumnSpacing(16);
-  p->axisRect()->insetLayout()->take(p->legend);
-  p->plotLayout()->insertRow(0);
-  p->plotLayout()->addElement(
-      0, 0, new QCPTextElement(p, title, QFont(font().family(), 10, QFont::Bold)));
-  p->plotLayout()->insertRow(1);
-  p->plotLayout()->addElement(1, 0, p->legend);
-  p->plotLayout()->setRowStretchFactor(1, 0.001);
-  p->plotLayout()->setRowSpacing(0);
-  for (QCPAxis* a : {p->xAxis, p->yAxis}) {
-    a->grid()->setSubGridVisible(false);
-    a->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
-  }
+  PlotStyle::apply(p, title, xLabel, yLabel);
   connect(p, &QCustomPlot::mouseDoubleClick, this, [this, p] {
     if (p == m_progress) {
       fitProgress();
@@ -86,28 +53,27 @@ void ControlPlots::setProblem(const ControlProblem* problem) {
   m_names = QStringList{"progress"};
   m_residual = problem && problem->reportsResidual();
 
-  const QColor costColor(0x2b, 0x4c, 0x7e), violationColor(0xc0, 0x39, 0x2b);
   m_progress = makePlot(tr("Solver progress"), tr("iteration"),
                         m_residual ? tr("terminal residual") : tr("cost J"));
-  if (m_residual) useLogAxis(m_progress->yAxis);
+  if (m_residual) PlotStyle::setLogAxis(m_progress->yAxis, true);
   QCPGraph* first = m_progress->addGraph();
   if (m_residual) {
     first->setName(tr("terminal residual |r|"));
-    first->setPen(QPen(violationColor, 1.6));
+    first->setPen(QPen(violationColor(), 1.6));
   } else {
     // cost and violation differ by many decades: each on its own log axis
     first->setName(tr("cost J (left axis)"));
-    first->setPen(QPen(costColor, 1.6));
-    m_progress->yAxis->setLabelColor(costColor);
+    first->setPen(QPen(costColor(), 1.6));
+    m_progress->yAxis->setLabelColor(costColor());
     QCPAxis* right = m_progress->yAxis2;
     right->setVisible(true);
     right->setLabel(tr("constraint violation max |cᵢ|"));
-    right->setLabelColor(violationColor);
+    right->setLabelColor(violationColor());
     right->grid()->setVisible(false);
-    useLogAxis(right);
+    PlotStyle::setLogAxis(right, true);
     QCPGraph* viol = m_progress->addGraph(m_progress->xAxis, right);
     viol->setName(tr("constraint violation (right axis)"));
-    viol->setPen(QPen(violationColor, 1.6, Qt::DashLine));
+    viol->setPen(QPen(violationColor(), 1.6, Qt::DashLine));
   }
   for (int i = 0; i < m_progress->graphCount(); ++i) {
     m_progress->graph(i)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
@@ -116,12 +82,9 @@ void ControlPlots::setProblem(const ControlProblem* problem) {
   m_progress->xAxis->setRange(0, 10);
   m_progress->yAxis->setRange(m_residual ? 1e-12 : 0.0, 1.0);
   m_progress->yAxis2->setRange(1e-12, 1);
-  m_note = new QCPItemText(m_progress);
-  m_note->position->setType(QCPItemPosition::ptAxisRectRatio);
-  m_note->position->setCoords(0.5, 0.12);
-  m_note->setColor(QColor(0x55, 0x55, 0x55));
-  m_note->setFont(QFont(font().family(), 10));
-  m_note->setText(problem ? tr("press Solve") : tr("no optimal control for this system"));
+  m_note =
+      PlotStyle::addNote(m_progress, 0.5, 0.12, 10,
+                         problem ? tr("press Solve") : tr("no optimal control for this system"));
 
   if (problem) {
     for (const ControlChannel& c : problem->channels()) {
@@ -131,25 +94,15 @@ void ControlPlots::setProblem(const ControlProblem* problem) {
       for (int k = 0; k < 3; ++k) {
         QCPGraph* g = p->addGraph();
         g->setName(QString("%1%2").arg(sym).arg(QChar(0x2081 + k)));  // subscript 1, 2, 3
-        g->setPen(QPen(kComponentColors[k], 1.2));
+        g->setPen(QPen(componentColor(k), 1.2));
       }
       QCPGraph* norm = p->addGraph();
       norm->setName(QString("|%1|").arg(sym));
       norm->setPen(QPen(c.shade == 0 ? controlColor() : controlColor2(), 2.4));
-      auto* cursor = new QCPItemLine(p);
-      for (QCPItemPosition* pos : {cursor->start, cursor->end}) {
-        pos->setTypeX(QCPItemPosition::ptPlotCoords);
-        pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
-      }
-      cursor->setPen(QPen(QColor(0x33, 0x33, 0x33), 1.2, Qt::DashLine));
-      cursor->setClipToAxisRect(true);
+      QCPItemLine* cursor = PlotStyle::addCursor(p);
       cursor->setVisible(false);
-      auto* empty = new QCPItemText(p);
-      empty->position->setType(QCPItemPosition::ptAxisRectRatio);
-      empty->position->setCoords(0.5, 0.5);
-      empty->setColor(QColor(0x55, 0x55, 0x55));
-      empty->setFont(QFont(font().family(), 10));
-      empty->setText(tr("the optimal controls appear here after Solve"));
+      QCPItemText* empty =
+          PlotStyle::addNote(p, 0.5, 0.5, 10, tr("the optimal controls appear here after Solve"));
       p->xAxis->setRange(0, 1);
       p->yAxis->setRange(-1, 1);
       m_channels.push_back(p);
@@ -234,8 +187,7 @@ void ControlPlots::setResult(const ControlResult* result) {
 
 void ControlPlots::setCursorTime(double t) {
   for (std::size_t c = 0; c < m_channels.size(); ++c) {
-    m_cursors[c]->start->setCoords(t, 0.0);
-    m_cursors[c]->end->setCoords(t, 1.0);
+    PlotStyle::setCursor(m_cursors[c], t);
     m_channels[c]->replot(QCustomPlot::rpQueuedReplot);
   }
 }

@@ -1,8 +1,8 @@
-// The parameter panel, generated from the core's ParamSpec tables: a slider and a spin box per
-// scalar and per vector component, with unit, range and tooltip; the integrator settings below.
+// The simulation's parameter panel, generated from the core's ParamSpec tables (ParamForm with
+// sliders): the system's parameters, then the integrator settings (h, T, rtol, atol, the RK45
+// controller and its sampling), a problem with the values in red in place, and notes.
 #pragma once
 
-#include <QDoubleSpinBox>
 #include <QWidget>
 #include <string>
 #include <vector>
@@ -10,28 +10,13 @@
 #include "core/sim/model.h"
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QSlider;
-class QVBoxLayout;
-class QGroupBox;
 
 namespace dms::ui {
 
-/// A spin box that shows and reads numbers in scientific notation when they need it (1e-10),
-/// and steps by a factor on a log scale.
-class NumberSpinBox : public QDoubleSpinBox {
-  Q_OBJECT
- public:
-  explicit NumberSpinBox(QWidget* parent = nullptr);
-  void setLogSteps(bool log) { m_log = log; }
-  QString textFromValue(double value) const override;
-  double valueFromText(const QString& text) const override;
-  QValidator::State validate(QString& text, int& pos) const override;
-  void stepBy(int steps) override;
-
- private:
-  bool m_log = false;
-};
+class ParamForm;
 
 class ParamPanel : public QWidget {
   Q_OBJECT
@@ -67,30 +52,14 @@ class ParamPanel : public QWidget {
   void changed();
 
  private:
-  struct Row {
-    std::string name;
-    int component = 0;
-    ParamSpec spec;
-    bool log = false;
-    QSlider* slider = nullptr;
-    NumberSpinBox* spin = nullptr;
-  };
-  void addRows(QGroupBox* box, const std::vector<ParamSpec>& specs, std::vector<Row>& rows);
-  void setRowValue(Row& row, double v);
-  int sliderPosition(const Row& row, double v) const;
-  double sliderValue(const Row& row, int pos) const;
-  const Row* findRow(const std::string& name, int component) const;
-
   const SystemModel* m_model = nullptr;
-  QVBoxLayout* m_layout = nullptr;
-  QGroupBox* m_paramBox = nullptr;
-  QGroupBox* m_settingsBox = nullptr;
+  ParamForm* m_params = nullptr;
+  ParamForm* m_settings = nullptr;
   QComboBox* m_controller = nullptr;
   QComboBox* m_sampling = nullptr;
   QLabel* m_problem = nullptr;
   QLabel* m_note = nullptr;
-  std::vector<Row> m_paramRows, m_settingRows;
-  IntegratorSettings m_base;  // controller/sampling and anything not shown
+  IntegratorSettings m_base;  // anything the panel does not show
 };
 
 }  // namespace dms::ui

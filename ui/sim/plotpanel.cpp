@@ -1,15 +1,18 @@
 #include "ui/sim/plotpanel.h"
 
+#include <qcustomplot.h>
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <qcustomplot.h>
+
+#include "ui/common/palette.h"
+#include "ui/common/plotstyle.h"
 
 namespace dms::ui {
-
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
@@ -28,7 +31,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   fit->setToolTip(tr("Show the whole horizon and every curve (or double-click a plot)"));
   connect(fit, &QPushButton::clicked, this, &PlotPanel::autoscale);
   auto* hint = new QLabel(tr("wheel: zoom · drag: pan · double-click: autoscale"), this);
-  hint->setStyleSheet("QLabel { color: #777777; }");
+  hint->setStyleSheet(labelStyle(hintTextColor()));
   bar->addWidget(m_logBox);
   bar->addWidget(m_s2Box);
   bar->addStretch(1);
@@ -54,47 +57,15 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   connect(m_structure->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
           [this](const QCPRange& r) { m_energy->xAxis->setRange(r); });
 
-  m_note = new QCPItemText(m_structure);
-  m_note->position->setType(QCPItemPosition::ptAxisRectRatio);
-  m_note->position->setCoords(0.5, 0.5);
-  m_note->setText(tr("no structure error:\nthe configuration space is linear"));
-  m_note->setColor(QColor(0x77, 0x77, 0x77));
-  m_note->setFont(QFont(font().family(), 11));
+  m_note = PlotStyle::addNote(m_structure, 0.5, 0.5, 11,
+                              tr("no structure error:\nthe configuration space is linear"));
+  m_note->setColor(hintTextColor());
   m_note->setVisible(false);
 }
 
 void PlotPanel::setupPlot(QCustomPlot* p, const QString& yLabel) {
-  p->setMinimumSize(280, 200);
-  p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-  p->setNoAntialiasingOnDrag(true);
-  p->xAxis->setLabel(tr("t [s]"));
-  p->yAxis->setLabel(yLabel);
-  // title, then the legend in one row, then the axes: the legend never covers a curve
-  p->legend->setVisible(true);
-  p->legend->setBorderPen(Qt::NoPen);
-  p->legend->setBrush(Qt::NoBrush);
-  p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-  p->legend->setColumnSpacing(16);
-  p->axisRect()->insetLayout()->take(p->legend);
-  p->plotLayout()->insertRow(0);
-  p->plotLayout()->addElement(0, 0, new QCPTextElement(p, QString(), QFont(font().family(), 10,
-                                                                           QFont::Bold)));
-  p->plotLayout()->insertRow(1);
-  p->plotLayout()->addElement(1, 0, p->legend);
-  p->plotLayout()->setRowStretchFactor(1, 0.001);
-  p->plotLayout()->setRowSpacing(0);
-  for (QCPAxis* a : {p->xAxis, p->yAxis}) {
-    a->grid()->setSubGridVisible(false);
-    a->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
-  }
-  const int index = p == m_energy ? 0 : 1;
-  m_cursor[index] = new QCPItemLine(p);
-  for (QCPItemPosition* pos : {m_cursor[index]->start, m_cursor[index]->end}) {
-    pos->setTypeX(QCPItemPosition::ptPlotCoords);
-    pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
-  }
-  m_cursor[index]->setPen(QPen(QColor(0x33, 0x33, 0x33), 1.2, Qt::DashLine));
-  m_cursor[index]->setClipToAxisRect(true);
+  PlotStyle::apply(p, QString(), tr("t [s]"), yLabel);
+  m_cursor[p == m_energy ? 0 : 1] = PlotStyle::addCursor(p);
   // a wheel or a drag means the user chose a range: stop following the data
   connect(p, &QCustomPlot::mouseWheel, this, [this] { m_autoscale = false; });
   connect(p, &QCustomPlot::mousePress, this, [this] { m_autoscale = false; });
@@ -105,21 +76,7 @@ void PlotPanel::setupPlot(QCustomPlot* p, const QString& yLabel) {
   applyScale(p);
 }
 
-void PlotPanel::applyScale(QCustomPlot* p) {
-  if (m_log) {
-    p->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
-    ticker->setSubTickCount(0);
-    p->yAxis->setTicker(ticker);
-    p->yAxis->setNumberFormat("eb");
-    p->yAxis->setNumberPrecision(0);
-  } else {
-    p->yAxis->setScaleType(QCPAxis::stLinear);
-    p->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    p->yAxis->setNumberFormat("gb");
-    p->yAxis->setNumberPrecision(3);
-  }
-}
+void PlotPanel::applyScale(QCustomPlot* p) { PlotStyle::setLogAxis(p->yAxis, m_log); }
 
 void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
                         const QString& structureName, const QString& structure2Name) {
@@ -152,9 +109,8 @@ void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
   m_s2Box->setText(tr("Show %1").arg(structure2Name));
   m_s2Box->setToolTip(tr("Also plot %1 (dotted) on the structure plot").arg(structure2Name));
   m_s2Box->setVisible(m_hasStructure && !structure2Name.isEmpty());
-  static_cast<QCPTextElement*>(m_energy->plotLayout()->element(0, 0))
-      ->setText(tr("Energy deviation |E − E₀|"));
-  static_cast<QCPTextElement*>(m_structure->plotLayout()->element(0, 0))
+  PlotStyle::title(m_energy)->setText(tr("Energy deviation |E − E₀|"));
+  PlotStyle::title(m_structure)
       ->setText(m_hasStructure ? tr("Structure error %1").arg(structureName)
                                : tr("Structure error"));
   m_structure->yAxis->setLabel(m_hasStructure ? structureName : tr("structure error"));
@@ -222,10 +178,7 @@ void PlotPanel::refresh(int columns) {
 }
 
 void PlotPanel::setCursorTime(double t) {
-  for (QCPItemLine* c : m_cursor) {
-    c->start->setCoords(t, 0.0);
-    c->end->setCoords(t, 1.0);
-  }
+  for (QCPItemLine* c : m_cursor) PlotStyle::setCursor(c, t);
   for (QCustomPlot* p : plots()) p->replot(QCustomPlot::rpQueuedReplot);
 }
 

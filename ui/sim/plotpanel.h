@@ -58,8 +58,7 @@ class PlotPanel : public QWidget {
  private:
   void setupPlot(QCustomPlot* p, const QString& yLabel);
   void applyScale(QCustomPlot* p);
-  void fillGraph(QCPGraph* g, const RunStore& store, Metric m, double t0, double t1,
-                 int columns);
+  void fillGraph(QCPGraph* g, const RunStore& store, Metric m, double t0, double t1, int columns);
 
   QCustomPlot* m_energy = nullptr;
   QCustomPlot* m_structure = nullptr;
