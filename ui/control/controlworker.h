@@ -1,20 +1,18 @@
 // The worker that runs an optimal-control solve off the GUI thread, and the GUI-side session
-// that owns its thread (the pattern of ui/sim/simworker.h, see ../shared/design/STYLE.md, "Threads"):
-// a QObject moved to a QThread, driven by a queued invokeMethod, reporting each iteration and
-// the result by value; cancelling is an atomic generation the solver's callback checks, so a
-// solve stops at its next iteration. Every message that crosses the thread boundary ends with a
-// HandoffToken (ui/common/handoff.h), so that the tsan preset sees the edge Qt's event queue provides.
+// (the thread and generations: ui/common/workersession.h, as the simulation's): it reports each
+// iteration and the result by value; cancelling takes a new generation, which the solver's
+// callback checks, so a solve stops at its next iteration. Every message that crosses the thread
+// boundary ends with a HandoffToken (ui/common/handoff.h), so that the tsan preset sees the edge
+// Qt's event queue provides.
 #pragma once
 
 #include <QElapsedTimer>
 #include <QObject>
-#include <QThread>
-#include <atomic>
 #include <optional>
 #include <vector>
 
+#include "ui/common/workersession.h"
 #include "ui/controlproblem.h"
-#include "ui/common/handoff.h"
 
 namespace dms::ui {
 
@@ -26,14 +24,11 @@ struct ControlJob {
 };
 
 /// Lives in a QThread; solve() is invoked there with a queued QMetaObject::invokeMethod.
-class ControlWorker : public HandoffReceiver {
+class ControlWorker : public Worker {
   Q_OBJECT
  public:
   explicit ControlWorker(QObject* parent = nullptr);
   void solve(quint64 generation, const dms::ui::ControlJob& job);
-
-  std::atomic<quint64> wanted{0};  ///< the generation the GUI wants; others are cancelled
-  std::atomic<bool> stop{false};   ///< set when the window closes
 
  signals:
   // the token last: Qt copies a queued signal's arguments in order (ui/common/handoff.h)
@@ -43,7 +38,7 @@ class ControlWorker : public HandoffReceiver {
 
 /// GUI side: starts a solve, forwards the current solve's iterations, keeps the last result
 /// that was not cancelled.
-class ControlSession : public HandoffReceiver {
+class ControlSession : public WorkerSession {
   Q_OBJECT
  public:
   explicit ControlSession(QObject* parent = nullptr);
@@ -60,7 +55,6 @@ class ControlSession : public HandoffReceiver {
   bool running() const { return m_running; }
   /// The worker is still inside a solver (true for a moment after cancel()).
   bool workerBusy() const { return m_busy > 0; }
-  quint64 generation() const { return m_generation; }
   const ControlJob& job() const { return m_job; }
   /// The iterations of the current (or last) solve, as they arrived.
   const std::vector<IterationReport>& history() const { return m_history; }
@@ -82,9 +76,7 @@ class ControlSession : public HandoffReceiver {
   void onIterated(quint64 generation, const dms::IterationReport& r);
   void onSolved(quint64 generation, const dms::ui::ControlResult& r);
 
-  QThread m_thread;
   ControlWorker* m_worker = nullptr;
-  quint64 m_generation = 0;
   bool m_running = false;
   int m_busy = 0;
   ControlJob m_job, m_resultJob;

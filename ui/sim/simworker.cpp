@@ -13,10 +13,10 @@ double secondsSince(Clock::time_point t0) {
 }
 }  // namespace
 
-SimWorker::SimWorker(QObject* parent) : HandoffReceiver(parent) {}
+SimWorker::SimWorker(QObject* parent) : Worker(parent) {}
 
 void SimWorker::compute(quint64 generation, const SimJob& job) {
-  if (cancelled(generation)) return;
+  if (!live(generation)) return;
   const std::size_t count = job.methods.size();
   const int n = int(count);
   std::vector<std::unique_ptr<Run>> runs(count);
@@ -45,8 +45,8 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       if (!run || st.done) continue;
       any = true;
       // wait while the GUI has not consumed what it was sent: skip, never queue without bound
-      while (inFlight.load() >= kMaxInFlight && !cancelled(generation)) QThread::usleep(500);
-      if (cancelled(generation)) return;
+      while (inFlight.load() >= kMaxInFlight && !!live(generation)) QThread::usleep(500);
+      if (!live(generation)) return;
       RunChunk c;
       c.run = i;
       c.samples.reserve(1024);
@@ -54,7 +54,7 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       bool more = true;
       while (more && secondsSince(t0) < budget && c.samples.size() < kMaxChunk) {
         more = run->advance(c.samples, 256);
-        if (cancelled(generation)) return;
+        if (!live(generation)) return;
       }
       st.wallSeconds += secondsSince(t0);
       st.counters = run->counters();
@@ -71,46 +71,35 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
   emit jobDone(generation, HandoffToken());
 }
 
-SimSession::SimSession(QObject* parent) : HandoffReceiver(parent) {
+SimSession::SimSession(QObject* parent) : WorkerSession(parent) {
   qRegisterMetaType<dms::ui::RunChunk>("dms::ui::RunChunk");
   qRegisterMetaType<dms::ui::HandoffToken>("dms::ui::HandoffToken");
   m_worker = new SimWorker;
   connect(m_worker, &SimWorker::chunkReady, this, &SimSession::onChunk, Qt::QueuedConnection);
   connect(m_worker, &SimWorker::jobDone, this, &SimSession::onJobDone, Qt::QueuedConnection);
-  startWorkerThread(m_thread, m_worker, "dms-sim-worker");
+  startWorker(m_worker, "dms-sim-worker");
 }
 
 SimSession::~SimSession() { shutdown(); }
 
 void SimSession::shutdown() {
-  if (!m_thread.isRunning()) return;
-  m_worker->stop.store(true);
-  joinWorkerThread(m_thread);
+  WorkerSession::shutdown();
   m_running = false;
 }
 
 quint64 SimSession::start(const SimJob& job) {
-  const quint64 gen = ++m_generation;
-  m_worker->wanted.store(gen);
+  const quint64 gen = advanceGeneration();
   m_job = job;
   m_stores.assign(job.methods.size(), RunStore());
   m_status.assign(job.methods.size(), RunStatus());
   m_running = true;
-  // one capture, the token last in it (ui/common/handoff.h)
-  struct Message {
-    SimWorker* worker;
-    quint64 generation;
-    SimJob job;
-  };
-  QMetaObject::invokeMethod(
-      m_worker, [m = Message{m_worker, gen, job}] { m.worker->compute(m.generation, m.job); },
-      Qt::QueuedConnection);
+  post(m_worker, &SimWorker::compute, gen, job);
   emit started(gen);
   return gen;
 }
 
 void SimSession::cancel() {
-  m_worker->wanted.store(++m_generation);
+  advanceGeneration();
   m_running = false;
 }
 
@@ -124,7 +113,7 @@ double SimSession::computedTime() const {
 
 void SimSession::onChunk(quint64 generation, const RunChunk& chunk) {
   --m_worker->inFlight;
-  if (generation != m_generation || chunk.run < 0 || chunk.run >= int(m_stores.size())) {
+  if (!isCurrent(generation) || chunk.run < 0 || chunk.run >= int(m_stores.size())) {
     ++m_stale;
     return;
   }
@@ -138,7 +127,7 @@ void SimSession::onChunk(quint64 generation, const RunChunk& chunk) {
 }
 
 void SimSession::onJobDone(quint64 generation, const HandoffToken& /*handoff*/) {
-  if (generation != m_generation) return;
+  if (!isCurrent(generation)) return;
   m_running = false;
   emit finished(generation);
 }

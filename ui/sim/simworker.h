@@ -1,15 +1,14 @@
 // The worker that computes the runs of a scenario off the GUI thread, and the GUI-side session
-// that owns its thread and keeps one RunStore per run (see ../shared/design/STYLE.md, "Threads").
+// that keeps one RunStore per run (the thread and generations: ui/common/workersession.h).
 #pragma once
 
 #include <QObject>
-#include <QThread>
 #include <atomic>
 #include <vector>
 
 #include "core/sim/model.h"
 #include "core/sim/runstore.h"
-#include "ui/common/handoff.h"
+#include "ui/common/workersession.h"
 
 namespace dms::ui {
 
@@ -43,7 +42,7 @@ struct RunChunk {
 /// Lives in a QThread; compute() is invoked there with a queued QMetaObject::invokeMethod. It
 /// advances the runs in turn, in chunks of a few milliseconds, and returns as soon as the wanted
 /// generation moves on (a new job or a cancel) or stop is requested.
-class SimWorker : public HandoffReceiver {
+class SimWorker : public Worker {
   Q_OBJECT
  public:
   /// Chunks sent but not yet consumed by the GUI, beyond which the worker waits (so a fast
@@ -55,20 +54,15 @@ class SimWorker : public HandoffReceiver {
   explicit SimWorker(QObject* parent = nullptr);
   void compute(quint64 generation, const SimJob& job);
 
-  std::atomic<quint64> wanted{0};  ///< the generation the GUI wants; others are stale
-  std::atomic<bool> stop{false};   ///< set when the window closes
   std::atomic<int> inFlight{0};
 
  signals:
   void chunkReady(quint64 generation, dms::ui::RunChunk chunk);
   void jobDone(quint64 generation, dms::ui::HandoffToken handoff);
-
- private:
-  bool cancelled(quint64 generation) const { return stop.load() || wanted.load() != generation; }
 };
 
 /// GUI side: starts jobs (cancelling the previous one), drops stale chunks, fills the stores.
-class SimSession : public HandoffReceiver {
+class SimSession : public WorkerSession {
   Q_OBJECT
  public:
   explicit SimSession(QObject* parent = nullptr);
@@ -81,7 +75,6 @@ class SimSession : public HandoffReceiver {
   /// Stops the worker and its thread (called by the destructor).
   void shutdown();
 
-  quint64 generation() const { return m_generation; }
   bool running() const { return m_running; }
   const SimJob& job() const { return m_job; }
   const std::vector<RunStore>& stores() const { return m_stores; }
@@ -103,9 +96,7 @@ class SimSession : public HandoffReceiver {
   void onChunk(quint64 generation, const dms::ui::RunChunk& chunk);
   void onJobDone(quint64 generation, const dms::ui::HandoffToken& handoff);
 
-  QThread m_thread;
   SimWorker* m_worker = nullptr;
-  quint64 m_generation = 0;
   bool m_running = false;
   SimJob m_job;
   std::vector<RunStore> m_stores;
