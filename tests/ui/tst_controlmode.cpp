@@ -17,13 +17,13 @@
 #include <cmath>
 
 #include "tests/common/deadline.h"
+#include "ui/app/mainwindow.h"
+#include "ui/common/palette.h"
+#include "ui/common/playback.h"
 #include "ui/control/controlmode.h"
 #include "ui/control/controlpanel.h"
 #include "ui/control/controlplots.h"
 #include "ui/control/controlworker.h"
-#include "ui/app/mainwindow.h"
-#include "ui/common/palette.h"
-#include "ui/common/playback.h"
 #include "ui/sim/simworker.h"
 
 using namespace dms;
@@ -400,18 +400,19 @@ class TestControlMode : public QObject {
   }
 
  private:
-  // the 3D view's own capture (a null image when it failed)
+  // the 3D view's own capture (a null image when it failed), kept as `name` for a look
   QImage capture(MainWindow& w, const QString& name) {
-    const QString path = m_dir.filePath(name);
-    bool done = false, ok = false;
-    w.scene()->capture(path, [&](bool o, QString) {
+    bool done = false;
+    QImage shot;
+    w.scene()->capture([&](const QImage& image, const QString&) {
       done = true;
-      ok = o;
+      shot = image;
     });
     QElapsedTimer t;
     t.start();
     while (!done && t.elapsed() < ms(10000)) QTest::qWait(10);
-    return ok ? QImage(path) : QImage();
+    if (!shot.isNull()) savePng(shot, m_dir.filePath(name), nullptr);
+    return shot;
   }
 
   QTemporaryDir m_dir;

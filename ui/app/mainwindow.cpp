@@ -618,32 +618,20 @@ void MainWindow::screenshot(const QString& path, std::function<void(bool, QStrin
   const QPixmap shot = grab();
   QWidget* sw = m_scene->widget();
   const QRect target(sw->mapTo(this, QPoint(0, 0)), sw->size());
-  const QString tmp = QDir::temp().filePath(QString("dmstudio-scene-%1-%2.png")
-                                                .arg(QCoreApplication::applicationPid())
-                                                .arg(quintptr(this)));
   QPointer<MainWindow> self(this);
-  m_scene->capture(tmp, [self, shot, target, tmp, path, done](bool ok, QString message) {
+  m_scene->capture([self, shot, target, path, done](const QImage& scene, const QString& why) {
+    // the grab shows no 3D window: draw the view's own picture in its place
     QImage image = shot.toImage();
-    if (ok) {
-      const QImage scene(tmp);
-      if (scene.isNull()) {
-        ok = false;
-        message = QObject::tr("the 3D capture '%1' could not be read").arg(tmp);
-      } else {
-        QPainter p(&image);
-        const qreal dpr = shot.devicePixelRatio();
-        p.drawImage(
-            QRectF(target.x() * dpr, target.y() * dpr, target.width() * dpr, target.height() * dpr),
-            scene);
-      }
+    if (!scene.isNull()) {
+      QPainter p(&image);
+      const qreal dpr = shot.devicePixelRatio();
+      p.drawImage(
+          QRectF(target.x() * dpr, target.y() * dpr, target.width() * dpr, target.height() * dpr),
+          scene);
     }
-    QFile::remove(tmp);
-    QString error;
-    if (!savePng(image, path, &error)) {
-      ok = false;
-      message = error;
-    }
-    if (self && done) done(ok, message);
+    QString error = why;
+    const bool written = savePng(image, path, &error);
+    if (self && done) done(written && why.isEmpty(), error);
   });
 }
 
@@ -779,10 +767,11 @@ void MainWindow::exportSceneDialog() {
       tr("PNG (*.png)"));
   if (path.isEmpty()) return;
   QPointer<MainWindow> self(this);
-  m_scene->capture(path, [self, path](bool ok, QString message) {
+  m_scene->capture([self, path](const QImage& image, const QString& why) {
     if (!self) return;
-    if (!ok)
-      self->showMessage(tr("Export failed"), message, true);
+    QString error = why;
+    if (image.isNull() || !savePng(image, path, &error))
+      self->showMessage(tr("Export failed"), error, true);
     else
       self->statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
   });

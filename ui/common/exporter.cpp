@@ -105,6 +105,14 @@ bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size,
 }
 
 bool savePng(const QImage& image, const QString& path, QString* error) {
+  if (path.isEmpty()) {
+    if (error) *error = QObject::tr("No file name to write the PNG to");
+    return false;
+  }
+  if (image.isNull()) {
+    if (error) *error = QObject::tr("No image to write to '%1'").arg(path);
+    return false;
+  }
   QSaveFile file(path);
   if (!openForWrite(file, error)) return false;
   if (!image.save(&file, "PNG")) {

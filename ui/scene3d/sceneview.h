@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QColor>
+#include <QImage>
 #include <QString>
 #include <QWidget>
 #include <functional>
@@ -59,9 +60,12 @@ class SceneView {
   /// with their own cards. Views without the option ignore it.
   virtual void setSingleRun([[maybe_unused]] bool single, [[maybe_unused]] const QString& title,
                             [[maybe_unused]] const QString& subtitle) {}
-  /// Writes a PNG of the rendered view (Qt3DRender::QRenderCapture, asynchronous); calls done
-  /// with false and a message when capturing or writing failed.
-  virtual void capture(const QString& path, std::function<void(bool ok, QString message)> done) = 0;
+  /// Renders the view and calls `done` with the picture (Qt3DRender::QRenderCapture,
+  /// asynchronous; a widget grab() does not see a 3D window), or with a null image and why not.
+  virtual void capture(std::function<void(const QImage& image, const QString& error)> done) = 0;
+  /// Whether the view has a drawing of its own for a system (SystemModel::name()); a system
+  /// without one is shown as a placeholder that says so.
+  virtual bool draws(const std::string& system) const = 0;
 };
 
 /// The one implementation (Qt3D), in ui/scene3d/qt3d/.

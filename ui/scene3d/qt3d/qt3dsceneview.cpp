@@ -1,7 +1,6 @@
 #include "ui/scene3d/qt3d/qt3dsceneview.h"
 
 #include <QImage>
-#include <QSaveFile>
 #include <QTimer>
 #include <QWidget>
 #include <Qt3DCore/QEntity>
@@ -25,6 +24,7 @@
 #include <limits>
 
 #include "ui/common/palette.h"
+#include "ui/scene3d/qt3d/visualregistry.h"
 
 namespace dms::ui::scene3d {
 
@@ -48,25 +48,6 @@ bool isBlank(const QImage& image) {
 
 // a sample the view can draw: every number it reads is finite
 bool drawable(const Sample& s) { return s.position.allFinite() && s.attitude.allFinite(); }
-
-// writes through a temporary file renamed over the target, so a failure leaves no partial file
-bool writePng(const QImage& image, const QString& path, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    *error = QStringLiteral("cannot write '%1': %2").arg(path, file.errorString());
-    return false;
-  }
-  if (!image.save(&file, "PNG")) {
-    file.cancelWriting();
-    *error = QStringLiteral("cannot encode a PNG into '%1': %2").arg(path, file.errorString());
-    return false;
-  }
-  if (!file.commit()) {
-    *error = QStringLiteral("cannot write '%1': %2").arg(path, file.errorString());
-    return false;
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -424,35 +405,30 @@ void Qt3DSceneView::setSingleRun(bool single, const QString& title, const QStrin
 
 // one capture in progress: the callback runs exactly once (done, failed or timed out)
 struct Qt3DSceneView::CaptureJob {
-  QString path;
-  std::function<void(bool ok, QString message)> done;
+  std::function<void(const QImage& image, const QString& error)> done;
   QPointer<Qt3DRender::QRenderCaptureReply> reply;
   bool finished = false;
-  void finish(bool ok, const QString& message) {
+  void finish(const QImage& image, const QString& error) {
     if (finished) return;
     finished = true;
     if (reply) reply->deleteLater();
-    if (done) done(ok, message);
+    if (done) done(image, error);
   }
 };
 
-void Qt3DSceneView::capture(const QString& path,
-                            std::function<void(bool ok, QString message)> done) {
+void Qt3DSceneView::capture(std::function<void(const QImage& image, const QString& error)> done) {
   auto job = std::make_shared<CaptureJob>();
-  job->path = path;
   job->done = std::move(done);
-  if (path.isEmpty()) {
-    QTimer::singleShot(0, m_window, [job] { job->finish(false, QStringLiteral("no file name")); });
-    return;
-  }
   // the first frame after a change can miss meshes still being generated in the background,
   // so one frame is drawn and thrown away first; a blank frame (not even the labels) is retried
   requestCaptureFrame(job, 1, 4);
   QTimer::singleShot(kCaptureTimeoutMs, m_window, [job] {
-    job->finish(false, QStringLiteral("the 3D view did not render within %1 s (is it shown?)")
-                           .arg(kCaptureTimeoutMs / 1000));
+    job->finish({}, QStringLiteral("the 3D view did not render within %1 s (is it shown?)")
+                        .arg(kCaptureTimeoutMs / 1000));
   });
 }
+
+bool Qt3DSceneView::draws(const std::string& system) const { return hasVisual(system); }
 
 void Qt3DSceneView::requestCaptureFrame(const std::shared_ptr<CaptureJob>& job, int warmups,
                                         int retries) {
@@ -468,15 +444,10 @@ void Qt3DSceneView::requestCaptureFrame(const std::shared_ptr<CaptureJob>& job, 
                        requestCaptureFrame(job, warmups - 1, warmups > 0 ? retries : retries - 1);
                        return;
                      }
-                     if (blank) {
-                       job->finish(false, QStringLiteral("the 3D view rendered an empty frame"));
-                       return;
-                     }
-                     QString error;
-                     if (writePng(image, job->path, &error))
-                       job->finish(true, QString());
+                     if (blank)
+                       job->finish({}, QStringLiteral("the 3D view rendered an empty frame"));
                      else
-                       job->finish(false, error);
+                       job->finish(image, {});
                    });
 }
 

@@ -48,7 +48,8 @@ class Qt3DSceneView final : public SceneView {
   void setSingleRun(bool single, const QString& title, const QString& subtitle) override;
   void fitPoints(const std::vector<Vector3d>& points) override;
   void setBodyAxesVisible(bool on) override;
-  void capture(const QString& path, std::function<void(bool ok, QString message)> done) override;
+  void capture(std::function<void(const QImage& image, const QString& error)> done) override;
+  bool draws(const std::string& system) const override;
 
  private:
   void buildFrameGraph();

@@ -4,9 +4,6 @@
 #include <vector>
 
 #include "ui/common/palette.h"
-#include "ui/scene3d/qt3d/dumbbellvisual.h"
-#include "ui/scene3d/qt3d/massspringvisual.h"
-#include "ui/scene3d/qt3d/pendulumvisuals.h"
 #include "ui/scene3d/qt3d/primitives.h"
 
 namespace dms::ui::scene3d {
@@ -36,32 +33,6 @@ double positiveParam(const ParamValues& values, const std::string& name, double 
     throw InputError("3D view: parameter '" + name + "' = " + formatNumber(v) +
                      " must be in (0, inf)");
   return v;
-}
-
-namespace {
-
-// a system the view has no drawing for: a grid, so the view is not empty
-class PlaceholderVisual final : public SystemVisual {
- public:
-  PlaceholderVisual(const std::string& system, const VisualRoots& roots) {
-    addGrid(roots.common, QVector3D(0, 0, 0), 2.0f, 0.25f, 4);
-    m_hint = ViewHint{QVector3D(0, 0, 0), 2.0f, 20.0f, 30.0f};
-    m_caption = system.empty() ? QStringLiteral("no system chosen")
-                               : QString::fromStdString("no 3D drawing for '" + system + "'");
-  }
-  void setPose(RunSlot, const Sample&) override {}
-};
-
-}  // namespace
-
-std::unique_ptr<SystemVisual> makeVisual(const std::string& system, const ParamValues& params,
-                                         const VisualRoots& roots) {
-  if (system == "mass-spring") return std::make_unique<MassSpringVisual>(params, roots);
-  if (system == "planar-pendulum") return std::make_unique<PlanarPendulumVisual>(params, roots);
-  if (system == "spherical-pendulum")
-    return std::make_unique<SphericalPendulumVisual>(params, roots);
-  if (system == "dumbbell") return std::make_unique<DumbbellVisual>(params, roots);
-  return std::make_unique<PlaceholderVisual>(system, roots);
 }
 
 void addGrid(Qt3DCore::QEntity* parent, const QVector3D& centre, float halfSize, float step,

@@ -77,11 +77,6 @@ double positiveParam(const ParamValues& values, const std::string& name, double 
 /// A finite scalar parameter, or `fallback` when absent; throws InputError when not finite.
 double finiteParam(const ParamValues& values, const std::string& name, double fallback);
 
-/// The visual of a system by its CLI name, or a plain placeholder (a grid and a note) for a
-/// system without one. Throws InputError on a parameter that cannot be drawn.
-std::unique_ptr<SystemVisual> makeVisual(const std::string& system, const ParamValues& params,
-                                         const VisualRoots& roots);
-
 /// A square grid in the scene's horizontal plane at height y (lines, every `step`, a darker
 /// line every `major` steps).
 void addGrid(Qt3DCore::QEntity* parent, const QVector3D& centre, float halfSize, float step,
