@@ -16,11 +16,11 @@
 
 #include "core/io/scenario.h"
 #include "tests/common/deadline.h"
-#include "ui/app/mainwindow.h"
-#include "ui/sim/parampanel.h"
-#include "ui/common/playback.h"
-#include "ui/sim/plotpanel.h"
+#include "tests/common/exportcheck.h"
 #include "ui/app/commandline.h"
+#include "ui/app/mainwindow.h"
+#include "ui/common/playback.h"
+#include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
 using namespace dms;
@@ -33,13 +33,13 @@ bool waitIdle(MainWindow& w, int budget = dms::test::ms(20000)) {
   QElapsedTimer t;
   t.start();
   // finished, and one frame (33 ms) later the plots show it
-  while (w.session()->running() && t.elapsed() < budget) QTest::qWait(10);
+  while (w.simulationMode()->session()->running() && t.elapsed() < budget) QTest::qWait(10);
   QTest::qWait(80);
-  return !w.session()->running();
+  return !w.simulationMode()->session()->running();
 }
 
 Sample lastOf(const MainWindow& w, int run) {
-  return w.session()->stores()[std::size_t(run)].last();
+  return w.simulationMode()->session()->stores()[std::size_t(run)].last();
 }
 
 }  // namespace
@@ -75,29 +75,29 @@ class TestMainWindow : public QObject {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem(system));
     QVERIFY(waitIdle(w));
-    const std::size_t runs = w.session()->job().methods.size();
+    const std::size_t runs = w.simulationMode()->session()->job().methods.size();
     QVERIFY(runs >= 2);
     std::vector<double> sums;
     std::vector<Sample> lasts;
     for (std::size_t r = 0; r < runs; ++r) {
-      QVERIFY(w.session()->stores()[r].received() > 1);
-      QVERIFY(w.plotPanel()->pointCount(0, int(r)) > 0);
-      sums.push_back(w.plotPanel()->dataChecksum(0, int(r)));
+      QVERIFY(w.simulationMode()->session()->stores()[r].received() > 1);
+      QVERIFY(w.simulationMode()->plotPanel()->pointCount(0, int(r)) > 0);
+      sums.push_back(w.simulationMode()->plotPanel()->dataChecksum(0, int(r)));
       lasts.push_back(lastOf(w, int(r)));
     }
-    const quint64 gen = w.session()->generation();
+    const quint64 gen = w.simulationMode()->session()->generation();
     // drag the first parameter's slider over a few positions, as a hand would
-    QSlider* slider = w.paramPanel()->slider(w.system()->params().front().name);
+    QSlider* slider = w.simulationMode()->paramPanel()->slider(w.system()->params().front().name);
     QVERIFY(slider);
     const int start = slider->value();
     for (int k = 1; k <= 5; ++k) {
       slider->setValue(start + (start < 500 ? 40 : -40) * k);
       QTest::qWait(15);
     }
-    QVERIFY(w.session()->generation() > gen);
+    QVERIFY(w.simulationMode()->session()->generation() > gen);
     QElapsedTimer latency;
     latency.start();
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->running(), ms(20000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.simulationMode()->session()->running(), ms(20000));
     qInfo("%s: last slider step to both runs complete: %lld ms", qPrintable(system),
           static_cast<long long>(latency.elapsed()));
     QVERIFY(waitIdle(w));
@@ -105,42 +105,47 @@ class TestMainWindow : public QObject {
       const Sample now = lastOf(w, int(r));
       QVERIFY2(now.energy != lasts[r].energy || now.state != lasts[r].state,
                "the worker did not produce new results");
-      QVERIFY2(w.plotPanel()->dataChecksum(0, int(r)) != sums[r], "the plot did not change");
+      QVERIFY2(w.simulationMode()->plotPanel()->dataChecksum(0, int(r)) != sums[r],
+               "the plot did not change");
     }
     // the structure plot has a curve per run exactly where the system has a structure error
     const bool structure = !w.system()->structureName().empty();
-    QCOMPARE(w.plotPanel()->pointCount(1, 0) > 0, structure);
+    QCOMPARE(w.simulationMode()->plotPanel()->pointCount(1, 0) > 0, structure);
   }
 
   void cancelMidRunBySystemSwitch() {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("planar-pendulum"));
-    w.paramPanel()->setValue("T", {2e5});  // about 7e6 steps per run: seconds of work
-    QTRY_VERIFY_WITH_TIMEOUT(w.session()->running() && w.session()->stores()[0].received() > 0,
+    w.simulationMode()->paramPanel()->setValue("T",
+                                               {2e5});  // about 7e6 steps per run: seconds of work
+    QTRY_VERIFY_WITH_TIMEOUT(w.simulationMode()->session()->running() &&
+                                 w.simulationMode()->session()->stores()[0].received() > 0,
                              ms(10000));
-    QVERIFY(w.session()->stores()[0].lastTime() < 2e5);
+    QVERIFY(w.simulationMode()->session()->stores()[0].lastTime() < 2e5);
     QElapsedTimer t;
     t.start();
     QVERIFY(w.selectSystem("spherical-pendulum"));  // cancels and restarts
     QVERIFY(waitIdle(w));
     QVERIFY2(t.elapsed() < ms(5000), qPrintable(QString::number(t.elapsed())));
-    QCOMPARE(w.session()->job().model->name(), std::string("spherical-pendulum"));
-    QCOMPARE(w.session()->stores()[0].received(), w.session()->job().settings.steps() + 1);
+    QCOMPARE(w.simulationMode()->session()->job().model->name(), std::string("spherical-pendulum"));
+    QCOMPARE(w.simulationMode()->session()->stores()[0].received(),
+             w.simulationMode()->session()->job().settings.steps() + 1);
   }
 
   void oneFailingRunStopsAlone() {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("planar-pendulum"));
     // h Omega = 0.2 * 20 = 4 > 1: eq (25) has no solution, the variational step fails at once
-    w.paramPanel()->setValue("h", {0.2});
-    w.paramPanel()->setValue("omega0", {20.0});
-    w.paramPanel()->setValue("T", {20.0});
+    w.simulationMode()->paramPanel()->setValue("h", {0.2});
+    w.simulationMode()->paramPanel()->setValue("omega0", {20.0});
+    w.simulationMode()->paramPanel()->setValue("T", {20.0});
     QVERIFY(waitIdle(w));
-    const auto& st = w.session()->status();
+    const auto& st = w.simulationMode()->session()->status();
     QVERIFY(st[0].failure.failed);
     QVERIFY(!st[1].failure.failed);
     QVERIFY(st[1].done);
-    QCOMPARE(w.session()->stores()[1].received(), w.session()->job().settings.steps() + 1);
+    QCOMPARE(w.simulationMode()->session()->stores()[1].received(),
+             w.simulationMode()->session()->job().settings.steps() + 1);
     QVERIFY(w.lastMessage());
     QVERIFY(w.lastMessage()->isVisible());
     QVERIFY(!w.lastMessage()->isModal());
@@ -151,16 +156,16 @@ class TestMainWindow : public QObject {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("mass-spring"));
     QVERIFY(waitIdle(w));
-    const quint64 gen = w.session()->generation();
-    w.paramPanel()->setValue("T", {1.0});
-    w.paramPanel()->setValue("h", {2.0});
+    const quint64 gen = w.simulationMode()->session()->generation();
+    w.simulationMode()->paramPanel()->setValue("T", {1.0});
+    w.simulationMode()->paramPanel()->setValue("h", {2.0});
     QTest::qWait(50);
-    QVERIFY(w.paramPanel()->problem().contains("must not exceed T"));
-    QVERIFY(!w.session()->running());
-    w.paramPanel()->resetToArticle();
+    QVERIFY(w.simulationMode()->paramPanel()->problem().contains("must not exceed T"));
+    QVERIFY(!w.simulationMode()->session()->running());
+    w.simulationMode()->paramPanel()->resetToArticle();
     QTest::qWait(50);
-    QVERIFY(w.paramPanel()->problem().isEmpty());
-    QVERIFY(w.session()->generation() > gen);
+    QVERIFY(w.simulationMode()->paramPanel()->problem().isEmpty());
+    QVERIFY(w.simulationMode()->session()->generation() > gen);
   }
 
   void exportsEachFormat() {
@@ -172,23 +177,9 @@ class TestMainWindow : public QObject {
     QVERIFY2(w.exportPlots(dir, -1, {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf},
                            QSize(640, 480), &error),
              qPrintable(error));
-    for (const QString& name : PlotPanel::plotNames()) {
-      const QImage png(dir + "/" + name + ".png");
-      QCOMPARE(png.size(), QSize(640, 480));
-      QFile svg(dir + "/" + name + ".svg");
-      QVERIFY(svg.open(QIODevice::ReadOnly));
-      QXmlStreamReader xml(&svg);
-      bool sawSvg = false;
-      while (!xml.atEnd()) {
-        xml.readNext();
-        if (xml.isStartElement() && xml.name() == QLatin1String("svg")) sawSvg = true;
-      }
-      QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-      QVERIFY(sawSvg);
-      QFile pdf(dir + "/" + name + ".pdf");
-      QVERIFY(pdf.open(QIODevice::ReadOnly));
-      QVERIFY(pdf.read(5) == "%PDF-");
-    }
+    const QString problem =
+        dms::test::exportedPlotsProblem(dir, PlotPanel::plotNames(), QSize(640, 480));
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
     // CSV: a header and one row per kept sample of each run
     QVERIFY2(w.exportCsv(dir + "/series.csv", &error), qPrintable(error));
     QFile csv(dir + "/series.csv");
@@ -196,7 +187,7 @@ class TestMainWindow : public QObject {
     const QList<QByteArray> lines = csv.readAll().split('\n');
     QVERIFY(lines[0].startsWith("method,t,energy,energy_dev,structure"));
     std::size_t kept = 0;
-    for (const RunStore& s : w.session()->stores()) kept += s.playback().size();
+    for (const RunStore& s : w.simulationMode()->session()->stores()) kept += s.playback().size();
     QCOMPARE(std::size_t(lines.size() - 2), kept);  // header, rows, trailing newline
     // unwritable: a clear error, no file
     QVERIFY(!w.exportPlots("/proc/no-such-dir", -1, {ImageFormat::Png}, QSize(640, 480), &error));
@@ -230,20 +221,20 @@ class TestMainWindow : public QObject {
   void scenarioRoundTripAndMalformedFileKept() {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("planar-pendulum"));
-    w.paramPanel()->setValue("theta0", {0.75});
+    w.simulationMode()->paramPanel()->setValue("theta0", {0.75});
     const QString good = m_dir.filePath("good.json");
     QVERIFY(w.saveScenario(good));
     QVERIFY(w.selectSystem("mass-spring"));
     QVERIFY(w.openScenario(good));
     QCOMPARE(w.system()->name(), std::string("planar-pendulum"));
-    QCOMPARE(w.paramPanel()->values().at("theta0"), std::vector<double>{0.75});
+    QCOMPARE(w.simulationMode()->paramPanel()->values().at("theta0"), std::vector<double>{0.75});
 
     const QString bad = m_dir.filePath("bad.json");
     QFile f(bad);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(R"({"schema_version": 1, "system": "mass-spring", "parameters": {"m": )");
     f.close();
-    const quint64 gen = w.session()->generation();
+    const quint64 gen = w.simulationMode()->session()->generation();
     QVERIFY(!w.openScenario(bad));
     QVERIFY(w.lastMessage());
     QVERIFY(w.lastMessage()->isVisible());
@@ -252,8 +243,8 @@ class TestMainWindow : public QObject {
     QVERIFY(w.lastMessage()->text().contains("kept"));
     // the previous scenario is untouched and not even recomputed
     QCOMPARE(w.system()->name(), std::string("planar-pendulum"));
-    QCOMPARE(w.paramPanel()->values().at("theta0"), std::vector<double>{0.75});
-    QCOMPARE(w.session()->generation(), gen);
+    QCOMPARE(w.simulationMode()->paramPanel()->values().at("theta0"), std::vector<double>{0.75});
+    QCOMPARE(w.simulationMode()->session()->generation(), gen);
     // a save into a folder that does not exist explains itself
     QVERIFY(!w.saveScenario(m_dir.filePath("none/x.json")));
     QVERIFY(w.lastMessage()->text().contains("x.json"));
@@ -267,7 +258,7 @@ class TestMainWindow : public QObject {
     w.playback()->seek(30.0);
     QCOMPARE(w.playback()->time(), 30.0);
     w.playback()->singleStep();
-    QCOMPARE(w.playback()->time(), 30.0 + w.session()->job().settings.h);
+    QCOMPARE(w.playback()->time(), 30.0 + w.simulationMode()->session()->job().settings.h);
     w.playback()->restart();
     QCOMPARE(w.playback()->time(), 0.0);
     w.playback()->setSpeed(100.0);
@@ -295,7 +286,7 @@ class TestMainWindow : public QObject {
     QFETCH(QString, mentions);
     ScriptOptions o;
     QString error;
-    QVERIFY(!parseScriptOptions(args, &o, &error));
+    QVERIFY(!parseCommandLine(args, &o, &error));
     QVERIFY2(error.contains(mentions), qPrintable(error));
   }
 

@@ -1,5 +1,6 @@
-// The main window of dmstudio: system picker, parameter panel, 3D view, live plots, playback,
-// export and the scripted mode. Everything is driven by the SystemModel interface.
+// The main window of dmstudio: the system picker, a tab per mode (ui/app/mode.h) with the
+// active mode's panel under it, the shared 3D view and playback bar, the active mode's plots,
+// the status bar and the menus. It lays out and wires; what is computed and shown is the modes'.
 #pragma once
 
 #include <QMainWindow>
@@ -8,17 +9,14 @@
 #include <QTimer>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "core/sim/model.h"
 #include "ui/common/exporter.h"
-#include "ui/app/commandline.h"
 #include "ui/scene3d/sceneview.h"
 
 class QComboBox;
 class QLabel;
-class QProgressBar;
-class QPushButton;
-class QSlider;
 class QSplitter;
 class QStackedWidget;
 class QTabBar;
@@ -26,10 +24,11 @@ class QTabBar;
 namespace dms::ui {
 
 class ControlMode;
-class ParamPanel;
-class PlotPanel;
+class Mode;
 class Playback;
-class SimSession;
+class PlaybackBar;
+class SimulationMode;
+class StatusLine;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -41,39 +40,39 @@ class MainWindow : public QMainWindow {
   /// Switches to a system by SystemModel::name() with its article values; false if unknown.
   bool selectSystem(const QString& name);
   const SystemModel* system() const { return m_model; }
-  /// Starts both runs from t = 0 with the panel's values (or explains in place why not).
-  void recompute();
 
-  /// Opens a scenario; on any problem shows a dialog, keeps the current one, returns false.
+  /// The modes, in tab order.
+  const std::vector<Mode*>& modes() const { return m_modes; }
+  /// A mode by Mode::settingsKey(), or null.
+  Mode* findMode(const QString& key) const;
+  Mode* activeMode() const { return m_active; }
+  /// Makes `mode` the active one; false (and no change) when it does not support the system.
+  bool activateMode(Mode* mode);
+  SimulationMode* simulationMode() const { return m_simulation; }
+  ControlMode* controlMode() const { return m_control; }
+  QTabBar* modeBar() const { return m_modeBar; }
+
+  /// Opens a scenario; on any problem shows a message, keeps the current one, returns false.
   bool openScenario(const QString& path);
-  /// Saves the current scenario; on failure shows a dialog and returns false.
+  /// Saves the current scenario; on failure shows a message and returns false.
   bool saveScenario(const QString& path);
-  /// Writes plot `index` (PlotPanel::plotNames()) or every plot (-1) into `dir` as
-  /// NAME.png/.svg/.pdf for each chosen format. Returns false and `error` on the first failure.
+  /// Writes the active mode's plot `index` (-1: all) into `dir` as NAME.<format> each.
   bool exportPlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
                    QSize size, QString* error);
   bool exportCsv(const QString& path, QString* error);
   /// A PNG of the whole window: the widget grab with the 3D view's own capture drawn in.
   void screenshot(const QString& path, std::function<void(bool, QString)> done);
-  /// Runs the scripted mode; emits scriptFinished(exit status) when done.
-  void runScript(const ScriptOptions& o);
 
-  /// Switches between the simulation mode and the "Optimal control" mode of the current
-  /// system; false (and no change) when the system has no optimal-control problem.
-  bool setControlMode(bool on);
-  bool controlModeActive() const;
-  ControlMode* controlMode() const { return m_controlMode; }
+  /// Scripted: messages go to stderr instead of dialogs, and nothing plays by itself.
+  void setScripted(bool on);
+  /// Redraws now what the frame timer would redraw next.
+  void refresh();
 
-  ParamPanel* paramPanel() const { return m_params; }
-  PlotPanel* plotPanel() const { return m_plots; }
-  SimSession* session() const { return m_session; }
   Playback* playback() const { return m_playback; }
+  PlaybackBar* playbackBar() const { return m_bar; }
   SceneView* scene() const { return m_scene.get(); }
   /// The last message shown (non-modal, so scripts and tests are never blocked), or null.
   QMessageBox* lastMessage() const { return m_message; }
-
- signals:
-  void scriptFinished(int exitStatus);
 
  protected:
   void closeEvent(QCloseEvent* e) override;
@@ -81,54 +80,35 @@ class MainWindow : public QMainWindow {
  private:
   void buildUi();
   void buildMenus();
-  void frame();
-  void updateScene();
-  void updateStatus();
+  void addMode(Mode* mode);
+  /// The mode that computes scenarios (File > Open / Save scenario), or null.
+  Mode* scenarioMode() const;
   void showMessage(const QString& title, const QString& text, bool error);
   void showExportDialog();
-  void exportCsvDialog();
-  void exportSceneDialog();
-  void openScenarioDialog();
-  void saveScenarioDialog();
-  void showShortcuts();
-  void onRunFailed(int run, const QString& message);
-  void scriptStep();
-  void runControlScript(const ScriptOptions& o);
-  void finishScript(int status);
+  void reportWrite(bool ok, const QString& done, const QString& error);
+  QString askSavePath(const QString& title, const QString& suffix, const QString& filter);
 
   const SystemModel* m_model = nullptr;
   std::unique_ptr<SceneView> m_scene;
-  ControlMode* m_controlMode = nullptr;
-  QTabBar* m_modeBar = nullptr;
-  QStackedWidget* m_leftStack = nullptr;
-  QStackedWidget* m_plotStack = nullptr;
-  ParamPanel* m_params = nullptr;
-  PlotPanel* m_plots = nullptr;
-  SimSession* m_session = nullptr;
   Playback* m_playback = nullptr;
+  std::vector<Mode*> m_modes;
+  Mode* m_active = nullptr;
+  SimulationMode* m_simulation = nullptr;
+  ControlMode* m_control = nullptr;
+  bool m_scripted = false;
   QComboBox* m_systemBox = nullptr;
-  QComboBox* m_speedBox = nullptr;
-  QPushButton* m_playButton = nullptr;
-  QSlider* m_timeSlider = nullptr;
-  QLabel* m_timeLabel = nullptr;
+  QTabBar* m_modeBar = nullptr;
+  QStackedWidget* m_panels = nullptr;
+  QStackedWidget* m_views = nullptr;
+  QWidget* m_sceneBox = nullptr;
   QLabel* m_legend = nullptr;
-  QLabel* m_statusTime = nullptr;
-  QLabel* m_statusCompute = nullptr;
-  QLabel* m_statusRk = nullptr;
-  QLabel* m_statusFailure = nullptr;
-  QProgressBar* m_progress = nullptr;
+  PlaybackBar* m_bar = nullptr;
+  std::unique_ptr<StatusLine> m_status;
   QSplitter* m_mainSplit = nullptr;
   QSplitter* m_viewSplit = nullptr;
   QPointer<QMessageBox> m_message;
-  QTimer m_frameTimer, m_recomputeTimer;
-  bool m_dataDirty = false, m_timeDirty = false;
-  ParamValues m_sceneParams;
-  std::string m_sceneSystem;
+  QTimer m_frameTimer;
   QString m_lastDir;
-  // scripted mode
-  std::optional<ScriptOptions> m_script;
-  int m_scriptStage = 0;
-  int m_scriptStatus = 0;
 };
 
 }  // namespace dms::ui

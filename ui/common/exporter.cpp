@@ -7,10 +7,6 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
-#include <QTextStream>
-#include <cmath>
-
-#include "core/params.h"
 
 namespace dms::ui {
 
@@ -29,6 +25,20 @@ bool finish(QSaveFile& f, QString* error) {
 }
 
 }  // namespace
+
+bool saveFile(const QString& path, const std::function<QString(QIODevice&)>& write,
+              QString* error) {
+  QSaveFile file(path);
+  if (!openForWrite(file, error)) return false;
+  const QString failure = write(file);
+  if (!failure.isEmpty()) {
+    if (error) *error = failure;
+    file.cancelWriting();
+    file.commit();
+    return false;
+  }
+  return finish(file, error);
+}
 
 QString formatSuffix(ImageFormat f) {
   switch (f) {
@@ -61,47 +71,45 @@ bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size,
                    .arg(size.height());
     return false;
   }
-  QSaveFile file(path);
-  if (!openForWrite(file, error)) return false;
-  bool ok = true;
-  if (f == ImageFormat::Png) {
-    const QPixmap pm = plot->toPixmap(size.width(), size.height(), 1.0);
-    ok = pm.save(&file, "PNG");
-  } else if (f == ImageFormat::Svg) {
-    QSvgGenerator svg;
-    svg.setOutputDevice(&file);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(plot->objectName());
-    svg.setDescription("Discrete Mechanics Studio " DMS_VERSION);
-    QCPPainter painter;
-    ok = painter.begin(&svg);
-    if (ok) {
-      painter.setMode(QCPPainter::pmVectorized);
-      plot->toPainter(&painter, size.width(), size.height());
-      ok = painter.end();
-    }
-  } else {
-    QPdfWriter pdf(&file);
-    pdf.setCreator("Discrete Mechanics Studio " DMS_VERSION);
-    pdf.setResolution(72);  // one pixel of the size is one point of the page
-    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-    pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
-    QCPPainter painter;
-    ok = painter.begin(&pdf);
-    if (ok) {
-      painter.setMode(QCPPainter::pmVectorized);
-      plot->toPainter(&painter, size.width(), size.height());
-      ok = painter.end();
-    }
-  }
-  if (!ok) {
-    if (error) *error = QObject::tr("Rendering '%1' failed").arg(path);
-    file.cancelWriting();
-    file.commit();
-    return false;
-  }
-  return finish(file, error);
+  return saveFile(
+      path,
+      [&](QIODevice& file) {
+        bool ok = true;
+        if (f == ImageFormat::Png) {
+          const QPixmap pm = plot->toPixmap(size.width(), size.height(), 1.0);
+          ok = pm.save(&file, "PNG");
+        } else if (f == ImageFormat::Svg) {
+          QSvgGenerator svg;
+          svg.setOutputDevice(&file);
+          svg.setSize(size);
+          svg.setViewBox(QRect(QPoint(0, 0), size));
+          svg.setTitle(plot->objectName());
+          svg.setDescription("Discrete Mechanics Studio " DMS_VERSION);
+          QCPPainter painter;
+          ok = painter.begin(&svg);
+          if (ok) {
+            painter.setMode(QCPPainter::pmVectorized);
+            plot->toPainter(&painter, size.width(), size.height());
+            ok = painter.end();
+          }
+        } else {
+          QPdfWriter pdf(&file);
+          pdf.setCreator("Discrete Mechanics Studio " DMS_VERSION);
+          pdf.setResolution(72);  // one pixel of the size is one point of the page
+          pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+          pdf.setPageSize(
+              QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
+          QCPPainter painter;
+          ok = painter.begin(&pdf);
+          if (ok) {
+            painter.setMode(QCPPainter::pmVectorized);
+            plot->toPainter(&painter, size.width(), size.height());
+            ok = painter.end();
+          }
+        }
+        return ok ? QString() : QObject::tr("Rendering '%1' failed").arg(path);
+      },
+      error);
 }
 
 bool savePng(const QImage& image, const QString& path, QString* error) {
@@ -113,46 +121,13 @@ bool savePng(const QImage& image, const QString& path, QString* error) {
     if (error) *error = QObject::tr("No image to write to '%1'").arg(path);
     return false;
   }
-  QSaveFile file(path);
-  if (!openForWrite(file, error)) return false;
-  if (!image.save(&file, "PNG")) {
-    if (error) *error = QObject::tr("Encoding '%1' as PNG failed").arg(path);
-    file.cancelWriting();
-    file.commit();
-    return false;
-  }
-  return finish(file, error);
-}
-
-bool saveCsv(const QString& path, const std::vector<RunStore>& stores,
-             const std::vector<Method>& methods, QString* error) {
-  QSaveFile file(path);
-  if (!openForWrite(file, error)) return false;
-  QTextStream out(&file);
-  out.setRealNumberPrecision(17);
-  out << "method,t,energy,energy_dev,structure,structure2,L1,L2,L3,x,y,z\n";
-  for (std::size_t r = 0; r < stores.size() && r < methods.size(); ++r) {
-    const RunStore& st = stores[r];
-    const QString name = QString::fromStdString(methodName(methods[r]));
-    const auto row = [&](const Sample& s) {
-      out << name << ',' << s.t << ',' << s.energy << ',' << std::fabs(s.energy - st.energy0())
-          << ',' << s.structure << ',' << s.structure2 << ',' << s.momentum.x() << ','
-          << s.momentum.y() << ',' << s.momentum.z() << ',' << s.position.x() << ','
-          << s.position.y() << ',' << s.position.z() << '\n';
-    };
-    for (const Sample& s : st.playback()) row(s);
-    // the latest sample, unless the buffer already ends with it
-    if (!st.empty() && (st.playback().empty() || st.playback().back().t != st.last().t))
-      row(st.last());
-  }
-  out.flush();
-  if (out.status() != QTextStream::Ok) {
-    if (error) *error = QObject::tr("Writing '%1' failed").arg(path);
-    file.cancelWriting();
-    file.commit();
-    return false;
-  }
-  return finish(file, error);
+  return saveFile(
+      path,
+      [&](QIODevice& file) {
+        return image.save(&file, "PNG") ? QString()
+                                        : QObject::tr("Encoding '%1' as PNG failed").arg(path);
+      },
+      error);
 }
 
 }  // namespace dms::ui

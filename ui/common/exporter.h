@@ -1,16 +1,14 @@
-// Writing plots, images and time series to files. Every write goes to a temporary file that is
+// Writing plots, images and tables to files. Every write goes to a temporary file that is
 // renamed over the target (QSaveFile), so a failed export never leaves a partial file.
 #pragma once
 
 #include <QImage>
 #include <QSize>
 #include <QString>
-#include <vector>
-
-#include "core/sim/model.h"
-#include "core/sim/runstore.h"
+#include <functional>
 
 class QCustomPlot;
+class QIODevice;
 
 namespace dms::ui {
 
@@ -24,9 +22,8 @@ bool formatFromPath(const QString& path, ImageFormat* f);
 bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error);
 /// Writes an image as PNG.
 bool savePng(const QImage& image, const QString& path, QString* error);
-/// Writes the kept samples of every run as CSV: method, t, energy, energy_dev, structure,
-/// structure2, L1..L3, x, y, z (one row per sample; long runs at the playback buffer's stride).
-bool saveCsv(const QString& path, const std::vector<RunStore>& stores,
-             const std::vector<Method>& methods, QString* error);
+/// Writes `path` through a temporary file: `write` fills it and returns why it failed (empty
+/// when it did not). False and `error`, which names the file, on any failure.
+bool saveFile(const QString& path, const std::function<QString(QIODevice&)>& write, QString* error);
 
 }  // namespace dms::ui

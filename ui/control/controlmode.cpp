@@ -1,14 +1,12 @@
 #include "ui/control/controlmode.h"
 
-#include <QSaveFile>
+#include <QSettings>
 #include <QTextStream>
 #include <algorithm>
 #include <cmath>
 
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
-#include "ui/control/controlpanel.h"
-#include "ui/control/controlplots.h"
 #include "ui/control/controlworker.h"
 
 namespace dms::ui {
@@ -30,8 +28,7 @@ QString summaryHtml(const ControlResult& r) {
 
 }  // namespace
 
-ControlMode::ControlMode(SceneView* scene, Playback* playback, QObject* parent)
-    : QObject(parent), m_scene(scene), m_playback(playback) {
+ControlMode::ControlMode(const ModeContext& context, QObject* parent) : Mode(context, parent) {
   m_panel = new ControlPanel;
   m_plots = new ControlPlots;
   m_session = new ControlSession(this);
@@ -43,15 +40,48 @@ ControlMode::ControlMode(SceneView* scene, Playback* playback, QObject* parent)
   connect(m_session, &ControlSession::cancelled, this, &ControlMode::onCancelled);
 }
 
-bool ControlMode::setSystem(const std::string& system) {
-  const ControlProblem* p = findControlProblem(system);
-  if (p == m_problem) return p != nullptr;
-  m_session->cancel();
-  m_problem = p;
-  m_panel->setProblem(p);
-  m_plots->setProblem(p);
-  m_failure.clear();
-  return p != nullptr;
+ControlMode::~ControlMode() { m_session->shutdown(); }
+
+bool ControlMode::supports(const SystemModel* system) const {
+  return system && findControlProblem(system->name());
+}
+
+QString ControlMode::description(const SystemModel* system) const {
+  return supports(system) ? tr("Solve this system's optimal-control problem")
+                          : tr("This system has no optimal-control problem");
+}
+
+void ControlMode::setSystem(const SystemModel* system) {
+  m_system = system;
+  const ControlProblem* p = system ? findControlProblem(system->name()) : nullptr;
+  if (p != m_problem) {
+    // each problem's fields are kept for when its system comes back
+    QSettings settings;
+    if (m_problem) m_panel->saveSettings(settings);
+    m_session->cancel();
+    m_problem = p;
+    m_panel->setProblem(p);
+    m_plots->setProblem(p);
+    m_failure.clear();
+    if (p) m_panel->restoreSettings(settings);
+  }
+  if (m_active && m_problem) activate();
+}
+
+QString ControlMode::legend() const {
+  if (!m_system) return {};
+  return tr("<b>%1</b> &nbsp;&nbsp; optimal control")
+      .arg(QString::fromStdString(m_system->title()).toHtmlEscaped());
+}
+
+ModeStatus ControlMode::status() const {
+  ModeStatus s;
+  s.texts << statusText();
+  s.failure = s.failureDetail = m_failure;
+  // a solver has no known end: a busy indicator
+  s.showProgress = s.busy = running();
+  s.progressFormat = tr("solving");
+  return s;
 }
 
 const ControlResult* ControlMode::shown() const {
@@ -66,13 +96,13 @@ void ControlMode::setupScene() {
   const ControlResult* r = shown();
   const ControlRequest req = r ? m_session->resultJob().request : m_panel->request();
   try {
-    m_scene->setSystem(m_problem->system(), m_problem->sceneParams(req));
+    scene()->setSystem(m_problem->system(), m_problem->sceneParams(req));
   } catch (const InputError& e) {
     // the panel's values cannot be drawn (e.g. l out of range): keep the scene as it was
     m_panel->showProblem(QString::fromStdString(e.what()));
   }
-  m_scene->setBodyAxesVisible(false);  // control arrows may point along a body axis
-  m_scene->setSingleRun(true, r ? tr("Optimal maneuver") : tr("Initial configuration"),
+  scene()->setBodyAxesVisible(false);  // control arrows may point along a body axis
+  scene()->setSingleRun(true, r ? tr("Optimal maneuver") : tr("Initial configuration"),
                         QString::fromStdString(m_problem->methodLine(req)));
 }
 
@@ -80,7 +110,7 @@ void ControlMode::activate() {
   if (!m_problem) return;
   m_active = true;
   setupScene();
-  m_playback->pause();
+  playback()->pause();
   showResult(false);
 }
 
@@ -90,9 +120,9 @@ void ControlMode::deactivate() {
   m_session->cancel();
   m_panel->setRunning(false);
   m_arrows.clear();
-  m_scene->setArrows({});
-  m_scene->setBodyAxesVisible(true);
-  m_scene->setSingleRun(false, {}, {});
+  scene()->setArrows({});
+  scene()->setBodyAxesVisible(true);
+  scene()->setSingleRun(false, {}, {});
 }
 
 // hands the shown result (or none) to the plots, the summary, the playback and the scene
@@ -111,11 +141,11 @@ void ControlMode::showResult(bool play) {
       m_arrowGain.push_back(umax > 0 ? r->arrowLength / umax : 0.0);
       m_arrowMax.push_back(umax);
     }
-    m_playback->setHorizon(T, r->h > 0 ? r->h : T / 100);
-    m_playback->setAvailable(T);
+    playback()->setHorizon(T, r->h > 0 ? r->h : T / 100);
+    playback()->setAvailable(T);
   } else {
-    m_playback->setHorizon(1.0, 0.01);
-    m_playback->setAvailable(0.0);
+    playback()->setHorizon(1.0, 0.01);
+    playback()->setAvailable(0.0);
   }
   m_sceneDirty = true;
   m_lastTime = -1.0;
@@ -132,14 +162,14 @@ void ControlMode::showResult(bool play) {
         points.push_back(from + m_arrowGain[c] * a.vectors[k]);
       }
     }
-    m_scene->fitPoints(points);
+    scene()->fitPoints(points);
   } else {
-    m_scene->fitView();
+    scene()->fitView();
   }
-  frame(m_playback->time());
+  frame(playback()->time());
   if (play) {
-    m_playback->restart();
-    m_playback->play();
+    playback()->restart();
+    playback()->play();
   }
 }
 
@@ -152,7 +182,7 @@ bool ControlMode::solve() {
     const QString why = QString::fromStdString(e.what());
     m_panel->showProblem(why);
     m_failure = tr("Cannot solve: %1").arg(why);
-    emit message(m_failure, true);
+    emit statusMessage(m_failure, true);
     return false;
   }
   m_panel->showProblem({});
@@ -181,8 +211,9 @@ void ControlMode::onCancelled() {
   m_panel->setLiveText(text);
   showResult(false);
   m_plots->setNote(shown() ? tr("cancelled: showing the previous result") : tr("cancelled"));
-  emit message(text, false);
+  emit statusMessage(text, false);
   emit solveEnded(false, true);
+  emit finished(3);
 }
 
 void ControlMode::onFinished(bool converged) {
@@ -193,21 +224,22 @@ void ControlMode::onFinished(bool converged) {
     m_panel->setLiveText(
         tr("Converged in %1 iterations (%2 s).").arg(r.iterations).arg(fmt(r.wallSeconds, 3)));
     m_failure.clear();
-    emit message(tr("Optimal control converged: %1 iterations, cost %2, terminal error %3")
-                     .arg(r.iterations)
-                     .arg(fmt(r.cost, 6), fmt(r.terminalError, 2)),
-                 false);
+    emit statusMessage(tr("Optimal control converged: %1 iterations, cost %2, terminal error %3")
+                           .arg(r.iterations)
+                           .arg(fmt(r.cost, 6), fmt(r.terminalError, 2)),
+                       false);
   } else {
     const QString why = QString::fromStdString(r.message.empty() ? r.status : r.message);
     m_panel->showProblem(
         tr("Not converged: %1. The motion shown is the solver's last iterate.").arg(why));
     m_panel->setLiveText({});
     m_failure = tr("Optimal control did not converge: %1").arg(why);
-    emit message(m_failure, true);
+    emit statusMessage(m_failure, true);
   }
   if (m_active) setupScene();
   showResult(m_active);
   emit solveEnded(converged, false);
+  emit finished(converged ? 0 : 3);
 }
 
 void ControlMode::frame(double t) {
@@ -229,28 +261,7 @@ void ControlMode::frame(double t) {
   m_lastTime = t;
   m_plots->setCursorTime(t);
   const ControlResult* r = shown();
-  if (!r || r->samples.empty()) {
-    // before the first solve: the initial configuration, no arrows
-    m_arrows.clear();
-    m_scene->setArrows({});
-    m_scene->setTrail(RunSlot::Variational, {});
-    m_scene->setPose(RunSlot::RungeKutta, std::nullopt);
-    const ControlRequest req = m_panel->request();
-    const auto q0 = req.values.find("q0");
-    const auto l = req.values.find("l");
-    const auto x0 = req.values.find("x0");
-    Sample s;
-    if (q0 != req.values.end() && l != req.values.end() && q0->second.size() == 3) {
-      s.position = l->second.front() * Vector3d(q0->second[0], q0->second[1], q0->second[2]);
-      m_scene->setPose(RunSlot::Variational, s);
-    } else if (x0 != req.values.end() && x0->second.size() == 3) {
-      s.position = Vector3d(x0->second[0], x0->second[1], x0->second[2]);
-      m_scene->setPose(RunSlot::Variational, s);
-    } else {
-      m_scene->setPose(RunSlot::Variational, std::nullopt);
-    }
-    return;
-  }
+  if (!r || r->samples.empty()) return showInitialPose();
   // the sample nearest t (samples are at t_k = k h)
   const std::vector<Sample>& ss = r->samples;
   const auto it =
@@ -258,12 +269,12 @@ void ControlMode::frame(double t) {
   std::size_t k = std::size_t(it - ss.begin());
   if (k >= ss.size()) k = ss.size() - 1;
   if (k > 0 && std::fabs(ss[k - 1].t - t) <= std::fabs(ss[k].t - t)) --k;
-  m_scene->setPose(RunSlot::Variational, ss[k]);
-  m_scene->setPose(RunSlot::RungeKutta, std::nullopt);
+  scene()->setPose(RunSlot::Variational, ss[k]);
+  scene()->setPose(RunSlot::RungeKutta, std::nullopt);
   std::vector<Vector3d> trail;
   trail.reserve(k + 1);
   for (std::size_t i = 0; i <= k; ++i) trail.push_back(ss[i].position);
-  m_scene->setTrail(RunSlot::Variational, trail);
+  scene()->setTrail(RunSlot::Variational, trail);
 
   m_arrows.clear();
   for (std::size_t c = 0; c < r->arrows.size() && c < m_arrowGain.size(); ++c) {
@@ -278,7 +289,30 @@ void ControlMode::frame(double t) {
                        QString::fromStdString(track.unit));
     m_arrows.push_back(a);
   }
-  m_scene->setArrows(m_arrows);
+  scene()->setArrows(m_arrows);
+}
+
+// before the first solve: the initial configuration (the pendulum's q0 at length l, or the
+// dumbbell's x0), no arrows
+void ControlMode::showInitialPose() {
+  m_arrows.clear();
+  scene()->setArrows({});
+  scene()->setTrail(RunSlot::Variational, {});
+  scene()->setPose(RunSlot::RungeKutta, std::nullopt);
+  const ControlRequest req = m_panel->request();
+  const auto q0 = req.values.find("q0");
+  const auto l = req.values.find("l");
+  const auto x0 = req.values.find("x0");
+  Sample s;
+  if (q0 != req.values.end() && l != req.values.end() && q0->second.size() == 3) {
+    s.position = l->second.front() * Vector3d(q0->second[0], q0->second[1], q0->second[2]);
+    scene()->setPose(RunSlot::Variational, s);
+  } else if (x0 != req.values.end() && x0->second.size() == 3) {
+    s.position = Vector3d(x0->second[0], x0->second[1], x0->second[2]);
+    scene()->setPose(RunSlot::Variational, s);
+  } else {
+    scene()->setPose(RunSlot::Variational, std::nullopt);
+  }
 }
 
 QString ControlMode::statusText() const {
@@ -295,9 +329,13 @@ QString ControlMode::statusText() const {
              : tr("optimal control: not converged (%1)").arg(QString::fromStdString(r->status));
 }
 
-std::vector<QCustomPlot*> ControlMode::exportPlots() const { return m_plots->plots(); }
-
-QStringList ControlMode::exportNames() const { return m_plots->plotNames(); }
+std::vector<ExportPlot> ControlMode::exportPlots() const {
+  std::vector<ExportPlot> out;
+  const QStringList names = m_plots->plotNames();
+  const std::vector<QCustomPlot*> plots = m_plots->plots();
+  for (std::size_t i = 0; i < plots.size(); ++i) out.push_back({names[int(i)], plots[i]});
+  return out;
+}
 
 bool ControlMode::exportCsv(const QString& path, QString* error) const {
   const ControlResult* r = shown();
@@ -305,26 +343,49 @@ bool ControlMode::exportCsv(const QString& path, QString* error) const {
     if (error) *error = tr("No optimal-control result to export yet: press Solve first");
     return false;
   }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    if (error) *error = tr("Cannot write '%1': %2").arg(path, file.errorString());
-    return false;
-  }
-  QTextStream out(&file);
-  out.setRealNumberPrecision(17);
-  QStringList header;
-  for (const std::string& c : r->csvColumns) header << QString::fromStdString(c);
-  out << header.join(',') << '\n';
-  for (const std::vector<double>& row : r->csvRows) {
-    for (std::size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << row[i];
-    out << '\n';
-  }
-  out.flush();
-  if (out.status() != QTextStream::Ok || !file.commit()) {
-    if (error) *error = tr("Writing '%1' failed: %2").arg(path, file.errorString());
-    return false;
-  }
-  return true;
+  return saveFile(
+      path,
+      [&](QIODevice& file) {
+        QTextStream out(&file);
+        out.setRealNumberPrecision(17);
+        QStringList header;
+        for (const std::string& c : r->csvColumns) header << QString::fromStdString(c);
+        out << header.join(',') << '\n';
+        for (const std::vector<double>& row : r->csvRows) {
+          for (std::size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << row[i];
+          out << '\n';
+        }
+        out.flush();
+        return out.status() == QTextStream::Ok ? QString() : tr("Writing '%1' failed").arg(path);
+      },
+      error);
+}
+
+void ControlMode::saveSettings(QSettings& s) const { m_panel->saveSettings(s); }
+
+void ControlMode::restoreSettings(const QSettings& s) { m_panel->restoreSettings(s); }
+
+void ControlMode::applySet(const std::string& name, const std::vector<double>& value) {
+  m_panel->setValue(name, value);
+}
+
+void ControlMode::applyChoice(const std::string& name, const std::string& value) {
+  m_panel->setChoice(name, value);
+}
+
+QString ControlMode::playTimeProblem(double t) const {
+  const ControlRequest req = m_panel->request();
+  const auto T = req.values.find("T");
+  if (T == req.values.end() || t <= T->second.front()) return {};
+  return tr("%1 exceeds the maneuver time T = %2").arg(fmt(t, 10), fmt(T->second.front(), 10));
+}
+
+bool ControlMode::start(QString* problem) {
+  if (solve()) return true;
+  if (problem)
+    *problem = m_panel->problemText().isEmpty() ? tr("this system has no optimal-control problem")
+                                                : m_panel->problemText();
+  return false;
 }
 
 }  // namespace dms::ui

@@ -1,44 +1,61 @@
-// The "Optimal control" mode of the main window: its panel, its plots and its worker session,
-// and what it shows in the shared 3D view and playback bar. The window switches between this
-// mode and the simulation mode; while this one is active it owns the scene and the playback
-// horizon. Every system goes through its ControlProblem adapter (ui/controlproblem.h).
+// The "Optimal control" mode: its panel, its plots and its worker session, and what it shows in
+// the shared 3D view (one motion, full width, with the control arrows) and playback bar while it
+// is active. Every system goes through its ControlProblem adapter (ui/controlproblem.h); a
+// system without one is not supported.
 #pragma once
 
-#include <QObject>
 #include <QString>
 #include <optional>
 #include <vector>
 
+#include "ui/app/mode.h"
+#include "ui/control/controlpanel.h"
+#include "ui/control/controlplots.h"
 #include "ui/controlproblem.h"
-#include "ui/common/exporter.h"
 #include "ui/scene3d/sceneview.h"
-
-class QCustomPlot;
 
 namespace dms::ui {
 
-class ControlPanel;
-class ControlPlots;
 class ControlSession;
-class Playback;
 
-class ControlMode : public QObject {
+class ControlMode : public Mode {
   Q_OBJECT
  public:
-  ControlMode(SceneView* scene, Playback* playback, QObject* parent = nullptr);
+  ControlMode(const ModeContext& context, QObject* parent = nullptr);
+  ~ControlMode() override;
 
-  ControlPanel* panel() const { return m_panel; }
+  QString name() const override { return tr("Optimal control"); }
+  QString settingsKey() const override { return QStringLiteral("control"); }
+  QString description(const SystemModel* system) const override;
+  bool supports(const SystemModel* system) const override;
+  /// Keeps the fields of the problem it leaves (QSettings) and brings back the new one's.
+  void setSystem(const SystemModel* system) override;
+
+  ControlPanel* panel() const override { return m_panel; }
+  ControlPlots* views() const override { return m_plots; }
   ControlPlots* plots() const { return m_plots; }
   ControlSession* session() const { return m_session; }
-
-  /// The system the mode is for (SystemModel::name()); false when it has no problem.
-  bool setSystem(const std::string& system);
   const ControlProblem* problem() const { return m_problem; }
-  bool active() const { return m_active; }
+
   /// Takes over the scene and the playback (shows the last result, or the initial pose).
-  void activate();
+  void activate() override;
   /// Cancels a solve in progress and gives the scene back (two halves).
-  void deactivate();
+  void deactivate() override;
+  /// Redraws what changed: the live progress, and the scene and cursor at playback time t.
+  void frame(double t) override;
+  QString legend() const override;
+  ModeStatus status() const override;
+
+  std::vector<ExportPlot> exportPlots() const override;
+  /// Writes the shown result's trajectory and controls (ControlResult::csvColumns).
+  bool exportCsv(const QString& path, QString* error) const override;
+  void saveSettings(QSettings& s) const override;
+  void restoreSettings(const QSettings& s) override;
+
+  void applySet(const std::string& name, const std::vector<double>& value) override;
+  void applyChoice(const std::string& name, const std::string& value) override;
+  QString playTimeProblem(double t) const override;
+  bool start(QString* problem) override;
 
   /// Checks the input: a problem is explained in place and in the status bar and nothing
   /// runs (returns false); otherwise starts the solve in the worker thread.
@@ -46,17 +63,9 @@ class ControlMode : public QObject {
   /// Stops the solve in progress; the previous result stays.
   void cancel();
   bool running() const;
-
-  /// Redraws what changed: the live progress, and the scene and cursor at playback time t.
-  void frame(double t);
   /// One line for the status bar and, when the last solve failed, why (else empty).
   QString statusText() const;
   QString failureText() const { return m_failure; }
-
-  std::vector<QCustomPlot*> exportPlots() const;
-  QStringList exportNames() const;
-  /// Writes the shown result's trajectory and controls (ControlResult::csvColumns).
-  bool exportCsv(const QString& path, QString* error) const;
 
   /// The arrows last given to the scene (test hook).
   const std::vector<SceneArrow>& arrows() const { return m_arrows; }
@@ -66,18 +75,16 @@ class ControlMode : public QObject {
  signals:
   /// A solve ended: converged, failed, or cancelled (then `cancelled` is true).
   void solveEnded(bool converged, bool cancelled);
-  /// A message for the status bar.
-  void message(const QString& text, bool error);
 
  private:
   void showResult(bool play);
+  void showInitialPose();
   void onIteration();
   void onFinished(bool converged);
   void onCancelled();
   void setupScene();
 
-  SceneView* m_scene;
-  Playback* m_playback;
+  const SystemModel* m_system = nullptr;
   ControlPanel* m_panel = nullptr;
   ControlPlots* m_plots = nullptr;
   ControlSession* m_session = nullptr;

@@ -190,6 +190,7 @@ void PlotPanel::setLogScale(bool on) {
   for (QCustomPlot* p : plots()) applyScale(p);
   m_autoscale = true;
   refresh();
+  emit logScaleChanged(on);
 }
 
 void PlotPanel::setShowStructure2(bool on) {

@@ -55,6 +55,9 @@ class PlotPanel : public QWidget {
   /// Sum of the values of that curve (changes whenever its data does): a test hook.
   double dataChecksum(int plot, int run) const;
 
+ signals:
+  void logScaleChanged(bool on);
+
  private:
   void setupPlot(QCustomPlot* p, const QString& yLabel);
   void applyScale(QCustomPlot* p);

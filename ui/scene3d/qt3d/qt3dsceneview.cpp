@@ -108,6 +108,7 @@ Qt3DSceneView::Qt3DSceneView(QWidget* parent) {
   // draw only when something changed: setPose, the camera or a capture request
   m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
   m_window->onResized = [this] { onResized(); };
+  m_window->onUserMoved = [this] { m_fit.reset(); };
   m_window->onCameraMoved = [this] { onCameraMoved(); };
   m_window->onFitRequested = [this] { fitView(); };
 
@@ -177,6 +178,7 @@ void Qt3DSceneView::onResized() {
   m_camera->setAspectRatio((m_single ? 1.0f : 0.5f) * w / h);
   m_hudCamera->lens()->setOrthographicProjection(0, w, 0, h, 0.1f, 100.0f);
   m_hud->resize(m_window->size(), m_window->devicePixelRatio());
+  if (m_fit) applyFit(m_fit->first, m_fit->second);
 }
 
 void Qt3DSceneView::onCameraMoved() {
@@ -366,6 +368,7 @@ void Qt3DSceneView::fitPoints(const std::vector<Vector3d>& points) {
 }
 
 void Qt3DSceneView::applyFit(const QVector3D& centre, float r) {
+  m_fit = std::make_pair(centre, r);
   const ViewHint& hint = m_visual->hint();
   // the sphere of radius r fits the narrower of the two fields of view of a half
   const float w = float(std::max(m_window->width(), 1));

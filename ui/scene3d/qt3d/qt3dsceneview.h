@@ -82,6 +82,9 @@ class Qt3DSceneView final : public SceneView {
   Qt3DRender::QDirectionalLight* m_fill = nullptr;
   Qt3DRender::QRenderCapture* m_capture = nullptr;
   std::unique_ptr<Hud> m_hud;
+  // the last framing asked for, applied again when the window's shape changes (a view built
+  // before the window is shown), until the user moves the camera
+  std::optional<std::pair<QVector3D, float>> m_fit;
 
   // what the current system built; replaced by setSystem
   VisualRoots m_roots;

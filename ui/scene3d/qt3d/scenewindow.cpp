@@ -69,6 +69,7 @@ void SceneWindow::mouseMoveEvent(QMouseEvent* e) {
     o.target += perPixel * (-float(d.x()) * right + float(d.y()) * up);
   }
   setOrbit(o);
+  if (onUserMoved) onUserMoved();
   e->accept();
 }
 
@@ -87,6 +88,7 @@ void SceneWindow::wheelEvent(QWheelEvent* e) {
   // one wheel notch (120) moves 15% closer
   o.distance *= std::pow(0.85f, float(e->angleDelta().y()) / 120.0f);
   setOrbit(o);
+  if (onUserMoved) onUserMoved();
   e->accept();
 }
 

@@ -26,9 +26,10 @@ class SceneWindow final : public Qt3DExtras::Qt3DWindow {
   Q_OBJECT
  public:
   SceneWindow();
-  /// The cameras this window drives (both viewports share one) and the callbacks of the view.
+  /// The cameras this window drives (both viewports share one) and the callbacks of the view:
+  /// onCameraMoved for every change of the camera, onUserMoved for those the mouse makes.
   void setCamera(Qt3DRender::QCamera* camera) { m_camera = camera; }
-  std::function<void()> onResized, onFitRequested, onCameraMoved;
+  std::function<void()> onResized, onFitRequested, onCameraMoved, onUserMoved;
   const Orbit& orbit() const { return m_orbit; }
   void setOrbit(const Orbit& o);
   /// Bounds of the zoom (camera distance to the target).
