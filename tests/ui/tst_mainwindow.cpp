@@ -1,7 +1,8 @@
 // The main window in a real window (Xvfb when there is no display): every system computes both
 // runs, a slider recomputes them and the plots' data change, cancelling mid-run, a failing run
 // stops alone, exports in each format, scenario round trip and a malformed file rejected with
-// the previous scenario kept, and the scripted mode's argument errors.
+// the previous scenario kept, a mode's tab only for the systems it supports, the command line's
+// errors (each names its flag) and choice flags, and the scripted mode's stages and exit status.
 #include <qcustomplot.h>
 
 #include <QFile>
@@ -9,7 +10,9 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -19,7 +22,11 @@
 #include "tests/common/exportcheck.h"
 #include "ui/app/commandline.h"
 #include "ui/app/mainwindow.h"
+#include "ui/app/mode.h"
+#include "ui/app/scriptrunner.h"
 #include "ui/common/playback.h"
+#include "ui/control/controlmode.h"
+#include "ui/controlproblem.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
@@ -279,6 +286,25 @@ class TestMainWindow : public QObject {
     QTest::newRow("unknown parameter")
         << QStringList{"--system", "mass-spring", "--set", "zeta=1"} << "--set";
     QTest::newRow("not png") << QStringList{"--screenshot", "a.jpg"} << "--screenshot";
+    QTest::newRow("single dash") << QStringList{"-sistem", "x"} << "-sistem";
+    QTest::newRow("stray argument") << QStringList{"teapot"} << "teapot";
+    QTest::newRow("value on a switch") << QStringList{"--quit=1"} << "--quit";
+    QTest::newRow("missing set value")
+        << QStringList{"--system", "mass-spring", "--set"} << "--set";
+    QTest::newRow("system twice") << QStringList{"--system", "mass-spring", "--system", "dumbbell"}
+                                  << "--system";
+    QTest::newRow("set without system") << QStringList{"--set", "m=1"} << "--set";
+    QTest::newRow("no problem") << QStringList{"--system", "mass-spring", "--control"}
+                                << "--control";
+    QTest::newRow("choice without --control") << QStringList{"--guess", "plain"} << "--guess";
+    QTest::newRow("unknown choice value")
+        << QStringList{"--system", "spherical-pendulum", "--control", "--guess", "upside"}
+        << "--guess 'upside'";
+    QTest::newRow("choice of another problem")
+        << QStringList{"--system", "dumbbell", "--control", "--transcription", "vi"}
+        << "--transcription";
+    QTest::newRow("control field out of range")
+        << QStringList{"--system", "spherical-pendulum", "--control", "--set", "T=-1"} << "'T'";
   }
 
   void scriptArguments() {
@@ -288,6 +314,65 @@ class TestMainWindow : public QObject {
     QString error;
     QVERIFY(!parseCommandLine(args, &o, &error));
     QVERIFY2(error.contains(mentions), qPrintable(error));
+  }
+
+  // the choice flags are those the registered problems have, and the usage text says so
+  void choiceFlagsFromTheProblems() {
+    const QString usage = commandLineUsage();
+    for (const SystemModel* m : allSystems())
+      QVERIFY2(usage.contains(QString::fromStdString(m->name())), m->name().c_str());
+    for (const ControlProblem* p : allControlProblems()) {
+      QStringList args{"--system", QString::fromStdString(p->system()), "--control"};
+      for (const ControlChoice& c : p->choices()) {
+        const QString flag = "--" + QString::fromStdString(c.name);
+        QVERIFY2(usage.contains(flag + " "), qPrintable(flag));
+        for (const auto& [value, label] : c.values)
+          QVERIFY2(usage.contains(QString::fromStdString(value)), value.c_str());
+        args << flag << QString::fromStdString(c.values.back().first);
+      }
+      ScriptOptions o;
+      QString error;
+      QVERIFY2(parseCommandLine(args, &o, &error), qPrintable(error));
+      QCOMPARE(o.mode, QString("control"));
+      QCOMPARE(o.choices.size(), p->choices().size());
+      for (std::size_t i = 0; i < o.choices.size(); ++i) {
+        QCOMPARE(o.choices[i].first, p->choices()[i].name);
+        QCOMPARE(o.choices[i].second, p->choices()[i].values.back().first);
+      }
+    }
+    ScriptOptions help;
+    QString error;
+    QVERIFY(parseCommandLine({"--help"}, &help, &error));
+    QVERIFY(help.help);
+  }
+
+  // a mode's tab is enabled exactly for the systems it supports, and a mode that does not
+  // support a newly chosen system gives way to one that does
+  void modeTabsFollowTheSystem() {
+    MainWindow& w = *m_window;
+    QCOMPARE(w.modeBar()->count(), int(w.modes().size()));
+    for (const SystemModel* m : allSystems()) {
+      QVERIFY(w.selectSystem(QString::fromStdString(m->name())));
+      for (int i = 0; i < int(w.modes().size()); ++i) {
+        Mode* mode = w.modes()[std::size_t(i)];
+        QCOMPARE(w.modeBar()->isTabEnabled(i), mode->supports(m));
+        QCOMPARE(w.modeBar()->tabText(i), mode->name());
+      }
+    }
+    const int control =
+        int(std::find(w.modes().begin(), w.modes().end(), w.controlMode()) - w.modes().begin());
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(!w.modeBar()->isTabEnabled(control));
+    QVERIFY(!w.activateMode(w.controlMode()));
+    QVERIFY(w.activeMode() == w.simulationMode());
+    QVERIFY(w.modeBar()->currentIndex() != control);
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QVERIFY(w.modeBar()->isTabEnabled(control));
+    QVERIFY(w.activateMode(w.controlMode()));
+    QCOMPARE(w.modeBar()->currentIndex(), control);
+    QVERIFY(w.selectSystem("mass-spring"));  // no optimal control: back to the simulation
+    QVERIFY(w.activeMode() == w.simulationMode());
+    QVERIFY(waitIdle(w));
   }
 
   void scriptedModeExitStatus() {
@@ -306,6 +391,57 @@ class TestMainWindow : public QObject {
     QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--play-to"));
+  }
+
+  // the scripted mode in this window: its stages in order, the files, the playback time
+  void scriptRunnerStages() {
+    MainWindow& w = *m_window;
+    ScriptOptions o;
+    QString error;
+    const QString shot = m_dir.filePath("runner.png"), plots = m_dir.filePath("runner");
+    QVERIFY2(parseCommandLine({"--system", "mass-spring", "--set", "T=5", "--play-to", "2",
+                               "--screenshot", shot, "--export-plots", plots},
+                              &o, &error),
+             qPrintable(error));
+    ScriptRunner runner(&w, o);
+    QSignalSpy finished(&runner, &ScriptRunner::finished);
+    std::vector<ScriptRunner::Stage> stages;
+    QTimer watch;
+    connect(&watch, &QTimer::timeout, this, [&] {
+      if (stages.empty() || stages.back() != runner.stage()) stages.push_back(runner.stage());
+    });
+    watch.start(5);
+    QCOMPARE(runner.stage(), ScriptRunner::Stage::Idle);
+    runner.start();
+    QCOMPARE(runner.stage(), ScriptRunner::Stage::Computing);
+    QVERIFY(finished.wait(ms(20000)));
+    watch.stop();
+    w.setScripted(false);
+    QCOMPARE(finished.at(0).at(0).toInt(), 0);
+    QCOMPARE(runner.stage(), ScriptRunner::Stage::Done);
+    // Settling lasts kSettleMs: the watch sees it, after Computing and before Done
+    const auto at = [&](ScriptRunner::Stage s) {
+      return std::find(stages.begin(), stages.end(), s) - stages.begin();
+    };
+    QVERIFY(at(ScriptRunner::Stage::Settling) < at(ScriptRunner::Stage::Done));
+    QVERIFY(at(ScriptRunner::Stage::Computing) < at(ScriptRunner::Stage::Settling));
+    QCOMPARE(w.playback()->time(), 2.0);
+    QCOMPARE(QImage(shot).size(), w.size() * w.devicePixelRatio());
+    const QString problem = dms::test::exportedPlotsProblem(
+        plots, PlotPanel::plotNames(), QSize(ScriptRunner::kPlotWidth, ScriptRunner::kPlotHeight));
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+
+    // a bad argument found by the mode: status 2 at once, nothing waits
+    ScriptOptions bad;
+    QVERIFY(parseCommandLine(
+        {"--system", "mass-spring", "--set", "T=10", "--play-to", "20", "--quit"}, &bad, &error));
+    ScriptRunner failing(&w, bad);
+    QSignalSpy failed(&failing, &ScriptRunner::finished);
+    failing.start();
+    w.setScripted(false);
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.at(0).at(0).toInt(), 2);
+    QCOMPARE(failing.stage(), ScriptRunner::Stage::Done);
   }
 
  private:
