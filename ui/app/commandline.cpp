@@ -2,7 +2,6 @@
 
 #include <QCommandLineParser>
 #include <algorithm>
-#include <map>
 
 #include "core/sim/model.h"
 #include "ui/controlproblem.h"
@@ -18,21 +17,22 @@ struct ChoiceFlag {
   QStringList systems;
 };
 
+// in the order the problems register them
 std::vector<ChoiceFlag> choiceFlags() {
-  std::map<std::string, ChoiceFlag> flags;
+  std::vector<ChoiceFlag> flags;
   for (const ControlProblem* p : allControlProblems()) {
     for (const ControlChoice& c : p->choices()) {
-      ChoiceFlag& f = flags[c.name];
-      f.name = QString::fromStdString(c.name);
+      const QString name = QString::fromStdString(c.name);
+      auto f = std::find_if(flags.begin(), flags.end(),
+                            [&](const ChoiceFlag& x) { return x.name == name; });
+      if (f == flags.end()) f = flags.insert(flags.end(), ChoiceFlag{name, {}, {}});
       for (const auto& v : c.values)
-        if (!f.values.contains(QString::fromStdString(v.first)))
-          f.values << QString::fromStdString(v.first);
-      f.systems << QString::fromStdString(p->system());
+        if (!f->values.contains(QString::fromStdString(v.first)))
+          f->values << QString::fromStdString(v.first);
+      f->systems << QString::fromStdString(p->system());
     }
   }
-  std::vector<ChoiceFlag> out;
-  for (auto& [name, f] : flags) out.push_back(f);
-  return out;
+  return flags;
 }
 
 QString systemNames() {

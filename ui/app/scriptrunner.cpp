@@ -26,11 +26,16 @@ void ScriptRunner::start() {
   if (o.scripted()) m_window->setScripted(true);
   if (!o.system.isEmpty() && !m_window->selectSystem(o.system))
     return fail(2, QString("--system '%1': unknown system").arg(o.system));
-  // the asked mode, else the first (the simulation); a script always works in its mode
+  // the asked mode, else the first (the simulation), made active when asked anything (with
+  // --system alone the window stays in the mode it was left in)
   m_mode = o.mode.isEmpty() ? m_window->modes().front() : m_window->findMode(o.mode);
   const QString flag = o.mode.isEmpty() ? QString("--set") : "--" + o.mode;
   if (!m_mode) return fail(2, QString("--%1: no such mode").arg(o.mode));
-  if ((o.scripted() || !o.mode.isEmpty()) && !m_window->activateMode(m_mode)) {
+  if (!o.scripted() && o.mode.isEmpty() && o.sets.empty()) {
+    m_stage = Stage::Done;  // the system is shown: the user takes over
+    return;
+  }
+  if (!m_window->activateMode(m_mode)) {
     const SystemModel* s = m_window->system();
     QString why = m_mode->description(s);
     if (!why.isEmpty()) why[0] = why[0].toLower();

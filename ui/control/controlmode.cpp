@@ -40,7 +40,12 @@ ControlMode::ControlMode(const ModeContext& context, QObject* parent) : Mode(con
   connect(m_session, &ControlSession::cancelled, this, &ControlMode::onCancelled);
 }
 
-ControlMode::~ControlMode() { m_session->shutdown(); }
+ControlMode::~ControlMode() {
+  m_session->shutdown();
+  // the widgets belong to the layout they were put in (the window's), else to the mode
+  for (QWidget* w : std::initializer_list<QWidget*>{m_panel, m_plots})
+    if (!w->parent()) delete w;
+}
 
 bool ControlMode::supports(const SystemModel* system) const {
   return system && findControlProblem(system->name());

@@ -87,9 +87,11 @@ SimulationMode::SimulationMode(const ModeContext& context, QObject* parent)
 }
 
 SimulationMode::~SimulationMode() {
-  // the window deletes the panels (they are in its layout), perhaps after the session
+  // the widgets belong to the layout they were put in (the window's), else to the mode
   m_plots->setStores(nullptr);
   m_session->shutdown();
+  for (QWidget* w : std::initializer_list<QWidget*>{m_params, m_plots})
+    if (!w->parent()) delete w;
 }
 
 QString SimulationMode::description(const SystemModel*) const {
