@@ -64,9 +64,9 @@ QString asOurs(QString text) {
 QString commandLineUsage() {
   QString choices;
   for (const ChoiceFlag& f : choiceFlags()) {
-    const QString flag = QString("  --%1 %2").arg(f.name, f.name.left(1).toUpper());
-    choices += QString("%1with --control: %2 (%3)\n")
-                   .arg(flag.leftJustified(23), f.values.join(" or "), f.systems.join(", "));
+    const QString flag = QString("  --%1 X").arg(f.name);
+    choices += QString("%1 with --control: %2 (%3)\n")
+                   .arg(flag.leftJustified(22), f.values.join(" or "), f.systems.join(", "));
   }
   return QStringLiteral(
              "usage: dmstudio [--system NAME] [--set NAME=VALUE ...] [--play-to T]\n"
