@@ -172,7 +172,7 @@ void MainWindow::buildMenus() {
     QString error;
     if (!path.isEmpty()) reportWrite(exportCsv(path, &error), tr("Wrote %1").arg(path), error);
   });
-  file->addAction(tr("Export 3D &view as PNG..."), this, [this] {
+  m_sceneActions << file->addAction(tr("Export 3D &view as PNG..."), this, [this] {
     const QString path = askSavePath(tr("Export 3D view"), "-3d.png", tr("PNG (*.png)"));
     if (path.isEmpty()) return;
     saveSceneShot(this, m_scene.get(), path, [this, path](bool ok, const QString& error) {
@@ -192,8 +192,8 @@ void MainWindow::buildMenus() {
   // the active mode's entries, then the 3D view's
   QMenu* view = menuBar()->addMenu(tr("&View"));
   for (Mode* m : m_modes) view->addActions(m->actions());
-  view->addAction(tr("&Fit 3D view"), QKeySequence(Qt::CTRL | Qt::Key_F), this,
-                  [this] { m_scene->fitView(); });
+  m_sceneActions << view->addAction(tr("&Fit 3D view"), QKeySequence(Qt::CTRL | Qt::Key_F), this,
+                                    [this] { m_scene->fitView(); });
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, [this] {
@@ -243,6 +243,7 @@ bool MainWindow::activateMode(Mode* mode) {
     m_panels->setCurrentIndex(index);
     m_views->setCurrentIndex(index);
     m_sceneBox->setVisible(mode->showsScene());
+    for (QAction* a : m_sceneActions) a->setEnabled(mode->showsScene());
     for (Mode* m : m_modes)
       for (QAction* a : m->actions()) a->setVisible(m == mode);  // and their shortcuts
     mode->activate();

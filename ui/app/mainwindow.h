@@ -103,6 +103,7 @@ class MainWindow : public QMainWindow {
   QWidget* m_sceneBox = nullptr;
   QLabel* m_legend = nullptr;
   PlaybackBar* m_bar = nullptr;
+  QList<QAction*> m_sceneActions;  // only for a mode that shows the 3D view
   std::unique_ptr<StatusLine> m_status;
   QSplitter* m_mainSplit = nullptr;
   QSplitter* m_viewSplit = nullptr;
