@@ -115,8 +115,8 @@ class Mode : public QObject {
   /// when it cannot run. finished() follows.
   virtual bool start(QString* problem) = 0;
 
-  /// Interactive (the default): the mode plays what it computed and may open dialogs. A
-  /// script turns it off.
+  /// Interactive (the default): the mode plays what it computes as it comes in. A script
+  /// turns it off and moves the playback itself.
   void setInteractive(bool on) { m_interactive = on; }
   bool interactive() const { return m_interactive; }
 
