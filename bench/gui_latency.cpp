@@ -14,9 +14,7 @@
 // (VmRSS at the end, VmHWM: the peak). Settings are kept under a separate application name, so
 // the user's dmstudio settings are untouched.
 #include <QApplication>
-#include <QComboBox>
 #include <QElapsedTimer>
-#include <QProgressBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <algorithm>
@@ -28,7 +26,11 @@
 
 #include "core/io/scenario.h"
 #include "core/params.h"
-#include "ui/mainwindow.h"
+#include "ui/app/mainwindow.h"
+#include "ui/app/playbackbar.h"
+#include "ui/common/playback.h"
+#include "ui/sim/simulationmode.h"
+#include "ui/sim/simworker.h"
 
 namespace {
 
@@ -144,18 +146,12 @@ int main(int argc, char** argv) {
   w.resize(1600, 1000);
   w.show();
   if (!w.selectSystem(system)) usage("unknown --system");
-  auto* progress = w.findChild<QProgressBar*>();
-  QComboBox* speed = nullptr;
-  for (QComboBox* c : w.findChildren<QComboBox*>()) {
-    // the simulation's playback bar (the optimal-control mode has its own, hidden here)
-    if (c->isVisibleTo(&w) && c->findText("as fast as computed") >= 0) speed = c;
-  }
-  if (!progress || !speed) fail("the window has no progress bar or speed box");
-  const auto computing = [progress] { return progress->isVisible(); };
+  dms::ui::SimulationMode* sim = w.simulationMode();
+  if (!w.activateMode(sim)) fail("the simulation mode does not take the system");
+  const auto computing = [sim] { return sim->session()->running(); };
 
   // phase 1, the peer: the article's set-up, computed, then played for `idle` seconds
-  w.recompute();
-  waitUntil(computing, 2);  // the progress bar shows at the next frame (a short run may be done)
+  sim->recompute();
   if (!waitUntil([&] { return !computing(); }, 120))
     fail("the article set-up did not finish in 120 s");
   TickRecorder rec;
@@ -180,7 +176,7 @@ int main(int argc, char** argv) {
   }
   rec.start();
   if (!w.openScenario(file)) fail("the window refused the long scenario (see its message)");
-  speed->setCurrentIndex(speed->findText("as fast as computed"));
+  w.playbackBar()->setSpeed(dms::ui::Playback::kAsFastAsComputed);
   if (!waitUntil(computing, 10)) fail("the long run did not start within 10 s");
   const bool finished = waitUntil([&] { return !computing(); }, limit);
   rec.stop();

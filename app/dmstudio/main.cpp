@@ -1,11 +1,13 @@
 // dmstudio: the desktop app. Without arguments it opens the window on the last system; with
-// the scripted-mode flags (ui/scriptoptions.h) it plays, writes files and may quit.
+// the scripted-mode flags (ui/app/commandline.h) it plays, writes files and may quit.
 #include <QApplication>
 #include <QTimer>
 #include <cstdio>
 
-#include "ui/mainwindow.h"
-#include "ui/scriptoptions.h"
+#include "core/version.h"
+#include "ui/app/commandline.h"
+#include "ui/app/mainwindow.h"
+#include "ui/app/scriptrunner.h"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -17,29 +19,28 @@ int main(int argc, char** argv) {
   args.removeFirst();
   dms::ui::ScriptOptions options;
   QString error;
-  if (!dms::ui::parseScriptOptions(args, &options, &error)) {
+  if (!dms::ui::parseCommandLine(args, &options, &error)) {
     std::fprintf(stderr, "dmstudio: %s\n%s", qPrintable(error),
-                 qPrintable(dms::ui::scriptUsage()));
+                 qPrintable(dms::ui::commandLineUsage()));
     return 2;
   }
   if (options.help) {
-    std::printf("%s", qPrintable(dms::ui::scriptUsage()));
+    std::printf("%s", qPrintable(dms::ui::commandLineUsage()));
     return 0;
   }
 
   dms::ui::MainWindow window;
+  dms::ui::ScriptRunner script(&window, options);
   int status = 0;
-  QObject::connect(&window, &dms::ui::MainWindow::scriptFinished, &app,
-                   [&](int code) {
-                     status = code;
-                     if (options.quit || code == 2) {
-                       window.close();
-                       QCoreApplication::exit(code);
-                     }
-                   });
+  QObject::connect(&script, &dms::ui::ScriptRunner::finished, &app, [&](int code) {
+    status = code;
+    if (options.quit || code == 2) {
+      window.close();
+      QCoreApplication::exit(code);
+    }
+  });
   window.show();
-  if (options.scripted() || options.control || !options.system.isEmpty() || !options.sets.empty())
-    QTimer::singleShot(0, &window, [&] { window.runScript(options); });
+  if (options.any()) QTimer::singleShot(0, &script, &dms::ui::ScriptRunner::start);
   const int rc = app.exec();
   return rc != 0 ? rc : status;
 }

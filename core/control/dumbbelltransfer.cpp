@@ -27,7 +27,9 @@ bool isDirect(const std::map<std::string, std::string>& choice) {
 
 class DumbbellTransfer final : public ControlProblem {
  public:
-  std::string title() const override { return "Orbit transfer by shooting (indirect method)"; }
+  std::string title() const override {
+    return "Orbit transfer by the discrete necessary conditions (or SLSQP)";
+  }
 
   std::string summary() const override {
     return "Transfers the dumbbell spacecraft to (R^d, x^d, Omega^d, v^d) in N = floor(T/h)\n"

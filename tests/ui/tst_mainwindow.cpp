@@ -1,7 +1,8 @@
 // The main window in a real window (Xvfb when there is no display): every system computes both
 // runs, a slider recomputes them and the plots' data change, cancelling mid-run, a failing run
 // stops alone, exports in each format, scenario round trip and a malformed file rejected with
-// the previous scenario kept, and the scripted mode's argument errors.
+// the previous scenario kept, a mode's tab only for the systems it supports, the command line's
+// errors (each names its flag) and choice flags, and the scripted mode's stages and exit status.
 #include <qcustomplot.h>
 
 #include <QFile>
@@ -9,19 +10,25 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
 
 #include "core/io/scenario.h"
+#include "core/sim/registry.h"
 #include "tests/common/deadline.h"
-#include "ui/mainwindow.h"
-#include "ui/parampanel.h"
-#include "ui/playback.h"
-#include "ui/plotpanel.h"
-#include "ui/scriptoptions.h"
-#include "ui/simworker.h"
+#include "tests/common/exportcheck.h"
+#include "ui/app/commandline.h"
+#include "ui/app/mainwindow.h"
+#include "ui/app/mode.h"
+#include "ui/app/scriptrunner.h"
+#include "ui/common/playback.h"
+#include "ui/control/controlmode.h"
+#include "ui/sim/simulationmode.h"
+#include "ui/sim/simworker.h"
 
 using namespace dms;
 using namespace dms::ui;
@@ -33,13 +40,13 @@ bool waitIdle(MainWindow& w, int budget = dms::test::ms(20000)) {
   QElapsedTimer t;
   t.start();
   // finished, and one frame (33 ms) later the plots show it
-  while (w.session()->running() && t.elapsed() < budget) QTest::qWait(10);
+  while (w.simulationMode()->session()->running() && t.elapsed() < budget) QTest::qWait(10);
   QTest::qWait(80);
-  return !w.session()->running();
+  return !w.simulationMode()->session()->running();
 }
 
 Sample lastOf(const MainWindow& w, int run) {
-  return w.session()->stores()[std::size_t(run)].last();
+  return w.simulationMode()->session()->stores()[std::size_t(run)].last();
 }
 
 }  // namespace
@@ -75,29 +82,29 @@ class TestMainWindow : public QObject {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem(system));
     QVERIFY(waitIdle(w));
-    const std::size_t runs = w.session()->job().methods.size();
+    const std::size_t runs = w.simulationMode()->session()->job().methods.size();
     QVERIFY(runs >= 2);
     std::vector<double> sums;
     std::vector<Sample> lasts;
     for (std::size_t r = 0; r < runs; ++r) {
-      QVERIFY(w.session()->stores()[r].received() > 1);
-      QVERIFY(w.plotPanel()->pointCount(0, int(r)) > 0);
-      sums.push_back(w.plotPanel()->dataChecksum(0, int(r)));
+      QVERIFY(w.simulationMode()->session()->stores()[r].received() > 1);
+      QVERIFY(w.simulationMode()->plotPanel()->pointCount(0, int(r)) > 0);
+      sums.push_back(w.simulationMode()->plotPanel()->dataChecksum(0, int(r)));
       lasts.push_back(lastOf(w, int(r)));
     }
-    const quint64 gen = w.session()->generation();
+    const quint64 gen = w.simulationMode()->session()->generation();
     // drag the first parameter's slider over a few positions, as a hand would
-    QSlider* slider = w.paramPanel()->slider(w.system()->params().front().name);
+    QSlider* slider = w.simulationMode()->paramPanel()->slider(w.system()->params().front().name);
     QVERIFY(slider);
     const int start = slider->value();
     for (int k = 1; k <= 5; ++k) {
       slider->setValue(start + (start < 500 ? 40 : -40) * k);
       QTest::qWait(15);
     }
-    QVERIFY(w.session()->generation() > gen);
+    QVERIFY(w.simulationMode()->session()->generation() > gen);
     QElapsedTimer latency;
     latency.start();
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->running(), ms(20000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.simulationMode()->session()->running(), ms(20000));
     qInfo("%s: last slider step to both runs complete: %lld ms", qPrintable(system),
           static_cast<long long>(latency.elapsed()));
     QVERIFY(waitIdle(w));
@@ -105,42 +112,47 @@ class TestMainWindow : public QObject {
       const Sample now = lastOf(w, int(r));
       QVERIFY2(now.energy != lasts[r].energy || now.state != lasts[r].state,
                "the worker did not produce new results");
-      QVERIFY2(w.plotPanel()->dataChecksum(0, int(r)) != sums[r], "the plot did not change");
+      QVERIFY2(w.simulationMode()->plotPanel()->dataChecksum(0, int(r)) != sums[r],
+               "the plot did not change");
     }
     // the structure plot has a curve per run exactly where the system has a structure error
     const bool structure = !w.system()->structureName().empty();
-    QCOMPARE(w.plotPanel()->pointCount(1, 0) > 0, structure);
+    QCOMPARE(w.simulationMode()->plotPanel()->pointCount(1, 0) > 0, structure);
   }
 
   void cancelMidRunBySystemSwitch() {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("planar-pendulum"));
-    w.paramPanel()->setValue("T", {2e5});  // about 7e6 steps per run: seconds of work
-    QTRY_VERIFY_WITH_TIMEOUT(w.session()->running() && w.session()->stores()[0].received() > 0,
+    w.simulationMode()->paramPanel()->setValue("T",
+                                               {2e5});  // about 7e6 steps per run: seconds of work
+    QTRY_VERIFY_WITH_TIMEOUT(w.simulationMode()->session()->running() &&
+                                 w.simulationMode()->session()->stores()[0].received() > 0,
                              ms(10000));
-    QVERIFY(w.session()->stores()[0].lastTime() < 2e5);
+    QVERIFY(w.simulationMode()->session()->stores()[0].lastTime() < 2e5);
     QElapsedTimer t;
     t.start();
     QVERIFY(w.selectSystem("spherical-pendulum"));  // cancels and restarts
     QVERIFY(waitIdle(w));
     QVERIFY2(t.elapsed() < ms(5000), qPrintable(QString::number(t.elapsed())));
-    QCOMPARE(w.session()->job().model->name(), std::string("spherical-pendulum"));
-    QCOMPARE(w.session()->stores()[0].received(), w.session()->job().settings.steps() + 1);
+    QCOMPARE(w.simulationMode()->session()->job().model->name(), std::string("spherical-pendulum"));
+    QCOMPARE(w.simulationMode()->session()->stores()[0].received(),
+             w.simulationMode()->session()->job().settings.steps() + 1);
   }
 
   void oneFailingRunStopsAlone() {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("planar-pendulum"));
     // h Omega = 0.2 * 20 = 4 > 1: eq (25) has no solution, the variational step fails at once
-    w.paramPanel()->setValue("h", {0.2});
-    w.paramPanel()->setValue("omega0", {20.0});
-    w.paramPanel()->setValue("T", {20.0});
+    w.simulationMode()->paramPanel()->setValue("h", {0.2});
+    w.simulationMode()->paramPanel()->setValue("omega0", {20.0});
+    w.simulationMode()->paramPanel()->setValue("T", {20.0});
     QVERIFY(waitIdle(w));
-    const auto& st = w.session()->status();
+    const auto& st = w.simulationMode()->session()->status();
     QVERIFY(st[0].failure.failed);
     QVERIFY(!st[1].failure.failed);
     QVERIFY(st[1].done);
-    QCOMPARE(w.session()->stores()[1].received(), w.session()->job().settings.steps() + 1);
+    QCOMPARE(w.simulationMode()->session()->stores()[1].received(),
+             w.simulationMode()->session()->job().settings.steps() + 1);
     QVERIFY(w.lastMessage());
     QVERIFY(w.lastMessage()->isVisible());
     QVERIFY(!w.lastMessage()->isModal());
@@ -151,16 +163,16 @@ class TestMainWindow : public QObject {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("mass-spring"));
     QVERIFY(waitIdle(w));
-    const quint64 gen = w.session()->generation();
-    w.paramPanel()->setValue("T", {1.0});
-    w.paramPanel()->setValue("h", {2.0});
+    const quint64 gen = w.simulationMode()->session()->generation();
+    w.simulationMode()->paramPanel()->setValue("T", {1.0});
+    w.simulationMode()->paramPanel()->setValue("h", {2.0});
     QTest::qWait(50);
-    QVERIFY(w.paramPanel()->problem().contains("must not exceed T"));
-    QVERIFY(!w.session()->running());
-    w.paramPanel()->resetToArticle();
+    QVERIFY(w.simulationMode()->paramPanel()->problem().contains("must not exceed T"));
+    QVERIFY(!w.simulationMode()->session()->running());
+    w.simulationMode()->paramPanel()->resetToArticle();
     QTest::qWait(50);
-    QVERIFY(w.paramPanel()->problem().isEmpty());
-    QVERIFY(w.session()->generation() > gen);
+    QVERIFY(w.simulationMode()->paramPanel()->problem().isEmpty());
+    QVERIFY(w.simulationMode()->session()->generation() > gen);
   }
 
   void exportsEachFormat() {
@@ -172,23 +184,9 @@ class TestMainWindow : public QObject {
     QVERIFY2(w.exportPlots(dir, -1, {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf},
                            QSize(640, 480), &error),
              qPrintable(error));
-    for (const QString& name : PlotPanel::plotNames()) {
-      const QImage png(dir + "/" + name + ".png");
-      QCOMPARE(png.size(), QSize(640, 480));
-      QFile svg(dir + "/" + name + ".svg");
-      QVERIFY(svg.open(QIODevice::ReadOnly));
-      QXmlStreamReader xml(&svg);
-      bool sawSvg = false;
-      while (!xml.atEnd()) {
-        xml.readNext();
-        if (xml.isStartElement() && xml.name() == QLatin1String("svg")) sawSvg = true;
-      }
-      QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-      QVERIFY(sawSvg);
-      QFile pdf(dir + "/" + name + ".pdf");
-      QVERIFY(pdf.open(QIODevice::ReadOnly));
-      QVERIFY(pdf.read(5) == "%PDF-");
-    }
+    const QString problem =
+        dms::test::exportedPlotsProblem(dir, PlotPanel::plotNames(), QSize(640, 480));
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
     // CSV: a header and one row per kept sample of each run
     QVERIFY2(w.exportCsv(dir + "/series.csv", &error), qPrintable(error));
     QFile csv(dir + "/series.csv");
@@ -196,7 +194,7 @@ class TestMainWindow : public QObject {
     const QList<QByteArray> lines = csv.readAll().split('\n');
     QVERIFY(lines[0].startsWith("method,t,energy,energy_dev,structure"));
     std::size_t kept = 0;
-    for (const RunStore& s : w.session()->stores()) kept += s.playback().size();
+    for (const RunStore& s : w.simulationMode()->session()->stores()) kept += s.playback().size();
     QCOMPARE(std::size_t(lines.size() - 2), kept);  // header, rows, trailing newline
     // unwritable: a clear error, no file
     QVERIFY(!w.exportPlots("/proc/no-such-dir", -1, {ImageFormat::Png}, QSize(640, 480), &error));
@@ -230,20 +228,20 @@ class TestMainWindow : public QObject {
   void scenarioRoundTripAndMalformedFileKept() {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("planar-pendulum"));
-    w.paramPanel()->setValue("theta0", {0.75});
+    w.simulationMode()->paramPanel()->setValue("theta0", {0.75});
     const QString good = m_dir.filePath("good.json");
     QVERIFY(w.saveScenario(good));
     QVERIFY(w.selectSystem("mass-spring"));
     QVERIFY(w.openScenario(good));
     QCOMPARE(w.system()->name(), std::string("planar-pendulum"));
-    QCOMPARE(w.paramPanel()->values().at("theta0"), std::vector<double>{0.75});
+    QCOMPARE(w.simulationMode()->paramPanel()->values().at("theta0"), std::vector<double>{0.75});
 
     const QString bad = m_dir.filePath("bad.json");
     QFile f(bad);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(R"({"schema_version": 1, "system": "mass-spring", "parameters": {"m": )");
     f.close();
-    const quint64 gen = w.session()->generation();
+    const quint64 gen = w.simulationMode()->session()->generation();
     QVERIFY(!w.openScenario(bad));
     QVERIFY(w.lastMessage());
     QVERIFY(w.lastMessage()->isVisible());
@@ -252,8 +250,8 @@ class TestMainWindow : public QObject {
     QVERIFY(w.lastMessage()->text().contains("kept"));
     // the previous scenario is untouched and not even recomputed
     QCOMPARE(w.system()->name(), std::string("planar-pendulum"));
-    QCOMPARE(w.paramPanel()->values().at("theta0"), std::vector<double>{0.75});
-    QCOMPARE(w.session()->generation(), gen);
+    QCOMPARE(w.simulationMode()->paramPanel()->values().at("theta0"), std::vector<double>{0.75});
+    QCOMPARE(w.simulationMode()->session()->generation(), gen);
     // a save into a folder that does not exist explains itself
     QVERIFY(!w.saveScenario(m_dir.filePath("none/x.json")));
     QVERIFY(w.lastMessage()->text().contains("x.json"));
@@ -267,7 +265,7 @@ class TestMainWindow : public QObject {
     w.playback()->seek(30.0);
     QCOMPARE(w.playback()->time(), 30.0);
     w.playback()->singleStep();
-    QCOMPARE(w.playback()->time(), 30.0 + w.session()->job().settings.h);
+    QCOMPARE(w.playback()->time(), 30.0 + w.simulationMode()->session()->job().settings.h);
     w.playback()->restart();
     QCOMPARE(w.playback()->time(), 0.0);
     w.playback()->setSpeed(100.0);
@@ -288,6 +286,25 @@ class TestMainWindow : public QObject {
     QTest::newRow("unknown parameter")
         << QStringList{"--system", "mass-spring", "--set", "zeta=1"} << "--set";
     QTest::newRow("not png") << QStringList{"--screenshot", "a.jpg"} << "--screenshot";
+    QTest::newRow("single dash") << QStringList{"-sistem", "x"} << "-sistem";
+    QTest::newRow("stray argument") << QStringList{"teapot"} << "teapot";
+    QTest::newRow("value on a switch") << QStringList{"--quit=1"} << "--quit";
+    QTest::newRow("missing set value")
+        << QStringList{"--system", "mass-spring", "--set"} << "--set";
+    QTest::newRow("system twice") << QStringList{"--system", "mass-spring", "--system", "dumbbell"}
+                                  << "--system";
+    QTest::newRow("set without system") << QStringList{"--set", "m=1"} << "--set";
+    QTest::newRow("no problem") << QStringList{"--system", "mass-spring", "--control"}
+                                << "--control";
+    QTest::newRow("choice without --control") << QStringList{"--guess", "plain"} << "--guess";
+    QTest::newRow("unknown choice value")
+        << QStringList{"--system", "spherical-pendulum", "--control", "--guess", "upside"}
+        << "--guess 'upside'";
+    QTest::newRow("choice of another problem")
+        << QStringList{"--system", "dumbbell", "--control", "--transcription", "vi"}
+        << "--transcription";
+    QTest::newRow("control field out of range")
+        << QStringList{"--system", "spherical-pendulum", "--control", "--set", "T=-1"} << "'T'";
   }
 
   void scriptArguments() {
@@ -295,8 +312,69 @@ class TestMainWindow : public QObject {
     QFETCH(QString, mentions);
     ScriptOptions o;
     QString error;
-    QVERIFY(!parseScriptOptions(args, &o, &error));
+    QVERIFY(!parseCommandLine(args, &o, &error));
     QVERIFY2(error.contains(mentions), qPrintable(error));
+  }
+
+  // the choice flags are those the registered problems have, and the usage text says so
+  void choiceFlagsFromTheProblems() {
+    const QString usage = commandLineUsage();
+    for (const SystemModel* m : allSystems())
+      QVERIFY2(usage.contains(QString::fromStdString(m->name())), m->name().c_str());
+    for (const SystemEntry& e : registry()) {
+      const ControlProblem* p = e.control;
+      if (!p) continue;
+      QStringList args{"--system", QString::fromStdString(e.model->name()), "--control"};
+      for (const ControlChoice& c : p->choices()) {
+        const QString flag = "--" + QString::fromStdString(c.name);
+        QVERIFY2(usage.contains(flag + " "), qPrintable(flag));
+        for (const ControlChoice::Value& v : c.values)
+          QVERIFY2(usage.contains(QString::fromStdString(v.value)), v.value.c_str());
+        args << flag << QString::fromStdString(c.values.back().value);
+      }
+      ScriptOptions o;
+      QString error;
+      QVERIFY2(parseCommandLine(args, &o, &error), qPrintable(error));
+      QCOMPARE(o.mode, QString("control"));
+      QCOMPARE(o.choices.size(), p->choices().size());
+      for (std::size_t i = 0; i < o.choices.size(); ++i) {
+        QCOMPARE(o.choices[i].first, p->choices()[i].name);
+        QCOMPARE(o.choices[i].second, p->choices()[i].values.back().value);
+      }
+    }
+    ScriptOptions help;
+    QString error;
+    QVERIFY(parseCommandLine({"--help"}, &help, &error));
+    QVERIFY(help.help);
+  }
+
+  // a mode's tab is enabled exactly for the systems it supports, and a mode that does not
+  // support a newly chosen system gives way to one that does
+  void modeTabsFollowTheSystem() {
+    MainWindow& w = *m_window;
+    QCOMPARE(w.modeBar()->count(), int(w.modes().size()));
+    for (const SystemModel* m : allSystems()) {
+      QVERIFY(w.selectSystem(QString::fromStdString(m->name())));
+      for (int i = 0; i < int(w.modes().size()); ++i) {
+        Mode* mode = w.modes()[std::size_t(i)];
+        QCOMPARE(w.modeBar()->isTabEnabled(i), mode->supports(m));
+        QCOMPARE(w.modeBar()->tabText(i), mode->name());
+      }
+    }
+    const int control =
+        int(std::find(w.modes().begin(), w.modes().end(), w.controlMode()) - w.modes().begin());
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(!w.modeBar()->isTabEnabled(control));
+    QVERIFY(!w.activateMode(w.controlMode()));
+    QVERIFY(w.activeMode() == w.simulationMode());
+    QVERIFY(w.modeBar()->currentIndex() != control);
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QVERIFY(w.modeBar()->isTabEnabled(control));
+    QVERIFY(w.activateMode(w.controlMode()));
+    QCOMPARE(w.modeBar()->currentIndex(), control);
+    QVERIFY(w.selectSystem("mass-spring"));  // no optimal control: back to the simulation
+    QVERIFY(w.activeMode() == w.simulationMode());
+    QVERIFY(waitIdle(w));
   }
 
   void scriptedModeExitStatus() {
@@ -315,6 +393,58 @@ class TestMainWindow : public QObject {
     QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--play-to"));
+  }
+
+  // the scripted mode in this window: its stages in order, the files, the playback time
+  void scriptRunnerStages() {
+    MainWindow& w = *m_window;
+    ScriptOptions o;
+    QString error;
+    const QString shot = m_dir.filePath("runner.png"), plots = m_dir.filePath("runner");
+    QVERIFY2(parseCommandLine({"--system", "mass-spring", "--set", "T=5", "--play-to", "2",
+                               "--screenshot", shot, "--export-plots", plots},
+                              &o, &error),
+             qPrintable(error));
+    ScriptRunner runner(&w, o);
+    QSignalSpy finished(&runner, &ScriptRunner::finished);
+    std::vector<ScriptRunner::Stage> stages;
+    QTimer watch;
+    connect(&watch, &QTimer::timeout, this, [&] {
+      if (stages.empty() || stages.back() != runner.stage()) stages.push_back(runner.stage());
+    });
+    watch.start(5);
+    QCOMPARE(runner.stage(), ScriptRunner::Stage::Idle);
+    runner.start();
+    QCOMPARE(runner.stage(), ScriptRunner::Stage::Computing);
+    stages.push_back(runner.stage());  // a short run may be done before the watch's first look
+    QVERIFY(finished.wait(ms(20000)));
+    watch.stop();
+    w.setScripted(false);
+    QCOMPARE(finished.at(0).at(0).toInt(), 0);
+    QCOMPARE(runner.stage(), ScriptRunner::Stage::Done);
+    // Settling lasts kSettleMs: the watch sees it, after Computing and before Done
+    const auto at = [&](ScriptRunner::Stage s) {
+      return std::find(stages.begin(), stages.end(), s) - stages.begin();
+    };
+    QVERIFY(at(ScriptRunner::Stage::Settling) < at(ScriptRunner::Stage::Done));
+    QVERIFY(at(ScriptRunner::Stage::Computing) < at(ScriptRunner::Stage::Settling));
+    QCOMPARE(w.playback()->time(), 2.0);
+    QCOMPARE(QImage(shot).size(), w.size() * w.devicePixelRatio());
+    const QString problem = dms::test::exportedPlotsProblem(
+        plots, PlotPanel::plotNames(), QSize(ScriptRunner::kPlotWidth, ScriptRunner::kPlotHeight));
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+
+    // a bad argument found by the mode: status 2 at once, nothing waits
+    ScriptOptions bad;
+    QVERIFY(parseCommandLine(
+        {"--system", "mass-spring", "--set", "T=10", "--play-to", "20", "--quit"}, &bad, &error));
+    ScriptRunner failing(&w, bad);
+    QSignalSpy failed(&failing, &ScriptRunner::finished);
+    failing.start();
+    w.setScripted(false);
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.at(0).at(0).toInt(), 2);
+    QCOMPARE(failing.stage(), ScriptRunner::Stage::Done);
   }
 
  private:

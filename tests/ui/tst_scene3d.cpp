@@ -1,10 +1,12 @@
 // The 3D view in a real window: every system draws, both runs show in their own half in the
-// plots' colours, poses, trails and arrows change the picture, and captures that cannot be
-// written report it. Runs under Xvfb (Mesa) when there is no display.
+// plots' colours, poses, trails and arrows change the picture, a capture that cannot be written
+// reports it, and a system without a drawing gets the placeholder. Runs under Xvfb (Mesa) when
+// there is no display.
 #include <QColor>
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -15,10 +17,11 @@
 #include <memory>
 #include <set>
 
-#include "core/sim/model.h"
+#include "core/sim/registry.h"
 #include "tests/common/deadline.h"
-#include "ui/palette.h"
-#include "ui/sceneview.h"
+#include "ui/common/exporter.h"
+#include "ui/common/palette.h"
+#include "ui/scene3d/sceneview.h"
 
 using namespace dms;
 using namespace dms::ui;
@@ -89,12 +92,13 @@ class TestScene3d : public QObject {
                                                         : m_dir.path();
   }
 
+  // the view's capture, written as a PNG to `path` (savePng, as File > Export 3D view does)
   bool shoot(const QString& path, Shot& shot) {
     shot = Shot();
-    m_view->capture(path, [&shot](bool ok, QString message) {
+    m_view->capture([&shot, path](const QImage& image, const QString& error) {
       shot.done = true;
-      shot.ok = ok;
-      shot.message = message;
+      shot.message = error;
+      shot.ok = !image.isNull() && savePng(image, path, &shot.message);
     });
     return QTest::qWaitFor([&shot] { return shot.done; }, ms(20000));
   }
@@ -274,6 +278,21 @@ class TestScene3d : public QObject {
     if (!path.isEmpty()) QVERIFY2(shot.message.contains(path), qPrintable(shot.message));
     // and nothing was left behind beside a file that could not be written
     if (path.startsWith("/nonexistent")) QVERIFY(!QFileInfo::exists(path));
+  }
+
+  void everySystemHasADrawing() {
+    for (const SystemModel* m : allSystems()) QVERIFY2(m_view->draws(m->name()), m->name().c_str());
+  }
+
+  void systemWithoutADrawingGetsThePlaceholder() {
+    QVERIFY(!m_view->draws("teapot"));
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression("no drawing for the system 'teapot'"));
+    m_view->setSystem("teapot", {});
+    m_view->setPose(RunSlot::Variational, Sample());
+    // the placeholder's grid and its caption are drawn: the capture is not blank
+    const QImage img = grab("placeholder.png");
+    QVERIFY(!img.isNull());
+    QCOMPARE(img.size(), expectedSize());
   }
 
   void badParameterIsRejected() {

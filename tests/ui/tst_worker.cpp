@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "tests/common/deadline.h"
-#include "ui/simworker.h"
+#include "ui/sim/simworker.h"
 
 using namespace dms;
 using namespace dms::ui;

@@ -1,0 +1,191 @@
+#include "ui/app/commandline.h"
+
+#include <QCommandLineParser>
+#include <algorithm>
+
+#include "core/sim/registry.h"
+
+namespace dms::ui {
+
+namespace {
+
+// a choice flag: one name among the registered problems' choices, its values and who has it
+struct ChoiceFlag {
+  QString name;
+  QStringList values;
+  QStringList systems;
+};
+
+// in the order the problems register them
+std::vector<ChoiceFlag> choiceFlags() {
+  std::vector<ChoiceFlag> flags;
+  for (const SystemEntry& e : registry()) {
+    if (!e.control) continue;
+    for (const ControlChoice& c : e.control->choices()) {
+      const QString name = QString::fromStdString(c.name);
+      auto f = std::find_if(flags.begin(), flags.end(),
+                            [&](const ChoiceFlag& x) { return x.name == name; });
+      if (f == flags.end()) f = flags.insert(flags.end(), ChoiceFlag{name, {}, {}});
+      for (const ControlChoice::Value& v : c.values)
+        if (!f->values.contains(QString::fromStdString(v.value)))
+          f->values << QString::fromStdString(v.value);
+      f->systems << QString::fromStdString(e.model->name());
+    }
+  }
+  return flags;
+}
+
+QString allSystemNames() { return QString::fromStdString(systemNames(allSystems())); }
+
+// the argument as typed that QCommandLineParser reports as unknown (it drops the dashes)
+QString typedOption(const QStringList& args, const QString& name) {
+  for (const QString& a : args) {
+    if (!a.startsWith('-')) continue;
+    QString bare = a;
+    while (bare.startsWith('-')) bare.remove(0, 1);
+    if (bare.section('=', 0, 0) == name) return a.section('=', 0, 0);
+  }
+  return "--" + name;
+}
+
+// Qt's messages ("Missing value after '--play-to'.") in the style of ours
+QString asOurs(QString text) {
+  if (text.endsWith('.')) text.chop(1);
+  if (!text.isEmpty()) text[0] = text[0].toLower();
+  return text;
+}
+
+}  // namespace
+
+QString commandLineUsage() {
+  QString choices;
+  for (const ChoiceFlag& f : choiceFlags()) {
+    const QString flag = QString("  --%1 X").arg(f.name);
+    choices += QString("%1 with --control: %2 (%3)\n")
+                   .arg(flag.leftJustified(22), f.values.join(" or "), f.systems.join(", "));
+  }
+  return QStringLiteral(
+             "usage: dmstudio [--system NAME] [--set NAME=VALUE ...] [--play-to T]\n"
+             "                [--screenshot FILE.png] [--export-plots DIR] [--quit]\n"
+             "  --system NAME        one of: %1\n"
+             "  --set NAME=VALUE     a parameter of the system, or h, T, rtol, atol (repeatable)\n"
+             "  --play-to T          play to simulated time T (at most the horizon T)\n"
+             "  --screenshot FILE    write a PNG of the whole window\n"
+             "  --export-plots DIR   write every plot as PNG, SVG and PDF into DIR\n"
+             "  --quit               quit when done (exit 0, 1 if a write failed)\n"
+             "  --control            the \"Optimal control\" mode: solve the system's problem, "
+             "show\n"
+             "                       the optimal maneuver at its end (--set: its fields, e.g. T, "
+             "h,\n"
+             "                       qd, tol; exit 3 if the solver did not converge)\n"
+             "%2"
+             "exit status 2: a bad argument\n")
+      .arg(allSystemNames(), choices);
+}
+
+bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* error) {
+  const auto fail = [error](const QString& e) {
+    *error = e;
+    return false;
+  };
+  QCommandLineParser parser;
+  // -system is --system; a word after one dash is not a row of one-letter flags
+  parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+  const QCommandLineOption system("system", {}, "NAME"), set("set", {}, "NAME=VALUE"),
+      playTo("play-to", {}, "T"), screenshot("screenshot", {}, "FILE"),
+      exportPlots("export-plots", {}, "DIR"), quit("quit", {}), control("control", {}),
+      help(QStringList{"h", "help"}, {});
+  parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, control, help});
+  const std::vector<ChoiceFlag> flags = choiceFlags();
+  for (const ChoiceFlag& f : flags) parser.addOption(QCommandLineOption(f.name, {}, "VALUE"));
+  if (!parser.parse(QStringList{"dmstudio"} + args)) {
+    const QStringList unknown = parser.unknownOptionNames();
+    if (!unknown.isEmpty())
+      return fail(QString("unknown option '%1'").arg(typedOption(args, unknown.front())));
+    return fail(asOurs(parser.errorText()));
+  }
+  if (!parser.positionalArguments().isEmpty())
+    return fail(QString("unexpected argument '%1'").arg(parser.positionalArguments().front()));
+
+  ScriptOptions o;
+  o.help = parser.isSet(help);
+  o.quit = parser.isSet(quit);
+  if (parser.isSet(control)) o.mode = "control";
+  if (parser.values(system).size() > 1) return fail("--system given twice");
+  o.system = parser.value(system);
+  if (parser.isSet(playTo)) {
+    const QString v = parser.value(playTo);
+    try {
+      const double t = parseNumber(v.toStdString(), "--play-to");
+      if (t < 0) return fail(QString("--play-to %1: must be >= 0").arg(v));
+      o.playTo = t;
+    } catch (const InputError& e) {
+      return fail(QString::fromStdString(e.what()));
+    }
+  }
+  o.screenshot = parser.value(screenshot);
+  if (parser.isSet(screenshot) && !o.screenshot.endsWith(".png", Qt::CaseInsensitive))
+    return fail(QString("--screenshot '%1': expected a .png file name").arg(o.screenshot));
+  o.exportDir = parser.value(exportPlots);
+  for (const ChoiceFlag& f : flags)
+    for (const QString& v : parser.values(f.name))
+      o.choices.emplace_back(f.name.toStdString(), v.toStdString());
+
+  const SystemModel* model = nullptr;
+  if (!o.system.isEmpty()) {
+    model = findSystem(o.system.toStdString());
+    if (!model)
+      return fail(
+          QString("--system '%1': unknown system (one of %2)").arg(o.system, allSystemNames()));
+  } else if (parser.isSet(set)) {
+    return fail("--set needs --system (parameters belong to a system)");
+  }
+  const ControlProblem* problem = nullptr;
+  if (!o.mode.isEmpty() && model) {
+    problem = findControlProblem(model->name());
+    if (!problem) {
+      return fail(QString("--control: the system '%1' has no optimal-control problem (systems "
+                          "with one: %2)")
+                      .arg(o.system, QString::fromStdString(systemNames(systemsWithControl()))));
+    }
+  }
+  if (!o.choices.empty() && o.mode.isEmpty())
+    return fail(QString("--%1 needs --control").arg(QString::fromStdString(o.choices[0].first)));
+  if (problem) {
+    for (const auto& [name, value] : o.choices) {
+      const std::vector<ControlChoice>& cs = problem->choices();
+      const auto it = std::find_if(cs.begin(), cs.end(),
+                                   [&](const ControlChoice& c) { return c.name == name; });
+      if (it == cs.end())
+        return fail(QString("--%1: not an option of this system's problem")
+                        .arg(QString::fromStdString(name)));
+      if (!it->find(value)) {
+        QStringList allowed;
+        for (const ControlChoice::Value& v : it->values) allowed << QString::fromStdString(v.value);
+        return fail(QString("--%1 '%2': expected %3")
+                        .arg(QString::fromStdString(name), QString::fromStdString(value),
+                             allowed.join(" or ")));
+      }
+    }
+  }
+  for (const QString& s : parser.values(set)) {
+    try {
+      auto [name, value] = parseAssignment(s.toStdString());
+      ParamValues scratch;
+      if (problem) {
+        applyAssignment(problem->allFields(), scratch, name, value);
+      } else if (const ParamSpec* spec = findSpec(integratorSpecs(), name)) {
+        checkValue(*spec, value);
+      } else {
+        applyAssignment(model->params(), scratch, name, value);
+      }
+      o.sets.emplace_back(name, value);
+    } catch (const InputError& e) {
+      return fail(QString("--set '%1': %2").arg(s, QString::fromStdString(e.what())));
+    }
+  }
+  *out = o;
+  return true;
+}
+
+}  // namespace dms::ui

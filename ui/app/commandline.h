@@ -1,0 +1,49 @@
+// dmstudio's command line, the scripted mode's interface (scripts rely on it: keep the names):
+//   dmstudio --system NAME [--set NAME=VALUE ...] [--play-to T] [--screenshot FILE.png]
+//            [--export-plots DIR] [--quit]
+//   dmstudio --system NAME --control [--set NAME=VALUE ...] [--transcription vi|rk2]
+//            [--guess plain|mirror] [--play-to T] [--screenshot FILE.png] [--export-plots DIR]
+//            [--quit]
+// The choice flags (--transcription, --guess) are the choices of the registered optimal-control
+// problems (ControlProblem::choices()).
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dms::ui {
+
+struct ScriptOptions {
+  QString system;  ///< empty: the last system (QSettings)
+  /// Parsed and range-checked --set items (parameters, or h, T, rtol, atol; with --control the
+  /// fields of the system's problem).
+  std::vector<std::pair<std::string, std::vector<double>>> sets;
+  std::optional<double> playTo;
+  QString screenshot;
+  QString exportDir;
+  bool quit = false;
+  bool help = false;
+  /// The mode to work in, by Mode::settingsKey() ("control" for --control); empty: the
+  /// simulation.
+  QString mode;
+  /// The mode's choices (--transcription, --guess), checked against the system's problem.
+  std::vector<std::pair<std::string, std::string>> choices;
+
+  /// True when the window has something to do on its own (and then quits with --quit).
+  bool scripted() const { return playTo || !screenshot.isEmpty() || !exportDir.isEmpty() || quit; }
+  /// True when the arguments ask for anything at all (else the window opens as it was left).
+  bool any() const { return scripted() || !mode.isEmpty() || !system.isEmpty() || !sets.empty(); }
+};
+
+/// Parses the arguments (without the program name) with QCommandLineParser. On a bad argument
+/// returns false and an `error` naming the flag (the caller exits with status 2).
+bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* error);
+
+/// The usage text (every system and every choice flag as registered).
+QString commandLineUsage();
+
+}  // namespace dms::ui

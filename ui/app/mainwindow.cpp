@@ -1,0 +1,384 @@
+#include "ui/app/mainwindow.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cstdio>
+
+#include "core/io/scenario.h"
+#include "ui/app/exportdialog.h"
+#include "ui/app/helptexts.h"
+#include "ui/app/mode.h"
+#include "ui/app/playbackbar.h"
+#include "ui/app/statusline.h"
+#include "ui/app/windowshot.h"
+#include "ui/common/palette.h"
+#include "ui/common/playback.h"
+#include "ui/control/controlmode.h"
+#include "ui/sim/simulationmode.h"
+
+namespace dms::ui {
+
+namespace {
+
+QScrollArea* scrolled(QWidget* panel) {
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(panel);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  return scroll;
+}
+
+void printError(const QString& text) {
+  std::fprintf(stderr, "dmstudio: %s\n",
+               qPrintable(QString(text).remove(QRegularExpression("<[^>]*>"))));
+}
+
+}  // namespace
+
+MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
+    : QMainWindow(parent), m_scene(std::move(scene)) {
+  setWindowTitle(tr("Discrete Mechanics Studio"));
+  if (!m_scene) m_scene = createSceneView(this);
+  m_playback = new Playback(this);
+  buildUi();
+  const ModeContext context{m_scene.get(), m_playback};
+  addMode(m_simulation = new SimulationMode(context, this));
+  addMode(m_control = new ControlMode(context, this));
+  buildMenus();
+  m_frameTimer.setInterval(33);  // redraw at most 30 times a second; skip, never queue
+  connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::refresh);
+  m_frameTimer.start();
+
+  QSettings settings;
+  restoreGeometry(settings.value("window/geometry").toByteArray());
+  m_mainSplit->restoreState(settings.value("window/mainSplit").toByteArray());
+  m_viewSplit->restoreState(settings.value("window/viewSplit").toByteArray());
+  m_bar->restoreSettings(settings);
+  m_lastDir = settings.value("lastDir", QDir::homePath()).toString();
+  QString last = settings.value("system").toString();
+  if (!findSystem(last.toStdString())) last = QString::fromStdString(allSystems().front()->name());
+  selectSystem(last);
+  for (Mode* m : m_modes) m->restoreSettings(settings);
+  Mode* mode = findMode(settings.value("mode").toString());
+  if (!mode || !activateMode(mode)) activateMode(m_modes.front());
+}
+
+MainWindow::~MainWindow() {
+  // the modes first: they stop their workers while the widgets they fill still exist
+  for (Mode* m : m_modes) delete m;
+}
+
+void MainWindow::buildUi() {
+  // left: the system picker, a tab per mode, the active mode's panel
+  auto* left = new QWidget;
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(6, 6, 6, 6);
+  m_systemBox = new QComboBox;
+  for (const SystemModel* m : allSystems())
+    m_systemBox->addItem(QString::fromStdString(m->title()), QString::fromStdString(m->name()));
+  m_systemBox->setToolTip(tr("The mechanical system to simulate"));
+  connect(m_systemBox, &QComboBox::activated, this,
+          [this](int i) { selectSystem(m_systemBox->itemData(i).toString()); });
+  m_modeBar = new QTabBar;
+  m_modeBar->setExpanding(true);
+  m_modeBar->setDrawBase(false);
+  connect(m_modeBar, &QTabBar::currentChanged, this, [this](int i) {
+    if (i >= 0 && i < int(m_modes.size())) activateMode(m_modes[std::size_t(i)]);
+  });
+  m_panels = new QStackedWidget;
+  leftLayout->addWidget(new QLabel(tr("<b>System</b>")));
+  leftLayout->addWidget(m_systemBox);
+  leftLayout->addWidget(m_modeBar);
+  leftLayout->addWidget(m_panels, 1);
+  left->setMinimumWidth(400);
+
+  // right: legend, 3D view and playback bar over the active mode's plots
+  m_sceneBox = new QWidget;
+  auto* sceneLayout = new QVBoxLayout(m_sceneBox);
+  sceneLayout->setContentsMargins(0, 0, 0, 0);
+  sceneLayout->setSpacing(2);
+  m_legend = new QLabel;
+  m_legend->setTextFormat(Qt::RichText);
+  m_scene->widget()->setMinimumSize(320, 240);
+  m_bar = new PlaybackBar(m_playback);
+  sceneLayout->addWidget(m_legend);
+  sceneLayout->addWidget(m_scene->widget(), 1);
+  sceneLayout->addWidget(m_bar);
+  m_views = new QStackedWidget;
+  m_viewSplit = new QSplitter(Qt::Vertical);
+  m_viewSplit->addWidget(m_sceneBox);
+  m_viewSplit->addWidget(m_views);
+  m_viewSplit->setStretchFactor(0, 3);
+  m_viewSplit->setStretchFactor(1, 2);
+  m_viewSplit->setChildrenCollapsible(false);
+
+  m_mainSplit = new QSplitter(Qt::Horizontal);
+  m_mainSplit->addWidget(left);
+  m_mainSplit->addWidget(m_viewSplit);
+  m_mainSplit->setStretchFactor(1, 1);
+  m_mainSplit->setChildrenCollapsible(false);
+  setCentralWidget(m_mainSplit);
+
+  m_status = std::make_unique<StatusLine>(statusBar());
+  resize(1500, 940);
+}
+
+void MainWindow::addMode(Mode* mode) {
+  m_modes.push_back(mode);
+  m_modeBar->blockSignals(true);  // the first tab would be "chosen" before any system is
+  m_modeBar->addTab(mode->name());
+  m_modeBar->blockSignals(false);
+  m_modeBar->updateGeometry();  // a hidden tab bar does not tell its layout that it grew
+  m_panels->addWidget(scrolled(mode->panel()));
+  m_views->addWidget(mode->views());
+  connect(mode, &Mode::statusMessage, this, [this](const QString& text, bool error) {
+    statusBar()->showMessage(text, 8000);
+    if (m_scripted && error) printError(text);
+  });
+  connect(mode, &Mode::alert, this, &MainWindow::showMessage);
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("&Open scenario..."), QKeySequence::Open, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), m_lastDir,
+                                                      tr("Scenario (*.json);;All files (*)"));
+    if (!path.isEmpty()) openScenario(path);
+  });
+  file->addAction(tr("&Save scenario..."), QKeySequence::Save, this, [this] {
+    const QString path = askSavePath(tr("Save scenario"), ".json", tr("Scenario (*.json)"));
+    if (!path.isEmpty()) saveScenario(path);
+  });
+  file->addSeparator();
+  file->addAction(tr("&Export plots..."), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                  &MainWindow::showExportDialog);
+  file->addAction(tr("Export time series as &CSV..."), this, [this] {
+    const QString path = askSavePath(tr("Export time series"), ".csv", tr("CSV (*.csv)"));
+    QString error;
+    if (!path.isEmpty()) reportWrite(exportCsv(path, &error), tr("Wrote %1").arg(path), error);
+  });
+  m_sceneActions << file->addAction(tr("Export 3D &view as PNG..."), this, [this] {
+    const QString path = askSavePath(tr("Export 3D view"), "-3d.png", tr("PNG (*.png)"));
+    if (path.isEmpty()) return;
+    saveSceneShot(this, m_scene.get(), path, [this, path](bool ok, const QString& error) {
+      reportWrite(ok, tr("Wrote %1").arg(path), error);
+    });
+  });
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  QMenu* play = menuBar()->addMenu(tr("&Playback"));
+  play->addAction(tr("Play / pause"), QKeySequence(Qt::Key_Space), m_playback,
+                  &Playback::togglePlay);
+  play->addAction(tr("Single step"), QKeySequence(Qt::Key_Right), m_playback,
+                  &Playback::singleStep);
+  play->addAction(tr("Restart"), QKeySequence(Qt::Key_Home), m_playback, &Playback::restart);
+
+  // the active mode's entries, then the 3D view's
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  for (Mode* m : m_modes) view->addActions(m->actions());
+  m_sceneActions << view->addAction(tr("&Fit 3D view"), QKeySequence(Qt::CTRL | Qt::Key_F), this,
+                                    [this] { m_scene->fitView(); });
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, [this] {
+    showMessage(tr("Keyboard shortcuts"), shortcutsHtml(menuBar()), false);
+  });
+  help->addAction(tr("&About"), this, [this] { showMessage(tr("About"), aboutHtml(), false); });
+}
+
+bool MainWindow::selectSystem(const QString& name) {
+  const SystemModel* model = findSystem(name.toStdString());
+  if (!model) return false;
+  m_model = model;
+  m_systemBox->setCurrentIndex(m_systemBox->findData(name));
+  m_playback->restart();
+  for (Mode* m : m_modes) m->setSystem(model);
+  for (int i = 0; i < int(m_modes.size()); ++i) {
+    m_modeBar->setTabEnabled(i, m_modes[std::size_t(i)]->supports(model));
+    m_modeBar->setTabToolTip(i, m_modes[std::size_t(i)]->description(model));
+  }
+  QSettings().setValue("system", name);
+  // a mode that has nothing for this system gives way to the first that has
+  if (m_active && !m_active->supports(model)) {
+    for (Mode* m : m_modes)
+      if (activateMode(m)) break;
+  }
+  return true;
+}
+
+Mode* MainWindow::scenarioMode() const {
+  for (Mode* m : m_modes)
+    if (m->scenario()) return m;
+  return nullptr;
+}
+
+Mode* MainWindow::findMode(const QString& key) const {
+  for (Mode* m : m_modes)
+    if (m->settingsKey() == key) return m;
+  return nullptr;
+}
+
+bool MainWindow::activateMode(Mode* mode) {
+  const int index = int(std::find(m_modes.begin(), m_modes.end(), mode) - m_modes.begin());
+  const bool ok = index < int(m_modes.size()) && mode->supports(m_model);
+  if (ok && mode != m_active) {
+    if (m_active) m_active->deactivate();
+    m_active = mode;
+    m_panels->setCurrentIndex(index);
+    m_views->setCurrentIndex(index);
+    m_sceneBox->setVisible(mode->showsScene());
+    for (QAction* a : m_sceneActions) a->setEnabled(mode->showsScene());
+    for (Mode* m : m_modes)
+      for (QAction* a : m->actions()) a->setVisible(m == mode);  // and their shortcuts
+    mode->activate();
+    QSettings().setValue("mode", mode->settingsKey());
+    refresh();
+  }
+  m_modeBar->blockSignals(true);
+  m_modeBar->setCurrentIndex(
+      int(std::find(m_modes.begin(), m_modes.end(), m_active) - m_modes.begin()));
+  m_modeBar->blockSignals(false);
+  return ok;
+}
+
+void MainWindow::refresh() {
+  if (!m_active) return;
+  m_active->frame(m_playback->time());
+  m_bar->refresh();
+  const QString legend = m_active->legend();
+  if (legend != m_legend->text()) m_legend->setText(legend);
+  m_status->show(m_active->status());
+}
+
+void MainWindow::setScripted(bool on) {
+  m_scripted = on;
+  for (Mode* m : m_modes) m->setInteractive(!on);
+}
+
+void MainWindow::showMessage(const QString& title, const QString& text, bool error) {
+  // non-modal: never blocks the window, a script or a test
+  if (!m_message) {
+    m_message = new QMessageBox(this);
+    m_message->setAttribute(Qt::WA_DeleteOnClose);
+    m_message->setModal(false);
+    m_message->setStandardButtons(QMessageBox::Ok);
+  }
+  m_message->setIcon(error ? QMessageBox::Warning : QMessageBox::Information);
+  m_message->setWindowTitle(title);
+  m_message->setText(text);
+  if (m_scripted) return printError(text);
+  m_message->show();
+  m_message->raise();
+}
+
+bool MainWindow::openScenario(const QString& path) {
+  std::vector<std::string> warnings;
+  Scenario sc;
+  try {
+    sc = loadScenario(path.toStdString(), &warnings);
+  } catch (const InputError& e) {
+    showMessage(tr("Cannot open scenario"),
+                tr("%1\n\nThe current scenario is kept.").arg(QString::fromStdString(e.what())),
+                true);
+    return false;
+  }
+  if (!m_model || m_model->name() != sc.system) selectSystem(QString::fromStdString(sc.system));
+  // the mode that computes scenarios takes it (leaving the active one)
+  Mode* mode = scenarioMode();
+  if (!mode || !activateMode(mode)) return false;
+  mode->applyScenario(sc);
+  QStringList w;
+  for (const std::string& s : warnings) w << QString::fromStdString(s);
+  statusBar()->showMessage(
+      tr("Opened %1").arg(path) + (w.isEmpty() ? "" : " (" + w.join("; ") + ")"), 8000);
+  m_lastDir = QFileInfo(path).absolutePath();
+  return true;
+}
+
+bool MainWindow::saveScenario(const QString& path) {
+  const Mode* mode = scenarioMode();
+  const std::optional<Scenario> sc = mode ? mode->scenario() : std::nullopt;
+  std::string error = "no mode has a scenario to save";
+  if (!sc || !dms::saveScenario(*sc, path.toStdString(), &error)) {
+    showMessage(tr("Cannot save scenario"), QString::fromStdString(error), true);
+    return false;
+  }
+  statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+  m_lastDir = QFileInfo(path).absolutePath();
+  return true;
+}
+
+bool MainWindow::exportPlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
+                             QSize size, QString* error) {
+  return m_active->writePlots(dir, index, formats, size, error);
+}
+
+bool MainWindow::exportCsv(const QString& path, QString* error) {
+  return m_active->exportCsv(path, error);
+}
+
+void MainWindow::screenshot(const QString& path, std::function<void(bool, QString)> done) {
+  saveWindowShot(this, m_scene.get(), m_active->showsScene(), path, std::move(done));
+}
+
+QString MainWindow::askSavePath(const QString& title, const QString& suffix,
+                                const QString& filter) {
+  const QString name = QString::fromStdString(m_model ? m_model->name() : "dmstudio") + suffix;
+  QString path = QFileDialog::getSaveFileName(this, title, QDir(m_lastDir).filePath(name), filter);
+  // a name typed without an extension gets the one the filter asks for
+  if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty()) path += "." + QFileInfo(name).suffix();
+  return path;
+}
+
+void MainWindow::showExportDialog() {
+  QStringList names;
+  for (const ExportPlot& p : m_active->exportPlots()) names << p.name;
+  ExportDialog dialog(names, m_lastDir, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  QString error;
+  const bool ok =
+      exportPlots(dialog.folder(), dialog.plotIndex(), dialog.formats(), dialog.size(), &error);
+  if (ok) m_lastDir = dialog.folder();
+  reportWrite(ok, tr("Exported to %1").arg(dialog.folder()), error);
+}
+
+// a file written (said in the status bar), or why not (a message)
+void MainWindow::reportWrite(bool ok, const QString& done, const QString& error) {
+  if (!ok) return showMessage(tr("Export failed"), error, true);
+  statusBar()->showMessage(done, 5000);
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+  QSettings settings;
+  settings.setValue("window/geometry", saveGeometry());
+  settings.setValue("window/mainSplit", m_mainSplit->saveState());
+  settings.setValue("window/viewSplit", m_viewSplit->saveState());
+  m_bar->saveSettings(settings);
+  settings.setValue("lastDir", m_lastDir);
+  if (m_model) settings.setValue("system", QString::fromStdString(m_model->name()));
+  if (m_active) settings.setValue("mode", m_active->settingsKey());
+  for (Mode* m : m_modes) m->saveSettings(settings);
+  m_frameTimer.stop();
+  m_playback->pause();
+  // what runs stops now; the workers' threads are joined when the modes are deleted
+  if (m_active) m_active->deactivate();
+  e->accept();
+}
+
+}  // namespace dms::ui

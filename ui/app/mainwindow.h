@@ -1,0 +1,115 @@
+// The main window of dmstudio: the system picker, a tab per mode (ui/app/mode.h) with the
+// active mode's panel under it, the shared 3D view and playback bar, the active mode's plots,
+// the status bar and the menus. It lays out and wires; what is computed and shown is the modes'.
+#pragma once
+
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QPointer>
+#include <QTimer>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/sim/registry.h"
+#include "ui/common/exporter.h"
+#include "ui/scene3d/sceneview.h"
+
+class QComboBox;
+class QLabel;
+class QSplitter;
+class QStackedWidget;
+class QTabBar;
+
+namespace dms::ui {
+
+class ControlMode;
+class Mode;
+class Playback;
+class PlaybackBar;
+class SimulationMode;
+class StatusLine;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  /// `scene` replaces the Qt3D view (tests); null creates the real one.
+  explicit MainWindow(std::unique_ptr<SceneView> scene = nullptr, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  /// Switches to a system by SystemModel::name() with its article values; false if unknown.
+  bool selectSystem(const QString& name);
+  const SystemModel* system() const { return m_model; }
+
+  /// The modes, in tab order.
+  const std::vector<Mode*>& modes() const { return m_modes; }
+  /// A mode by Mode::settingsKey(), or null.
+  Mode* findMode(const QString& key) const;
+  Mode* activeMode() const { return m_active; }
+  /// Makes `mode` the active one; false (and no change) when it does not support the system.
+  bool activateMode(Mode* mode);
+  SimulationMode* simulationMode() const { return m_simulation; }
+  ControlMode* controlMode() const { return m_control; }
+  QTabBar* modeBar() const { return m_modeBar; }
+
+  /// Opens a scenario; on any problem shows a message, keeps the current one, returns false.
+  bool openScenario(const QString& path);
+  /// Saves the current scenario; on failure shows a message and returns false.
+  bool saveScenario(const QString& path);
+  /// Writes the active mode's plot `index` (-1: all) into `dir` as NAME.<format> each.
+  bool exportPlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
+                   QSize size, QString* error);
+  bool exportCsv(const QString& path, QString* error);
+  /// A PNG of the whole window: the widget grab with the 3D view's own capture drawn in.
+  void screenshot(const QString& path, std::function<void(bool, QString)> done);
+
+  /// Scripted: messages go to stderr instead of dialogs, and nothing plays by itself.
+  void setScripted(bool on);
+  /// Redraws now what the frame timer would redraw next.
+  void refresh();
+
+  Playback* playback() const { return m_playback; }
+  PlaybackBar* playbackBar() const { return m_bar; }
+  SceneView* scene() const { return m_scene.get(); }
+  /// The last message shown (non-modal, so scripts and tests are never blocked), or null.
+  QMessageBox* lastMessage() const { return m_message; }
+
+ protected:
+  void closeEvent(QCloseEvent* e) override;
+
+ private:
+  void buildUi();
+  void buildMenus();
+  void addMode(Mode* mode);
+  /// The mode that computes scenarios (File > Open / Save scenario), or null.
+  Mode* scenarioMode() const;
+  void showMessage(const QString& title, const QString& text, bool error);
+  void showExportDialog();
+  void reportWrite(bool ok, const QString& done, const QString& error);
+  QString askSavePath(const QString& title, const QString& suffix, const QString& filter);
+
+  const SystemModel* m_model = nullptr;
+  std::unique_ptr<SceneView> m_scene;
+  Playback* m_playback = nullptr;
+  std::vector<Mode*> m_modes;
+  Mode* m_active = nullptr;
+  SimulationMode* m_simulation = nullptr;
+  ControlMode* m_control = nullptr;
+  bool m_scripted = false;
+  QComboBox* m_systemBox = nullptr;
+  QTabBar* m_modeBar = nullptr;
+  QStackedWidget* m_panels = nullptr;
+  QStackedWidget* m_views = nullptr;
+  QWidget* m_sceneBox = nullptr;
+  QLabel* m_legend = nullptr;
+  PlaybackBar* m_bar = nullptr;
+  QList<QAction*> m_sceneActions;  // only for a mode that shows the 3D view
+  std::unique_ptr<StatusLine> m_status;
+  QSplitter* m_mainSplit = nullptr;
+  QSplitter* m_viewSplit = nullptr;
+  QPointer<QMessageBox> m_message;
+  QTimer m_frameTimer;
+  QString m_lastDir;
+};
+
+}  // namespace dms::ui

@@ -1,0 +1,100 @@
+#include "ui/app/playbackbar.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSlider>
+#include <QStyle>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/common/playback.h"
+
+namespace dms::ui {
+
+namespace {
+
+constexpr int kTimeSteps = 10000;  // resolution of the time slider
+const double kSpeeds[] = {0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+constexpr int kDefaultSpeed = 3;  // 1x
+
+}  // namespace
+
+PlaybackBar::PlaybackBar(Playback* playback, QWidget* parent)
+    : QWidget(parent), m_playback(playback) {
+  auto* bar = new QHBoxLayout(this);
+  bar->setContentsMargins(0, 0, 0, 0);
+  m_play = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Play"), this);
+  m_play->setToolTip(tr("Play / pause (Space)"));
+  auto* step =
+      new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Step"), this);
+  step->setToolTip(tr("One step forward (Right)"));
+  auto* restart =
+      new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipBackward), tr("Restart"), this);
+  restart->setToolTip(tr("Back to t = 0 (Home)"));
+  // the keys belong to the window's shortcuts (Space, Right, Home), not to a focused button
+  for (QPushButton* b : {m_play, step, restart}) b->setFocusPolicy(Qt::NoFocus);
+  connect(m_play, &QPushButton::clicked, m_playback, &Playback::togglePlay);
+  connect(step, &QPushButton::clicked, m_playback, &Playback::singleStep);
+  connect(restart, &QPushButton::clicked, m_playback, &Playback::restart);
+  connect(m_playback, &Playback::playingChanged, this, [this](bool playing) {
+    m_play->setText(playing ? tr("Pause") : tr("Play"));
+    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+  });
+  m_slider = new QSlider(Qt::Horizontal, this);
+  m_slider->setRange(0, kTimeSteps);
+  m_slider->setToolTip(tr("Playback time: drag to scrub"));
+  m_slider->setFocusPolicy(Qt::NoFocus);
+  connect(m_slider, &QSlider::valueChanged, this,
+          [this](int pos) { m_playback->seek(m_playback->horizon() * pos / kTimeSteps); });
+  m_time = new QLabel(this);
+  m_time->setMinimumWidth(150);
+  m_speed = new QComboBox(this);
+  for (double s : kSpeeds) m_speed->addItem(QString("%1x").arg(s), s);
+  m_speed->addItem(tr("as fast as computed"), Playback::kAsFastAsComputed);
+  m_speed->setToolTip(tr("Playback speed: simulated seconds per real second"));
+  m_speed->setFocusPolicy(Qt::NoFocus);
+  m_speed->setCurrentIndex(kDefaultSpeed);
+  connect(m_speed, &QComboBox::currentIndexChanged, this,
+          [this](int i) { m_playback->setSpeed(m_speed->itemData(i).toDouble()); });
+  bar->addWidget(m_play);
+  bar->addWidget(step);
+  bar->addWidget(restart);
+  bar->addWidget(m_slider, 1);
+  bar->addWidget(m_time);
+  bar->addWidget(new QLabel(tr("Speed"), this));
+  bar->addWidget(m_speed);
+}
+
+void PlaybackBar::refresh() {
+  const double t = m_playback->time(), T = m_playback->horizon();
+  if (t == m_shownTime && T == m_shownHorizon) return;
+  m_shownTime = t;
+  m_shownHorizon = T;
+  m_slider->blockSignals(true);
+  m_slider->setValue(T > 0 ? int(std::lround(kTimeSteps * t / T)) : 0);
+  m_slider->blockSignals(false);
+  m_time->setText(tr("t = %1 s of %2 s")
+                      .arg(QString::number(t, 'f', t < 100 ? 2 : 1))
+                      .arg(QString::number(T, 'g', 6)));
+}
+
+void PlaybackBar::setSpeed(double speed) {
+  const int i = m_speed->findData(speed);
+  if (i >= 0) m_speed->setCurrentIndex(i);
+}
+
+double PlaybackBar::speed() const { return m_speed->currentData().toDouble(); }
+
+void PlaybackBar::saveSettings(QSettings& s) const {
+  s.setValue("playback/speed", m_speed->currentIndex());
+}
+
+void PlaybackBar::restoreSettings(const QSettings& s) {
+  const int i = s.value("playback/speed", kDefaultSpeed).toInt();
+  m_speed->setCurrentIndex(std::clamp(i, 0, m_speed->count() - 1));
+}
+
+}  // namespace dms::ui

@@ -1,0 +1,117 @@
+#include "ui/app/scriptrunner.h"
+
+#include <QTimer>
+#include <cstdio>
+
+#include "ui/app/mainwindow.h"
+#include "ui/app/mode.h"
+#include "ui/common/playback.h"
+
+namespace dms::ui {
+
+ScriptRunner::ScriptRunner(MainWindow* window, const ScriptOptions& options, QObject* parent)
+    : QObject(parent), m_window(window), m_options(options) {
+  for (Mode* m : m_window->modes())
+    connect(m, &Mode::finished, this, &ScriptRunner::onModeFinished);
+}
+
+void ScriptRunner::fail(int status, const QString& message) {
+  std::fprintf(stderr, "dmstudio: %s\n", qPrintable(message));
+  finish(status);
+}
+
+void ScriptRunner::start() {
+  const ScriptOptions& o = m_options;
+  m_status = 0;
+  if (o.scripted()) m_window->setScripted(true);
+  if (!o.system.isEmpty() && !m_window->selectSystem(o.system))
+    return fail(2, QString("--system '%1': unknown system").arg(o.system));
+  // the asked mode, else the first (the simulation), made active when asked anything (with
+  // --system alone the window stays in the mode it was left in)
+  m_mode = o.mode.isEmpty() ? m_window->modes().front() : m_window->findMode(o.mode);
+  const QString flag = o.mode.isEmpty() ? QString("--set") : "--" + o.mode;
+  if (!m_mode) return fail(2, QString("--%1: no such mode").arg(o.mode));
+  if (!o.scripted() && o.mode.isEmpty() && o.sets.empty()) {
+    m_stage = Stage::Done;  // the system is shown: the user takes over
+    return;
+  }
+  if (!m_window->activateMode(m_mode)) {
+    const SystemModel* s = m_window->system();
+    QString why = m_mode->description(s);
+    if (!why.isEmpty()) why[0] = why[0].toLower();
+    return fail(
+        2, QString("%1: the system '%2': %3").arg(flag, QString::fromStdString(s->name()), why));
+  }
+  for (const auto& [name, value] : o.sets) {
+    try {
+      m_mode->applySet(name, value);
+    } catch (const InputError& e) {
+      return fail(2, QString("--set %1: %2").arg(QString::fromStdString(name), e.what()));
+    }
+  }
+  for (const auto& [name, value] : o.choices) {
+    try {
+      m_mode->applyChoice(name, value);
+    } catch (const InputError& e) {
+      return fail(2, QString("--%1: %2").arg(QString::fromStdString(name), e.what()));
+    }
+  }
+  if (o.playTo) {
+    const QString problem = m_mode->playTimeProblem(*o.playTo);
+    if (!problem.isEmpty()) return fail(2, "--play-to " + problem);
+  }
+  QString problem;
+  if (!m_mode->start(&problem)) return fail(2, flag + ": " + problem);
+  if (!o.scripted()) {
+    m_stage = Stage::Done;  // the user takes over
+    return;
+  }
+  m_stage = Stage::Computing;
+}
+
+void ScriptRunner::onModeFinished(int status) {
+  if (m_stage != Stage::Computing || sender() != m_mode) return;
+  if (status != 0) m_status = status;
+  settle();
+}
+
+void ScriptRunner::settle() {
+  m_stage = Stage::Settling;
+  Playback* playback = m_window->playback();
+  playback->pause();
+  playback->seek(m_options.playTo ? *m_options.playTo : playback->horizon());
+  m_window->refresh();
+  // give the 3D view a few frames to render the final pose
+  QTimer::singleShot(kSettleMs, this, &ScriptRunner::write);
+}
+
+void ScriptRunner::write() {
+  m_stage = Stage::Writing;
+  const auto writePlots = [this] {
+    if (!m_options.exportDir.isEmpty()) {
+      QString error;
+      if (!m_window->exportPlots(m_options.exportDir, -1,
+                                 {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf},
+                                 QSize(kPlotWidth, kPlotHeight), &error)) {
+        std::fprintf(stderr, "dmstudio: --export-plots: %s\n", qPrintable(error));
+        m_status = 1;
+      }
+    }
+    finish(m_status);
+  };
+  if (m_options.screenshot.isEmpty()) return writePlots();
+  m_window->screenshot(m_options.screenshot, [this, writePlots](bool ok, const QString& message) {
+    if (!ok) {
+      std::fprintf(stderr, "dmstudio: --screenshot: %s\n", qPrintable(message));
+      m_status = 1;
+    }
+    writePlots();
+  });
+}
+
+void ScriptRunner::finish(int status) {
+  m_stage = Stage::Done;
+  emit finished(status);
+}
+
+}  // namespace dms::ui

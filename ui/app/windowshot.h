@@ -1,0 +1,23 @@
+// Pictures of the window for files: a widget grab() does not see the 3D window, so the 3D
+// view's own capture (SceneView::capture) is drawn into the grab where the view is.
+#pragma once
+
+#include <QString>
+#include <functional>
+
+class QWidget;
+
+namespace dms::ui {
+
+class SceneView;
+
+/// Writes a PNG of `window` (with the 3D view drawn in when `withScene`); calls `done` with
+/// false and why when the capture or the write failed (the grab is still written when only the
+/// capture failed).
+void saveWindowShot(QWidget* window, SceneView* scene, bool withScene, const QString& path,
+                    std::function<void(bool ok, QString error)> done);
+/// Writes a PNG of the 3D view alone.
+void saveSceneShot(QWidget* context, SceneView* scene, const QString& path,
+                   std::function<void(bool ok, QString error)> done);
+
+}  // namespace dms::ui

@@ -1,0 +1,135 @@
+#include "ui/common/exporter.h"
+
+#include <qcustomplot.h>
+
+#include <QFileInfo>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include "core/version.h"
+
+namespace dms::ui {
+
+namespace {
+
+bool openForWrite(QSaveFile& f, QString* error) {
+  if (f.open(QIODevice::WriteOnly)) return true;
+  if (error) *error = QObject::tr("Cannot write '%1': %2").arg(f.fileName(), f.errorString());
+  return false;
+}
+
+bool finish(QSaveFile& f, QString* error) {
+  if (f.commit()) return true;
+  if (error) *error = QObject::tr("Writing '%1' failed: %2").arg(f.fileName(), f.errorString());
+  return false;
+}
+
+}  // namespace
+
+bool saveFile(const QString& path, const std::function<QString(QIODevice&)>& write,
+              QString* error) {
+  QSaveFile file(path);
+  if (!openForWrite(file, error)) return false;
+  const QString failure = write(file);
+  if (!failure.isEmpty()) {
+    if (error) *error = failure;
+    file.cancelWriting();
+    file.commit();
+    return false;
+  }
+  return finish(file, error);
+}
+
+QString formatSuffix(ImageFormat f) {
+  switch (f) {
+    case ImageFormat::Png:
+      return "png";
+    case ImageFormat::Svg:
+      return "svg";
+    case ImageFormat::Pdf:
+      return "pdf";
+  }
+  return {};
+}
+
+bool formatFromPath(const QString& path, ImageFormat* f) {
+  const QString s = QFileInfo(path).suffix().toLower();
+  for (ImageFormat x : {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf}) {
+    if (s == formatSuffix(x)) {
+      *f = x;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error) {
+  if (size.width() < 16 || size.height() < 16 || size.width() > 20000 || size.height() > 20000) {
+    if (error)
+      *error = QObject::tr("Export size %1 x %2 is outside 16..20000 pixels")
+                   .arg(size.width())
+                   .arg(size.height());
+    return false;
+  }
+  return saveFile(
+      path,
+      [&](QIODevice& file) {
+        bool ok = true;
+        if (f == ImageFormat::Png) {
+          const QPixmap pm = plot->toPixmap(size.width(), size.height(), 1.0);
+          ok = pm.save(&file, "PNG");
+        } else if (f == ImageFormat::Svg) {
+          QSvgGenerator svg;
+          svg.setOutputDevice(&file);
+          svg.setSize(size);
+          svg.setViewBox(QRect(QPoint(0, 0), size));
+          svg.setTitle(plot->objectName());
+          svg.setDescription("Discrete Mechanics Studio " DMS_VERSION);
+          QCPPainter painter;
+          ok = painter.begin(&svg);
+          if (ok) {
+            painter.setMode(QCPPainter::pmVectorized);
+            plot->toPainter(&painter, size.width(), size.height());
+            ok = painter.end();
+          }
+        } else {
+          QPdfWriter pdf(&file);
+          pdf.setCreator("Discrete Mechanics Studio " DMS_VERSION);
+          pdf.setResolution(72);  // one pixel of the size is one point of the page
+          pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+          pdf.setPageSize(
+              QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
+          QCPPainter painter;
+          ok = painter.begin(&pdf);
+          if (ok) {
+            painter.setMode(QCPPainter::pmVectorized);
+            plot->toPainter(&painter, size.width(), size.height());
+            ok = painter.end();
+          }
+        }
+        return ok ? QString() : QObject::tr("Rendering '%1' failed").arg(path);
+      },
+      error);
+}
+
+bool savePng(const QImage& image, const QString& path, QString* error) {
+  if (path.isEmpty()) {
+    if (error) *error = QObject::tr("No file name to write the PNG to");
+    return false;
+  }
+  if (image.isNull()) {
+    if (error) *error = QObject::tr("No image to write to '%1'").arg(path);
+    return false;
+  }
+  return saveFile(
+      path,
+      [&](QIODevice& file) {
+        return image.save(&file, "PNG") ? QString()
+                                        : QObject::tr("Encoding '%1' as PNG failed").arg(path);
+      },
+      error);
+}
+
+}  // namespace dms::ui

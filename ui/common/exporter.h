@@ -1,0 +1,29 @@
+// Writing plots, images and tables to files. Every write goes to a temporary file that is
+// renamed over the target (QSaveFile), so a failed export never leaves a partial file.
+#pragma once
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <functional>
+
+class QCustomPlot;
+class QIODevice;
+
+namespace dms::ui {
+
+enum class ImageFormat { Png, Svg, Pdf };
+
+QString formatSuffix(ImageFormat f);
+/// The format a file name asks for ("png", "svg", "pdf", any case); false when none.
+bool formatFromPath(const QString& path, ImageFormat* f);
+
+/// Renders a plot at `size` pixels (points for PDF) into `path`; false and `error` on failure.
+bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error);
+/// Writes an image as PNG.
+bool savePng(const QImage& image, const QString& path, QString* error);
+/// Writes `path` through a temporary file: `write` fills it and returns why it failed (empty
+/// when it did not). False and `error`, which names the file, on any failure.
+bool saveFile(const QString& path, const std::function<QString(QIODevice&)>& write, QString* error);
+
+}  // namespace dms::ui

@@ -1,0 +1,62 @@
+#include "ui/common/numberspinbox.h"
+
+#include <cmath>
+
+namespace dms::ui {
+
+QString shortNumber(double v) {
+  if (v == 0.0 || (std::fabs(v) >= 1e-3 && std::fabs(v) < 1e7)) {
+    for (int dec = 0; dec <= 8; ++dec) {
+      const QString s = QString::number(v, 'f', dec);
+      if (s.toDouble() == v) return s;
+    }
+  }
+  for (int prec = 1; prec <= 8; ++prec) {
+    const QString s = QString::number(v, 'g', prec);
+    if (s.toDouble() == v) return s;
+  }
+  return QString::number(v, 'g', 8);
+}
+
+double roundSignificant(double v) {
+  if (v == 0.0 || !std::isfinite(v)) return v;
+  return QString::number(v, 'g', 3).toDouble();
+}
+
+NumberSpinBox::NumberSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
+  setDecimals(323);  // no rounding of the value: the text is formatted by textFromValue
+  setKeyboardTracking(false);
+  setAccelerated(true);
+  setMinimumWidth(104);
+  setAlignment(Qt::AlignRight);
+}
+
+QString NumberSpinBox::textFromValue(double value) const { return shortNumber(value); }
+
+double NumberSpinBox::valueFromText(const QString& text) const {
+  bool ok = false;
+  const double v = text.trimmed().toDouble(&ok);
+  return ok ? v : value();
+}
+
+QValidator::State NumberSpinBox::validate(QString& text, int&) const {
+  const QString t = text.trimmed();
+  if (t.isEmpty() || t == "-" || t == "+" || t.endsWith('e', Qt::CaseInsensitive) ||
+      t.endsWith("e-", Qt::CaseInsensitive) || t.endsWith("e+", Qt::CaseInsensitive) || t == "." ||
+      t == "-.")
+    return QValidator::Intermediate;
+  bool ok = false;
+  const double v = t.toDouble(&ok);
+  if (!ok || !std::isfinite(v)) return QValidator::Invalid;
+  return (v >= minimum() && v <= maximum()) ? QValidator::Acceptable : QValidator::Intermediate;
+}
+
+void NumberSpinBox::stepBy(int steps) {
+  if (m_log && value() > 0) {
+    setValue(roundSignificant(value() * std::pow(10.0, 0.1 * steps)));
+  } else {
+    QDoubleSpinBox::stepBy(steps);
+  }
+}
+
+}  // namespace dms::ui

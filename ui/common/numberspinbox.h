@@ -1,0 +1,31 @@
+// A spin box for the parameters: any number of digits, scientific notation where it reads better.
+#pragma once
+
+#include <QDoubleSpinBox>
+#include <QString>
+
+namespace dms::ui {
+
+/// The shortest text (at most 8 significant digits) that reads back as v: plain decimals where
+/// they read well (200, 0.035), else scientific (1e-10).
+QString shortNumber(double v);
+/// v rounded to 3 significant digits (the "nice" values of log sliders and log steps).
+double roundSignificant(double v);
+
+/// A spin box that shows and reads numbers in scientific notation when they need it (1e-10),
+/// and steps by a factor on a log scale.
+class NumberSpinBox : public QDoubleSpinBox {
+  Q_OBJECT
+ public:
+  explicit NumberSpinBox(QWidget* parent = nullptr);
+  void setLogSteps(bool log) { m_log = log; }
+  QString textFromValue(double value) const override;
+  double valueFromText(const QString& text) const override;
+  QValidator::State validate(QString& text, int& pos) const override;
+  void stepBy(int steps) override;
+
+ private:
+  bool m_log = false;
+};
+
+}  // namespace dms::ui

@@ -1,0 +1,219 @@
+#include "ui/common/paramform.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QSlider>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ui/common/numberspinbox.h"
+
+namespace dms::ui {
+
+namespace {
+
+constexpr int kSliderSteps = 1000;
+constexpr int kCompactColumns = 3;  // spin boxes of a vector side by side
+
+QString fieldTip(const ParamSpec& s) {
+  return QString("<b>%1</b>%2<br>%3<br>allowed: %4 %5")
+      .arg(QString::fromStdString(s.name),
+           s.unit.empty() ? QString() : QString(" [%1]").arg(QString::fromStdString(s.unit)),
+           QString::fromStdString(s.description).toHtmlEscaped(),
+           QString::fromStdString(s.rangeText()), QString::fromStdString(s.unit));
+}
+
+QString componentLabel(const ParamSpec& s, int c) {
+  static const char* axes[] = {"x", "y", "z"};
+  QString name = QString::fromStdString(s.name);
+  if (s.dim > 1) name += QString(" (%1)").arg(c < 3 ? axes[c] : "?");
+  return name;
+}
+
+// three decades or more between the slider's ends: a log scale
+bool logScale(const ParamSpec& s) { return s.sliderMin > 0 && s.sliderMax / s.sliderMin >= 1e3; }
+
+}  // namespace
+
+ParamForm::ParamForm(Style style, QWidget* parent) : QWidget(parent), m_style(style) {
+  setSpecs({});
+}
+
+NumberSpinBox* ParamForm::makeSpinBox(const ParamSpec& s, bool log, const QString& tip) {
+  auto* spin = new NumberSpinBox(this);
+  spin->setLogSteps(log);
+  const double inf = std::numeric_limits<double>::infinity();
+  spin->setMinimum(s.minOpen ? std::nextafter(s.min, inf) : s.min);
+  spin->setMaximum(s.maxOpen ? std::nextafter(s.max, -inf) : s.max);
+  spin->setSingleStep((s.sliderMax - s.sliderMin) / 100.0);
+  spin->setToolTip(tip);
+  return spin;
+}
+
+void ParamForm::setSpecs(const std::vector<ParamSpec>& specs) {
+  for (QWidget* w : findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) delete w;
+  delete m_grid;
+  // a derived parameter has no value of its own: the form shows what it is derived from
+  m_specs.clear();
+  for (const ParamSpec& s : specs)
+    if (!s.isDerived()) m_specs.push_back(s);
+  m_rows.clear();
+  m_grid = new QGridLayout(this);
+  m_grid->setContentsMargins(0, 0, 0, 0);
+  m_grid->setVerticalSpacing(4);
+  const bool sliders = m_style == Style::Sliders;
+  m_grid->setHorizontalSpacing(sliders ? 8 : 6);
+  if (sliders) {
+    m_grid->setColumnStretch(1, 1);
+  } else {
+    for (int c = 1; c <= kCompactColumns; ++c) m_grid->setColumnStretch(c, 1);
+  }
+  const int unitColumn = sliders ? 3 : 1 + kCompactColumns;
+  int r = 0;
+  for (const ParamSpec& s : m_specs) {
+    const bool log = logScale(s);
+    QString tip = fieldTip(s);
+    if (sliders)
+      tip += QString("<br>slider: %1 to %2%3")
+                 .arg(shortNumber(s.sliderMin), shortNumber(s.sliderMax),
+                      log ? QString(" (log scale)") : QString());
+    for (int c = 0; c < s.dim; ++c) {
+      // created in reading order, which is the tab order: label, slider, spin box
+      Row row{s.name, c, s, log, nullptr, nullptr};
+      if (sliders) {
+        auto* label = new QLabel(componentLabel(s, c), this);
+        label->setToolTip(tip);
+        row.slider = new QSlider(Qt::Horizontal, this);
+        row.slider->setRange(0, kSliderSteps);
+        row.slider->setToolTip(tip);
+        row.slider->setMinimumWidth(70);
+        row.slider->setValue(sliderPosition(row, s.defaults[std::size_t(c)]));
+        m_grid->addWidget(label, r + c, 0);
+        m_grid->addWidget(row.slider, r + c, 1);
+      } else if (c == 0) {
+        auto* label = new QLabel(QString::fromStdString(s.name), this);
+        label->setToolTip(tip);
+        m_grid->addWidget(label, r, 0);
+      }
+      row.spin = makeSpinBox(s, log, tip);
+      row.spin->setValue(s.defaults[std::size_t(c)]);
+      if (sliders) {
+        m_grid->addWidget(row.spin, r + c, 2);
+      } else if (s.dim > 1) {
+        // a vector's components without step arrows: room for their digits
+        row.spin->setButtonSymbols(QAbstractSpinBox::NoButtons);
+        row.spin->setMinimumWidth(60);
+        m_grid->addWidget(row.spin, r, 1 + c);
+      } else {
+        m_grid->addWidget(row.spin, r, 1, 1, kCompactColumns);  // a scalar spans them
+      }
+      m_rows.push_back(row);
+    }
+    const int rows = sliders ? s.dim : 1;
+    for (int k = 0; k < rows; ++k) {
+      auto* unit = new QLabel(QString::fromStdString(s.unit), this);
+      unit->setMinimumWidth(sliders ? 40 : 30);
+      m_grid->addWidget(unit, r + k, unitColumn);
+    }
+    r += rows;
+  }
+  m_nextRow = r;
+  // connect once the rows vector is final (a lambda holds an index, not a pointer)
+  for (std::size_t i = 0; i < m_rows.size(); ++i) {
+    connect(m_rows[i].spin, &QDoubleSpinBox::valueChanged, this, [this, i](double v) {
+      Row& row = m_rows[i];
+      if (row.slider) {
+        row.slider->blockSignals(true);
+        row.slider->setValue(sliderPosition(row, v));
+        row.slider->blockSignals(false);
+      }
+      emit changed();
+    });
+    if (!m_rows[i].slider) continue;
+    connect(m_rows[i].slider, &QSlider::valueChanged, this, [this, i](int pos) {
+      Row& row = m_rows[i];
+      row.spin->blockSignals(true);
+      row.spin->setValue(sliderValue(row, pos));
+      row.spin->blockSignals(false);
+      emit changed();
+    });
+  }
+}
+
+void ParamForm::addRow(const QString& label, QWidget* field) {
+  field->setParent(this);
+  auto* name = new QLabel(label, this);
+  name->setToolTip(field->toolTip());
+  m_grid->addWidget(name, m_nextRow, 0);
+  m_grid->addWidget(field, m_nextRow, 1, 1, m_style == Style::Sliders ? 3 : kCompactColumns + 1);
+  ++m_nextRow;
+}
+
+bool ParamForm::hasField(const std::string& name) const {
+  return std::any_of(m_specs.begin(), m_specs.end(),
+                     [&](const ParamSpec& s) { return s.name == name; });
+}
+
+int ParamForm::sliderPosition(const Row& row, double v) const {
+  const ParamSpec& s = row.spec;
+  double f;
+  if (row.log)
+    f = v > 0 ? std::log(v / s.sliderMin) / std::log(s.sliderMax / s.sliderMin) : 0.0;
+  else
+    f = s.sliderMax > s.sliderMin ? (v - s.sliderMin) / (s.sliderMax - s.sliderMin) : 0.0;
+  return int(std::lround(std::clamp(f, 0.0, 1.0) * kSliderSteps));
+}
+
+double ParamForm::sliderValue(const Row& row, int pos) const {
+  const ParamSpec& s = row.spec;
+  const double f = double(pos) / kSliderSteps;
+  if (row.log) return roundSignificant(s.sliderMin * std::pow(s.sliderMax / s.sliderMin, f));
+  // snap to the slider's grid: (max - min) / 1000 steps give short decimals
+  const double step = (s.sliderMax - s.sliderMin) / kSliderSteps;
+  return QString::number(s.sliderMin + step * pos, 'g', 6).toDouble();
+}
+
+void ParamForm::setRowValue(Row& row, double v) {
+  row.spin->blockSignals(true);
+  row.spin->setValue(v);
+  row.spin->blockSignals(false);
+  if (!row.slider) return;
+  row.slider->blockSignals(true);
+  row.slider->setValue(sliderPosition(row, v));
+  row.slider->blockSignals(false);
+}
+
+void ParamForm::setValue(const std::string& name, const std::vector<double>& value) {
+  for (Row& row : m_rows)
+    if (row.name == name && row.component < int(value.size()))
+      setRowValue(row, value[std::size_t(row.component)]);
+}
+
+void ParamForm::setValues(const ParamValues& values) {
+  for (const auto& [name, value] : values) setValue(name, value);
+}
+
+ParamValues ParamForm::values() const {
+  ParamValues v = defaultValues(m_specs);
+  for (const Row& row : m_rows) v[row.name][std::size_t(row.component)] = row.spin->value();
+  return v;
+}
+
+const ParamForm::Row* ParamForm::findRow(const std::string& name, int component) const {
+  for (const Row& r : m_rows)
+    if (r.name == name && r.component == component) return &r;
+  return nullptr;
+}
+
+QSlider* ParamForm::slider(const std::string& name, int component) const {
+  const Row* r = findRow(name, component);
+  return r ? r->slider : nullptr;
+}
+
+QDoubleSpinBox* ParamForm::spinBox(const std::string& name, int component) const {
+  const Row* r = findRow(name, component);
+  return r ? r->spin : nullptr;
+}
+
+}  // namespace dms::ui

@@ -1,0 +1,83 @@
+#include "ui/common/plotstyle.h"
+
+#include <qcustomplot.h>
+
+#include "ui/common/palette.h"
+
+namespace dms::ui {
+
+void PlotStyle::apply(QCustomPlot* p, const QString& title, const QString& xLabel,
+                      const QString& yLabel) {
+  p->setMinimumSize(280, 200);
+  p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  p->setNoAntialiasingOnDrag(true);
+  p->xAxis->setLabel(xLabel);
+  p->yAxis->setLabel(yLabel);
+  // title, then the legend in one row, then the axes: the legend never covers a curve
+  p->legend->setVisible(true);
+  p->legend->setBorderPen(Qt::NoPen);
+  p->legend->setBrush(Qt::NoBrush);
+  p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  p->legend->setColumnSpacing(16);
+  p->axisRect()->insetLayout()->take(p->legend);
+  p->plotLayout()->insertRow(0);
+  p->plotLayout()->addElement(
+      0, 0, new QCPTextElement(p, title, QFont(p->font().family(), 10, QFont::Bold)));
+  p->plotLayout()->insertRow(1);
+  p->plotLayout()->addElement(1, 0, p->legend);
+  p->plotLayout()->setRowStretchFactor(1, 0.001);
+  p->plotLayout()->setRowSpacing(0);
+  for (QCPAxis* a : {p->xAxis, p->yAxis}) {
+    a->grid()->setSubGridVisible(false);
+    a->grid()->setPen(QPen(gridColor(), 0, Qt::DotLine));
+  }
+}
+
+QCPTextElement* PlotStyle::title(QCustomPlot* p) {
+  return static_cast<QCPTextElement*>(p->plotLayout()->element(0, 0));
+}
+
+void PlotStyle::setLogAxis(QCPAxis* a, bool log) {
+  if (log) {
+    a->setScaleType(QCPAxis::stLogarithmic);
+    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    ticker->setSubTickCount(0);
+    a->setTicker(ticker);
+    a->setNumberFormat("eb");
+    a->setNumberPrecision(0);
+  } else {
+    a->setScaleType(QCPAxis::stLinear);
+    a->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    a->setNumberFormat("gb");
+    a->setNumberPrecision(3);
+  }
+}
+
+QCPItemLine* PlotStyle::addCursor(QCustomPlot* p) {
+  auto* cursor = new QCPItemLine(p);
+  for (QCPItemPosition* pos : {cursor->start, cursor->end}) {
+    pos->setTypeX(QCPItemPosition::ptPlotCoords);
+    pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  }
+  cursor->setPen(QPen(cursorColor(), 1.2, Qt::DashLine));
+  cursor->setClipToAxisRect(true);
+  return cursor;
+}
+
+void PlotStyle::setCursor(QCPItemLine* cursor, double t) {
+  cursor->start->setCoords(t, 0.0);
+  cursor->end->setCoords(t, 1.0);
+}
+
+QCPItemText* PlotStyle::addNote(QCustomPlot* p, double x, double y, int pointSize,
+                                const QString& text) {
+  auto* note = new QCPItemText(p);
+  note->position->setType(QCPItemPosition::ptAxisRectRatio);
+  note->position->setCoords(x, y);
+  note->setColor(mutedTextColor());
+  note->setFont(QFont(p->font().family(), pointSize));
+  note->setText(text);
+  return note;
+}
+
+}  // namespace dms::ui

@@ -1,0 +1,33 @@
+// The look every plot of the app shares (the simulation's and the optimal-control mode's):
+// a bold title row, the legend in one row under it (so it never covers a curve), a dotted grid,
+// zoom and pan, log axes, the dashed playback cursor and centred notes.
+#pragma once
+
+#include <QString>
+
+class QCPAxis;
+class QCPItemLine;
+class QCPItemText;
+class QCPTextElement;
+class QCustomPlot;
+
+namespace dms::ui {
+
+class PlotStyle {
+ public:
+  /// Title row, legend row, axis labels, grid, drag and wheel zoom.
+  static void apply(QCustomPlot* plot, const QString& title, const QString& xLabel,
+                    const QString& yLabel);
+  /// The title row made by apply().
+  static QCPTextElement* title(QCustomPlot* plot);
+  /// A logarithmic axis with a label per decade (1e-12), or back to a linear one.
+  static void setLogAxis(QCPAxis* axis, bool log);
+  /// A dashed vertical line over the whole axis rect, placed with setCursor().
+  static QCPItemLine* addCursor(QCustomPlot* plot);
+  static void setCursor(QCPItemLine* cursor, double t);
+  /// A line of muted text at a point of the axis rect (0..1 in both directions).
+  static QCPItemText* addNote(QCustomPlot* plot, double x, double y, int pointSize,
+                              const QString& text);
+};
+
+}  // namespace dms::ui

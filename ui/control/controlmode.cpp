@@ -1,0 +1,414 @@
+#include "ui/control/controlmode.h"
+
+#include <QSettings>
+#include <QTextStream>
+#include <algorithm>
+#include <cmath>
+#include <variant>
+
+#include "ui/common/palette.h"
+#include "ui/common/playback.h"
+#include "ui/control/controlworker.h"
+
+namespace dms::ui {
+
+namespace {
+
+QString fmt(double v, int prec = 4) { return QString::number(v, 'g', prec); }
+
+QColor channelColor(int shade) { return shade == 0 ? controlColor() : controlColor2(); }
+
+// one report entry as the summary shows it: yes/no, a whole number, digits significant
+QString reportText(const ReportEntry& e) {
+  const QString unit = e.unit.empty() ? QString() : " " + QString::fromStdString(e.unit);
+  return std::visit(
+      [&](const auto& x) -> QString {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, bool>)
+          return x ? QObject::tr("yes") : QObject::tr("no");
+        else if constexpr (std::is_same_v<T, std::int64_t>)
+          return QString::number(x) + unit;
+        else if constexpr (std::is_same_v<T, double>)
+          return QString::number(x, 'g', e.digits) + unit;
+        else if constexpr (std::is_same_v<T, std::string>)
+          return QString::fromStdString(x);
+        else
+          return QObject::tr("%n values", nullptr, int(x.size()));
+      },
+      e.value);
+}
+
+QString summaryHtml(const ControlResult& r) {
+  QString html = "<table cellspacing='0' cellpadding='1'>";
+  for (const ReportEntry& e : r.report) {
+    if (e.label.empty()) continue;
+    html += QString("<tr><td style='color:%1'>%2&nbsp;&nbsp;</td><td>%3</td></tr>")
+                .arg(colorHex(mutedTextColor()), QString::fromStdString(e.label).toHtmlEscaped(),
+                     reportText(e).toHtmlEscaped());
+  }
+  return html + "</table>";
+}
+
+}  // namespace
+
+ControlMode::ControlMode(const ModeContext& context, QObject* parent) : Mode(context, parent) {
+  m_panel = new ControlPanel;
+  m_plots = new ControlPlots;
+  m_session = new ControlSession(this);
+  connect(m_panel, &ControlPanel::solveRequested, this, [this] { solve(); });
+  connect(m_panel, &ControlPanel::cancelRequested, this, &ControlMode::cancel);
+  connect(m_panel, &ControlPanel::changed, this, [this] { m_panel->showProblem({}); });
+  connect(m_session, &ControlSession::iterationArrived, this, &ControlMode::onIteration);
+  connect(m_session, &ControlSession::finished, this, &ControlMode::onFinished);
+  connect(m_session, &ControlSession::cancelled, this, &ControlMode::onCancelled);
+}
+
+ControlMode::~ControlMode() {
+  m_session->shutdown();
+  // the widgets belong to the layout they were put in (the window's), else to the mode
+  for (QWidget* w : std::initializer_list<QWidget*>{m_panel, m_plots})
+    if (!w->parent()) delete w;
+}
+
+bool ControlMode::supports(const SystemModel* system) const {
+  return system && findControlProblem(system->name());
+}
+
+QString ControlMode::description(const SystemModel* system) const {
+  return supports(system) ? tr("Solve this system's optimal-control problem")
+                          : tr("This system has no optimal-control problem");
+}
+
+void ControlMode::setSystem(const SystemModel* system) {
+  m_system = system;
+  const ControlProblem* p = system ? findControlProblem(system->name()) : nullptr;
+  if (p != m_problem) {
+    // each problem's fields are kept for when its system comes back
+    QSettings settings;
+    if (m_problem) m_panel->saveSettings(settings);
+    m_session->cancel();
+    m_problem = p;
+    m_panel->setProblem(p, system ? system->name() : std::string());
+    m_plots->setProblem(p);
+    m_failure.clear();
+    if (p) m_panel->restoreSettings(settings);
+  }
+  if (m_active && m_problem) activate();
+}
+
+QString ControlMode::legend() const {
+  if (!m_system) return {};
+  return tr("<b>%1</b> &nbsp;&nbsp; optimal control")
+      .arg(QString::fromStdString(m_system->title()).toHtmlEscaped());
+}
+
+ModeStatus ControlMode::status() const {
+  ModeStatus s;
+  s.texts << statusText();
+  s.failure = s.failureDetail = m_failure;
+  // a solver has no known end: a busy indicator
+  s.showProgress = s.busy = running();
+  s.progressFormat = tr("solving");
+  return s;
+}
+
+const ControlResult* ControlMode::shown() const {
+  const std::optional<ControlResult>& r = m_session->result();
+  if (!r || m_session->resultJob().problem != m_problem) return nullptr;
+  return &*r;
+}
+
+bool ControlMode::running() const { return m_session->running(); }
+
+void ControlMode::setupScene() {
+  const ControlResult* r = shown();
+  const ControlRequest req = r ? m_session->resultJob().request : m_panel->request();
+  try {
+    scene()->setSystem(m_system->name(), m_problem->sceneParams(req));
+  } catch (const InputError& e) {
+    // the panel's values cannot be drawn (e.g. l out of range): keep the scene as it was
+    m_panel->showProblem(QString::fromStdString(e.what()));
+  }
+  scene()->setBodyAxesVisible(false);  // control arrows may point along a body axis
+  scene()->setSingleRun(true, r ? tr("Optimal maneuver") : tr("Initial configuration"),
+                        QString::fromStdString(m_problem->methodLine(req)));
+}
+
+void ControlMode::activate() {
+  if (!m_problem) return;
+  m_active = true;
+  setupScene();
+  playback()->pause();
+  showResult(false);
+}
+
+void ControlMode::deactivate() {
+  if (!m_active) return;
+  m_active = false;
+  m_session->cancel();
+  m_panel->setRunning(false);
+  m_arrows.clear();
+  scene()->setArrows({});
+  scene()->setBodyAxesVisible(true);
+  scene()->setSingleRun(false, {}, {});
+}
+
+// hands the shown result (or none) to the plots, the summary, the playback and the scene
+void ControlMode::showResult(bool play) {
+  const ControlResult* r = shown();
+  m_plots->setResult(r);
+  m_plots->setHistory(r ? r->history : std::vector<IterationReport>{});
+  m_panel->setSummary(r ? summaryHtml(*r) : QString());
+  m_arrowGain.clear();
+  m_arrowMax.clear();
+  if (r && !r->samples.empty()) {
+    const double T = r->samples.back().t;
+    for (const VectorTrack& a : r->arrows) {
+      double umax = 0.0;
+      for (const Vector3d& v : a.vectors) umax = std::max(umax, v.norm());
+      m_arrowGain.push_back(umax > 0 ? r->arrowLength / umax : 0.0);
+      m_arrowMax.push_back(umax);
+    }
+    playback()->setHorizon(T, r->h > 0 ? r->h : T / 100);
+    playback()->setAvailable(T);
+  } else {
+    playback()->setHorizon(1.0, 0.01);
+    playback()->setAvailable(0.0);
+  }
+  m_sceneDirty = true;
+  m_lastTime = -1.0;
+  if (!m_active) return;
+  // frame the whole maneuver (the origin, the path and every arrow), then show time t
+  if (r) {
+    std::vector<Vector3d> points = {Vector3d::Zero()};
+    for (std::size_t k = 0; k < r->samples.size(); ++k) {
+      points.push_back(r->samples[k].position);
+      for (std::size_t c = 0; c < r->arrows.size(); ++c) {
+        const VectorTrack& a = r->arrows[c];
+        if (k >= a.vectors.size()) continue;
+        const Vector3d from = a.atOrigin ? Vector3d::Zero() : r->samples[k].position;
+        points.push_back(from + m_arrowGain[c] * a.vectors[k]);
+      }
+    }
+    scene()->fitPoints(points);
+  } else {
+    scene()->fitView();
+  }
+  frame(playback()->time());
+  if (play) {
+    playback()->restart();
+    playback()->play();
+  }
+}
+
+bool ControlMode::solve() {
+  if (!m_problem) return false;
+  const ControlRequest req = m_panel->request();
+  try {
+    m_problem->check(req);
+    // a target the solver cannot reach is refused here (dmsim control runs it and fails)
+    const std::string infeasible = m_problem->infeasibility(req);
+    if (!infeasible.empty()) throw InputError(infeasible);
+  } catch (const InputError& e) {
+    const QString why = QString::fromStdString(e.what());
+    m_panel->showProblem(why);
+    m_failure = tr("Cannot solve: %1").arg(why);
+    emit statusMessage(m_failure, true);
+    return false;
+  }
+  m_panel->showProblem({});
+  m_failure.clear();
+  m_plots->setResidualProgress(m_problem->reportsResidual(req));
+  m_session->start({m_problem, req, {}});
+  m_panel->setRunning(true);
+  m_panel->setLiveText(tr("solving… (the first iteration is on its way)"));
+  m_plots->setHistory({});
+  m_plots->setNote({});
+  m_historyDirty = false;
+  return true;
+}
+
+void ControlMode::cancel() {
+  if (m_session->running()) m_session->cancel();  // emits cancelled(): onCancelled
+}
+
+void ControlMode::onIteration() { m_historyDirty = true; }
+
+void ControlMode::onCancelled() {
+  m_panel->setRunning(false);
+  m_historyDirty = false;  // the live line gives way to the outcome
+  const int done = int(m_session->history().size());
+  const QString text =
+      tr("Solve cancelled after %1 iterations; the previous result is kept.").arg(done);
+  m_panel->setLiveText(text);
+  showResult(false);
+  m_plots->setNote(shown() ? tr("cancelled: showing the previous result") : tr("cancelled"));
+  emit statusMessage(text, false);
+  emit solveEnded(false, true);
+  emit finished(3);
+}
+
+void ControlMode::onFinished(bool converged) {
+  m_panel->setRunning(false);
+  m_historyDirty = false;  // the live line gives way to the outcome
+  const ControlResult& r = *m_session->result();
+  if (converged) {
+    m_panel->setLiveText(
+        tr("Converged in %1 iterations (%2 s).").arg(r.iterations).arg(fmt(r.wallSeconds, 3)));
+    m_failure.clear();
+    emit statusMessage(tr("Optimal control converged: %1 iterations, cost %2, terminal error %3")
+                           .arg(r.iterations)
+                           .arg(fmt(r.cost, 6), fmt(r.terminalError, 2)),
+                       false);
+  } else {
+    const QString why = QString::fromStdString(r.message.empty() ? r.status : r.message);
+    m_panel->showProblem(
+        tr("Not converged: %1. The motion shown is the solver's last iterate.").arg(why));
+    m_panel->setLiveText({});
+    m_failure = tr("Optimal control did not converge: %1").arg(why);
+    emit statusMessage(m_failure, true);
+  }
+  if (m_active) setupScene();
+  showResult(m_active);
+  emit solveEnded(converged, false);
+  emit finished(converged ? 0 : 3);
+}
+
+void ControlMode::frame(double t) {
+  if (m_historyDirty) {
+    m_historyDirty = false;
+    const std::vector<IterationReport>& h = m_session->history();
+    m_plots->setHistory(h);
+    if (!h.empty()) {
+      const IterationReport& last = h.back();
+      QString line = tr("iteration %1 · cost %2").arg(last.iteration).arg(fmt(last.cost, 6));
+      line += last.residual ? tr(" · residual %1").arg(fmt(*last.residual, 2))
+                            : tr(" · violation %1").arg(fmt(last.constraintViolation, 2));
+      line += tr(" · %1 s").arg(fmt(m_session->elapsedSeconds(), 3));
+      m_panel->setLiveText(line);
+    }
+  }
+  if (!m_active || (!m_sceneDirty && t == m_lastTime)) return;
+  m_sceneDirty = false;
+  m_lastTime = t;
+  m_plots->setCursorTime(t);
+  const ControlResult* r = shown();
+  if (!r || r->samples.empty()) return showInitialPose();
+  // the sample nearest t (samples are at t_k = k h)
+  const std::vector<Sample>& ss = r->samples;
+  const auto it =
+      std::lower_bound(ss.begin(), ss.end(), t, [](const Sample& s, double x) { return s.t < x; });
+  std::size_t k = std::size_t(it - ss.begin());
+  if (k >= ss.size()) k = ss.size() - 1;
+  if (k > 0 && std::fabs(ss[k - 1].t - t) <= std::fabs(ss[k].t - t)) --k;
+  scene()->setPose(RunSlot::Variational, ss[k]);
+  scene()->setPose(RunSlot::RungeKutta, std::nullopt);
+  std::vector<Vector3d> trail;
+  trail.reserve(k + 1);
+  for (std::size_t i = 0; i <= k; ++i) trail.push_back(ss[i].position);
+  scene()->setTrail(RunSlot::Variational, trail);
+
+  m_arrows.clear();
+  for (std::size_t c = 0; c < r->arrows.size() && c < m_arrowGain.size(); ++c) {
+    const VectorTrack& track = r->arrows[c];
+    if (k >= track.vectors.size()) continue;
+    SceneArrow a;
+    a.origin = track.atOrigin ? Vector3d::Zero() : ss[k].position;
+    a.vector = m_arrowGain[c] * track.vectors[k];
+    a.color = channelColor(track.shade);
+    a.label = tr("%1 (longest: %2 %3)")
+                  .arg(QString::fromStdString(track.label), fmt(m_arrowMax[c], 3),
+                       QString::fromStdString(track.unit));
+    m_arrows.push_back(a);
+  }
+  scene()->setArrows(m_arrows);
+}
+
+// before the first solve: the initial configuration (the problem's first sample), no arrows
+void ControlMode::showInitialPose() {
+  m_arrows.clear();
+  scene()->setArrows({});
+  scene()->setTrail(RunSlot::Variational, {});
+  scene()->setPose(RunSlot::RungeKutta, std::nullopt);
+  try {
+    scene()->setPose(RunSlot::Variational, m_problem->initialSample(m_panel->request()));
+  } catch (const InputError&) {
+    // values that do not make a configuration (explained by the panel): nothing to show
+    scene()->setPose(RunSlot::Variational, std::nullopt);
+  }
+}
+
+QString ControlMode::statusText() const {
+  if (m_session->running())
+    return tr("optimal control: solving, %1 iterations, %2 s")
+        .arg(m_session->history().size())
+        .arg(fmt(m_session->elapsedSeconds(), 3));
+  const ControlResult* r = shown();
+  if (!r) return tr("optimal control: press Solve");
+  return r->converged
+             ? tr("optimal control: converged, %1 iterations, J = %2, terminal error %3")
+                   .arg(r->iterations)
+                   .arg(fmt(r->cost, 6), fmt(r->terminalError, 2))
+             : tr("optimal control: not converged (%1)").arg(QString::fromStdString(r->status));
+}
+
+std::vector<ExportPlot> ControlMode::exportPlots() const {
+  std::vector<ExportPlot> out;
+  const QStringList names = m_plots->plotNames();
+  const std::vector<QCustomPlot*> plots = m_plots->plots();
+  for (std::size_t i = 0; i < plots.size(); ++i) out.push_back({names[int(i)], plots[i]});
+  return out;
+}
+
+bool ControlMode::exportCsv(const QString& path, QString* error) const {
+  const ControlResult* r = shown();
+  if (!r) {
+    if (error) *error = tr("No optimal-control result to export yet: press Solve first");
+    return false;
+  }
+  return saveFile(
+      path,
+      [&](QIODevice& file) {
+        QTextStream out(&file);
+        out.setRealNumberPrecision(17);
+        QStringList header;
+        for (const std::string& c : r->csvColumns) header << QString::fromStdString(c);
+        out << header.join(',') << '\n';
+        for (const std::vector<double>& row : r->csvRows) {
+          for (std::size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << row[i];
+          out << '\n';
+        }
+        out.flush();
+        return out.status() == QTextStream::Ok ? QString() : tr("Writing '%1' failed").arg(path);
+      },
+      error);
+}
+
+void ControlMode::saveSettings(QSettings& s) const { m_panel->saveSettings(s); }
+
+void ControlMode::restoreSettings(const QSettings& s) { m_panel->restoreSettings(s); }
+
+void ControlMode::applySet(const std::string& name, const std::vector<double>& value) {
+  m_panel->setValue(name, value);
+}
+
+void ControlMode::applyChoice(const std::string& name, const std::string& value) {
+  m_panel->setChoice(name, value);
+}
+
+QString ControlMode::playTimeProblem(double t) const {
+  const ControlRequest req = m_panel->request();
+  const auto T = req.values.find("T");
+  if (T == req.values.end() || t <= T->second.front()) return {};
+  return tr("%1 exceeds the maneuver time T = %2").arg(fmt(t, 10), fmt(T->second.front(), 10));
+}
+
+bool ControlMode::start(QString* problem) {
+  if (solve()) return true;
+  if (problem)
+    *problem = m_panel->problemText().isEmpty() ? tr("this system has no optimal-control problem")
+                                                : m_panel->problemText();
+  return false;
+}
+
+}  // namespace dms::ui

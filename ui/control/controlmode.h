@@ -1,0 +1,101 @@
+// The "Optimal control" mode: its panel, its plots and its worker session, and what it shows in
+// the shared 3D view (one motion, full width, with the control arrows) and playback bar while it
+// is active. Every system goes through its ControlProblem adapter (ui/controlproblem.h); a
+// system without one is not supported.
+#pragma once
+
+#include <QString>
+#include <optional>
+#include <vector>
+
+#include "core/sim/registry.h"
+#include "ui/app/mode.h"
+#include "ui/control/controlpanel.h"
+#include "ui/control/controlplots.h"
+#include "ui/scene3d/sceneview.h"
+
+namespace dms::ui {
+
+class ControlSession;
+
+class ControlMode : public Mode {
+  Q_OBJECT
+ public:
+  ControlMode(const ModeContext& context, QObject* parent = nullptr);
+  ~ControlMode() override;
+
+  QString name() const override { return tr("Optimal control"); }
+  QString settingsKey() const override { return QStringLiteral("control"); }
+  QString description(const SystemModel* system) const override;
+  bool supports(const SystemModel* system) const override;
+  /// Keeps the fields of the problem it leaves (QSettings) and brings back the new one's.
+  void setSystem(const SystemModel* system) override;
+
+  ControlPanel* panel() const override { return m_panel; }
+  ControlPlots* views() const override { return m_plots; }
+  ControlPlots* plots() const { return m_plots; }
+  ControlSession* session() const { return m_session; }
+  const ControlProblem* problem() const { return m_problem; }
+
+  /// Takes over the scene and the playback (shows the last result, or the initial pose).
+  void activate() override;
+  /// Cancels a solve in progress and gives the scene back (two halves).
+  void deactivate() override;
+  /// Redraws what changed: the live progress, and the scene and cursor at playback time t.
+  void frame(double t) override;
+  QString legend() const override;
+  ModeStatus status() const override;
+
+  std::vector<ExportPlot> exportPlots() const override;
+  /// Writes the shown result's trajectory and controls (ControlResult::csvColumns).
+  bool exportCsv(const QString& path, QString* error) const override;
+  void saveSettings(QSettings& s) const override;
+  void restoreSettings(const QSettings& s) override;
+
+  void applySet(const std::string& name, const std::vector<double>& value) override;
+  void applyChoice(const std::string& name, const std::string& value) override;
+  QString playTimeProblem(double t) const override;
+  bool start(QString* problem) override;
+
+  /// Checks the input: a problem is explained in place and in the status bar and nothing
+  /// runs (returns false); otherwise starts the solve in the worker thread.
+  bool solve();
+  /// Stops the solve in progress; the previous result stays.
+  void cancel();
+  bool running() const;
+  /// One line for the status bar and, when the last solve failed, why (else empty).
+  QString statusText() const;
+  QString failureText() const { return m_failure; }
+
+  /// The arrows last given to the scene (test hook).
+  const std::vector<SceneArrow>& arrows() const { return m_arrows; }
+  /// The result the views show (the last one that was not cancelled), or null.
+  const ControlResult* shown() const;
+
+ signals:
+  /// A solve ended: converged, failed, or cancelled (then `cancelled` is true).
+  void solveEnded(bool converged, bool cancelled);
+
+ private:
+  void showResult(bool play);
+  void showInitialPose();
+  void onIteration();
+  void onFinished(bool converged);
+  void onCancelled();
+  void setupScene();
+
+  const SystemModel* m_system = nullptr;
+  ControlPanel* m_panel = nullptr;
+  ControlPlots* m_plots = nullptr;
+  ControlSession* m_session = nullptr;
+  const ControlProblem* m_problem = nullptr;
+  bool m_active = false;
+  bool m_historyDirty = false, m_sceneDirty = false;
+  double m_lastTime = -1.0;
+  QString m_failure;
+  std::vector<SceneArrow> m_arrows;
+  std::vector<double> m_arrowGain;  // arrow length per unit of each track
+  std::vector<double> m_arrowMax;   // each track's largest magnitude
+};
+
+}  // namespace dms::ui

@@ -1,0 +1,76 @@
+// The left panel of the "Optimal control" mode, generated from a ControlProblem: the maneuver's
+// fields (ParamForm, compact: a spin box per component, with unit, range and tooltip), the
+// solver's settings and choices, Solve and Cancel, the problem with the input (in red, in place),
+// the live iteration and the result's summary.
+#pragma once
+
+#include <QWidget>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/sim/registry.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSettings;
+
+namespace dms::ui {
+
+class ParamForm;
+
+class ControlPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ControlPanel(QWidget* parent = nullptr);
+
+  /// Rebuilds the fields for a problem of a system (by name) with its defaults (nullptr: a
+  /// note that the system has no optimal control).
+  void setProblem(const ControlProblem* problem, const std::string& system = {});
+  const ControlProblem* problem() const { return m_problem; }
+  ControlRequest request() const;
+  /// One field by name; throws InputError when unknown or out of range.
+  void setValue(const std::string& name, const std::vector<double>& value);
+  /// One choice by name; throws InputError when unknown.
+  void setChoice(const std::string& name, const std::string& value);
+  void resetToDefaults();
+
+  /// Values per system in QSettings (group "control/<system>").
+  void saveSettings(QSettings& s) const;
+  void restoreSettings(const QSettings& s);
+
+  void setRunning(bool running);
+  void showProblem(const QString& text);  ///< empty hides it
+  QString problemText() const;
+  void setLiveText(const QString& text);
+  QString liveText() const;
+  void setSummary(const QString& html);
+
+  QPushButton* solveButton() const { return m_solve; }
+  QPushButton* cancelButton() const { return m_cancel; }
+  QDoubleSpinBox* spinBox(const std::string& name, int component = 0) const;
+
+ signals:
+  void solveRequested();
+  void cancelRequested();
+  void changed();
+
+ private:
+  void setFieldValues(const ParamValues& values);
+
+  const ControlProblem* m_problem = nullptr;
+  std::string m_system;  // for the settings' keys
+  QWidget* m_form = nullptr;
+  QLabel* m_title = nullptr;
+  QLabel* m_problemLabel = nullptr;
+  QLabel* m_live = nullptr;
+  QLabel* m_summary = nullptr;
+  QPushButton* m_solve = nullptr;
+  QPushButton* m_cancel = nullptr;
+  std::vector<ParamForm*> m_fields;  // maneuver, solver
+  std::map<std::string, QComboBox*> m_choices;
+};
+
+}  // namespace dms::ui

@@ -1,0 +1,35 @@
+// Example 4: the dumbbell spacecraft, two spheres on a rod with its body axes, orbiting a
+// central body at the origin; the orbit trail is drawn by the view.
+#pragma once
+
+#include <array>
+#include <memory>
+
+#include "ui/scene3d/qt3d/primitives.h"
+#include "ui/scene3d/qt3d/systemvisual.h"
+
+namespace dms::ui::scene3d {
+
+class DumbbellVisual final : public SystemVisual {
+ public:
+  /// Parameters mu, m1, m2, L, r (NUMERICS.md); x0 (if given) sizes the first view.
+  DumbbellVisual(const ParamValues& params, const VisualRoots& roots);
+  /// Sample::position is the centre of mass x, Sample::attitude is R (body axis e1 along the
+  /// rod): the spheres are at x + R rho_i with rho1 = -(m2/m) L e1, rho2 = (m1/m) L e1.
+  void setPose(RunSlot slot, const Sample& s) override;
+  void setBodyAxesVisible(bool on) override;
+
+ private:
+  struct Body {
+    std::unique_ptr<Ball> sphere1, sphere2;
+    std::unique_ptr<Rod> rod;
+    std::array<std::unique_ptr<Arrow>, 3> axes;
+  };
+  std::array<Body, 2> m_bodies;
+  Vector3d m_rho1 = Vector3d::Zero(), m_rho2 = Vector3d::Zero();
+  std::array<float, 3> m_axisLength = {0, 0, 0};
+  float m_axisRadius = 0;
+  bool m_axesVisible = true;
+};
+
+}  // namespace dms::ui::scene3d

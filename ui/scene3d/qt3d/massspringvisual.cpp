@@ -1,0 +1,83 @@
+#include "ui/scene3d/qt3d/massspringvisual.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dms::ui::scene3d {
+
+namespace {
+constexpr int kTurns = 11;
+constexpr int kPointsPerTurn = 28;
+constexpr int kPathPoints = kTurns * kPointsPerTurn + 1;
+constexpr int kSides = 10;
+}  // namespace
+
+MassSpringVisual::MassSpringVisual(const ParamValues& params, const VisualRoots& roots) {
+  const double m = positiveParam(params, "m", 1.0);
+  const double kappa = positiveParam(params, "kappa", 1.0);
+  const double q0 = finiteParam(params, "q0", std::sqrt(2.0));
+  const double v0 = finiteParam(params, "v0", 0.0);
+  // the amplitude follows from the energy the parameters set, so the scene holds the motion
+  const double amplitude = std::sqrt(q0 * q0 + m * v0 * v0 / kappa);
+  const float s = float(std::max(amplitude, 0.5));
+  m_scale = s;
+  m_caption = QStringLiteral("mass-spring: block at x = q on a rail");
+
+  m_blockWidth = 0.5f * s;
+  const float blockHeight = 0.45f * s;
+  const float railThick = 0.06f * s;
+  const float amp = float(amplitude);
+  m_wallX = -(amp + 0.5f * m_blockWidth + 0.75f * s);
+  const float railEnd = amp + 0.5f * m_blockWidth + 0.35f * s;
+  m_coilRadius = 0.15f * s;
+  m_wireRadius = 0.022f * s;
+  m_limit = m_wallX + 0.1f * s;  // the block face never passes this (a squashed coil)
+
+  auto* steel = solidMaterial(Shades::steel(), roots.common);
+  auto* wallMat = solidMaterial(Shades::wall(), roots.common);
+  auto* dark = solidMaterial(Shades::dark(), roots.common);
+
+  // rail under the block, wall at the left end, a tick at the equilibrium q = 0
+  const float railY = -0.5f * blockHeight - 0.5f * railThick;
+  Box rail(roots.common, QVector3D(railEnd - m_wallX, railThick, 0.42f * s), steel);
+  rail.setCentre(QVector3D(0.5f * (railEnd + m_wallX), railY, 0));
+  const float wallThick = 0.12f * s;
+  Box wall(roots.common, QVector3D(wallThick, 1.1f * s, 0.9f * s), wallMat);
+  wall.setCentre(QVector3D(m_wallX - 0.5f * wallThick, railY + 0.55f * s - 0.5f * railThick, 0));
+  Box tick(roots.common, QVector3D(0.02f * s, 0.01f * s, 0.44f * s), dark);
+  tick.setCentre(QVector3D(0, railY + 0.5f * railThick + 0.004f * s, 0));
+  addGrid(roots.common, QVector3D(0, railY - 0.5f * railThick - 0.002f * s, 0),
+          std::ceil(1.2f * (railEnd - m_wallX) / s) * 0.5f * s, 0.25f * s, 4);
+  m_trailRadius = 0.01f * s;
+
+  for (int i = 0; i < 2; ++i) {
+    const RunSlot slot = RunSlot(i);
+    Body& b = m_bodies[std::size_t(i)];
+    b.block = std::make_unique<Box>(roots.body[std::size_t(i)],
+                                    QVector3D(m_blockWidth, blockHeight, 0.4f * s),
+                                    solidMaterial(runColor(slot), roots.body[std::size_t(i)]));
+    b.spring = std::make_unique<Tube>(roots.body[std::size_t(i)], steel, kPathPoints, kSides);
+  }
+  m_path.resize(kPathPoints);
+
+  const float mid = 0.5f * (m_wallX + railEnd);
+  m_hint = ViewHint{QVector3D(mid, 0.1f * s, 0), 0.55f * (railEnd - m_wallX), 25.0f, 22.0f};
+}
+
+void MassSpringVisual::setPose(RunSlot slot, const Sample& s) {
+  Body& b = m_bodies[std::size_t(slot)];
+  const float x = float(s.position.x());
+  b.block->setCentre(QVector3D(x, 0, 0));
+  // a helix from the wall to the block's left face: only the pitch changes
+  const float a = m_wallX;
+  const float face = std::max(x - 0.5f * m_blockWidth, m_limit);
+  for (int k = 0; k < kPathPoints; ++k) {
+    const float u = float(k) / float(kPathPoints - 1);
+    const float phi = float(2.0 * M_PI) * kTurns * u;
+    m_path[std::size_t(k)] =
+        QVector3D(a + u * (face - a), m_coilRadius * std::cos(phi), m_coilRadius * std::sin(phi));
+  }
+  b.spring->setPath(m_path, m_wireRadius);
+}
+
+}  // namespace dms::ui::scene3d

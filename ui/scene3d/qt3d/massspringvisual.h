@@ -1,0 +1,28 @@
+// Example 1: a block on a rail, tied to a wall by a coil spring that stretches with it.
+#pragma once
+
+#include <array>
+#include <memory>
+
+#include "ui/scene3d/qt3d/primitives.h"
+#include "ui/scene3d/qt3d/systemvisual.h"
+
+namespace dms::ui::scene3d {
+
+class MassSpringVisual final : public SystemVisual {
+ public:
+  MassSpringVisual(const ParamValues& params, const VisualRoots& roots);
+  /// The block's centre is at (Sample::position.x(), 0, 0); the wall is fixed.
+  void setPose(RunSlot slot, const Sample& s) override;
+
+ private:
+  struct Body {
+    std::unique_ptr<Box> block;
+    std::unique_ptr<Tube> spring;
+  };
+  std::array<Body, 2> m_bodies;
+  std::vector<QVector3D> m_path;  // reused helix points
+  float m_wallX = 0, m_blockWidth = 0, m_coilRadius = 0, m_wireRadius = 0, m_limit = 0;
+};
+
+}  // namespace dms::ui::scene3d

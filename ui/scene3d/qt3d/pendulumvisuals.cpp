@@ -1,0 +1,110 @@
+#include "ui/scene3d/qt3d/pendulumvisuals.h"
+
+#include <Qt3DExtras/QCylinderMesh>
+#include <cmath>
+#include <vector>
+
+namespace dms::ui::scene3d {
+
+namespace {
+
+// the pivot: a dark ball under a ceiling plate
+void addPivot(Qt3DCore::QEntity* parent, float l) {
+  Ball pivot(parent, 0.028f * l, solidMaterial(Shades::dark(), parent));
+  pivot.setCentre(QVector3D(0, 0, 0));
+  Box plate(parent, QVector3D(0.34f * l, 0.035f * l, 0.34f * l),
+            solidMaterial(Shades::wall(), parent));
+  plate.setCentre(QVector3D(0, 0.045f * l, 0));
+  Rod stem(parent, 0.01f * l, solidMaterial(Shades::steel(), parent));
+  stem.setEnds(QVector3D(0, 0, 0), QVector3D(0, 0.03f * l, 0));
+}
+
+// a circle of radius r about the origin in the plane spanned by u and v
+void addCircle(Qt3DCore::QEntity* parent, float r, const QVector3D& u, const QVector3D& v,
+               const QVector3D& offset, const QColor& c) {
+  constexpr int n = 160;
+  std::vector<QVector3D> pts;
+  for (int k = 0; k <= n; ++k) {
+    const float a = float(2.0 * M_PI * k / n);
+    pts.push_back(offset + r * (std::cos(a) * u + std::sin(a) * v));
+  }
+  LineSet line(parent, LineSet::Kind::Strip, int(pts.size()));
+  line.set(pts, std::vector<QColor>(pts.size(), c));
+}
+
+}  // namespace
+
+PendulumBodies::PendulumBodies(const VisualRoots& roots, float l, bool shadow, float floorY)
+    : m_floorY(floorY) {
+  auto* rodMat = solidMaterial(Shades::rod(), roots.common);
+  auto* shadowMat = glassMaterial(QColor(40, 44, 52), 0.22f, roots.common);
+  for (int i = 0; i < 2; ++i) {
+    Qt3DCore::QEntity* root = roots.body[std::size_t(i)];
+    Body& b = m_bodies[std::size_t(i)];
+    b.rod = std::make_unique<Rod>(root, 0.013f * l, rodMat);
+    b.bob = std::make_unique<Ball>(root, 0.075f * l, solidMaterial(runColor(RunSlot(i)), root));
+    if (shadow) {
+      b.shadow = std::make_unique<Ball>(root, 0.075f * l, shadowMat);
+      b.shadow->setScale3D(QVector3D(1.0f, 0.02f, 1.0f));
+    }
+  }
+}
+
+void PendulumBodies::place(RunSlot slot, const QVector3D& bob) {
+  Body& b = m_bodies[std::size_t(slot)];
+  b.rod->setEnds(QVector3D(0, 0, 0), bob);
+  b.bob->setCentre(bob);
+  if (b.shadow) b.shadow->setCentre(QVector3D(bob.x(), m_floorY + 0.003f, bob.z()));
+}
+
+PlanarPendulumVisual::PlanarPendulumVisual(const ParamValues& params, const VisualRoots& roots) {
+  const float l = float(positiveParam(params, "l", 9.81));
+  // a half turn about e1: e2 (gravity) to screen-down, e3 towards the viewer's back
+  m_frame << 1, 0, 0, 0, -1, 0, 0, 0, -1;
+  m_scale = l;
+  m_caption = QStringLiteral("planar pendulum: swings in the plane behind it");
+  addPivot(roots.common, l);
+  // the swing plane: a translucent disc just behind the rod, with the bob's circle on it
+  const float zPlane = -0.11f * l;
+  auto* disc = new Qt3DCore::QEntity(roots.common);
+  auto* mesh = new Qt3DExtras::QCylinderMesh;
+  mesh->setRadius(1.18f * l);
+  mesh->setLength(0.004f * l);
+  mesh->setSlices(96);
+  auto* tf = new Qt3DCore::QTransform;
+  tf->setRotation(QQuaternion::fromAxisAndAngle(1, 0, 0, 90));
+  tf->setTranslation(QVector3D(0, 0, zPlane));
+  disc->addComponent(mesh);
+  disc->addComponent(tf);
+  disc->addComponent(glassMaterial(QColor(0x9a, 0xb0, 0xc8), 0.28f, disc));
+  addCircle(roots.common, l, QVector3D(1, 0, 0), QVector3D(0, 1, 0),
+            QVector3D(0, 0, zPlane + 0.004f * l), QColor(0x8a, 0x96, 0xa6));
+  m_bodies = std::make_unique<PendulumBodies>(roots, l, false, 0.0f);
+  m_trailRadius = 0.006f * l;
+  m_hint = ViewHint{QVector3D(0, -0.05f * l, 0), 1.22f * l, 0.0f, 8.0f};
+}
+
+void PlanarPendulumVisual::setPose(RunSlot slot, const Sample& s) {
+  m_bodies->place(slot, toScene(s.position));
+}
+
+SphericalPendulumVisual::SphericalPendulumVisual(const ParamValues& params,
+                                                 const VisualRoots& roots) {
+  const float l = float(positiveParam(params, "l", 9.81));
+  // e1 to scene x, e2 to scene z, e3 (gravity) to screen-down: a proper rotation
+  m_frame << 1, 0, 0, 0, 0, -1, 0, 1, 0;
+  m_scale = l;
+  m_caption = QStringLiteral("spherical pendulum: the bob's recent path fades");
+  addPivot(roots.common, l);
+  const float floorY = -1.12f * l;
+  addGrid(roots.common, QVector3D(0, floorY, 0), 1.25f * l, 0.125f * l, 4);
+  m_bodies = std::make_unique<PendulumBodies>(roots, l, true, floorY);
+  m_trailRadius = 0.007f * l;
+  m_hint = ViewHint{QVector3D(0, -0.5f * l, 0), 0.95f * l, 30.0f, 22.0f};
+}
+
+void SphericalPendulumVisual::setPose(RunSlot slot, const Sample& s) {
+  m_bodies->place(slot, toScene(s.position));
+}
+
+}  // namespace dms::ui::scene3d

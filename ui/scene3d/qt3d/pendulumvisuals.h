@@ -1,0 +1,50 @@
+// Examples 2 and 3: a pivot, a rod and a bob. The planar pendulum swings in front of a
+// translucent disc (its swing plane); the spherical pendulum casts a shadow on a floor grid and
+// leaves a trail (drawn by the view).
+#pragma once
+
+#include <array>
+#include <memory>
+
+#include "ui/scene3d/qt3d/primitives.h"
+#include "ui/scene3d/qt3d/systemvisual.h"
+
+namespace dms::ui::scene3d {
+
+/// A rod from the pivot (the origin) to a bob, one per run.
+class PendulumBodies {
+ public:
+  PendulumBodies(const VisualRoots& roots, float length, bool shadow, float floorY);
+  void place(RunSlot slot, const QVector3D& bob);
+
+ private:
+  struct Body {
+    std::unique_ptr<Rod> rod;
+    std::unique_ptr<Ball> bob;
+    std::unique_ptr<Ball> shadow;
+  };
+  std::array<Body, 2> m_bodies;
+  float m_floorY;
+};
+
+class PlanarPendulumVisual final : public SystemVisual {
+ public:
+  PlanarPendulumVisual(const ParamValues& params, const VisualRoots& roots);
+  /// The bob at Sample::position in the (e1, e2) plane, gravity along +e2 drawn downwards.
+  void setPose(RunSlot slot, const Sample& s) override;
+
+ private:
+  std::unique_ptr<PendulumBodies> m_bodies;
+};
+
+class SphericalPendulumVisual final : public SystemVisual {
+ public:
+  SphericalPendulumVisual(const ParamValues& params, const VisualRoots& roots);
+  /// The bob at Sample::position, gravity along +e3 drawn downwards.
+  void setPose(RunSlot slot, const Sample& s) override;
+
+ private:
+  std::unique_ptr<PendulumBodies> m_bodies;
+};
+
+}  // namespace dms::ui::scene3d

@@ -1,0 +1,465 @@
+#include "ui/scene3d/qt3d/qt3dsceneview.h"
+
+#include <QImage>
+#include <QTimer>
+#include <QWidget>
+#include <Qt3DCore/QEntity>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QCameraSelector>
+#include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QDirectionalLight>
+#include <Qt3DRender/QFilterKey>
+#include <Qt3DRender/QLayer>
+#include <Qt3DRender/QLayerFilter>
+#include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QSortPolicy>
+#include <Qt3DRender/QTechniqueFilter>
+#include <Qt3DRender/QViewport>
+#include <QtMath>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ui/common/palette.h"
+#include "ui/scene3d/qt3d/visualregistry.h"
+
+namespace dms::ui::scene3d {
+
+namespace {
+
+constexpr float kFieldOfView = 38.0f;
+
+bool finitePoint(const Vector3d& p) { return p.allFinite(); }
+
+// a frame of one colour: nothing was drawn yet (the labels alone would show)
+bool isBlank(const QImage& image) {
+  if (image.isNull()) return true;
+  const QRgb first = image.pixel(0, 0);
+  for (int y = 0; y < image.height(); ++y) {
+    const QRgb* row = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+    for (int x = 0; x < image.width(); ++x)
+      if (row[x] != first) return false;
+  }
+  return true;
+}
+
+// a sample the view can draw: every number it reads is finite
+bool drawable(const Sample& s) { return s.position.allFinite() && s.attitude.allFinite(); }
+
+}  // namespace
+
+Qt3DSceneView::Qt3DSceneView(QWidget* parent) {
+  // Qt 6.4's RHI renderer ignores our clear colour and returns captures upside down; the
+  // OpenGL renderer draws this frame graph as written. An explicit choice by the user wins.
+  if (!qEnvironmentVariableIsSet("QT3D_RENDERER")) qputenv("QT3D_RENDERER", "opengl");
+  m_window = new SceneWindow;
+  m_container = QWidget::createWindowContainer(m_window, parent);
+  m_container->setMinimumSize(320, 200);
+  m_container->setFocusPolicy(Qt::StrongFocus);
+
+  m_root = new Qt3DCore::QEntity;
+  m_commonLayer = new Qt3DRender::QLayer(m_root);
+  m_commonLayer->setRecursive(true);
+  m_commonRoot = new Qt3DCore::QEntity(m_root);
+  m_commonRoot->addComponent(m_commonLayer);
+  m_arrowRoot = new Qt3DCore::QEntity(m_commonRoot);
+  for (std::size_t i = 0; i < 2; ++i) {
+    m_runLayer[i] = new Qt3DRender::QLayer(m_root);
+    m_runLayer[i]->setRecursive(true);
+    m_runRoot[i] = new Qt3DCore::QEntity(m_root);
+    m_runRoot[i]->addComponent(m_runLayer[i]);
+    // trails are tubes in unlit, fading colours: lines would be one pixel wide
+    m_trails[i] = std::make_unique<Tube>(m_runRoot[i], vertexColorMaterial(m_runRoot[i]),
+                                         kTrailCapacity, 6, true);
+  }
+  m_hudLayer = new Qt3DRender::QLayer(m_root);
+  auto* hudRoot = new Qt3DCore::QEntity(m_root);
+  hudRoot->addComponent(m_hudLayer);
+  m_hudLayer->setRecursive(true);
+  m_hud = std::make_unique<Hud>(hudRoot);
+
+  m_camera = new Qt3DRender::QCamera(m_root);
+  m_camera->lens()->setPerspectiveProjection(kFieldOfView, 1.0f, 0.05f, 1000.0f);
+  m_hudCamera = new Qt3DRender::QCamera(m_root);
+  m_hudCamera->setPosition(QVector3D(0, 0, 10));
+  m_hudCamera->setViewCenter(QVector3D(0, 0, 0));
+  m_hudCamera->setUpVector(QVector3D(0, 1, 0));
+
+  // (lights pass the layer filter like any entity: they sit under the common root)
+  // a key light from the viewer's upper left and a weaker fill from the lower right; both
+  // follow the camera (onCameraMoved) so the shading reads from any side
+  auto* keyEntity = new Qt3DCore::QEntity(m_commonRoot);
+  m_key = new Qt3DRender::QDirectionalLight(keyEntity);
+  m_key->setColor(QColor(255, 252, 245));
+  m_key->setIntensity(0.95f);
+  keyEntity->addComponent(m_key);
+  auto* fillEntity = new Qt3DCore::QEntity(m_commonRoot);
+  m_fill = new Qt3DRender::QDirectionalLight(fillEntity);
+  m_fill->setColor(QColor(225, 235, 255));
+  m_fill->setIntensity(0.38f);
+  fillEntity->addComponent(m_fill);
+
+  buildFrameGraph();
+  m_window->setRootEntity(m_root);
+  m_window->setCamera(m_camera);
+  // draw only when something changed: setPose, the camera or a capture request
+  m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+  m_window->onResized = [this] { onResized(); };
+  m_window->onUserMoved = [this] { m_fit.reset(); };
+  m_window->onCameraMoved = [this] { onCameraMoved(); };
+  m_window->onFitRequested = [this] { fitView(); };
+
+  HudContent hud;
+  hud.runs[0] = {QStringLiteral("Variational integrator"),
+                 QStringLiteral("Lie group variational, fixed step h"), variationalColor(), false};
+  hud.runs[1] = {QStringLiteral("RK45"), QStringLiteral("Dormand-Prince 5(4), adaptive"),
+                 rungeKuttaColor(), false};
+  m_hud->setContent(hud);
+  setSystem("", {});
+}
+
+Qt3DSceneView::~Qt3DSceneView() {
+  // the window container owns the window and with it the whole scene
+  delete m_container.data();
+}
+
+void Qt3DSceneView::buildFrameGraph() {
+  auto* surface = new Qt3DRender::QRenderSurfaceSelector;
+  surface->setSurface(m_window);
+  auto* full = new Qt3DRender::QViewport(surface);
+  full->setNormalizedRect(QRectF(0, 0, 1, 1));
+  auto* techniques = new Qt3DRender::QTechniqueFilter(full);
+  auto* forward = new Qt3DRender::QFilterKey(techniques);
+  forward->setName(QStringLiteral("renderingStyle"));
+  forward->setValue(QStringLiteral("forward"));
+  techniques->addMatch(forward);
+
+  auto* clear = new Qt3DRender::QClearBuffers(techniques);
+  clear->setBuffers(Qt3DRender::QClearBuffers::ColorDepthBuffer);
+  clear->setClearColor(Shades::background());
+  new Qt3DRender::QNoDraw(clear);
+
+  // one viewport per run, both through the same camera
+  for (std::size_t i = 0; i < 2; ++i) {
+    auto* vp = new Qt3DRender::QViewport(techniques);
+    vp->setNormalizedRect(QRectF(0.5 * double(i), 0, 0.5, 1));
+    m_viewports[i] = vp;
+    auto* cam = new Qt3DRender::QCameraSelector(vp);
+    cam->setCamera(m_camera);
+    auto* layers = new Qt3DRender::QLayerFilter(cam);
+    m_layerFilters[i] = layers;
+    layers->addLayer(m_commonLayer);
+    layers->addLayer(m_runLayer[i]);
+    layers->setFilterMode(Qt3DRender::QLayerFilter::AcceptAnyMatchingLayers);
+    // translucent parts (swing plane, shadows) need the far things drawn first
+    auto* sort = new Qt3DRender::QSortPolicy(layers);
+    sort->setSortTypes(
+        QList<Qt3DRender::QSortPolicy::SortType>{Qt3DRender::QSortPolicy::BackToFront});
+  }
+
+  // the labels on top, then the capture (the last leaf, so it reads the finished frame)
+  auto* hudClear = new Qt3DRender::QClearBuffers(techniques);
+  hudClear->setBuffers(Qt3DRender::QClearBuffers::DepthBuffer);
+  auto* hudCam = new Qt3DRender::QCameraSelector(hudClear);
+  hudCam->setCamera(m_hudCamera);
+  auto* hudLayers = new Qt3DRender::QLayerFilter(hudCam);
+  hudLayers->addLayer(m_hudLayer);
+  m_capture = new Qt3DRender::QRenderCapture(hudLayers);
+
+  m_window->setActiveFrameGraph(surface);
+}
+
+void Qt3DSceneView::onResized() {
+  const float w = float(std::max(m_window->width(), 1));
+  const float h = float(std::max(m_window->height(), 1));
+  m_camera->setAspectRatio((m_single ? 1.0f : 0.5f) * w / h);
+  m_hudCamera->lens()->setOrthographicProjection(0, w, 0, h, 0.1f, 100.0f);
+  m_hud->resize(m_window->size(), m_window->devicePixelRatio());
+  if (m_fit) applyFit(m_fit->first, m_fit->second);
+}
+
+void Qt3DSceneView::onCameraMoved() {
+  const Orbit& o = m_window->orbit();
+  const QVector3D forward = (o.target - o.eye()).normalized();
+  const QVector3D right = QVector3D::crossProduct(forward, QVector3D(0, 1, 0)).normalized();
+  const QVector3D up = QVector3D::crossProduct(right, forward);
+  m_key->setWorldDirection((forward - 0.9f * up + 0.55f * right).normalized());
+  m_fill->setWorldDirection((forward + 0.35f * up - 0.8f * right).normalized());
+  // depth range around what the view holds
+  const float r = m_visual ? m_visual->hint().radius : 1.0f;
+  m_camera->setNearPlane(std::max(1e-3f * o.distance, o.distance - 4.0f * r) * 0.5f);
+  m_camera->setFarPlane(o.distance + 6.0f * r);
+}
+
+void Qt3DSceneView::setHasData(RunSlot slot, bool on) {
+  const std::size_t i = std::size_t(slot);
+  if (m_hud->content().runs[i].hasData == on) return;
+  HudContent c = m_hud->content();
+  c.runs[i].hasData = on;
+  m_hud->setContent(c);
+}
+
+void Qt3DSceneView::clearRuns() {
+  for (std::size_t i = 0; i < 2; ++i) {
+    m_trails[i]->clear();
+    m_trailPoints[i].clear();
+    m_posePoint[i].reset();
+    if (m_roots.body[i]) m_roots.body[i]->setEnabled(false);
+    setHasData(RunSlot(i), false);
+  }
+  setArrows({});
+}
+
+void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& params) {
+  VisualRoots roots;
+  roots.common = new Qt3DCore::QEntity(m_commonRoot);
+  for (std::size_t i = 0; i < 2; ++i) roots.body[i] = new Qt3DCore::QEntity(m_runRoot[i]);
+  std::unique_ptr<SystemVisual> visual;
+  try {
+    visual = makeVisual(system, params, roots);
+  } catch (...) {
+    // keep the scene that was there
+    for (Qt3DCore::QEntity* e : roots.body) delete e;
+    delete roots.common;
+    throw;
+  }
+  m_visual.reset();
+  for (Qt3DCore::QEntity* e : m_roots.body) delete e;
+  delete m_roots.common;
+  m_roots = roots;
+  m_visual = std::move(visual);
+  m_visual->setBodyAxesVisible(m_axesVisible);
+  clearRuns();
+  HudContent c = m_hud->content();
+  c.caption = m_visual->caption();
+  m_hud->setContent(c);
+  fitView();
+}
+
+void Qt3DSceneView::setPose(RunSlot slot, const std::optional<Sample>& sample) {
+  const std::size_t i = std::size_t(slot);
+  if (!m_visual || !m_roots.body[i]) return;
+  const bool show = sample.has_value() && drawable(*sample);
+  if (show) {
+    m_visual->setPose(slot, *sample);
+    m_posePoint[i] = m_visual->toScene(sample->position);
+  } else {
+    m_posePoint[i].reset();
+  }
+  m_roots.body[i]->setEnabled(show);
+  setHasData(slot, show);
+}
+
+void Qt3DSceneView::setTrail(RunSlot slot, const std::vector<Vector3d>& points) {
+  const std::size_t i = std::size_t(slot);
+  if (!m_visual) return;
+  const std::size_t first =
+      points.size() > std::size_t(kTrailCapacity) ? points.size() - std::size_t(kTrailCapacity) : 0;
+  std::vector<QVector3D>& pts = m_trailPoints[i];
+  pts.clear();
+  for (std::size_t k = first; k < points.size(); ++k)
+    if (finitePoint(points[k])) pts.push_back(m_visual->toScene(points[k]));
+  // fade from a pale tint (oldest) to the run's colour (newest), and thin towards the tail so
+  // that a closed orbit's new lap covers the old one instead of flickering with it
+  std::vector<QColor> colours(pts.size());
+  const QColor bg = Shades::background(), c = runColor(slot);
+  for (std::size_t k = 0; k < pts.size(); ++k) {
+    const double t = double(k + 1) / double(pts.size());
+    colours[k] = mix(bg, c, 0.18 + 0.82 * t * t);
+  }
+  m_trails[i]->setPath(pts, m_visual->trailRadius(), colours, 0.45f);
+}
+
+double Qt3DSceneView::trailMaxStep() const {
+  return m_visual ? 0.5 * double(m_visual->scale()) : std::numeric_limits<double>::infinity();
+}
+
+Qt3DRender::QMaterial* Qt3DSceneView::arrowMaterial(const QColor& c) {
+  const QColor colour = c.isValid() ? c : controlColor();
+  auto it = m_arrowMaterials.find(colour.rgb());
+  if (it != m_arrowMaterials.end()) return it->second;
+  Qt3DRender::QMaterial* m = solidMaterial(colour, m_arrowRoot);
+  m_arrowMaterials.emplace(colour.rgb(), m);
+  return m;
+}
+
+void Qt3DSceneView::setArrows(const std::vector<SceneArrow>& arrows) {
+  // a pool of arrows: grown when needed, the surplus hidden; rebuilt when a colour changes
+  while (m_arrows.size() > arrows.size()) {
+    delete m_arrows.back()->entity();
+    m_arrows.pop_back();
+  }
+  m_arrowSpans.clear();
+  HudContent c = m_hud->content();
+  c.arrows.clear();
+  const float s = m_visual ? m_visual->scale() : 1.0f;
+  for (std::size_t k = 0; k < arrows.size(); ++k) {
+    const SceneArrow& a = arrows[k];
+    Qt3DRender::QMaterial* mat = arrowMaterial(a.color);
+    if (k == m_arrows.size() || !m_arrows[k]->entity()->components().contains(mat)) {
+      auto arrow = std::make_unique<Arrow>(m_arrowRoot, mat);
+      if (k < m_arrows.size()) {
+        delete m_arrows[k]->entity();
+        m_arrows[k] = std::move(arrow);
+      } else {
+        m_arrows.push_back(std::move(arrow));
+      }
+    }
+    if (!m_visual || !a.origin.allFinite() || !a.vector.allFinite()) {
+      m_arrows[k]->setVisible(false);
+      continue;
+    }
+    const QVector3D o = m_visual->toScene(a.origin);
+    const QVector3D v = toQt(Vector3d(m_visual->frame() * a.vector));
+    const float radius = std::clamp(0.03f * v.length(), 0.004f * s, 0.012f * s);
+    m_arrows[k]->set(o, v, radius);
+    m_arrowSpans.emplace_back(o, o + v);
+    if (!a.label.isEmpty())
+      c.arrows.emplace_back(a.color.isValid() ? a.color : controlColor(), a.label);
+  }
+  m_hud->setContent(c);
+}
+
+void Qt3DSceneView::fitView() {
+  if (!m_visual) return;
+  const ViewHint& hint = m_visual->hint();
+  float r = hint.radius;
+  auto grow = [&](const QVector3D& p) { r = std::max(r, (p - hint.centre).length() * 1.05f); };
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (m_posePoint[i]) grow(*m_posePoint[i]);
+    for (const QVector3D& p : m_trailPoints[i]) grow(p);
+  }
+  for (const auto& span : m_arrowSpans) {
+    grow(span.first);
+    grow(span.second);
+  }
+  applyFit(hint.centre, r);
+}
+
+void Qt3DSceneView::setBodyAxesVisible(bool on) {
+  m_axesVisible = on;
+  if (!m_visual) return;
+  m_visual->setBodyAxesVisible(on);
+  HudContent c = m_hud->content();
+  c.caption = m_visual->caption();
+  m_hud->setContent(c);
+}
+
+void Qt3DSceneView::fitPoints(const std::vector<Vector3d>& points) {
+  if (!m_visual) return;
+  std::vector<QVector3D> pts;
+  for (const Vector3d& p : points)
+    if (finitePoint(p)) pts.push_back(m_visual->toScene(p));
+  if (pts.empty()) return fitView();
+  QVector3D lo = pts.front(), hi = pts.front();
+  for (const QVector3D& p : pts) {
+    lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
+    hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
+  }
+  const QVector3D centre = 0.5f * (lo + hi);
+  // room for the bodies drawn around the points (a bob, a sphere of the dumbbell)
+  float r = 0.05f * m_visual->scale();
+  for (const QVector3D& p : pts) r = std::max(r, (p - centre).length());
+  r = 1.06f * r + 0.08f * m_visual->scale();
+  applyFit(centre, r);
+}
+
+void Qt3DSceneView::applyFit(const QVector3D& centre, float r) {
+  m_fit = std::make_pair(centre, r);
+  const ViewHint& hint = m_visual->hint();
+  // the sphere of radius r fits the narrower of the two fields of view of a half
+  const float w = float(std::max(m_window->width(), 1));
+  const float h = float(std::max(m_window->height(), 1));
+  const float halfV = qDegreesToRadians(kFieldOfView) / 2.0f;
+  const float halfH = std::atan(std::tan(halfV) * (m_single ? 1.0f : 0.5f) * w / h);
+  Orbit o;
+  o.target = centre;
+  o.azimuth = hint.azimuth;
+  o.elevation = hint.elevation;
+  o.distance = 1.04f * r / std::sin(std::min(halfV, halfH));
+  m_window->setDistanceRange(0.05f * o.distance, 20.0f * o.distance);
+  m_window->setOrbit(o);
+}
+
+void Qt3DSceneView::setSingleRun(bool single, const QString& title, const QString& subtitle) {
+  HudContent c = m_hud->content();
+  if (!m_single) m_defaultCard = c.runs[0];
+  m_single = single;
+  // the left viewport takes the whole window; the right one draws nothing (no common layer,
+  // and its run is hidden)
+  m_viewports[0]->setNormalizedRect(single ? QRectF(0, 0, 1, 1) : QRectF(0, 0, 0.5, 1));
+  if (single)
+    m_layerFilters[1]->removeLayer(m_commonLayer);
+  else if (!m_layerFilters[1]->layers().contains(m_commonLayer))
+    m_layerFilters[1]->addLayer(m_commonLayer);
+  m_runRoot[1]->setEnabled(!single);
+  c.single = single;
+  const bool hasData = c.runs[0].hasData;
+  c.runs[0] =
+      single ? HudContent::Run{title, subtitle, variationalColor(), hasData} : m_defaultCard;
+  c.runs[0].hasData = hasData;
+  m_hud->setContent(c);
+  onResized();
+  fitView();
+}
+
+// one capture in progress: the callback runs exactly once (done, failed or timed out)
+struct Qt3DSceneView::CaptureJob {
+  std::function<void(const QImage& image, const QString& error)> done;
+  QPointer<Qt3DRender::QRenderCaptureReply> reply;
+  bool finished = false;
+  void finish(const QImage& image, const QString& error) {
+    if (finished) return;
+    finished = true;
+    if (reply) reply->deleteLater();
+    if (done) done(image, error);
+  }
+};
+
+void Qt3DSceneView::capture(std::function<void(const QImage& image, const QString& error)> done) {
+  auto job = std::make_shared<CaptureJob>();
+  job->done = std::move(done);
+  // the first frame after a change can miss meshes still being generated in the background,
+  // so one frame is drawn and thrown away first; a blank frame (not even the labels) is retried
+  requestCaptureFrame(job, 1, 4);
+  QTimer::singleShot(kCaptureTimeoutMs, m_window, [job] {
+    job->finish({}, QStringLiteral("the 3D view did not render within %1 s (is it shown?)")
+                        .arg(kCaptureTimeoutMs / 1000));
+  });
+}
+
+bool Qt3DSceneView::draws(const std::string& system) const { return hasVisual(system); }
+
+void Qt3DSceneView::requestCaptureFrame(const std::shared_ptr<CaptureJob>& job, int warmups,
+                                        int retries) {
+  job->reply = m_capture->requestCapture();
+  Qt3DRender::QRenderCaptureReply* reply = job->reply;
+  QObject::connect(reply, &Qt3DRender::QRenderCaptureReply::completed, m_window,
+                   [this, job, reply, warmups, retries] {
+                     reply->deleteLater();
+                     if (job->finished) return;
+                     const QImage image = reply->image().convertToFormat(QImage::Format_RGB32);
+                     const bool blank = isBlank(image);
+                     if (warmups > 0 || (blank && retries > 0)) {
+                       requestCaptureFrame(job, warmups - 1, warmups > 0 ? retries : retries - 1);
+                       return;
+                     }
+                     if (blank)
+                       job->finish({}, QStringLiteral("the 3D view rendered an empty frame"));
+                     else
+                       job->finish(image, {});
+                   });
+}
+
+}  // namespace dms::ui::scene3d
+
+namespace dms::ui {
+
+std::unique_ptr<SceneView> createSceneView(QWidget* parent) {
+  return std::make_unique<scene3d::Qt3DSceneView>(parent);
+}
+
+}  // namespace dms::ui

@@ -1,0 +1,57 @@
+#include "ui/scene3d/qt3d/systemvisual.h"
+
+#include <cmath>
+#include <vector>
+
+#include "ui/common/palette.h"
+#include "ui/scene3d/qt3d/primitives.h"
+
+namespace dms::ui::scene3d {
+
+QColor runColor(RunSlot slot) {
+  return slot == RunSlot::Variational ? variationalColor() : rungeKuttaColor();
+}
+
+QVector3D SystemVisual::toScene(const Vector3d& v) const {
+  const Vector3d w = m_frame * v;
+  return toQt(w);
+}
+
+double finiteParam(const ParamValues& values, const std::string& name, double fallback) {
+  const auto it = values.find(name);
+  if (it == values.end() || it->second.empty()) return fallback;
+  const double v = it->second[0];
+  if (!std::isfinite(v))
+    throw InputError("3D view: parameter '" + name + "' = " + formatNumber(v) +
+                     " is not a finite number");
+  return v;
+}
+
+double positiveParam(const ParamValues& values, const std::string& name, double fallback) {
+  const double v = finiteParam(values, name, fallback);
+  if (!(v > 0.0))
+    throw InputError("3D view: parameter '" + name + "' = " + formatNumber(v) +
+                     " must be in (0, inf)");
+  return v;
+}
+
+void addGrid(Qt3DCore::QEntity* parent, const QVector3D& centre, float halfSize, float step,
+             int major) {
+  const int n = int(std::floor(halfSize / step));
+  std::vector<QVector3D> pts;
+  std::vector<QColor> cols;
+  for (int i = -n; i <= n; ++i) {
+    const QColor c = (i % major == 0) ? Shades::gridMajor() : Shades::grid();
+    const float u = float(i) * step;
+    pts.push_back(centre + QVector3D(u, 0, -n * step));
+    pts.push_back(centre + QVector3D(u, 0, n * step));
+    pts.push_back(centre + QVector3D(-n * step, 0, u));
+    pts.push_back(centre + QVector3D(n * step, 0, u));
+    cols.insert(cols.end(), 4, c);
+  }
+  // the entity belongs to parent; the wrapper is only needed to fill it once
+  LineSet lines(parent, LineSet::Kind::Segments, int(pts.size()));
+  lines.set(pts, cols);
+}
+
+}  // namespace dms::ui::scene3d

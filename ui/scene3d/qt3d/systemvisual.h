@@ -1,0 +1,85 @@
+// What one mechanical system looks like: the parts both runs share (pivot, rail, central body)
+// and one moving body per run, each under its own root so the view can show one run per
+// viewport. A visual only places parts from a Sample; it computes no physics.
+#pragma once
+
+#include <QColor>
+#include <QVector3D>
+#include <Qt3DCore/QEntity>
+#include <array>
+#include <memory>
+#include <string>
+
+#include "core/params.h"
+#include "core/sim/registry.h"
+#include "ui/scene3d/sceneview.h"
+
+namespace dms::ui::scene3d {
+
+/// Where a visual builds: common parts, and one body root per run (RunSlot order).
+struct VisualRoots {
+  Qt3DCore::QEntity* common = nullptr;
+  std::array<Qt3DCore::QEntity*, 2> body = {nullptr, nullptr};
+};
+
+/// How the camera first looks at a system (scene coordinates, Y up).
+struct ViewHint {
+  QVector3D centre;
+  float radius = 1.0f;      ///< a sphere around centre that holds the expected motion
+  float azimuth = 0.0f;     ///< degrees about +Y, 0 looks along -Z
+  float elevation = 20.0f;  ///< degrees above the horizon
+};
+
+/// Neutral colours of the scene, shared by every visual.
+struct Shades {
+  static QColor background() { return QColor(0xf2, 0xf3, 0xf5); }
+  static QColor steel() { return QColor(0x8d, 0x93, 0x9c); }
+  static QColor dark() { return QColor(0x3c, 0x41, 0x48); }
+  static QColor rod() { return QColor(0x5b, 0x61, 0x6a); }
+  static QColor wall() { return QColor(0xb9, 0xb3, 0xa8); }
+  static QColor grid() { return QColor(0xc4, 0xc8, 0xce); }
+  static QColor gridMajor() { return QColor(0xa6, 0xab, 0xb3); }
+};
+
+/// The colour of a run's body, as in the plots (ui/common/palette.h).
+QColor runColor(RunSlot slot);
+
+class SystemVisual {
+ public:
+  virtual ~SystemVisual() = default;
+  /// The rotation from the system's frame to the scene's, chosen so that gravity points down
+  /// the screen (scene -Y).
+  const Matrix3d& frame() const { return m_frame; }
+  QVector3D toScene(const Vector3d& v) const;
+  /// Places the body of one run (its root is shown and hidden by the view).
+  virtual void setPose(RunSlot slot, const Sample& s) = 0;
+  const ViewHint& hint() const { return m_hint; }
+  /// A length that sizes trails and arrows (the rod length, the orbit radius...).
+  float scale() const { return m_scale; }
+  /// The radius of the tube a trail is drawn as.
+  float trailRadius() const { return m_trailRadius; }
+  /// One line naming the system, for the legend.
+  const QString& caption() const { return m_caption; }
+  /// A body's own axes on or off (and the caption to match); visuals without axes ignore it.
+  virtual void setBodyAxesVisible(bool) {}
+
+ protected:
+  Matrix3d m_frame = Matrix3d::Identity();
+  ViewHint m_hint;
+  float m_scale = 1.0f;
+  float m_trailRadius = 0.01f;
+  QString m_caption;
+};
+
+/// A positive, finite parameter, or `fallback` when absent; throws InputError naming the field
+/// when present but not positive and finite.
+double positiveParam(const ParamValues& values, const std::string& name, double fallback);
+/// A finite scalar parameter, or `fallback` when absent; throws InputError when not finite.
+double finiteParam(const ParamValues& values, const std::string& name, double fallback);
+
+/// A square grid in the scene's horizontal plane at height y (lines, every `step`, a darker
+/// line every `major` steps).
+void addGrid(Qt3DCore::QEntity* parent, const QVector3D& centre, float halfSize, float step,
+             int major);
+
+}  // namespace dms::ui::scene3d

@@ -1,0 +1,57 @@
+#include "ui/scene3d/qt3d/visualregistry.h"
+
+#include <QtGlobal>
+#include <map>
+
+#include "ui/scene3d/qt3d/dumbbellvisual.h"
+#include "ui/scene3d/qt3d/massspringvisual.h"
+#include "ui/scene3d/qt3d/pendulumvisuals.h"
+
+namespace dms::ui::scene3d {
+
+namespace {
+
+using Factory = std::unique_ptr<SystemVisual> (*)(const ParamValues&, const VisualRoots&);
+
+template <class Visual>
+std::unique_ptr<SystemVisual> make(const ParamValues& params, const VisualRoots& roots) {
+  return std::make_unique<Visual>(params, roots);
+}
+
+const std::map<std::string, Factory>& factories() {
+  static const std::map<std::string, Factory> table = {
+      {"mass-spring", &make<MassSpringVisual>},
+      {"planar-pendulum", &make<PlanarPendulumVisual>},
+      {"spherical-pendulum", &make<SphericalPendulumVisual>},
+      {"dumbbell", &make<DumbbellVisual>},
+  };
+  return table;
+}
+
+// a system the view has no drawing for: a grid, so the view is not empty, and a caption
+class PlaceholderVisual final : public SystemVisual {
+ public:
+  PlaceholderVisual(const std::string& system, const VisualRoots& roots) {
+    addGrid(roots.common, QVector3D(0, 0, 0), 2.0f, 0.25f, 4);
+    m_hint = ViewHint{QVector3D(0, 0, 0), 2.0f, 20.0f, 30.0f};
+    m_caption = system.empty() ? QStringLiteral("no system chosen")
+                               : QString::fromStdString("no 3D drawing for '" + system + "'");
+  }
+  void setPose(RunSlot, const Sample&) override {}
+};
+
+}  // namespace
+
+std::unique_ptr<SystemVisual> makeVisual(const std::string& system, const ParamValues& params,
+                                         const VisualRoots& roots) {
+  const auto it = factories().find(system);
+  if (it != factories().end()) return it->second(params, roots);
+  if (!system.empty())
+    qWarning("3D view: no drawing for the system '%s' (ui/scene3d/qt3d/visualregistry.cpp)",
+             system.c_str());
+  return std::make_unique<PlaceholderVisual>(system, roots);
+}
+
+bool hasVisual(const std::string& system) { return factories().count(system) > 0; }
+
+}  // namespace dms::ui::scene3d

@@ -1,0 +1,21 @@
+// The one table of the 3D view's drawings: a system's name (SystemModel::name()) to its visual.
+// A new system's drawing is one file and one row in visualregistry.cpp.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/params.h"
+#include "ui/scene3d/qt3d/systemvisual.h"
+
+namespace dms::ui::scene3d {
+
+/// The visual of a system, or a placeholder (a grid and a caption saying that there is no
+/// drawing, with a warning on the log) for a system the table does not have. Throws InputError
+/// on a parameter that cannot be drawn.
+std::unique_ptr<SystemVisual> makeVisual(const std::string& system, const ParamValues& params,
+                                         const VisualRoots& roots);
+/// Whether the table has a drawing for the system.
+bool hasVisual(const std::string& system);
+
+}  // namespace dms::ui::scene3d

@@ -1,0 +1,74 @@
+// The 3D view behind our own interface: no Qt3D type appears here, so a move to Qt Quick 3D
+// touches ui/scene3d/qt3d/ only (see ../shared/design/STYLE.md).
+#pragma once
+
+#include <QColor>
+#include <QImage>
+#include <QString>
+#include <QWidget>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/params.h"
+#include "core/sim/registry.h"
+
+namespace dms::ui {
+
+/// An arrow drawn from a point (a control force or moment), in the system's frame.
+struct SceneArrow {
+  Vector3d origin = Vector3d::Zero();
+  Vector3d vector = Vector3d::Zero();
+  QColor color;
+  QString label;
+};
+
+/// Which run a pose or trail belongs to.
+enum class RunSlot { Variational = 0, RungeKutta = 1 };
+
+class SceneView {
+ public:
+  virtual ~SceneView() = default;
+  /// The widget to put in a layout (a window container around the 3D window).
+  virtual QWidget* widget() = 0;
+  /// Rebuilds the scene for a system (SystemModel::name()) with its normalized parameters,
+  /// e.g. rod length l, dumbbell L and r. Clears poses, trails and arrows; fits the view.
+  virtual void setSystem(const std::string& system, const ParamValues& params) = 0;
+  /// The pose of one run at the playback time (Sample::position / Sample::attitude, in the
+  /// system's frame: gravity along +e2 for the planar pendulum, +e3 for the spherical one);
+  /// std::nullopt hides that run's body.
+  virtual void setPose(RunSlot slot, const std::optional<Sample>& sample) = 0;
+  /// The recent path of a run's bob or centre of mass, oldest first (drawn fading).
+  virtual void setTrail(RunSlot slot, const std::vector<Vector3d>& points) = 0;
+  /// The longest straight segment (system units) a trail may have and still stand for the
+  /// path of the current system (RunStore::trail): a fraction of its size.
+  virtual double trailMaxStep() const = 0;
+  /// Arrows of the optimal-control modes; an empty list hides them.
+  virtual void setArrows(const std::vector<SceneArrow>& arrows) = 0;
+  /// Frames the whole system in view.
+  virtual void fitView() = 0;
+  /// Shows or hides a rigid body's own axes (the optimal-control modes hide them, so that
+  /// control arrows along a body axis stay visible). Views without axes ignore it.
+  virtual void setBodyAxesVisible([[maybe_unused]] bool on) {}
+  /// Frames these points (system frame, e.g. a whole maneuver) from the system's usual
+  /// viewing direction. Views without the option frame the system (fitView).
+  virtual void fitPoints([[maybe_unused]] const std::vector<Vector3d>& points) { fitView(); }
+  /// The optimal-control modes show one motion: with `single`, the Variational slot alone
+  /// fills the view under a card with `title` and `subtitle`; without, the two halves are back
+  /// with their own cards. Views without the option ignore it.
+  virtual void setSingleRun([[maybe_unused]] bool single, [[maybe_unused]] const QString& title,
+                            [[maybe_unused]] const QString& subtitle) {}
+  /// Renders the view and calls `done` with the picture (Qt3DRender::QRenderCapture,
+  /// asynchronous; a widget grab() does not see a 3D window), or with a null image and why not.
+  virtual void capture(std::function<void(const QImage& image, const QString& error)> done) = 0;
+  /// Whether the view has a drawing of its own for a system (SystemModel::name()); a system
+  /// without one is shown as a placeholder that says so.
+  virtual bool draws(const std::string& system) const = 0;
+};
+
+/// The one implementation (Qt3D), in ui/scene3d/qt3d/.
+std::unique_ptr<SceneView> createSceneView(QWidget* parent);
+
+}  // namespace dms::ui

@@ -1,0 +1,145 @@
+#include "ui/sim/parampanel.h"
+
+#include <QComboBox>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QVBoxLayout>
+
+#include "ui/common/palette.h"
+#include "ui/common/paramform.h"
+
+namespace dms::ui {
+
+namespace {
+
+QGroupBox* boxAround(const QString& title, QWidget* form, QWidget* parent) {
+  auto* box = new QGroupBox(title, parent);
+  auto* layout = new QVBoxLayout(box);
+  layout->addWidget(form);
+  return box;
+}
+
+}  // namespace
+
+ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  m_params = new ParamForm(ParamForm::Style::Sliders, this);
+  m_settings = new ParamForm(ParamForm::Style::Sliders, this);
+  m_settings->setSpecs(integratorSpecs());
+  m_controller = new QComboBox;
+  m_controller->addItem(tr("ode45 (MATLAB)"), int(RkController::Ode45));
+  m_controller->addItem(tr("SciPy RK45"), int(RkController::Scipy));
+  m_controller->setToolTip(tr("Step-size controller of the RK45 baseline; the article's is ode45"));
+  m_sampling = new QComboBox;
+  m_sampling->addItem(tr("at t = k h"), int(RkSampling::Output));
+  m_sampling->addItem(tr("at its steps"), int(RkSampling::Steps));
+  m_sampling->setToolTip(
+      tr("RK45 samples: dense output at the variational sample times, or its own accepted steps"));
+  m_settings->addRow(tr("RK45"), m_controller);
+  m_settings->addRow(tr("samples"), m_sampling);
+  for (ParamForm* f : {m_params, m_settings})
+    connect(f, &ParamForm::changed, this, &ParamPanel::changed);
+  for (QComboBox* c : {m_controller, m_sampling})
+    connect(c, &QComboBox::currentIndexChanged, this, &ParamPanel::changed);
+
+  layout->addWidget(boxAround(tr("Parameters"), m_params, this));
+  auto* reset = new QPushButton(tr("Reset to article values"), this);
+  reset->setToolTip(tr("Parameters, step size and horizon of the article's example"));
+  connect(reset, &QPushButton::clicked, this, &ParamPanel::resetToArticle);
+  layout->addWidget(reset);
+  m_problem = new QLabel(this);
+  m_problem->setWordWrap(true);
+  m_problem->setStyleSheet(labelStyle(errorColor(), true));
+  m_problem->setVisible(false);
+  layout->addWidget(m_problem);
+  m_note = new QLabel(this);
+  m_note->setWordWrap(true);
+  m_note->setStyleSheet(labelStyle(mutedTextColor()));
+  m_note->setVisible(false);
+  layout->addWidget(m_note);
+  layout->addWidget(boxAround(tr("Integrator"), m_settings, this));
+  layout->addStretch(1);
+}
+
+void ParamPanel::setSystem(const SystemModel* model) {
+  m_model = model;
+  m_params->setSpecs(model->params());
+  setScenario(defaultValues(model->params()), model->defaultSettings());
+  showProblem({});
+  showNote({});
+}
+
+void ParamPanel::setScenario(const ParamValues& values, const IntegratorSettings& settings) {
+  m_params->setValues(values);
+  m_base = settings;
+  m_settings->setValues({{"h", {settings.h}},
+                         {"T", {settings.T}},
+                         {"rtol", {settings.rtol}},
+                         {"atol", {settings.atol}}});
+  for (QComboBox* c : {m_controller, m_sampling}) c->blockSignals(true);
+  m_controller->setCurrentIndex(m_controller->findData(int(settings.controller)));
+  m_sampling->setCurrentIndex(m_sampling->findData(int(settings.sampling)));
+  for (QComboBox* c : {m_controller, m_sampling}) c->blockSignals(false);
+}
+
+void ParamPanel::setValue(const std::string& name, const std::vector<double>& value) {
+  const ParamSpec* spec = findSpec(m_model->params(), name);
+  ParamForm* form = m_params;
+  if (!spec) {
+    spec = findSpec(integratorSpecs(), name);
+    form = m_settings;
+  }
+  if (!spec) {
+    ParamValues scratch;
+    applyAssignment(m_model->params(), scratch, name, value);  // throws, naming the parameters
+  }
+  checkValue(*spec, value);
+  form->setValue(name, value);
+  emit changed();
+}
+
+void ParamPanel::resetToArticle() {
+  setScenario(defaultValues(m_model->params()), m_model->defaultSettings());
+  emit changed();
+}
+
+ParamValues ParamPanel::values() const { return m_params->values(); }
+
+IntegratorSettings ParamPanel::settings() const {
+  const ParamValues v = m_settings->values();
+  IntegratorSettings s = m_base;
+  s.h = v.at("h").front();
+  s.T = v.at("T").front();
+  s.rtol = v.at("rtol").front();
+  s.atol = v.at("atol").front();
+  s.controller = RkController(m_controller->currentData().toInt());
+  s.sampling = RkSampling(m_sampling->currentData().toInt());
+  return s;
+}
+
+void ParamPanel::showProblem(const QString& text) {
+  m_problem->setText(text);
+  m_problem->setVisible(!text.isEmpty());
+}
+
+void ParamPanel::showNote(const QString& text) {
+  m_note->setText(text);
+  m_note->setVisible(!text.isEmpty());
+}
+
+QString ParamPanel::problem() const { return m_problem->text(); }
+
+QSlider* ParamPanel::slider(const std::string& name, int component) const {
+  QSlider* s = m_params->slider(name, component);
+  return s ? s : m_settings->slider(name, component);
+}
+
+QDoubleSpinBox* ParamPanel::spinBox(const std::string& name, int component) const {
+  QDoubleSpinBox* s = m_params->spinBox(name, component);
+  return s ? s : m_settings->spinBox(name, component);
+}
+
+}  // namespace dms::ui

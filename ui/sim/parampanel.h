@@ -1,0 +1,65 @@
+// The simulation's parameter panel, generated from the core's ParamSpec tables (ParamForm with
+// sliders): the system's parameters, then the integrator settings (h, T, rtol, atol, the RK45
+// controller and its sampling), a problem with the values in red in place, and notes.
+#pragma once
+
+#include <QWidget>
+#include <string>
+#include <vector>
+
+#include "core/sim/registry.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSlider;
+
+namespace dms::ui {
+
+class ParamForm;
+
+class ParamPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ParamPanel(QWidget* parent = nullptr);
+
+  /// Rebuilds the rows for a system and sets its article values (no changed() signal).
+  void setSystem(const SystemModel* model);
+  const SystemModel* system() const { return m_model; }
+  /// Sets values and settings (e.g. from a scenario file) without emitting changed().
+  void setScenario(const ParamValues& values, const IntegratorSettings& settings);
+  /// One parameter or setting (h, T, rtol, atol) by name; throws InputError when out of range.
+  /// Emits changed().
+  void setValue(const std::string& name, const std::vector<double>& value);
+  /// Back to the article's values; emits changed().
+  void resetToArticle();
+
+  ParamValues values() const;
+  IntegratorSettings settings() const;
+
+  /// A problem with the current values (shown in red in place), or empty to clear it.
+  void showProblem(const QString& text);
+  /// Notes (e.g. "omega0 projected onto the tangent plane"), or empty.
+  void showNote(const QString& text);
+  QString problem() const;
+
+  /// The widgets of one row, for tests (component 0 for scalars); nullptr when absent.
+  QSlider* slider(const std::string& name, int component = 0) const;
+  QDoubleSpinBox* spinBox(const std::string& name, int component = 0) const;
+
+ signals:
+  /// A value was changed by the user (while a slider moves, for every step).
+  void changed();
+
+ private:
+  const SystemModel* m_model = nullptr;
+  ParamForm* m_params = nullptr;
+  ParamForm* m_settings = nullptr;
+  QComboBox* m_controller = nullptr;
+  QComboBox* m_sampling = nullptr;
+  QLabel* m_problem = nullptr;
+  QLabel* m_note = nullptr;
+  IntegratorSettings m_base;  // anything the panel does not show
+};
+
+}  // namespace dms::ui

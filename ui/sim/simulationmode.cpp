@@ -1,0 +1,306 @@
+#include "ui/sim/simulationmode.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QSettings>
+#include <algorithm>
+
+#include "ui/common/palette.h"
+#include "ui/common/playback.h"
+#include "ui/scene3d/sceneview.h"
+#include "ui/sim/runcsv.h"
+#include "ui/sim/simworker.h"
+
+namespace dms::ui {
+
+namespace {
+
+// how each integrator's run is shown: label (%1: the RK45 controller), colour and line in the
+// plots, the half of the 3D view it is drawn in, and whether it is an adaptive method whose
+// accepted and rejected steps the status bar counts
+struct MethodLook {
+  Method method;
+  const char* label;
+  QColor (*color)();
+  Qt::PenStyle pen;
+  std::optional<RunSlot> slot;
+  bool adaptive;
+};
+
+const MethodLook kLooks[] = {
+    {Method::Variational, QT_TRANSLATE_NOOP("SimulationMode", "variational"), &variationalColor,
+     Qt::SolidLine, RunSlot::Variational, false},
+    {Method::Rk45, QT_TRANSLATE_NOOP("SimulationMode", "RK45 (%1)"), &rungeKuttaColor,
+     Qt::SolidLine, RunSlot::RungeKutta, true},
+    // the quaternion form of RK45 has no half of its own in the 3D view
+    {Method::Rk45Quat, QT_TRANSLATE_NOOP("SimulationMode", "RK45 quaternion (%1)"),
+     &rungeKuttaColor, Qt::DashLine, std::nullopt, true},
+};
+
+const MethodLook& look(Method m) {
+  return *std::find_if(std::begin(kLooks), std::end(kLooks),
+                       [m](const MethodLook& l) { return l.method == m; });
+}
+
+// an adaptive method's label names its step-size controller
+QString methodLabel(Method m, RkController c) {
+  const QString label = QCoreApplication::translate("SimulationMode", look(m).label);
+  return look(m).adaptive ? label.arg(c == RkController::Ode45 ? "ode45" : "SciPy") : label;
+}
+
+QString fmt(double v, int prec = 3) { return QString::number(v, 'g', prec); }
+
+}  // namespace
+
+SimulationMode::SimulationMode(const ModeContext& context, QObject* parent)
+    : Mode(context, parent) {
+  m_params = new ParamPanel;
+  m_plots = new PlotPanel;
+  m_session = new SimSession(this);
+  m_plots->setStores(&m_session->stores());
+
+  // a slider step per event: coalesce the changes of one event-loop pass into one recompute
+  m_recomputeTimer.setSingleShot(true);
+  m_recomputeTimer.setInterval(0);
+  connect(m_params, &ParamPanel::changed, this, [this] { m_recomputeTimer.start(); });
+  connect(&m_recomputeTimer, &QTimer::timeout, this, &SimulationMode::recompute);
+  connect(m_session, &SimSession::chunkArrived, this, [this] {
+    m_dataDirty = true;
+    playback()->setAvailable(m_session->computedTime());
+  });
+  connect(m_session, &SimSession::finished, this, [this] {
+    m_dataDirty = true;
+    playback()->setAvailable(m_session->computedTime());
+    emit finished(0);
+  });
+  connect(m_session, &SimSession::runFailed, this, &SimulationMode::onRunFailed);
+
+  m_logAction = new QAction(tr("&Log scale"), this);
+  m_logAction->setCheckable(true);
+  m_logAction->setChecked(m_plots->logScale());
+  m_logAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+  connect(m_logAction, &QAction::toggled, m_plots, &PlotPanel::setLogScale);
+  connect(m_plots, &PlotPanel::logScaleChanged, m_logAction, &QAction::setChecked);
+  m_autoscaleAction = new QAction(tr("&Autoscale plots"), this);
+  m_autoscaleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  connect(m_autoscaleAction, &QAction::triggered, m_plots, &PlotPanel::autoscale);
+}
+
+SimulationMode::~SimulationMode() {
+  // the widgets belong to the layout they were put in (the window's), else to the mode
+  m_plots->setStores(nullptr);
+  m_session->shutdown();
+  for (QWidget* w : std::initializer_list<QWidget*>{m_params, m_plots})
+    if (!w->parent()) delete w;
+}
+
+QString SimulationMode::description(const SystemModel*) const {
+  return tr("The variational integrator beside RK45");
+}
+
+QList<QAction*> SimulationMode::actions() const { return {m_logAction, m_autoscaleAction}; }
+
+void SimulationMode::setSystem(const SystemModel* system) {
+  m_model = system;
+  m_params->setSystem(system);
+  m_failure.clear();
+  m_failureDetail.clear();
+  if (!m_active) return;
+  recompute();
+  if (interactive()) playback()->play();
+}
+
+void SimulationMode::activate() {
+  m_active = true;
+  playback()->restart();
+  recompute();
+  if (interactive()) playback()->play();
+}
+
+void SimulationMode::deactivate() {
+  m_active = false;
+  m_recomputeTimer.stop();
+  m_session->cancel();  // the runs would only compete with the next mode for the cores
+  // the next mode rebuilds the 3D view: so will this one when it comes back
+  m_sceneSystem.clear();
+  m_sceneParams.clear();
+  m_failure.clear();
+  m_failureDetail.clear();
+}
+
+void SimulationMode::recompute() {
+  m_recomputeTimer.stop();
+  if (!m_model || !m_active) return;
+  std::vector<std::string> warnings;
+  ParamValues values;
+  const IntegratorSettings settings = m_params->settings();
+  try {
+    values = m_model->normalize(m_params->values(), &warnings);
+    validateSettings(settings);
+  } catch (const InputError& e) {
+    // explained in place; the previous curves stay until the values are valid again
+    m_params->showProblem(QString::fromStdString(e.what()));
+    m_session->cancel();
+    return;
+  }
+  m_params->showProblem({});
+  QStringList notes;
+  for (const std::string& w : warnings) notes << QString::fromStdString(w);
+  m_params->showNote(notes.join("\n"));
+
+  SimJob job;
+  job.model = m_model;
+  job.values = values;
+  job.settings = settings;
+  job.methods = m_model->articleMethods();
+  m_session->start(job);
+  m_failure.clear();
+  m_failureDetail.clear();
+
+  std::vector<RunStyle> styles;
+  QString legend;
+  for (Method m : job.methods) {
+    const MethodLook& l = look(m);
+    styles.push_back({methodLabel(m, settings.controller), l.color(), l.pen});
+    legend += QString("<span style='color:%1; font-size:16px'>&#9632;</span>&nbsp;%2 &nbsp;&nbsp; ")
+                  .arg(colorHex(styles.back().color), styles.back().label.toHtmlEscaped());
+  }
+  m_legend = QString("<b>%1</b> &nbsp;&nbsp; %2")
+                 .arg(QString::fromStdString(m_model->title()).toHtmlEscaped(), legend);
+  m_plots->setRuns(styles, settings.T, QString::fromStdString(m_model->structureName()),
+                   QString::fromStdString(m_model->structure2Name()));
+  playback()->setHorizon(settings.T, settings.h);
+  if (m_sceneSystem != m_model->name() || m_sceneParams != values) {
+    scene()->setSystem(m_model->name(), values);
+    m_sceneSystem = m_model->name();
+    m_sceneParams = values;
+  }
+  m_dataDirty = true;
+}
+
+void SimulationMode::frame(double t) {
+  if (m_dataDirty) m_plots->refresh();
+  if (m_dataDirty || t != m_shownTime) {
+    m_plots->setCursorTime(t);
+    updateScene(t);
+  }
+  m_dataDirty = false;
+  m_shownTime = t;
+}
+
+// each half of the 3D view: the pose of its run at t and the trail the kept samples can show
+void SimulationMode::updateScene(double t) {
+  const SimJob& job = m_session->job();
+  const std::vector<RunStore>& stores = m_session->stores();
+  const double span = 0.1 * std::max(job.settings.T, 1e-9);
+  for (RunSlot slot : {RunSlot::Variational, RunSlot::RungeKutta}) {
+    std::optional<Sample> s;
+    std::vector<Vector3d> trail;
+    for (std::size_t i = 0; i < job.methods.size() && i < stores.size(); ++i) {
+      if (look(job.methods[i]).slot != slot) continue;
+      s = stores[i].nearest(t);
+      trail = stores[i].trail(t, span, 600, scene()->trailMaxStep());
+    }
+    scene()->setPose(slot, s);
+    scene()->setTrail(slot, trail);
+  }
+}
+
+ModeStatus SimulationMode::status() const {
+  const std::vector<RunStatus>& st = m_session->status();
+  double wall = 0.0, progress = 1.0;
+  std::int64_t steps = 0, accepted = 0, rejected = 0;
+  bool adaptive = false;
+  for (std::size_t i = 0; i < st.size(); ++i) {
+    wall += st[i].wallSeconds;
+    steps += st[i].counters.steps;
+    progress = std::min(progress, st[i].done ? 1.0 : st[i].progress);
+    if (look(m_session->job().methods[i]).adaptive) {
+      adaptive = true;
+      accepted += st[i].counters.steps;
+      rejected += st[i].counters.rejected;
+    }
+  }
+  const double computed = m_session->computedTime();
+  ModeStatus s;
+  s.texts << tr("computed to t = %1 s").arg(fmt(computed, 5))
+          << (wall > 0 ? tr("real-time factor %1x · %2 steps/s")
+                             .arg(fmt(computed / wall), fmt(double(steps) / wall))
+                       : QString())
+          << (adaptive ? tr("RK45 accepted %1, rejected %2").arg(accepted).arg(rejected)
+                       : QString());
+  s.failure = m_failure;
+  s.failureDetail = m_failureDetail;
+  s.showProgress = m_session->running();
+  s.progress = progress;
+  s.progressFormat = tr("computing %p%");
+  return s;
+}
+
+void SimulationMode::onRunFailed(int run, const QString& message) {
+  const RunStatus& st = m_session->status()[std::size_t(run)];
+  const Method m = m_session->job().methods[std::size_t(run)];
+  const QString who = methodLabel(m, m_session->job().settings.controller);
+  m_failureDetail = tr("The %1 run stopped at t = %2 s: %3. The other run continues.")
+                        .arg(who, fmt(st.failure.time, 6), message);
+  m_failure = tr("%1 stopped at t = %2 s").arg(who, fmt(st.failure.time, 6));
+  emit alert(tr("Run stopped"), m_failureDetail, true);
+}
+
+std::vector<ExportPlot> SimulationMode::exportPlots() const {
+  std::vector<ExportPlot> out;
+  const QStringList names = PlotPanel::plotNames();
+  const std::vector<QCustomPlot*> plots = m_plots->plots();
+  for (std::size_t i = 0; i < plots.size(); ++i) out.push_back({names[int(i)], plots[i]});
+  return out;
+}
+
+// one bucket group per pixel column of the exported image
+void SimulationMode::prepareExport(QSize size) { m_plots->refresh(size.width()); }
+
+void SimulationMode::finishExport() { m_plots->refresh(); }
+
+bool SimulationMode::exportCsv(const QString& path, QString* error) const {
+  return saveRunsCsv(path, m_session->stores(), m_session->job().methods, error);
+}
+
+std::optional<Scenario> SimulationMode::scenario() const {
+  if (!m_model) return std::nullopt;
+  return Scenario{m_model->name(), m_params->values(), m_params->settings()};
+}
+
+void SimulationMode::applyScenario(const Scenario& s) {
+  m_params->setScenario(s.parameters, s.settings);
+  recompute();
+}
+
+void SimulationMode::saveSettings(QSettings& s) const {
+  s.setValue("simulation/logScale", m_plots->logScale());
+}
+
+void SimulationMode::restoreSettings(const QSettings& s) {
+  m_logAction->setChecked(s.value("simulation/logScale", m_plots->logScale()).toBool());
+}
+
+void SimulationMode::applySet(const std::string& name, const std::vector<double>& value) {
+  m_params->setValue(name, value);
+}
+
+QString SimulationMode::playTimeProblem(double t) const {
+  const double T = m_params->settings().T;
+  if (t <= T) return {};
+  return tr("%1 exceeds the horizon T = %2 (raise it with --set T=...)")
+      .arg(fmt(t, 10), fmt(T, 10));
+}
+
+bool SimulationMode::start(QString* problem) {
+  recompute();
+  if (!m_params->problem().isEmpty()) {
+    if (problem) *problem = m_params->problem();
+    return false;
+  }
+  if (interactive()) playback()->play();
+  return true;
+}
+
+}  // namespace dms::ui

@@ -1,0 +1,83 @@
+// The simulation mode: every integrator of the system from t = 0 with the panel's values, in
+// the worker thread; the error plots, and the 3D view with one run per half (the variational
+// run on the left, RK45 on the right) and their recent trails, at the playback time. It
+// recomputes as the parameters move (one recomputation per event-loop pass), explains input
+// that cannot run in place, and says when and why a run stopped.
+#pragma once
+
+#include <QTimer>
+
+#include "ui/app/mode.h"
+#include "ui/sim/parampanel.h"
+#include "ui/sim/plotpanel.h"
+
+class QAction;
+
+namespace dms::ui {
+
+class SimSession;
+
+class SimulationMode : public Mode {
+  Q_OBJECT
+ public:
+  SimulationMode(const ModeContext& context, QObject* parent = nullptr);
+  ~SimulationMode() override;
+
+  QString name() const override { return tr("Simulation"); }
+  QString settingsKey() const override { return QStringLiteral("simulation"); }
+  QString description(const SystemModel* system) const override;
+  bool supports(const SystemModel* system) const override { return system != nullptr; }
+  void setSystem(const SystemModel* system) override;
+
+  ParamPanel* panel() const override { return m_params; }
+  PlotPanel* views() const override { return m_plots; }
+  QList<QAction*> actions() const override;
+
+  void activate() override;
+  void deactivate() override;
+  void frame(double t) override;
+  QString legend() const override { return m_legend; }
+  ModeStatus status() const override;
+
+  std::vector<ExportPlot> exportPlots() const override;
+  void prepareExport(QSize size) override;
+  void finishExport() override;
+  bool exportCsv(const QString& path, QString* error) const override;
+
+  std::optional<Scenario> scenario() const override;
+  void applyScenario(const Scenario& s) override;
+  void saveSettings(QSettings& s) const override;
+  void restoreSettings(const QSettings& s) override;
+
+  void applySet(const std::string& name, const std::vector<double>& value) override;
+  QString playTimeProblem(double t) const override;
+  bool start(QString* problem) override;
+
+  /// Starts every run from t = 0 with the panel's values (or explains in place why not).
+  void recompute();
+  SimSession* session() const { return m_session; }
+  ParamPanel* paramPanel() const { return m_params; }
+  PlotPanel* plotPanel() const { return m_plots; }
+
+ private:
+  void updateScene(double t);
+  void onRunFailed(int run, const QString& message);
+
+  const SystemModel* m_model = nullptr;
+  ParamPanel* m_params = nullptr;
+  PlotPanel* m_plots = nullptr;
+  SimSession* m_session = nullptr;
+  QAction* m_logAction = nullptr;
+  QAction* m_autoscaleAction = nullptr;
+  QTimer m_recomputeTimer;
+  bool m_active = false;
+  bool m_dataDirty = false;
+  double m_shownTime = -1.0;
+  QString m_legend;
+  QString m_failure, m_failureDetail;
+  // what the 3D view was built with: rebuilt only when it changes
+  std::string m_sceneSystem;
+  ParamValues m_sceneParams;
+};
+
+}  // namespace dms::ui

@@ -1,0 +1,135 @@
+#include "ui/sim/simworker.h"
+
+#include <QMetaObject>
+#include <chrono>
+#include <memory>
+
+namespace dms::ui {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+}  // namespace
+
+SimWorker::SimWorker(QObject* parent) : Worker(parent) {}
+
+void SimWorker::compute(quint64 generation, const SimJob& job) {
+  if (!live(generation)) return;
+  const std::size_t count = job.methods.size();
+  const int n = int(count);
+  std::vector<std::unique_ptr<Run>> runs(count);
+  std::vector<RunStatus> status(count);
+  for (int i = 0; i < n; ++i) {
+    try {
+      runs[std::size_t(i)] =
+          job.model->makeRun(job.values, job.methods[std::size_t(i)], job.settings);
+    } catch (const std::exception& e) {
+      RunChunk c;
+      c.run = i;
+      c.status.done = true;
+      c.status.failure = {true, 0.0, e.what()};
+      ++inFlight;
+      emit chunkReady(generation, c);
+    }
+  }
+  // short chunks first, so the first curves show at once; then about 20 ms of work each
+  double budget = 0.004;
+  bool any = true;
+  while (any) {
+    any = false;
+    for (int i = 0; i < n; ++i) {
+      Run* run = runs[std::size_t(i)].get();
+      RunStatus& st = status[std::size_t(i)];
+      if (!run || st.done) continue;
+      any = true;
+      // wait while the GUI has not consumed what it was sent: skip, never queue without bound
+      while (inFlight.load() >= kMaxInFlight && !!live(generation)) QThread::usleep(500);
+      if (!live(generation)) return;
+      RunChunk c;
+      c.run = i;
+      c.samples.reserve(1024);
+      const Clock::time_point t0 = Clock::now();
+      bool more = true;
+      while (more && secondsSince(t0) < budget && c.samples.size() < kMaxChunk) {
+        more = run->advance(c.samples, 256);
+        if (!live(generation)) return;
+      }
+      st.wallSeconds += secondsSince(t0);
+      st.counters = run->counters();
+      st.progress = run->progress();
+      st.failure = run->failure();
+      st.done = !more;
+      if (!c.samples.empty()) st.lastTime = c.samples.back().t;
+      c.status = st;
+      ++inFlight;
+      emit chunkReady(generation, std::move(c));
+    }
+    budget = std::min(0.02, budget * 2.0);
+  }
+  emit jobDone(generation, HandoffToken());
+}
+
+SimSession::SimSession(QObject* parent) : WorkerSession(parent) {
+  qRegisterMetaType<dms::ui::RunChunk>("dms::ui::RunChunk");
+  qRegisterMetaType<dms::ui::HandoffToken>("dms::ui::HandoffToken");
+  m_worker = new SimWorker;
+  connect(m_worker, &SimWorker::chunkReady, this, &SimSession::onChunk, Qt::QueuedConnection);
+  connect(m_worker, &SimWorker::jobDone, this, &SimSession::onJobDone, Qt::QueuedConnection);
+  startWorker(m_worker, "dms-sim-worker");
+}
+
+SimSession::~SimSession() { shutdown(); }
+
+void SimSession::shutdown() {
+  WorkerSession::shutdown();
+  m_running = false;
+}
+
+quint64 SimSession::start(const SimJob& job) {
+  const quint64 gen = advanceGeneration();
+  m_job = job;
+  m_stores.assign(job.methods.size(), RunStore());
+  m_status.assign(job.methods.size(), RunStatus());
+  m_running = true;
+  post(m_worker, &SimWorker::compute, gen, job);
+  emit started(gen);
+  return gen;
+}
+
+void SimSession::cancel() {
+  advanceGeneration();
+  m_running = false;
+}
+
+double SimSession::computedTime() const {
+  if (m_status.empty()) return 0.0;
+  double t = m_job.settings.T;
+  for (const RunStatus& s : m_status)
+    if (!s.failure.failed && !s.done) t = std::min(t, s.lastTime);
+  return t;
+}
+
+void SimSession::onChunk(quint64 generation, const RunChunk& chunk) {
+  --m_worker->inFlight;
+  if (!isCurrent(generation) || chunk.run < 0 || chunk.run >= int(m_stores.size())) {
+    ++m_stale;
+    return;
+  }
+  ++m_accepted;
+  m_stores[std::size_t(chunk.run)].append(chunk.samples);
+  const bool newlyFailed =
+      chunk.status.failure.failed && !m_status[std::size_t(chunk.run)].failure.failed;
+  m_status[std::size_t(chunk.run)] = chunk.status;
+  emit chunkArrived(chunk.run);
+  if (newlyFailed) emit runFailed(chunk.run, QString::fromStdString(chunk.status.failure.reason));
+}
+
+void SimSession::onJobDone(quint64 generation, const HandoffToken& /*handoff*/) {
+  if (!isCurrent(generation)) return;
+  m_running = false;
+  emit finished(generation);
+}
+
+}  // namespace dms::ui

@@ -1,0 +1,109 @@
+// The worker that computes the runs of a scenario off the GUI thread, and the GUI-side session
+// that keeps one RunStore per run (the thread and generations: ui/common/workersession.h).
+#pragma once
+
+#include <QObject>
+#include <atomic>
+#include <vector>
+
+#include "core/sim/registry.h"
+#include "core/sim/runstore.h"
+#include "ui/common/workersession.h"
+
+namespace dms::ui {
+
+/// What to compute: every method of a system from t = 0, with normalized values.
+struct SimJob {
+  const SystemModel* model = nullptr;
+  ParamValues values;
+  IntegratorSettings settings;
+  std::vector<Method> methods;
+  HandoffToken handoff;  ///< last: see ui/common/handoff.h
+};
+
+/// Where a run stands, sent with each chunk.
+struct RunStatus {
+  RunCounters counters;
+  RunFailure failure;
+  double progress = 0.0;
+  double wallSeconds = 0.0;  ///< compute time spent on this run so far
+  double lastTime = 0.0;     ///< simulated time reached
+  bool done = false;
+};
+
+/// New samples of one run, passed by value across the thread boundary.
+struct RunChunk {
+  int run = 0;
+  std::vector<Sample> samples;
+  RunStatus status;
+  HandoffToken handoff;  ///< last: see ui/common/handoff.h
+};
+
+/// Lives in a QThread; compute() is invoked there with a queued QMetaObject::invokeMethod. It
+/// advances the runs in turn, in chunks of a few milliseconds, and returns as soon as the wanted
+/// generation moves on (a new job or a cancel) or stop is requested.
+class SimWorker : public Worker {
+  Q_OBJECT
+ public:
+  /// Chunks sent but not yet consumed by the GUI, beyond which the worker waits (so a fast
+  /// computation cannot flood the event queue: memory stays bounded).
+  static constexpr int kMaxInFlight = 16;
+  /// Samples per chunk at most (about 2.6 MB): the chunks in flight stay under about 42 MB.
+  static constexpr std::size_t kMaxChunk = 8192;
+
+  explicit SimWorker(QObject* parent = nullptr);
+  void compute(quint64 generation, const SimJob& job);
+
+  std::atomic<int> inFlight{0};
+
+ signals:
+  void chunkReady(quint64 generation, dms::ui::RunChunk chunk);
+  void jobDone(quint64 generation, dms::ui::HandoffToken handoff);
+};
+
+/// GUI side: starts jobs (cancelling the previous one), drops stale chunks, fills the stores.
+class SimSession : public WorkerSession {
+  Q_OBJECT
+ public:
+  explicit SimSession(QObject* parent = nullptr);
+  ~SimSession() override;
+
+  /// Cancels what runs and starts `job`; returns its generation.
+  quint64 start(const SimJob& job);
+  /// Cancels the current job (its remaining chunks are dropped).
+  void cancel();
+  /// Stops the worker and its thread (called by the destructor).
+  void shutdown();
+
+  bool running() const { return m_running; }
+  const SimJob& job() const { return m_job; }
+  const std::vector<RunStore>& stores() const { return m_stores; }
+  const std::vector<RunStatus>& status() const { return m_status; }
+  /// Chunks of an old generation that arrived after it was replaced (and were dropped).
+  qint64 staleChunks() const { return m_stale; }
+  /// Chunks accepted for the current generation.
+  qint64 chunksAccepted() const { return m_accepted; }
+  /// Lowest simulated time all runs reached (a failed run counts as reaching the end).
+  double computedTime() const;
+
+ signals:
+  void started(quint64 generation);
+  void chunkArrived(int run);
+  void runFailed(int run, QString message);
+  void finished(quint64 generation);
+
+ private:
+  void onChunk(quint64 generation, const dms::ui::RunChunk& chunk);
+  void onJobDone(quint64 generation, const dms::ui::HandoffToken& handoff);
+
+  SimWorker* m_worker = nullptr;
+  bool m_running = false;
+  SimJob m_job;
+  std::vector<RunStore> m_stores;
+  std::vector<RunStatus> m_status;
+  qint64 m_stale = 0, m_accepted = 0;
+};
+
+}  // namespace dms::ui
+
+Q_DECLARE_METATYPE(dms::ui::RunChunk)
