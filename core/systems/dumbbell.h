@@ -75,7 +75,7 @@ class Dumbbell final : public SystemModel {
   const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
   std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Vi4,   Method::Rk45, Method::Rk45Quat,
+    return {Method::Variational, Method::Rk45,  Method::Rk45Quat, Method::Vi4,
             Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
   }
   std::vector<Method> articleMethods() const override {

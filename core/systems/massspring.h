@@ -47,7 +47,7 @@ class MassSpring final : public SystemModel {
   const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
   std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Vi4, Method::Rk45, Method::Rk4};
+    return {Method::Variational, Method::Rk45, Method::Vi4, Method::Rk4};
   }
   std::string structureName() const override { return {}; }
   std::vector<ArticleFigure> articleFigures() const override;

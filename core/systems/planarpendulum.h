@@ -56,7 +56,7 @@ class PlanarPendulum final : public SystemModel {
   const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
   std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Vi4,   Method::Rk45,
+    return {Method::Variational, Method::Rk45,  Method::Vi4,
             Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
   }
   std::string structureName() const override { return "||I - R^T R||"; }

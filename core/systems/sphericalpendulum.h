@@ -77,7 +77,7 @@ class SphericalPendulum final : public SystemModel {
   const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
   std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Vi4,   Method::Rattle, Method::Rk45,
+    return {Method::Variational, Method::Rk45,  Method::Vi4, Method::Rattle,
             Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
   }
   std::string structureName() const override { return "|1 - q^T q|"; }
