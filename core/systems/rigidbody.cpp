@@ -1,6 +1,7 @@
 #include "core/systems/rigidbody.h"
 
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <sstream>
 

@@ -2,6 +2,7 @@
 // eq (42), order 2 of the LGVI, its invariants over the default horizon, the RK45 baselines'
 // drift from SO(3), the gravity moment of eq (41), and a free asymmetric top built from the
 // same pieces with a potential defined here.
+#include <Eigen/Eigenvalues>
 #include <QtTest>
 #include <cmath>
 #include <limits>

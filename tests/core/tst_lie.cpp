@@ -1,11 +1,13 @@
 // The SO(3) toolkit: hat/vee, Rodrigues exp and log (near 0 and near pi), Cayley map and its
 // inverse, quaternions, the orthogonality error. Tolerances are round-off: a few eps (2.2e-16)
 // times the size of the numbers involved, said at each check.
+#include <Eigen/Eigenvalues>
 #include <QtTest>
 #include <cmath>
 #include <limits>
 #include <random>
 
+#include "core/lie/orthogonality.h"
 #include "core/lie/so3.h"
 
 using namespace dms;
@@ -202,6 +204,68 @@ class TestLie : public QObject {
     const Matrix3d R2 = Eigen::Vector3d(1.0 + d, 1.0 + d, 1.0).asDiagonal();
     // Frobenius would be sqrt(2) times larger
     QVERIFY(std::fabs(orthogonalityError(R2) - std::fabs(1.0 - (1 + d) * (1 + d))) <= 1e-15);
+  }
+  // The closed forms against Eigen's iterative solver (QR sweeps), on random symmetric
+  // matrices, nearly double and nearly triple eigenvalues, I - R^T R of nearly orthogonal R, and
+  // entries near the ends of the exponent range. Both are backward stable: each returns the
+  // largest |eigenvalue| of a matrix within c eps ||A|| of A, c about 5 for each (a chain of
+  // about ten dependent roundings), so by Weyl's inequality they differ by at most about
+  // 10 eps ||A|| = 10 eps times the result; 16 eps leaves room for the constants.
+  void spectralNormMatchesEigensolver() {
+    std::mt19937 gen(11);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    const auto eigen = [](const auto& A) {
+      using Mat = std::decay_t<decltype(A)>;
+      Eigen::SelfAdjointEigenSolver<Mat> es(A, Eigen::EigenvaluesOnly);
+      return es.eigenvalues().cwiseAbs().maxCoeff();
+    };
+    double worst2 = 0.0, worst3 = 0.0;
+    for (int i = 0; i < 30000; ++i) {
+      const Matrix3d Q = angleAxis(kPi * u(gen), randomUnit(gen));
+      const double l = u(gen), e = std::pow(10.0, -16.0 * std::fabs(u(gen)));
+      Matrix3d A;
+      switch (i % 5) {
+        case 0:
+          A = Matrix3d::Random();
+          A = (A + A.transpose()).eval();
+          break;
+        case 1:  // a nearly double pair, the largest or not
+          A = Q *
+              Vector3d(l, l * (1 + e * u(gen)), (i % 10 < 5 ? 1e-3 : 1.0) * u(gen)).asDiagonal() *
+              Q.transpose();
+          break;
+        case 2:  // nearly triple
+          A = Q * Vector3d(l, l * (1 + 1e-12 * u(gen)), l * (1 + 1e-15 * u(gen))).asDiagonal() *
+              Q.transpose();
+          break;
+        case 3: {  // what samples ask: R nearly orthogonal
+          const double noise = std::pow(10.0, -16.0 + 8.0 * std::fabs(u(gen)));
+          const Matrix3d R = Q + noise * Matrix3d::Random();
+          A = Matrix3d::Identity() - R.transpose() * R;
+          break;
+        }
+        default:
+          A = Matrix3d::Random();
+          A = (A + A.transpose()).eval() * (i % 10 < 5 ? 1e-200 : 1e200);
+      }
+      const double x = eigen(A), y = symmetricSpectralNorm(A);
+      worst3 = std::max(worst3, std::fabs(x - y) / x);
+      Eigen::Matrix2d B = Eigen::Matrix2d::Random();
+      B(1, 0) *= i % 3 == 0 ? e : 1.0;
+      B(0, 1) = B(1, 0);
+      if (i % 7 == 0) B *= 1e-300;
+      const double x2 = eigen(B), y2 = symmetricSpectralNorm(B(0, 0), B(1, 0), B(1, 1));
+      worst2 = std::max(worst2, std::fabs(x2 - y2) / x2);
+    }
+    qInfo("largest relative difference from Eigen's solver: 2x2 %.2f eps, 3x3 %.2f eps",
+          worst2 / kEps, worst3 / kEps);
+    QVERIFY(worst2 <= 16 * kEps);
+    QVERIFY(worst3 <= 16 * kEps);
+    QCOMPARE(symmetricSpectralNorm(Matrix3d::Zero()), 0.0);
+    QCOMPARE(symmetricSpectralNorm(0.0, 0.0, 0.0), 0.0);
+    QCOMPARE(symmetricSpectralNorm(Matrix3d(-2.5 * Matrix3d::Identity())), 2.5);
+    QVERIFY(std::isnan(orthogonalityError(Matrix3d::Constant(std::nan("")))));
+    QVERIFY(std::isnan(orthogonalityError(Eigen::Matrix2d::Constant(std::nan("")))));
   }
 };
 

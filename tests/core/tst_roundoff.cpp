@@ -91,19 +91,25 @@ class TestRoundoff : public QObject {
   Q_OBJECT
  private slots:
   // The plain steps are the article's formulas as they were: their figures at the article's
-  // set-up, to the last bit, as the previous version printed them (golden values).
+  // set-up, to the last bit, as the previous version printed them (golden values). The
+  // structure errors' means come from Eigen's iterative eigensolver in that version and from a
+  // closed form now (core/lie/orthogonality.h): the same spectral norm within 16 eps per
+  // sample (tst_lie), so their means agree within 16 eps relative.
   void plainStepsKeepTheirNumbers() {
+    const auto near = [](double ours, double golden) {
+      return std::fabs(ours - golden) <= 16 * std::numeric_limits<double>::epsilon() * golden;
+    };
     const RunSummary ms = summarize("mass-spring", Summation::Plain);
     QVERIFY(ms.energyMeanDev == 8.488636981881481e-13);
     const RunSummary pp = summarize("planar-pendulum", Summation::Plain);
     QVERIFY(pp.energyMeanDev == 0.010835190028563223);
-    QVERIFY(pp.structureMean == 2.7027082930961046e-14);
+    QVERIFY(near(pp.structureMean, 2.7027082930961046e-14));
     const RunSummary sp = summarize("spherical-pendulum", Summation::Plain);
     QVERIFY(sp.energyMeanDev == 0.014870866353455615);
-    QVERIFY(sp.structureMean == 1.8771676429109525e-15);
+    QVERIFY(sp.structureMean == 1.8771676429109525e-15);  // |1 - q.q|: no eigensolver
     const RunSummary db = summarize("dumbbell", Summation::Plain);
     QVERIFY(db.energyMeanDev == 6.122605330552646e-06);
-    QVERIFY(db.structureMean == 8.50315630300608e-15);
+    QVERIFY(near(db.structureMean, 8.50315630300608e-15));
     QVERIFY(db.momentumMaxDev == 3.712027040613551e-14);
   }
 
