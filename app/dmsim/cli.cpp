@@ -74,17 +74,18 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
     *csv << std::setprecision(17);
     writeCsvHeader(*csv, run->stateNames());
   }
-  std::vector<Sample> chunk;
-  chunk.reserve(4096);
-  const double c0 = cpuNow();
-  bool more = true;
-  while (more) {
-    chunk.clear();
-    more = run->advance(chunk, 4096);
-    for (const Sample& s : chunk) {
+  // each sample into the summary (and the CSV) as it is made: nothing stored, no pose
+  struct Consumer final : SampleSink {
+    RunResult& r;
+    std::ostream* csv;
+    Consumer(RunResult& result, std::ostream* out) : r(result), csv(out) {}
+    void take(const Sample& s) override {
       r.summary.add(s);
       if (csv) writeCsvRow(*csv, s, r.summary.energy0);
     }
+  } consumer(r, csv);
+  const double c0 = cpuNow();
+  while (run->advance(consumer, 4096, SampleFields::Metrics)) {
   }
   r.cpuSeconds = cpuNow() - c0;
   r.counters = run->counters();

@@ -16,7 +16,8 @@ namespace dms {
 ///   using State = ...;
 ///   // one step of size h (negative in a composition); false: no solution, `why` says why
 ///   bool step(State& x, double h, StepWork& work, std::string* why) const;
-///   Sample sample(double t, const State& x) const;
+///   // the sample at t: the fields asked for (SampleFields), written into s
+///   void fill(Sample& s, double t, const State& x, SampleFields fields) const;
 ///   std::vector<std::string> stateNames() const;
 template <class Stepper>
 class FixedStepRun final : public Run {
@@ -26,7 +27,8 @@ class FixedStepRun final : public Run {
   FixedStepRun(Stepper stepper, const State& x0, const IntegratorSettings& s)
       : m_stepper(std::move(stepper)), m_x(x0), m_h(s.h), m_steps(s.steps()) {}
 
-  bool advance(std::vector<Sample>& out, std::size_t maxSamples) override {
+  using Run::advance;
+  bool advance(SampleSink& sink, std::size_t maxSamples, SampleFields fields) override {
     std::size_t n = 0;
     while (n < maxSamples && !m_over) {
       if (m_emitted) {
@@ -34,14 +36,13 @@ class FixedStepRun final : public Run {
           m_over = true;
           break;
         }
-        State next = m_x;
-        if (!m_stepper.step(next, m_h, m_work, &m_why)) return fail(m_why);
-        m_x = next;
+        // in place: after a failure the state is never read again
+        if (!m_stepper.step(m_x, m_h, m_work, &m_why)) return fail(m_why);
         ++m_k;
       }
-      Sample s = m_stepper.sample(double(m_k) * m_h, m_x);
-      if (!sampleIsFinite(s)) return fail("the state became non-finite");
-      out.push_back(std::move(s));
+      m_stepper.fill(m_sample, double(m_k) * m_h, m_x, fields);
+      if (!sampleIsFinite(m_sample)) return fail("the state became non-finite");
+      sink.take(m_sample);
       m_emitted = true;
       ++n;
     }
@@ -65,6 +66,7 @@ class FixedStepRun final : public Run {
 
   Stepper m_stepper;
   State m_x;
+  Sample m_sample;
   double m_h;
   std::int64_t m_steps;
   std::int64_t m_k = 0;
@@ -90,7 +92,7 @@ struct TripleJump {
     return base.step(x, kG1 * h, work, why) && base.step(x, kG2 * h, work, why) &&
            base.step(x, kG1 * h, work, why);
   }
-  Sample sample(double t, const State& x) const { return base.sample(t, x); }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const { base.fill(s, t, x, f); }
   std::vector<std::string> stateNames() const { return base.stateNames(); }
 };
 

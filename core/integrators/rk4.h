@@ -26,7 +26,7 @@ class Rk4Stepper {
   explicit Rk4Stepper(ContinuousForm f) : form(std::move(f)) {}
   ContinuousForm form;
   bool step(State& x, double h, StepWork& work, std::string* why) const;
-  Sample sample(double t, const State& x) const { return form.sample(t, x.y); }
+  void fill(Sample& s, double t, const State& x, SampleFields) const { s = form.sample(t, x.y); }
   std::vector<std::string> stateNames() const { return form.names; }
 
  private:

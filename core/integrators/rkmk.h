@@ -40,7 +40,7 @@ class RkmkStepper {
   using State = Rk4State;
   explicit RkmkStepper(LieForm f) : form(std::move(f)) {}
   bool step(State& x, double h, StepWork& work, std::string* why) const;
-  Sample sample(double t, const State& x) const { return form.sample(t, x.y); }
+  void fill(Sample& s, double t, const State& x, SampleFields) const { s = form.sample(t, x.y); }
   std::vector<std::string> stateNames() const { return form.names; }
 
   LieForm form;

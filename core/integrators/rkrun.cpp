@@ -29,19 +29,19 @@ bool RkRun::fail(const std::string& why) {
   return false;
 }
 
-bool RkRun::emitSample(std::vector<Sample>& out, double t, const VectorXd& y) {
-  Sample s = m_form.sample(t, y);
-  if (!sampleIsFinite(s)) {
+bool RkRun::emitSample(SampleSink& sink, double t, const VectorXd& y) {
+  m_sample = m_form.sample(t, y);
+  if (!sampleIsFinite(m_sample)) {
     std::ostringstream m;
     m << "RK45: the state became non-finite near t = " << t;
     return fail(m.str());
   }
   m_lastGood = t;
-  out.push_back(std::move(s));
+  sink.take(m_sample);
   return true;
 }
 
-bool RkRun::advance(std::vector<Sample>& out, std::size_t maxSamples) {
+bool RkRun::advance(SampleSink& out, std::size_t maxSamples, SampleFields /*fields*/) {
   std::size_t n = 0;
   const bool output = m_settings.sampling == RkSampling::Output;
   if (!m_started && maxSamples > 0 && !m_over) {

@@ -30,19 +30,21 @@ class RkRun final : public Run {
   /// With `projected`, every accepted step and every output is projected (form.project).
   RkRun(ContinuousForm form, const IntegratorSettings& s, bool projected = false);
 
-  bool advance(std::vector<Sample>& out, std::size_t maxSamples) override;
+  using Run::advance;
+  bool advance(SampleSink& sink, std::size_t maxSamples, SampleFields fields) override;
   double progress() const override;
   RunCounters counters() const override;
   std::vector<std::string> stateNames() const override { return m_form.names; }
 
  private:
-  bool emitSample(std::vector<Sample>& out, double t, const VectorXd& y);
+  bool emitSample(SampleSink& sink, double t, const VectorXd& y);
   bool fail(const std::string& why);
 
   ContinuousForm m_form;
   IntegratorSettings m_settings;
   DormandPrince m_dp;
   VectorXd m_yout;
+  Sample m_sample;
   std::int64_t m_nextOut = 0;  // index of the next output time (output sampling)
   std::int64_t m_lastOut = 0;
   double m_tf = 0.0;

@@ -36,6 +36,20 @@ struct Sample {
 /// True when every number a view or a summary reads is finite.
 bool sampleIsFinite(const Sample& s);
 
+/// What a consumer reads of each sample. Metrics: t, energy, structure, structure2, momentum
+/// and state (the summaries, the CSV exporters, the sweeps). All adds the pose for display:
+/// position, velocity and attitude (the views). A run fills what is asked and leaves the rest
+/// as it was.
+enum class SampleFields { Metrics, All };
+
+/// Receives a run's samples one by one, as they are made: nothing is stored unless the sink
+/// stores it. The sample is the run's own and is overwritten by the next one.
+class SampleSink {
+ public:
+  virtual ~SampleSink() = default;
+  virtual void take(const Sample& s) = 0;
+};
+
 /// Why a run stopped early.
 struct RunFailure {
   bool failed = false;
@@ -63,9 +77,12 @@ struct StepWork {
 class Run {
  public:
   virtual ~Run() = default;
-  /// Appends up to maxSamples new samples to out; returns false when the run is over (finished
-  /// or failed). Never appends a non-finite sample: a failure stops at the last good one.
-  virtual bool advance(std::vector<Sample>& out, std::size_t maxSamples) = 0;
+  /// Passes up to maxSamples new samples, with the fields asked for, to sink; returns false
+  /// when the run is over (finished or failed). Never passes a non-finite sample: a failure
+  /// stops at the last good one.
+  virtual bool advance(SampleSink& sink, std::size_t maxSamples, SampleFields fields) = 0;
+  /// Appends up to maxSamples whole samples (SampleFields::All) to out; otherwise as above.
+  bool advance(std::vector<Sample>& out, std::size_t maxSamples);
   /// Fraction of the horizon done, in [0, 1].
   virtual double progress() const = 0;
   virtual RunCounters counters() const = 0;

@@ -16,7 +16,9 @@ struct MassSpringStepper {
     work.fevals += 2;  // the spring force at q_k and at q_{k+1}
     return true;
   }
-  Sample sample(double t, const State& x) const { return MassSpring::sample(p, t, x); }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    MassSpring::fill(p, t, x, s, f);
+  }
   std::vector<std::string> stateNames() const { return {"q", "v"}; }
 };
 
@@ -28,7 +30,9 @@ struct CompensatedMassSpringStepper {
     work.fevals += 2;
     return true;
   }
-  Sample sample(double t, const State& x) const { return MassSpring::sample(p, t, x.x); }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    MassSpring::fill(p, t, x.x, s, f);
+  }
   std::vector<std::string> stateNames() const { return {"q", "v"}; }
 };
 
@@ -94,14 +98,21 @@ IntegratorSettings MassSpring::defaultSettings() const {
   return s;
 }
 
-Sample MassSpring::sample(const MassSpringParams& p, double t, const MassSpringState& x) {
-  Sample s;
+void MassSpring::fill(const MassSpringParams& p, double t, const MassSpringState& x, Sample& s,
+                      SampleFields f) {
   s.t = t;
   s.energy = massSpringEnergy(p, x);
-  s.position = Vector3d(x.q, 0, 0);
-  s.velocity = Vector3d(x.v, 0, 0);
   s.state.resize(2);
   s.state << x.q, x.v;
+  if (f == SampleFields::All) {
+    s.position = Vector3d(x.q, 0, 0);
+    s.velocity = Vector3d(x.v, 0, 0);
+  }
+}
+
+Sample MassSpring::sample(const MassSpringParams& p, double t, const MassSpringState& x) {
+  Sample s;
+  fill(p, t, x, s, SampleFields::All);
   return s;
 }
 

@@ -55,6 +55,9 @@ class MassSpring final : public SystemModel {
                                const IntegratorSettings& settings) const override;
   /// Sample of a state: position (q, 0, 0) along the rail.
   static Sample sample(const MassSpringParams& p, double t, const MassSpringState& x);
+  /// The same sample, written into s: the fields asked for.
+  static void fill(const MassSpringParams& p, double t, const MassSpringState& x, Sample& s,
+                   SampleFields f);
 };
 
 }  // namespace dms

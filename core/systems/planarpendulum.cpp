@@ -17,7 +17,9 @@ struct PlanarStepper {
     work.fevals += 2;  // gravity at R_k and at R_{k+1}
     return planarPendulumStep(p, h, x, why);
   }
-  Sample sample(double t, const State& x) const { return PlanarPendulum::sample(p, t, x); }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    PlanarPendulum::fill(p, t, x, s, f);
+  }
   std::vector<std::string> stateNames() const { return {"R11", "R21", "R12", "R22", "Omega"}; }
 };
 
@@ -28,7 +30,9 @@ struct CompensatedPlanarStepper {
     work.fevals += 2;
     return planarPendulumStep(p, h, x, why);
   }
-  Sample sample(double t, const State& x) const { return PlanarPendulum::sample(p, t, x.x); }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    PlanarPendulum::fill(p, t, x.x, s, f);
+  }
   std::vector<std::string> stateNames() const { return {"R11", "R21", "R12", "R22", "Omega"}; }
 };
 
@@ -139,19 +143,26 @@ IntegratorSettings PlanarPendulum::defaultSettings() const {
   return s;
 }
 
-Sample PlanarPendulum::sample(const PlanarPendulumParams& p, double t,
-                              const PlanarPendulumState& x) {
-  Sample s;
+void PlanarPendulum::fill(const PlanarPendulumParams& p, double t, const PlanarPendulumState& x,
+                          Sample& s, SampleFields f) {
   s.t = t;
   s.energy = planarPendulumEnergy(p, x);
   s.structure = orthogonalityError(x.R);
-  s.position = Vector3d(p.l * x.R(0, 1), p.l * x.R(1, 1), 0.0);
-  // d(l R e2)/dt = l R Omega^ e2 = -l Omega R e1 (eq (17), Omega^ = [[0, -Omega], [Omega, 0]])
-  s.velocity = Vector3d(-p.l * x.Omega * x.R(0, 0), -p.l * x.Omega * x.R(1, 0), 0.0);
-  s.attitude.setIdentity();
-  s.attitude.topLeftCorner<2, 2>() = x.R;
   s.state.resize(5);
   s.state << x.R(0, 0), x.R(1, 0), x.R(0, 1), x.R(1, 1), x.Omega;
+  if (f == SampleFields::All) {
+    s.position = Vector3d(p.l * x.R(0, 1), p.l * x.R(1, 1), 0.0);
+    // d(l R e2)/dt = l R Omega^ e2 = -l Omega R e1 (eq (17), Omega^ = [[0, -Omega], [Omega, 0]])
+    s.velocity = Vector3d(-p.l * x.Omega * x.R(0, 0), -p.l * x.Omega * x.R(1, 0), 0.0);
+    s.attitude.setIdentity();
+    s.attitude.topLeftCorner<2, 2>() = x.R;
+  }
+}
+
+Sample PlanarPendulum::sample(const PlanarPendulumParams& p, double t,
+                              const PlanarPendulumState& x) {
+  Sample s;
+  fill(p, t, x, s, SampleFields::All);
   return s;
 }
 

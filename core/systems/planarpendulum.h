@@ -65,6 +65,9 @@ class PlanarPendulum final : public SystemModel {
                                const IntegratorSettings& settings) const override;
   /// Sample of a state: the bob at l R e2 in the (e1, e2) plane, gravity along +e2.
   static Sample sample(const PlanarPendulumParams& p, double t, const PlanarPendulumState& x);
+  /// The same sample, written into s: the fields asked for.
+  static void fill(const PlanarPendulumParams& p, double t, const PlanarPendulumState& x, Sample& s,
+                   SampleFields f);
 };
 
 }  // namespace dms

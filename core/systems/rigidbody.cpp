@@ -30,7 +30,9 @@ struct CompensatedLgviStepper {
   bool step(State& s, double h, StepWork& work, std::string* why) const {
     return countedLgviStep(body, h, s, work, why);
   }
-  Sample sample(double t, const State& s) const { return rigidBodySample(body, t, s.s); }
+  void fill(Sample& out, double t, const State& s, SampleFields f) const {
+    rigidBodyFill(body, t, s.s, out, f);
+  }
   std::vector<std::string> stateNames() const { return rigidBodyStateNames(false); }
 };
 
@@ -40,7 +42,9 @@ struct LgviStepper {
   bool step(State& s, double h, StepWork& work, std::string* why) const {
     return countedLgviStep(body, h, s, work, why);
   }
-  Sample sample(double t, const State& s) const { return rigidBodySample(body, t, s); }
+  void fill(Sample& out, double t, const State& s, SampleFields f) const {
+    rigidBodyFill(body, t, s, out, f);
+  }
   std::vector<std::string> stateNames() const { return rigidBodyStateNames(false); }
 };
 
@@ -51,22 +55,14 @@ class DomainCheckedRun final : public Run {
   DomainCheckedRun(std::unique_ptr<Run> inner, std::shared_ptr<const RigidBodyPotential> u)
       : m_inner(std::move(inner)), m_potential(std::move(u)) {}
 
-  bool advance(std::vector<Sample>& out, std::size_t maxSamples) override {
+  using Run::advance;
+  bool advance(SampleSink& sink, std::size_t maxSamples, SampleFields fields) override {
     if (m_over) return false;
-    const std::size_t first = out.size();
-    const bool more = m_inner->advance(out, maxSamples);
-    for (std::size_t i = first; i < out.size(); ++i) {
-      const std::string why = m_potential->domainError(out[i].position, out[i].attitude);
-      if (!why.empty()) {
-        std::ostringstream m;
-        m << "RK45 at t = " << out[i].t << ": " << why;
-        out.resize(i);
-        m_over = true;
-        m_failure = {true, m_lastGood, m.str()};
-        return false;
-      }
-      m_lastGood = out[i].t;
-    }
+    // the check reads the pose: the inner run always fills it
+    Checker check{*this, sink};
+    const bool more = m_inner->advance(check, maxSamples, SampleFields::All);
+    (void)fields;
+    if (m_over) return false;
     if (!more) {
       m_over = true;
       m_failure = m_inner->failure();
@@ -78,6 +74,26 @@ class DomainCheckedRun final : public Run {
   std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
 
  private:
+  // passes samples on until the first one outside the domain, then drops the rest
+  struct Checker final : SampleSink {
+    Checker(DomainCheckedRun& r, SampleSink& s) : run(r), next(s) {}
+    void take(const Sample& s) override {
+      if (run.m_over) return;
+      const std::string why = run.m_potential->domainError(s.position, s.attitude);
+      if (!why.empty()) {
+        std::ostringstream m;
+        m << "RK45 at t = " << s.t << ": " << why;
+        run.m_over = true;
+        run.m_failure = {true, run.m_lastGood, m.str()};
+        return;
+      }
+      run.m_lastGood = s.t;
+      next.take(s);
+    }
+    DomainCheckedRun& run;
+    SampleSink& next;
+  };
+
   std::unique_ptr<Run> m_inner;
   std::shared_ptr<const RigidBodyPotential> m_potential;
   double m_lastGood = 0.0;
@@ -143,14 +159,22 @@ Vector3d rigidBodyMomentum(const RigidBody& b, const RigidBodyState& s) {
 
 Sample rigidBodySample(const RigidBody& b, double t, const RigidBodyState& s, const Vector4d* q) {
   Sample out;
+  rigidBodyFill(b, t, s, out, SampleFields::All, q);
+  return out;
+}
+
+void rigidBodyFill(const RigidBody& b, double t, const RigidBodyState& s, Sample& out,
+                   SampleFields f, const Vector4d* q) {
   out.t = t;
   out.energy = rigidBodyEnergy(b, s);
   out.structure = orthogonalityError(s.R);
   out.structure2 = q ? std::fabs(1.0 - q->norm()) : 0.0;
   out.momentum = rigidBodyMomentum(b, s);
-  out.position = s.x;
-  out.velocity = s.v;
-  out.attitude = s.R;
+  if (f == SampleFields::All) {
+    out.position = s.x;
+    out.velocity = s.v;
+    out.attitude = s.R;
+  }
   if (q) {
     out.state.resize(13);
     out.state << *q, s.x, s.Omega, s.v;
@@ -158,7 +182,6 @@ Sample rigidBodySample(const RigidBody& b, double t, const RigidBodyState& s, co
     out.state.resize(18);
     out.state << Eigen::Map<const Vector9d>(s.R.data()), s.x, s.Omega, s.v;
   }
-  return out;
 }
 
 std::vector<std::string> rigidBodyStateNames(bool quaternion) {

@@ -68,6 +68,9 @@ Vector3d rigidBodyMomentum(const RigidBody& b, const RigidBodyState& s);
 /// R(q)): structure2 = |1 - |q||, and the raw state starts with q instead of R.
 Sample rigidBodySample(const RigidBody& b, double t, const RigidBodyState& s,
                        const Vector4d* q = nullptr);
+/// The same sample, written into out: the fields asked for.
+void rigidBodyFill(const RigidBody& b, double t, const RigidBodyState& s, Sample& out,
+                   SampleFields f, const Vector4d* q = nullptr);
 
 /// Column names of the raw states: R11 R21 R31 R12 ... x1 x2 x3 W1 W2 W3 v1 v2 v3, and with q0..q3
 /// in place of R for the quaternion form.

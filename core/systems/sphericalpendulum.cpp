@@ -17,7 +17,9 @@ struct SphericalStepper {
     work.fevals += 2;  // gravity at q_k and at q_{k+1}
     return sphericalPendulumStep(p, h, x, why);
   }
-  Sample sample(double t, const State& x) const { return SphericalPendulum::sample(p, t, x); }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    SphericalPendulum::fill(p, t, x, s, f);
+  }
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
 };
 
@@ -28,7 +30,9 @@ struct CompensatedSphericalStepper {
     work.fevals += 2;
     return sphericalPendulumStep(p, h, x, why);
   }
-  Sample sample(double t, const State& x) const { return SphericalPendulum::sample(p, t, x.x); }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    SphericalPendulum::fill(p, t, x.x, s, f);
+  }
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
 };
 
@@ -40,7 +44,9 @@ struct RattleStepper {
     work.fevals += 2;  // gravity at q_k and at q_{k+1}
     return rattleStep(p, h, x, compensated, why);
   }
-  Sample sample(double t, const State& x) const { return rattleSample(p, t, x); }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    rattleFill(p, t, x, s, f);
+  }
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "p1", "p2", "p3"}; }
 };
 
@@ -129,12 +135,18 @@ bool rattleStep(const SphericalPendulumParams& p, double h, RattleState& x, bool
   return true;
 }
 
-Sample rattleSample(const SphericalPendulumParams& p, double t, const RattleState& x) {
+void rattleFill(const SphericalPendulumParams& p, double t, const RattleState& x, Sample& s,
+                SampleFields f) {
   const double ml2 = p.m * p.l * p.l;
   // omega = q x qdot with qdot = p / (m l^2): the pendulum's own sample of (q, omega)
-  Sample s = SphericalPendulum::sample(p, t, {x.q, x.q.cross(x.p) / ml2});
+  SphericalPendulum::fill(p, t, {x.q, x.q.cross(x.p) / ml2}, s, f);
   s.structure2 = std::fabs(x.q.dot(x.p)) / ml2;  // the hidden constraint q . qdot = 0
   s.state << x.q, x.p;
+}
+
+Sample rattleSample(const SphericalPendulumParams& p, double t, const RattleState& x) {
+  Sample s;
+  rattleFill(p, t, x, s, SampleFields::All);
   return s;
 }
 
@@ -207,18 +219,25 @@ ParamValues SphericalPendulum::normalize(const ParamValues& values,
   return out;
 }
 
-Sample SphericalPendulum::sample(const SphericalPendulumParams& p, double t,
-                                 const SphericalPendulumState& x) {
-  Sample s;
+void SphericalPendulum::fill(const SphericalPendulumParams& p, double t,
+                             const SphericalPendulumState& x, Sample& s, SampleFields f) {
   s.t = t;
   s.energy = sphericalPendulumEnergy(p, x);
   s.structure = std::fabs(1.0 - x.q.squaredNorm());
   s.structure2 = std::fabs(x.q.dot(x.omega));
   s.momentum = Vector3d(0, 0, p.m * p.l * p.l * x.omega.z());
-  s.position = p.l * x.q;
-  s.velocity = p.l * x.omega.cross(x.q);  // q' = omega x q
   s.state.resize(6);
   s.state << x.q, x.omega;
+  if (f == SampleFields::All) {
+    s.position = p.l * x.q;
+    s.velocity = p.l * x.omega.cross(x.q);  // q' = omega x q
+  }
+}
+
+Sample SphericalPendulum::sample(const SphericalPendulumParams& p, double t,
+                                 const SphericalPendulumState& x) {
+  Sample s;
+  fill(p, t, x, s, SampleFields::All);
   return s;
 }
 

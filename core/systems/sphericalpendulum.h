@@ -69,6 +69,8 @@ bool rattleStep(const SphericalPendulumParams& p, double h, RattleState& x, bool
                 std::string* why);
 /// The pendulum's sample of RATTLE's state: omega = q x p / (m l^2); structure2 is q . qdot.
 Sample rattleSample(const SphericalPendulumParams& p, double t, const RattleState& x);
+void rattleFill(const SphericalPendulumParams& p, double t, const RattleState& x, Sample& s,
+                SampleFields f);
 
 class SphericalPendulum final : public SystemModel {
  public:
@@ -92,6 +94,9 @@ class SphericalPendulum final : public SystemModel {
                                const IntegratorSettings& settings) const override;
   /// Sample of a state: the bob at l q, momentum (0, 0, m l^2 omega.e3).
   static Sample sample(const SphericalPendulumParams& p, double t, const SphericalPendulumState& x);
+  /// The same sample, written into s: the fields asked for.
+  static void fill(const SphericalPendulumParams& p, double t, const SphericalPendulumState& x,
+                   Sample& s, SampleFields f);
 };
 
 }  // namespace dms

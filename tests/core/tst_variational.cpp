@@ -226,6 +226,40 @@ class TestVariational : public QObject {
     for (const Sample& s : out) QVERIFY(sampleIsFinite(s));
   }
 
+  // Every field counts, an infinity or a NaN in any one of them is caught, and large finite
+  // values are not (no false alarm from a sum that overflows).
+  void sampleFinitenessCheck() {
+    Sample s;
+    s.state.resize(18);
+    s.state.setConstant(1e308);
+    s.t = s.energy = s.structure = s.structure2 = 1e308;
+    s.momentum.setConstant(-1e308);
+    s.position.setConstant(1e308);
+    s.velocity.setConstant(-1e308);
+    s.attitude.setConstant(1e308);
+    QVERIFY(sampleIsFinite(s));
+    const double bad[2] = {std::numeric_limits<double>::infinity(), std::nan("")};
+    const int fields = 4 + 3 * 3 + 9 + 18;
+    for (double b : bad)
+      for (int f = 0; f < fields; ++f) {
+        Sample c = s;
+        double* scalars[4] = {&c.t, &c.energy, &c.structure, &c.structure2};
+        if (f < 4)
+          *scalars[f] = b;
+        else if (f < 7)
+          c.momentum[f - 4] = b;
+        else if (f < 10)
+          c.position[f - 7] = b;
+        else if (f < 13)
+          c.velocity[f - 10] = b;
+        else if (f < 22)
+          c.attitude((f - 13) % 3, (f - 13) / 3) = b;
+        else
+          c.state[f - 22] = b;
+        QVERIFY2(!sampleIsFinite(c), qPrintable(QString("field %1").arg(f)));
+      }
+  }
+
   // q0 is normalized and a non-tangent omega0 projected, with a warning.
   void sphericalNormalizesInput() {
     const SystemModel* m = findSystem("spherical-pendulum");
