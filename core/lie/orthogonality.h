@@ -19,6 +19,7 @@ namespace dms {
 inline double fastHypot(double x, double y) {
   const double r2 = x * x + y * y;
   if (r2 > 1e-290 && r2 < 1e290) return std::sqrt(r2);
+  if (x == 0.0 && y == 0.0) return 0.0;  // often: R^T R = I exactly in floating point
   return std::hypot(x, y);
 }
 
