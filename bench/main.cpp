@@ -35,8 +35,9 @@ namespace {
 
 namespace odeint = boost::numeric::odeint;
 
-// samples per advance() call, as the CLI
+// samples per advance() call, as the CLI; and as the simulation worker (ui/sim/simworker.cpp)
 constexpr std::size_t kChunk = 4096;
+constexpr std::size_t kViewsChunk = 256;
 
 // ---- set-up: the article's set-up of a system, as the product builds it -------------------
 
@@ -135,7 +136,7 @@ void bmViStep(benchmark::State& state) {
   bool failed = false;
   for (auto _ : state) {
     typename P::State x = su.x0;
-    typename P::Sums sums = P::sums(su.x0);
+    typename P::Sums sums = P::sums(su.p, su.x0);
     const HeapCounts before = heapCounts();
     for (std::int64_t k = 0; k < su.steps; ++k) {
       const bool ok =
@@ -159,26 +160,67 @@ void bmViStep(benchmark::State& state) {
   state.counters["allocs_per_step"] = steps > 0 ? double(allocs) / double(steps) : 0.0;
 }
 
-// the product's run: SystemModel::makeRun(vi) and advance() in chunks, samples included
-template <class P>
+// the minimal hand-written step (minimal.h), N steps from x0 per iteration
+template <class P, bool Compensated>
+void bmMinimalStep(benchmark::State& state) {
+  const Setup<P>& su = setup<P>();
+  const typename P::Minimal mini = P::minimal(su.p, su.settings.h);
+  std::int64_t steps = 0;
+  for (auto _ : state) {
+    if constexpr (Compensated) {
+      typename P::Sums x = P::sums(su.p, su.x0);
+      for (std::int64_t k = 0; k < su.steps; ++k) mini.step(x);
+      benchmark::DoNotOptimize(x);
+    } else {
+      typename P::State x = su.x0;
+      for (std::int64_t k = 0; k < su.steps; ++k) mini.step(x);
+      benchmark::DoNotOptimize(x);
+    }
+    steps += su.steps;
+  }
+  state.counters["steps"] = double(su.steps);
+  state.counters["ns_per_step"] = perUnit(double(steps));
+}
+
+// what dmsim run does with each sample, minus the arithmetic of its summary: read it
+struct ReadingSink final : SampleSink {
+  double sum = 0.0;
+  void take(const Sample& s) override { sum += s.energy + s.structure + s.state[0]; }
+};
+
+// the product's run: SystemModel::makeRun(vi) at its defaults (compensated steps, or plain
+// ones with Plain) and advance() to the end, samples included. Views = false: as dmsim run
+// asks (the metrics, passed to a sink one by one); true: as the simulation worker asks (whole
+// samples, in vectors of its chunk size).
+template <class P, bool Views, bool Plain = false>
 void bmViRun(benchmark::State& state) {
   const Setup<P>& su = setup<P>();
+  IntegratorSettings settings = su.settings;
+  if (Plain) settings.summation = Summation::Plain;
   std::vector<Sample> out;
-  out.reserve(kChunk);
+  out.reserve(kViewsChunk);
+  ReadingSink sink;
   std::int64_t steps = 0, samples = 0;
   std::uint64_t allocs = 0;
   for (auto _ : state) {
-    std::unique_ptr<Run> run = su.model->makeRun(su.values, Method::Variational, su.settings);
+    std::unique_ptr<Run> run = su.model->makeRun(su.values, Method::Variational, settings);
     const HeapCounts before = heapCounts();
-    bool more = true;
     std::int64_t n = 0;
-    while (more) {
-      out.clear();
-      more = run->advance(out, kChunk);
-      n += std::int64_t(out.size());
+    if (Views) {
+      bool more = true;
+      while (more) {
+        out.clear();
+        more = run->advance(out, kViewsChunk);
+        n += std::int64_t(out.size());
+      }
+    } else {
+      while (run->advance(sink, kChunk, SampleFields::Metrics)) {
+      }
+      n = run->counters().steps + 1;
     }
     allocs += heapCounts().allocations - before.allocations;
     benchmark::DoNotOptimize(out.data());
+    benchmark::DoNotOptimize(sink.sum);
     if (run->failure().failed) {
       state.SkipWithError(run->failure().reason.c_str());
       break;
@@ -234,16 +276,17 @@ void bmRk(benchmark::State& state, RkController controller) {
   setRkCounters(state, acc, rej, fe, allocs, dE);
 }
 
-// the product's RK45 run: makeRun(rk45), ode45 controller, dense output at t_k = k h
+// the product's RK45 run: makeRun(rk45 or rk45-quat), ode45 controller, dense output at
+// t_k = k h
 template <class P>
-void bmRkRun(benchmark::State& state) {
+void bmRkRun(benchmark::State& state, Method method) {
   const Setup<P>& su = setup<P>();
   std::vector<Sample> out;
   out.reserve(kChunk);
   std::int64_t samples = 0, totalSamples = 0;
   RunCounters c;
   for (auto _ : state) {
-    std::unique_ptr<Run> run = su.model->makeRun(su.values, Method::Rk45, su.settings);
+    std::unique_ptr<Run> run = su.model->makeRun(su.values, method, su.settings);
     bool more = true;
     std::int64_t n = 0;
     while (more) {
@@ -311,27 +354,43 @@ std::vector<ProblemInfo>& problems() {
   return p;
 }
 
+// the variational steps and runs of a system
 template <class P>
-void registerProblem() {
+void registerVi() {
   const Setup<P>& su = setup<P>();
   problems().push_back({P::kName, su.settings.h, su.settings.T, su.tf, su.settings.rtol,
                         su.settings.atol, su.steps, P::kDim});
   const std::string n = P::kName;
   benchmark::RegisterBenchmark((n + "/vi_step").c_str(), bmViStep<P, false>);
   benchmark::RegisterBenchmark((n + "/vi_step_compensated").c_str(), bmViStep<P, true>);
-  benchmark::RegisterBenchmark((n + "/vi_run").c_str(), bmViRun<P>);
+  benchmark::RegisterBenchmark((n + "/vi_minimal").c_str(), bmMinimalStep<P, false>);
+  benchmark::RegisterBenchmark((n + "/vi_minimal_compensated").c_str(), bmMinimalStep<P, true>);
+  benchmark::RegisterBenchmark((n + "/vi_run").c_str(), bmViRun<P, false>);
+  benchmark::RegisterBenchmark((n + "/vi_run_views").c_str(), bmViRun<P, true>);
+  benchmark::RegisterBenchmark((n + "/vi_run_plain").c_str(), bmViRun<P, false, true>);
+  benchmark::RegisterBenchmark((n + "/rk45_run").c_str(), bmRkRun<P>, Method::Rk45);
+}
+
+// our RK45 against Odeint's on the bench's copy of the right-hand side
+template <class P>
+void registerRk() {
+  const std::string n = P::kName;
   benchmark::RegisterBenchmark((n + "/rk45_ode45").c_str(), bmRk<P>, RkController::Ode45);
   benchmark::RegisterBenchmark((n + "/rk45_scipy").c_str(), bmRk<P>, RkController::Scipy);
-  benchmark::RegisterBenchmark((n + "/rk45_run").c_str(), bmRkRun<P>);
   benchmark::RegisterBenchmark((n + "/odeint_vector").c_str(), bmOdeint<P, std::vector<double>>);
   benchmark::RegisterBenchmark((n + "/odeint_array").c_str(),
                                bmOdeint<P, std::array<double, P::kDim>>);
 }
 
 void registerAll() {
-  registerProblem<MassSpringProblem>();
-  registerProblem<PlanarPendulumProblem>();
-  registerProblem<SphericalPendulumProblem>();
+  registerVi<MassSpringProblem>();
+  registerRk<MassSpringProblem>();
+  registerVi<PlanarPendulumProblem>();
+  registerRk<PlanarPendulumProblem>();
+  registerVi<SphericalPendulumProblem>();
+  registerRk<SphericalPendulumProblem>();
+  registerVi<DumbbellProblem>();
+  benchmark::RegisterBenchmark("dumbbell/rk45quat_run", bmRkRun<DumbbellProblem>, Method::Rk45Quat);
 }
 
 // ---- checks that the bench measures the product's own computations -----------------------
@@ -355,37 +414,65 @@ std::unique_ptr<Run> drain(const SystemModel& m, const ParamValues& v, Method me
   return run;
 }
 
-// VI: N core steps from x0 end where the product's VariationalRun ends; RK45: our
-// DormandPrince on the bench's rhs does what the product's RkRun does (same counts, same final
-// state), for both controllers. All bit for bit: the bench times the product's computations.
+// the raw state of a sample holds every component of the state
 template <class P>
-bool checkProblem(std::ostream& os) {
+bool sameStateBits(const typename P::Params& p, const typename P::State& a,
+                   const typename P::State& b) {
+  return sameBits(VectorXd(P::sample(p, 0.0, a).state), VectorXd(P::sample(p, 0.0, b).state));
+}
+
+// VI: N core steps from x0 end where the product's run ends, and N minimal steps where N core
+// steps end; RK45: our DormandPrince on the bench's rhs does what the product's RkRun does
+// (same counts, same final state), for both controllers. All bit for bit: the bench times the
+// product's computations, and the minimal steps compute the same thing.
+template <class P>
+bool checkVi(std::ostream& os) {
   const Setup<P>& su = setup<P>();
   bool ok = true;
 
   // both forms: the plain steps against makeRun(vi) with plain summation, the compensated ones
   // against makeRun(vi) at its default
   for (Summation form : {Summation::Plain, Summation::Compensated}) {
-    typename P::State x = su.x0;
-    typename P::Sums sums = P::sums(su.x0);
+    typename P::State x = su.x0, xm = su.x0;
+    typename P::Sums sums = P::sums(su.p, su.x0), sumsm = sums;
+    const typename P::Minimal mini = P::minimal(su.p, su.settings.h);
     std::string why;
     bool stepped = true;
-    for (std::int64_t k = 0; k < su.steps && stepped; ++k)
-      stepped = form == Summation::Plain ? P::step(su.p, su.settings.h, x, &why)
-                                         : P::stepCompensated(su.p, su.settings.h, sums, &why);
-    if (form == Summation::Compensated) x = P::stateOf(sums);
+    for (std::int64_t k = 0; k < su.steps && stepped; ++k) {
+      if (form == Summation::Plain) {
+        stepped = P::step(su.p, su.settings.h, x, &why);
+        mini.step(xm);
+      } else {
+        stepped = P::stepCompensated(su.p, su.settings.h, sums, &why);
+        mini.step(sumsm);
+      }
+    }
+    if (form == Summation::Compensated) {
+      x = P::stateOf(sums);
+      xm = P::stateOf(sumsm);
+    }
+    const bool miniOk = stepped && sameStateBits<P>(su.p, x, xm);
+    os << "check " << P::kName << ": " << su.steps << " minimal steps (" << summationName(form)
+       << ") == core steps: " << (miniOk ? "ok" : "FAIL") << "\n";
+    ok = ok && miniOk;
     IntegratorSettings s = su.settings;
     s.summation = form;
     Sample last;
     std::unique_ptr<Run> vi = drain(*su.model, su.values, Method::Variational, s, &last);
-    const Sample mine = P::Model::sample(su.p, last.t, x);
+    const Sample mine = P::sample(su.p, last.t, x);
     const bool viOk = stepped && !vi->failure().failed && vi->counters().steps == su.steps &&
                       sameBits(VectorXd(mine.state), VectorXd(last.state));
     os << "check " << P::kName << ": " << su.steps << " core steps (" << summationName(form)
        << ") == makeRun(vi): " << (viOk ? "ok" : "FAIL") << "\n";
     ok = ok && viOk;
   }
+  return ok;
+}
 
+template <class P>
+bool checkRk(std::ostream& os) {
+  const Setup<P>& su = setup<P>();
+  bool ok = true;
   Sample last;
   for (RkController c : {RkController::Ode45, RkController::Scipy}) {
     DormandPrince dp;
@@ -409,9 +496,10 @@ bool checkProblem(std::ostream& os) {
 
 bool checkAll(std::ostream& os) {
   bool ok = true;
-  ok = checkProblem<MassSpringProblem>(os) && ok;
-  ok = checkProblem<PlanarPendulumProblem>(os) && ok;
-  ok = checkProblem<SphericalPendulumProblem>(os) && ok;
+  ok = checkVi<MassSpringProblem>(os) && checkRk<MassSpringProblem>(os) && ok;
+  ok = checkVi<PlanarPendulumProblem>(os) && checkRk<PlanarPendulumProblem>(os) && ok;
+  ok = checkVi<SphericalPendulumProblem>(os) && checkRk<SphericalPendulumProblem>(os) && ok;
+  ok = checkVi<DumbbellProblem>(os) && ok;
   return ok;
 }
 
@@ -498,22 +586,45 @@ bool printSummary(const SummaryReporter& rep, std::ostream& os) {
        << n << ": h = " << pi.h << ", T = " << pi.T << ", N = " << pi.steps
        << " steps; RK45 to t = " << pi.tf << ", rtol = " << pi.rtol << ", atol = " << pi.atol
        << ", " << pi.dim << " states\n";
-    for (const char* kind : {"vi_step", "vi_run"}) {
+    std::map<std::string, double> ns;  // ns per step of the variational benchmarks
+    for (const char* kind : {"vi_step", "vi_step_compensated", "vi_minimal",
+                             "vi_minimal_compensated", "vi_run", "vi_run_views", "vi_run_plain"}) {
       const Record* r = rep.find(n + "/" + kind);
       if (!r) {
-        os << "  " << std::left << std::setw(14) << kind << " not run\n";
+        os << "  " << std::left << std::setw(24) << kind << " not run\n";
         continue;
       }
-      const double allocs = r->counters.at("allocs_per_step");
-      os << "  " << std::left << std::setw(14) << kind << std::right << std::setw(9)
-         << fixed(r->cpuNs / r->counters.at("steps"), 1) << " ns/step   allocs/step " << allocs
-         << (allocs == 0.0 ? "" : "   FAIL: the variational step loop allocates") << "\n";
-      if (allocs != 0.0) ok = false;
+      ns[kind] = r->cpuNs / r->counters.at("steps");
+      os << "  " << std::left << std::setw(24) << kind << std::right << std::setw(9)
+         << fixed(ns[kind], 1) << " ns/step";
+      const auto a = r->counters.find("allocs_per_step");
+      if (a != r->counters.end()) {
+        os << "   allocs/step " << a->second
+           << (a->second == 0.0 ? "" : "   FAIL: the variational step loop allocates");
+        if (a->second != 0.0) ok = false;
+      }
+      os << "\n";
     }
-    if (const Record* r = rep.find(n + "/rk45_run"))
-      os << "  " << std::left << std::setw(14) << "rk45_run" << std::right << std::setw(9)
-         << fixed(r->cpuNs / r->counters.at("samples"), 1)
-         << " ns/sample (ode45 + dense output at t_k = k h, vs vi_run per step)\n";
+    // the budgets of the steps and the runs: ratios within this run
+    const auto ratio = [&](const char* what, const char* a, const char* b, double budget) {
+      if (!ns.count(a) || !ns.count(b)) return;
+      const double q = ns[a] / ns[b];
+      os << "  " << std::left << std::setw(48) << (std::string(what) + ": " + a + " / " + b)
+         << std::right << std::setw(6) << fixed(q, 2) << (q <= budget ? "  within " : "  OVER ")
+         << fixed(budget, 1) << "x\n";
+    };
+    ratio("step", "vi_step", "vi_minimal", 1.5);
+    ratio("step", "vi_step_compensated", "vi_minimal_compensated", 1.5);
+    ratio("run (dmsim)", "vi_run", "vi_step_compensated", 2.0);
+    ratio("run (views)", "vi_run_views", "vi_step_compensated", 2.0);
+    ratio("run (dmsim, plain steps)", "vi_run_plain", "vi_step", 2.0);
+    for (const char* kind : {"rk45_run", "rk45quat_run"})
+      if (const Record* r = rep.find(n + "/" + kind))
+        os << "  " << std::left << std::setw(24) << kind << std::right << std::setw(9)
+           << fixed(r->cpuNs / r->counters.at("samples"), 1) << " ns/sample, "
+           << fixed(r->cpuNs / r->counters.at("fevals"), 1) << " ns/feval ("
+           << r->counters.at("fevals") << " fevals; ode45 + dense output at t_k = k h)\n";
+    if (!rep.find(n + "/rk45_ode45") && !rep.find(n + "/odeint_array")) continue;
 
     os << "  " << std::left << std::setw(14) << "RK45" << std::right << std::setw(9) << "accepted"
        << std::setw(9) << "rejected" << std::setw(9) << "fevals" << std::setw(11) << "us/run"

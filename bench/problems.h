@@ -1,18 +1,22 @@
 /// The benchmark problems: one struct per system, with the core's variational steps (plain and
-/// compensated), the
-/// system's initial state and the right-hand side of its continuous form written once for any
-/// indexable state (our Eigen::VectorXd, the peer's std::vector<double> or std::array).
+/// compensated), a minimal hand-written copy of them (minimal.h), the system's initial state
+/// and, for the systems Odeint is compared on, the right-hand side of the continuous form
+/// written once for any indexable state (our Eigen::VectorXd, the peer's std::vector<double>
+/// or std::array).
 ///
 /// Each rhs is the one the system's makeRun() gives RK45, operation for operation; main.cpp
 /// checks that our RK45 with it reproduces the product's RkRun bit for bit.
 ///
 /// To add a system: write one struct like these (kName is the CLI name; Params, State and Model
 /// are the system's; initial() builds the state its makeRun() starts from) and add one line to
-/// registerAll() in main.cpp.
+/// registerAll() and checkAll() in main.cpp.
 #pragma once
 
 #include <string>
 
+#include "bench/minimal.h"
+#include "core/systems/dumbbell.h"
+#include "core/systems/lgvi.h"
 #include "core/systems/massspring.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
@@ -24,7 +28,11 @@ struct MassSpringProblem {
   static constexpr int kDim = 2;
   using Params = MassSpringParams;
   using State = MassSpringState;
-  using Model = MassSpring;  // Model::sample(p, t, x) encodes x as the product does
+  static Sample sample(const Params& p, double t, const State& x) {
+    return MassSpring::sample(p, t, x);
+  }
+  using Minimal = MinimalMassSpring;
+  static Minimal minimal(const Params& p, double h) { return {p, h}; }
 
   static State initial(const Params& p) { return {p.q0, p.v0}; }
   static bool step(const Params& p, double h, State& x, std::string* /*why*/) {
@@ -33,7 +41,7 @@ struct MassSpringProblem {
   }
   // the compensated step (the product's default), on the state and what rounding dropped
   using Sums = MassSpringSums;
-  static Sums sums(const State& x) { return Sums{x}; }
+  static Sums sums(const Params&, const State& x) { return Sums{x}; }
   static const State& stateOf(const Sums& s) { return s.x; }
   static bool stepCompensated(const Params& p, double h, Sums& x, std::string* /*why*/) {
     massSpringStep(p, h, x);
@@ -56,7 +64,11 @@ struct PlanarPendulumProblem {
   static constexpr int kDim = 5;
   using Params = PlanarPendulumParams;
   using State = PlanarPendulumState;
-  using Model = PlanarPendulum;  // Model::sample(p, t, x) encodes x as the product does
+  static Sample sample(const Params& p, double t, const State& x) {
+    return PlanarPendulum::sample(p, t, x);
+  }
+  using Minimal = MinimalPlanarPendulum;
+  static Minimal minimal(const Params& p, double h) { return {p, h}; }
 
   static State initial(const Params& p) { return {rotation2(p.theta0), p.omega0}; }
   static bool step(const Params& p, double h, State& x, std::string* why) {
@@ -64,7 +76,7 @@ struct PlanarPendulumProblem {
   }
   // the compensated step (the product's default), on the state and what rounding dropped
   using Sums = PlanarPendulumSums;
-  static Sums sums(const State& x) { return Sums{x}; }
+  static Sums sums(const Params&, const State& x) { return Sums{x}; }
   static const State& stateOf(const Sums& s) { return s.x; }
   static bool stepCompensated(const Params& p, double h, Sums& x, std::string* why) {
     return planarPendulumStep(p, h, x, why);
@@ -93,7 +105,11 @@ struct SphericalPendulumProblem {
   static constexpr int kDim = 6;
   using Params = SphericalPendulumParams;
   using State = SphericalPendulumState;
-  using Model = SphericalPendulum;  // Model::sample(p, t, x) encodes x as the product does
+  static Sample sample(const Params& p, double t, const State& x) {
+    return SphericalPendulum::sample(p, t, x);
+  }
+  using Minimal = MinimalSphericalPendulum;
+  static Minimal minimal(const Params& p, double h) { return {p, h}; }
 
   static State initial(const Params& p) { return {p.q0, p.omega0}; }
   static bool step(const Params& p, double h, State& x, std::string* why) {
@@ -101,7 +117,7 @@ struct SphericalPendulumProblem {
   }
   // the compensated step (the product's default), on the state and what rounding dropped
   using Sums = SphericalPendulumSums;
-  static Sums sums(const State& x) { return Sums{x}; }
+  static Sums sums(const Params&, const State& x) { return Sums{x}; }
   static const State& stateOf(const Sums& s) { return s.x; }
   static bool stepCompensated(const Params& p, double h, Sums& x, std::string* why) {
     return sphericalPendulumStep(p, h, x, why);
@@ -121,6 +137,39 @@ struct SphericalPendulumProblem {
   static double energy(const Params& p, const Y& y) {
     return sphericalPendulumEnergy(p,
                                    State{Vector3d(y[0], y[1], y[2]), Vector3d(y[3], y[4], y[5])});
+  }
+};
+
+// the dumbbell: no Odeint peer (no rhs here); its RK45 runs are timed as the product makes them
+struct DumbbellProblem {
+  static constexpr const char* kName = "dumbbell";
+  static constexpr int kDim = 18;
+  struct Params {
+    DumbbellParams d;
+    RigidBody body;
+    static Params from(const ParamValues& v) {
+      Params p;
+      p.d = DumbbellParams::from(v);
+      p.body = p.d.body();
+      return p;
+    }
+  };
+  using State = RigidBodyState;
+  static Sample sample(const Params& p, double t, const State& x) {
+    return rigidBodySample(p.body, t, x);
+  }
+  using Minimal = MinimalDumbbell;
+  static Minimal minimal(const Params& p, double h) { return {p.d, h}; }
+
+  static State initial(const Params& p) { return p.d.initialState(); }
+  static bool step(const Params& p, double h, State& x, std::string* why) {
+    return lgviStep(p.body, h, x, why, nullptr);
+  }
+  using Sums = RigidBodySums;
+  static Sums sums(const Params& p, const State& x) { return RigidBodySums::start(p.body, x); }
+  static const State& stateOf(const Sums& s) { return s.s; }
+  static bool stepCompensated(const Params& p, double h, Sums& x, std::string* why) {
+    return lgviStep(p.body, h, x, why, nullptr);
   }
 };
 

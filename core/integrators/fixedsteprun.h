@@ -41,7 +41,7 @@ class FixedStepRun final : public Run {
         ++m_k;
       }
       m_stepper.fill(m_sample, double(m_k) * m_h, m_x, fields);
-      if (!sampleIsFinite(m_sample)) return fail("the state became non-finite");
+      if (!sampleIsFinite(m_sample, fields)) return fail("the state became non-finite");
       sink.take(m_sample);
       m_emitted = true;
       ++n;

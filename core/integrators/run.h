@@ -33,14 +33,14 @@ struct Sample {
   StateVec state;
 };
 
-/// True when every number a view or a summary reads is finite.
-bool sampleIsFinite(const Sample& s);
-
 /// What a consumer reads of each sample. Metrics: t, energy, structure, structure2, momentum
 /// and state (the summaries, the CSV exporters, the sweeps). All adds the pose for display:
 /// position, velocity and attitude (the views). A run fills what is asked and leaves the rest
 /// as it was.
 enum class SampleFields { Metrics, All };
+
+/// True when every number of the given fields is finite.
+bool sampleIsFinite(const Sample& s, SampleFields fields = SampleFields::All);
 
 /// Receives a run's samples one by one, as they are made: nothing is stored unless the sink
 /// stores it. The sample is the run's own and is overwritten by the next one.

@@ -103,7 +103,8 @@ void MassSpring::fill(const MassSpringParams& p, double t, const MassSpringState
   s.t = t;
   s.energy = massSpringEnergy(p, x);
   s.state.resize(2);
-  s.state << x.q, x.v;
+  s.state[0] = x.q;
+  s.state[1] = x.v;
   if (f == SampleFields::All) {
     s.position = Vector3d(x.q, 0, 0);
     s.velocity = Vector3d(x.v, 0, 0);

@@ -149,7 +149,8 @@ void PlanarPendulum::fill(const PlanarPendulumParams& p, double t, const PlanarP
   s.energy = planarPendulumEnergy(p, x);
   s.structure = orthogonalityError(x.R);
   s.state.resize(5);
-  s.state << x.R(0, 0), x.R(1, 0), x.R(0, 1), x.R(1, 1), x.Omega;
+  s.state.head<4>() = x.R.reshaped();  // column by column
+  s.state[4] = x.Omega;
   if (f == SampleFields::All) {
     s.position = Vector3d(p.l * x.R(0, 1), p.l * x.R(1, 1), 0.0);
     // d(l R e2)/dt = l R Omega^ e2 = -l Omega R e1 (eq (17), Omega^ = [[0, -Omega], [Omega, 0]])

@@ -227,7 +227,8 @@ void SphericalPendulum::fill(const SphericalPendulumParams& p, double t,
   s.structure2 = std::fabs(x.q.dot(x.omega));
   s.momentum = Vector3d(0, 0, p.m * p.l * p.l * x.omega.z());
   s.state.resize(6);
-  s.state << x.q, x.omega;
+  s.state.head<3>() = x.q;
+  s.state.tail<3>() = x.omega;
   if (f == SampleFields::All) {
     s.position = p.l * x.q;
     s.velocity = p.l * x.omega.cross(x.q);  // q' = omega x q
