@@ -129,7 +129,6 @@ SweepResult fromJson(const std::string& file) {
     const Json& ref = j.at("reference");
     r.reference.method = parseMethod(ref.at("method").get<std::string>());
     r.reference.rtol = ref.at("rtol").get<double>();
-    r.reference.atol = kAtolPerRtol * r.reference.rtol;
     r.reference.errorBound = ref.at("error_bound").get<double>();
     const Json& runs = j.at("runs");
     const Json& extra = sh.at("runs");

@@ -19,6 +19,14 @@ namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
+// x rounded to 12 significant digits: the multiple 62.86 of 0.07, not 62.860000000000007, and
+// the AbsTol 1e-7 of RelTol 1e-4, not 1.0000000000000001e-07
+double rounded12(double x) {
+  std::ostringstream s;
+  s << std::setprecision(12) << x;
+  return std::stod(s.str());
+}
+
 // a run's time grid must land on T within this fraction of T (FixedStepRun's t_N = N h)
 constexpr double kLandingTolerance = 1e-9;
 
@@ -102,12 +110,6 @@ void checkList(const std::vector<double>& xs, const std::string& flag) {
       if (xs[i] == xs[j]) throw InputError(flag + ": " + formatNumber(xs[i]) + " given twice");
 }
 
-std::string formatNumber12(double x) {
-  std::ostringstream s;
-  s << std::setprecision(12) << x;
-  return s.str();
-}
-
 std::string numberList(const std::vector<double>& xs) {
   std::string s;
   for (double x : xs) s += (s.empty() ? "" : ",") + formatNumber(x);
@@ -123,8 +125,7 @@ SweepSpec defaultSweep(const SystemModel& model) {
   s.parameters = model.normalize({}, nullptr);
   s.methods = model.methods();
   const double hmax = 2.0 * article.h;
-  // to 12 digits, so that T prints as the multiple it is (62.86, not 62.860000000000007)
-  s.T = std::stod(formatNumber12(hmax * std::max(1.0, std::round(article.T / 10.0 / hmax))));
+  s.T = rounded12(hmax * std::max(1.0, std::round(article.T / 10.0 / hmax)));
   for (int k = 0; k < 5; ++k) s.steps.push_back(hmax / double(1 << k));
   s.rtols = {1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10};
   return s;
@@ -180,7 +181,8 @@ std::vector<SweepPoint> sweepPoints(const SweepSpec& spec) {
   std::vector<SweepPoint> points;
   for (Method m : spec.methods) {
     if (methodInfo(m).adaptive) {
-      for (double r : spec.rtols) points.push_back({m, std::nullopt, r, kAtolPerRtol * r});
+      for (double r : spec.rtols)
+        points.push_back({m, std::nullopt, r, rounded12(r / kRtolPerAtol)});
     } else {
       for (double h : spec.steps) points.push_back({m, h, std::nullopt, std::nullopt});
     }
@@ -242,7 +244,7 @@ SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
   // tasks 0 and 1 are the reference and its check, then this shard's runs
   SweepReference ref;
   const auto referencePoint = [&](double rtol) {
-    return SweepPoint{ref.method, std::nullopt, rtol, kAtolPerRtol * rtol};
+    return SweepPoint{ref.method, std::nullopt, rtol, rounded12(rtol / kRtolPerAtol)};
   };
   std::vector<SweepPoint> tasks = {referencePoint(kReferenceRtol),
                                    referencePoint(kReferenceCheckRtol)};

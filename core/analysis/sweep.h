@@ -23,9 +23,10 @@ namespace dms {
 /// bounds the 1e-13 run's.
 constexpr double kReferenceRtol = 1e-13;
 constexpr double kReferenceCheckRtol = 1e-12;
-/// Adaptive runs get AbsTol = kAtolPerRtol RelTol: MATLAB's defaults' ratio (1e-6 / 1e-3), so
-/// the error test stays relative above |y| = 1e-3 and absolute below it at every tolerance.
-constexpr double kAtolPerRtol = 1e-3;
+/// Adaptive runs get AbsTol = RelTol / kRtolPerAtol (to 12 digits): MATLAB's defaults' ratio
+/// (1e-3 / 1e-6), so the error test stays relative above |y| = 1e-3 and absolute below it at
+/// every tolerance.
+constexpr double kRtolPerAtol = 1e3;
 /// The range of a sweep's RelTol values: at least 100 times the reference's.
 constexpr double kSweepRtolMin = 1e-11;
 constexpr double kSweepRtolMax = 0.1;
@@ -100,7 +101,7 @@ struct SweepRun {
 struct SweepReference {
   Method method = Method::Rk45;
   double rtol = kReferenceRtol;
-  double atol = kAtolPerRtol * kReferenceRtol;
+  double atol = 1e-16;  ///< kReferenceRtol / kRtolPerAtol
   /// |reference at kReferenceCheckRtol - reference| (StateError::norm) at T.
   double errorBound = 0.0;
 };

@@ -126,7 +126,8 @@ class TestAnalysis : public QObject {
                              }));
     std::atomic<bool> cancel{true};
     std::atomic<int> ran{0};
-    parallelFor(8, 2, [&](std::size_t) { ++ran; }, {}, &cancel);
+    parallelFor(
+        8, 2, [&](std::size_t) { ++ran; }, {}, &cancel);
     QCOMPARE(ran.load(), 0);
   }
 
