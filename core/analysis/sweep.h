@@ -18,9 +18,10 @@
 namespace dms {
 
 /// The reference: RK45 (ode45's controller) at RelTol 1e-13, a hundred times below the
-/// smallest tolerance a sweep may ask for. Its error is bounded by a second run at 1e-12: RK45's
-/// global error falls with its tolerance (tested), so their difference, the 1e-12 run's error,
-/// bounds the 1e-13 run's.
+/// smallest tolerance a sweep may ask for. Its error e13 is bounded by its distance from a second
+/// run at 1e-12 (error e12): |ref - check| >= |e12| - |e13| >= |e13| as long as the error at
+/// least halves from 1e-12 to 1e-13. RK45's global error is proportional to RelTol (a tenth per
+/// decade; tst_analysis checks it falls on every system), so the bound is about ten times e13.
 constexpr double kReferenceRtol = 1e-13;
 constexpr double kReferenceCheckRtol = 1e-12;
 /// Adaptive runs get AbsTol = RelTol / kRtolPerAtol (to 12 digits): MATLAB's defaults' ratio
