@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -193,14 +194,20 @@ void writeCsv(std::ostream& csv, const SweepResult& r) {
   }
 }
 
+// opens --csv before any work, so a bad path costs nothing
+std::unique_ptr<AtomicFile> openCsv(const Options& o) {
+  if (!o.has("--csv")) return nullptr;
+  auto csv = std::make_unique<AtomicFile>();
+  if (!csv->open(o.values.at("--csv"))) throw InputError("--csv: " + csv->error());
+  return csv;
+}
+
 // prints the JSON (and the CSV), reports failed runs; the exit code of dmsim run
-int report(const SweepResult& r, bool shard, const Options& o) {
-  if (o.has("--csv")) {
-    AtomicFile csv;
-    if (!csv.open(o.values.at("--csv"))) throw InputError("--csv: " + csv.error());
-    writeCsv(csv.stream(), r);
-    if (!csv.commit()) {
-      std::cerr << "dmsim: --csv: " << csv.error() << "\n";
+int report(const SweepResult& r, bool shard, AtomicFile* csv) {
+  if (csv) {
+    writeCsv(csv->stream(), r);
+    if (!csv->commit()) {
+      std::cerr << "dmsim: --csv: " << csv->error() << "\n";
       return kBadInput;
     }
   }
@@ -220,7 +227,9 @@ int report(const SweepResult& r, bool shard, const Options& o) {
 int merge(const std::vector<std::string>& files, const Options& o) {
   std::vector<SweepResult> shards;
   for (const std::string& f : files) shards.push_back(fromJson(f));
-  return report(mergeSweeps(shards, files), false, o);
+  const SweepResult merged = mergeSweeps(shards, files);
+  const std::unique_ptr<AtomicFile> csv = openCsv(o);
+  return report(merged, false, csv.get());
 }
 
 }  // namespace
@@ -267,14 +276,24 @@ int cmdSweep(const std::vector<std::string>& args) {
                          "' (" + model->name() + " has " + names + ")");
       }
     }
-    bool fixed = false, adaptive = false;
-    for (Method m : spec.methods) (methodInfo(m).adaptive ? adaptive : fixed) = true;
-    if (o.has("--h") && !fixed)
+    // --h and --rtol without a method to use them are a mistake, not a no-op
+    const auto kinds = [&](bool adaptive) {
+      std::string swept, all;
+      for (Method m : model->methods())
+        if (methodInfo(m).adaptive == adaptive) all += (all.empty() ? "" : ",") + methodName(m);
+      for (Method m : spec.methods)
+        if (methodInfo(m).adaptive == adaptive) swept += methodName(m);
+      return std::make_pair(swept, all);
+    };
+    const auto [fixed, fixedAll] = kinds(false);
+    const auto [adaptive, adaptiveAll] = kinds(true);
+    if (o.has("--h") && fixed.empty())
       throw InputError("--h: none of --methods " + o.values.at("--methods") +
-                       " takes a fixed step (--h is for vi, rk4, ...)");
-    if (o.has("--rtol") && !adaptive)
-      throw InputError("--rtol: none of --methods " + o.values.at("--methods") +
-                       " is adaptive (--rtol is for rk45, ...)");
+                       " takes a fixed step (" + model->name() +
+                       "'s fixed-step methods: " + fixedAll + ")");
+    if (o.has("--rtol") && adaptive.empty())
+      throw InputError("--rtol: none of --methods " + o.values.at("--methods") + " is adaptive (" +
+                       model->name() + "'s adaptive methods: " + adaptiveAll + ")");
   }
   if (o.has("--h")) spec.steps = parseList(o.values.at("--h"), "--h");
   if (o.has("--rtol")) spec.rtols = parseList(o.values.at("--rtol"), "--rtol");
@@ -291,6 +310,7 @@ int cmdSweep(const std::vector<std::string>& args) {
   const unsigned jobs = o.has("--jobs") ? parseJobs(o.values.at("--jobs")) : defaultJobs();
   const Shard shard = o.has("--shard") ? parseShard(o.values.at("--shard")) : Shard{};
 
+  const std::unique_ptr<AtomicFile> csv = openCsv(o);
   SweepResult r;
   try {
     r = runSweep(spec, shard, jobs);
@@ -300,7 +320,7 @@ int cmdSweep(const std::vector<std::string>& args) {
     std::cerr << "dmsim: sweep: " << e.what() << "\n";
     return kFailed;
   }
-  return report(r, o.has("--shard"), o);
+  return report(r, o.has("--shard"), csv.get());
 }
 
 }  // namespace dms::cli

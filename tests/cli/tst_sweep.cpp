@@ -155,6 +155,12 @@ class TestSweep : public QObject {
                                << "--shard '0/2': I must be in [1, N]";
     QTest::newRow("jobs 0") << ms + QStringList{"--jobs", "0"}
                             << "--jobs '0': expected a whole number in [1, 256]";
+    QTest::newRow("h without a fixed-step method")
+        << ms + QStringList{"--methods", "rk45", "--h", "0.07"}
+        << "--h: none of --methods rk45 takes a fixed step (mass-spring's fixed-step methods: "
+           "vi,vi4,rk4)";
+    QTest::newRow("unwritable csv") << ms + QStringList{"--csv", "/nonexistent/s.csv"}
+                                    << "--csv: cannot write '/nonexistent/s.csv'";
     QTest::newRow("no system") << QStringList{"sweep"} << "--system is required";
     QTest::newRow("unreadable merge file")
         << QStringList{"sweep", "--merge", "/nonexistent/s1.json"}
