@@ -45,5 +45,6 @@ int cmdList(const std::vector<std::string>& args);
 int cmdRun(const std::vector<std::string>& args);
 int cmdReproduce(const std::vector<std::string>& args);
 int cmdControl(const std::vector<std::string>& args);  // control.cpp
+int cmdSweep(const std::vector<std::string>& args);    // sweep.cpp
 
 }  // namespace dms::cli

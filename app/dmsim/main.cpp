@@ -27,6 +27,9 @@ void usage(std::ostream& out) {
       << dms::systemNames(dms::systemsWithControl(), "|")
       << " [flags] [--set NAME=VALUE ...]\n"
          "                [--csv FILE] [--progress]   (flags: dmsim control --help)\n"
+         "  dmsim sweep --system NAME [--methods M1,M2,...] [--h H1,H2,...] [--rtol R1,R2,...]\n"
+         "              [--T T] [--set NAME=VALUE ...] [--jobs N] [--csv FILE] [--shard I/N]\n"
+         "  dmsim sweep --merge FILES... [--csv FILE]\n"
          "exit codes: 0 ok, 2 bad input, 3 integration failed\n";
 }
 
@@ -45,11 +48,12 @@ int main(int argc, char** argv) {
     if (cmd == "run") return dms::cli::cmdRun(args);
     if (cmd == "reproduce") return dms::cli::cmdReproduce(args);
     if (cmd == "control") return dms::cli::cmdControl(args);
+    if (cmd == "sweep") return dms::cli::cmdSweep(args);
   } catch (const dms::InputError& e) {
     std::cerr << "dmsim: " << e.what() << "\n";
     return dms::cli::kBadInput;
   }
-  std::cerr << "dmsim: unknown command '" << cmd << "' (list, run, reproduce, control)\n";
+  std::cerr << "dmsim: unknown command '" << cmd << "' (list, run, reproduce, control, sweep)\n";
   usage(std::cerr);
   return dms::cli::kBadInput;
 }

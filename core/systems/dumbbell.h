@@ -89,6 +89,10 @@ class Dumbbell final : public SystemModel {
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
   std::vector<ArticleFigure> articleFigures() const override;
+  /// rigidBodyStateError: attitude angle, mass-centre distance, (Omega, v) difference.
+  StateError stateError(const Sample& a, const Sample& b) const override {
+    return rigidBodyStateError(a, b);
+  }
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
 };

@@ -117,6 +117,13 @@ Sample MassSpring::sample(const MassSpringParams& p, double t, const MassSpringS
   return s;
 }
 
+StateError MassSpring::stateError(const Sample& a, const Sample& b) const {
+  StateError e;
+  e.position = std::fabs(a.position.x() - b.position.x());
+  e.velocity = std::fabs(a.velocity.x() - b.velocity.x());
+  return e;
+}
+
 std::unique_ptr<Run> MassSpring::makeRun(const ParamValues& values, Method method,
                                          const IntegratorSettings& settings) const {
   if (!hasMethod(method)) throw unavailable(method);

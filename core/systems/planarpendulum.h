@@ -61,6 +61,11 @@ class PlanarPendulum final : public SystemModel {
   }
   std::string structureName() const override { return "||I - R^T R||"; }
   std::vector<ArticleFigure> articleFigures() const override;
+  /// angle: the S^1 distance between the rods [rad]; velocity |Omega_a - Omega_b| [rad/s]
+  /// (pivotStateError); no position part.
+  StateError stateError(const Sample& a, const Sample& b) const override {
+    return pivotStateError(a, b);
+  }
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// Sample of a state: the bob at l R e2 in the (e1, e2) plane, gravity along +e2.

@@ -184,6 +184,18 @@ void rigidBodyFill(const RigidBody& b, double t, const RigidBodyState& s, Sample
   }
 }
 
+StateError rigidBodyStateError(const Sample& a, const Sample& b) {
+  const auto omega = [](const Sample& s) -> Vector3d {
+    return s.state.segment<3>(s.state.size() - 6);
+  };
+  StateError e;
+  e.angle = so3Distance(nearestRotation(a.attitude), nearestRotation(b.attitude));
+  e.position = (a.position - b.position).norm();
+  e.velocity =
+      std::sqrt((omega(a) - omega(b)).squaredNorm() + (a.velocity - b.velocity).squaredNorm());
+  return e;
+}
+
 std::vector<std::string> rigidBodyStateNames(bool quaternion) {
   std::vector<std::string> n;
   if (quaternion) {

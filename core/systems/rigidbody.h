@@ -72,6 +72,12 @@ Sample rigidBodySample(const RigidBody& b, double t, const RigidBodyState& s,
 void rigidBodyFill(const RigidBody& b, double t, const RigidBodyState& s, Sample& out,
                    SampleFields f, const Vector4d* q = nullptr);
 
+/// The state error of two rigid-body samples: angle |log(R_a^T R_b)| between the nearest
+/// rotations of their attitudes (so RK45's drift off SO(3) does not count as an angle; it is the
+/// structure error) [rad], position |x_a - x_b| [m], velocity sqrt(|Omega_a - Omega_b|^2 +
+/// |v_a - v_b|^2) [rad/s, m/s] (the raw state of either form ends with x, Omega, v).
+StateError rigidBodyStateError(const Sample& a, const Sample& b);
+
 /// Column names of the raw states: R11 R21 R31 R12 ... x1 x2 x3 W1 W2 W3 v1 v2 v3, and with q0..q3
 /// in place of R for the quaternion form.
 std::vector<std::string> rigidBodyStateNames(bool quaternion);

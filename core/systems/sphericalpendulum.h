@@ -90,6 +90,12 @@ class SphericalPendulum final : public SystemModel {
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
   std::vector<ArticleFigure> articleFigures() const override;
+  /// angle: the S^2 distance between q_a and q_b [rad]; velocity: |omega_a - omega_b| of the
+  /// tangent angular velocities [rad/s] (pivotStateError, so RATTLE's (q, p) compares too); no
+  /// position part.
+  StateError stateError(const Sample& a, const Sample& b) const override {
+    return pivotStateError(a, b);
+  }
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// Sample of a state: the bob at l q, momentum (0, 0, m l^2 omega.e3).

@@ -1,8 +1,24 @@
 #include "core/systems/system.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace dms {
+
+double StateError::norm() const {
+  return std::sqrt(angle * angle + position * position + velocity * velocity);
+}
+
+StateError pivotStateError(const Sample& a, const Sample& b) {
+  const Vector3d& ra = a.position;
+  const Vector3d& rb = b.position;
+  const Vector3d wa = ra.cross(a.velocity) / ra.squaredNorm();
+  const Vector3d wb = rb.cross(b.velocity) / rb.squaredNorm();
+  StateError e;
+  e.angle = std::atan2(ra.cross(rb).norm(), ra.dot(rb));
+  e.velocity = (wa - wb).norm();
+  return e;
+}
 
 bool SystemModel::hasMethod(Method m) const {
   const std::vector<Method> ms = methods();

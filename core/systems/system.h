@@ -28,6 +28,26 @@ struct ArticleFigure {
   std::string note = {};
 };
 
+/// The distance between two states of a system, by parts, each in the system's own units:
+/// the geodesic angle between the configurations' rotational parts (S^1, S^2, SO(3)) [rad], the
+/// distance between their translational parts [m], and the Euclidean norm of the difference of
+/// the velocities [rad/s, m/s]. A part a system does not have is 0.
+struct StateError {
+  double angle = 0.0;
+  double position = 0.0;
+  double velocity = 0.0;
+  /// The one number of a work-precision diagram: sqrt(angle^2 + position^2 + velocity^2), a
+  /// norm on the product of the parts (the parts of the product's set-ups are of order one).
+  double norm() const;
+};
+
+/// The state error of a bob on a rod from a fixed pivot (planar and spherical pendulum), read
+/// off the samples' point r (Sample::position) and its velocity v, whatever the integrator's
+/// coordinates: the angle between the rods, atan2(|r_a x r_b|, r_a . r_b) (the geodesic distance
+/// on S^1 or S^2 of r/|r|, accurate at small angles where acos is not), and the difference of
+/// the angular velocities about the pivot, w = r x v / |r|^2 (= omega for a tangent omega).
+StateError pivotStateError(const Sample& a, const Sample& b);
+
 class SystemModel {
  public:
   virtual ~SystemModel() = default;
@@ -52,6 +72,10 @@ class SystemModel {
                                 std::vector<std::string>* warnings) const;
   /// The figures the article prints for this system's example (none for a new system).
   virtual std::vector<ArticleFigure> articleFigures() const { return {}; }
+  /// The error of state `a` against state `b` (a reference at the same time), on the manifold:
+  /// what each part measures is in the system's header. Depends on the samples only, so it
+  /// compares runs of any two integrators.
+  virtual StateError stateError(const Sample& a, const Sample& b) const = 0;
   /// Makes a run from values that normalize() accepted and settings validateSettings() accepted.
   /// Throws InputError for a method the system does not have.
   virtual std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,

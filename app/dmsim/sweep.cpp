@@ -1,0 +1,326 @@
+// dmsim sweep: the work-precision / convergence sweep of core/analysis/sweep.h as one JSON
+// object, its shards and their merge.
+#include "core/analysis/sweep.h"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/dmsim/cli.h"
+#include "core/analysis/parallel.h"
+#include "core/io/atomicfile.h"
+
+namespace dms::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr unsigned kMaxJobs = 256;
+
+Json optional(const std::optional<double>& x) { return x ? Json(*x) : Json(); }
+
+std::vector<double> parseList(const std::string& text, const std::string& flag) {
+  try {
+    return parseVector(text, flag);
+  } catch (const InputError& e) {
+    throw InputError(std::string(e.what()) + " (" + flag + " takes a comma-separated list, e.g. " +
+                     flag + " 0.1,0.05,0.025)");
+  }
+}
+
+unsigned parseJobs(const std::string& text) {
+  const std::string range = "a whole number in [1, " + std::to_string(kMaxJobs) + "]";
+  double j = 0;
+  try {
+    j = parseNumber(text, "--jobs");
+  } catch (const InputError&) {
+    throw InputError("--jobs '" + text + "': expected " + range);
+  }
+  if (j != std::floor(j) || j < 1 || j > kMaxJobs)
+    throw InputError("--jobs '" + text + "': expected " + range);
+  return unsigned(j);
+}
+
+// the sweep's JSON: the fields issue 14 names, in its order; a shard adds "shard", what the
+// merge needs (which slice, the whole sweep's definition, the error parts and failures)
+Json toJson(const SweepResult& r, bool shard) {
+  Json j;
+  j["system"] = r.spec.system;
+  j["T"] = r.spec.T;
+  j["reference"] = {{"method", methodName(r.reference.method)},
+                    {"rtol", r.reference.rtol},
+                    {"h", nullptr},
+                    {"error_bound", r.reference.errorBound}};
+  Json runs = Json::array();
+  for (const SweepRun& x : r.runs)
+    runs.push_back({{"method", methodName(x.point.method)},
+                    {"h", optional(x.point.h)},
+                    {"rtol", optional(x.point.rtol)},
+                    {"atol", optional(x.point.atol)},
+                    {"steps", x.counters.steps},
+                    {"fevals", x.counters.fevals},
+                    {"cpu_s", x.cpuSeconds},
+                    {"global_err", x.error ? Json(x.error->norm()) : Json()},
+                    {"energy_max_dev", x.energyMaxDev},
+                    {"structure_max_err", optional(x.structureMaxErr)},
+                    {"momentum_max_dev", optional(x.momentumMaxDev)},
+                    {"status", statusName(x.status)}});
+  j["runs"] = runs;
+  Json orders = Json::object();
+  for (const auto& [m, p] : fittedOrders(r)) orders[methodName(m)] = optional(p);
+  j["orders"] = orders;
+  if (shard) {
+    Json params = Json::object();
+    for (const auto& [k, v] : r.spec.parameters) params[k] = v;
+    Json methods = Json::array();
+    for (Method m : r.spec.methods) methods.push_back(methodName(m));
+    Json extra = Json::array();
+    for (const SweepRun& x : r.runs) {
+      Json e = {{"index", x.index}};
+      if (x.error) e["error"] = {x.error->angle, x.error->position, x.error->velocity};
+      if (!x.failure.empty()) e["failure"] = x.failure;
+      extra.push_back(e);
+    }
+    j["shard"] = {{"index", r.shard.index},
+                  {"count", r.shard.count},
+                  {"sweep",
+                   {{"parameters", params},
+                    {"methods", methods},
+                    {"h", r.spec.steps},
+                    {"rtol", r.spec.rtols}}},
+                  {"runs", extra}};
+  }
+  return j;
+}
+
+std::optional<double> optionalNumber(const Json& j) {
+  if (j.is_null()) return std::nullopt;
+  return j.get<double>();
+}
+
+// a shard's JSON back into its result; throws InputError naming the file
+SweepResult fromJson(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) throw InputError("--merge: cannot read '" + file + "'");
+  Json j;
+  try {
+    j = Json::parse(in);
+  } catch (const Json::exception& e) {
+    throw InputError("--merge: '" + file + "' is not JSON (" + e.what() + ")");
+  }
+  if (!j.is_object() || !j.contains("shard"))
+    throw InputError("--merge: '" + file +
+                     "' is not the output of dmsim sweep --shard I/N (it has no \"shard\")");
+  try {
+    SweepResult r;
+    const Json& sh = j.at("shard");
+    const Json& sw = sh.at("sweep");
+    r.shard.index = sh.at("index").get<int>();
+    r.shard.count = sh.at("count").get<int>();
+    r.spec.system = j.at("system").get<std::string>();
+    r.spec.T = j.at("T").get<double>();
+    for (const auto& [k, v] : sw.at("parameters").items())
+      r.spec.parameters[k] = v.get<std::vector<double>>();
+    for (const Json& m : sw.at("methods"))
+      r.spec.methods.push_back(parseMethod(m.get<std::string>()));
+    r.spec.steps = sw.at("h").get<std::vector<double>>();
+    r.spec.rtols = sw.at("rtol").get<std::vector<double>>();
+    const Json& ref = j.at("reference");
+    r.reference.method = parseMethod(ref.at("method").get<std::string>());
+    r.reference.rtol = ref.at("rtol").get<double>();
+    r.reference.errorBound = ref.at("error_bound").get<double>();
+    const Json& runs = j.at("runs");
+    const Json& extra = sh.at("runs");
+    if (runs.size() != extra.size()) throw InputError("runs and shard.runs differ in length");
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      const Json& x = runs[i];
+      const Json& e = extra[i];
+      SweepRun run;
+      run.index = e.at("index").get<std::size_t>();
+      run.point.method = parseMethod(x.at("method").get<std::string>());
+      run.point.h = optionalNumber(x.at("h"));
+      run.point.rtol = optionalNumber(x.at("rtol"));
+      run.point.atol = optionalNumber(x.at("atol"));
+      run.counters.steps = x.at("steps").get<std::int64_t>();
+      run.counters.fevals = x.at("fevals").get<std::int64_t>();
+      run.cpuSeconds = x.at("cpu_s").get<double>();
+      run.energyMaxDev = x.at("energy_max_dev").get<double>();
+      run.structureMaxErr = optionalNumber(x.at("structure_max_err"));
+      run.momentumMaxDev = optionalNumber(x.at("momentum_max_dev"));
+      run.status = parseStatus(x.at("status").get<std::string>());
+      if (e.contains("error")) {
+        const std::vector<double> p = e.at("error").get<std::vector<double>>();
+        if (p.size() != 3) throw InputError("an error with " + std::to_string(p.size()) + " parts");
+        run.error = StateError{p[0], p[1], p[2]};
+      }
+      if (e.contains("failure")) run.failure = e.at("failure").get<std::string>();
+      r.runs.push_back(std::move(run));
+    }
+    return r;
+  } catch (const Json::exception& e) {
+    throw InputError("--merge: '" + file + "' is not a sweep shard (" + e.what() + ")");
+  } catch (const InputError& e) {
+    throw InputError("--merge: '" + file + "': " + e.what());
+  }
+}
+
+void writeCsv(std::ostream& csv, const SweepResult& r) {
+  const auto cell = [&](const std::optional<double>& x) {
+    if (x) csv << formatNumber(*x);
+  };
+  const auto num = [](double x) { return formatNumber(x); };
+  csv << "method,h,rtol,atol,steps,fevals,cpu_s,global_err,angle_err,position_err,velocity_err,"
+         "energy_max_dev,structure_max_err,momentum_max_dev,status\n";
+  for (const SweepRun& x : r.runs) {
+    csv << methodName(x.point.method) << ",";
+    cell(x.point.h);
+    csv << ",";
+    cell(x.point.rtol);
+    csv << ",";
+    cell(x.point.atol);
+    csv << "," << x.counters.steps << "," << x.counters.fevals << "," << num(x.cpuSeconds) << ",";
+    if (x.error)
+      csv << num(x.error->norm()) << "," << num(x.error->angle) << "," << num(x.error->position)
+          << "," << num(x.error->velocity);
+    else
+      csv << ",,,";
+    csv << "," << num(x.energyMaxDev) << ",";
+    cell(x.structureMaxErr);
+    csv << ",";
+    cell(x.momentumMaxDev);
+    csv << "," << statusName(x.status) << "\n";
+  }
+}
+
+// opens --csv before any work, so a bad path costs nothing
+std::unique_ptr<AtomicFile> openCsv(const Options& o) {
+  if (!o.has("--csv")) return nullptr;
+  auto csv = std::make_unique<AtomicFile>();
+  if (!csv->open(o.values.at("--csv"))) throw InputError("--csv: " + csv->error());
+  return csv;
+}
+
+// prints the JSON (and the CSV), reports failed runs; the exit code of dmsim run
+int report(const SweepResult& r, bool shard, AtomicFile* csv) {
+  if (csv) {
+    writeCsv(csv->stream(), r);
+    if (!csv->commit()) {
+      std::cerr << "dmsim: --csv: " << csv->error() << "\n";
+      return kBadInput;
+    }
+  }
+  std::cout << toJson(r, shard).dump(2) << "\n";
+  bool failed = false;
+  for (const SweepRun& x : r.runs)
+    if (x.status == RunStatus::Failed) {
+      failed = true;
+      std::cerr << "dmsim: sweep: " << methodName(x.point.method)
+                << (x.point.h ? " h = " + formatNumber(*x.point.h)
+                              : " rtol = " + formatNumber(*x.point.rtol))
+                << " failed " << x.failure << "\n";
+    }
+  return failed ? kFailed : kOk;
+}
+
+int merge(const std::vector<std::string>& files, const Options& o) {
+  std::vector<SweepResult> shards;
+  for (const std::string& f : files) shards.push_back(fromJson(f));
+  const SweepResult merged = mergeSweeps(shards, files);
+  const std::unique_ptr<AtomicFile> csv = openCsv(o);
+  return report(merged, false, csv.get());
+}
+
+}  // namespace
+
+int cmdSweep(const std::vector<std::string>& args) {
+  // --merge FILES...: the files run up to the next option
+  std::vector<std::string> rest, files;
+  bool merging = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--merge") {
+      if (merging) throw InputError("--merge given twice");
+      merging = true;
+      while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) files.push_back(args[++i]);
+      if (files.empty())
+        throw InputError("--merge: expected the shard files, e.g. --merge s1.json s2.json");
+    } else {
+      rest.push_back(args[i]);
+    }
+  }
+  if (merging) return merge(files, parseOptions(rest, {"--csv"}, {}, "sweep --merge"));
+
+  const Options o = parseOptions(
+      rest,
+      {"--system", "--methods", "--h", "--rtol", "--T", "--set", "--jobs", "--csv", "--shard"}, {},
+      "sweep");
+  if (!o.has("--system"))
+    throw InputError("--system is required (" + systemNames(allSystems(), "|") + ")");
+  const SystemModel* model = findSystem(o.values.at("--system"));
+  if (!model)
+    throw InputError("--system '" + o.values.at("--system") + "': unknown system (one of " +
+                     systemNames(allSystems()) + ")");
+  SweepSpec spec = defaultSweep(*model);
+  if (o.has("--methods")) {
+    spec.methods.clear();
+    std::stringstream list(o.values.at("--methods"));
+    std::string name;
+    while (std::getline(list, name, ',')) {
+      try {
+        spec.methods.push_back(parseMethod(name));
+      } catch (const InputError&) {
+        std::string names;
+        for (Method m : model->methods()) names += (names.empty() ? "" : ",") + methodName(m);
+        throw InputError("--methods '" + o.values.at("--methods") + "': unknown method '" + name +
+                         "' (" + model->name() + " has " + names + ")");
+      }
+    }
+    // --h and --rtol without a method to use them are a mistake, not a no-op
+    const auto kinds = [&](bool adaptive) {
+      std::string swept, all;
+      for (Method m : model->methods())
+        if (methodInfo(m).adaptive == adaptive) all += (all.empty() ? "" : ",") + methodName(m);
+      for (Method m : spec.methods)
+        if (methodInfo(m).adaptive == adaptive) swept += methodName(m);
+      return std::make_pair(swept, all);
+    };
+    const auto [fixed, fixedAll] = kinds(false);
+    const auto [adaptive, adaptiveAll] = kinds(true);
+    if (o.has("--h") && fixed.empty())
+      throw InputError("--h: none of --methods " + o.values.at("--methods") +
+                       " takes a fixed step (" + model->name() +
+                       "'s fixed-step methods: " + fixedAll + ")");
+    if (o.has("--rtol") && adaptive.empty())
+      throw InputError("--rtol: none of --methods " + o.values.at("--methods") + " is adaptive (" +
+                       model->name() + "'s adaptive methods: " + adaptiveAll + ")");
+  }
+  if (o.has("--h")) spec.steps = parseList(o.values.at("--h"), "--h");
+  if (o.has("--rtol")) spec.rtols = parseList(o.values.at("--rtol"), "--rtol");
+  if (o.has("--T")) spec.T = parseNumber(o.values.at("--T"), "--T");
+  ParamValues raw;
+  for (const std::string& s : o.sets) {
+    auto [name, value] = parseAssignment(s);
+    raw[name] = value;
+  }
+  std::vector<std::string> warnings;
+  spec.parameters = model->normalize(raw, &warnings);
+  for (const std::string& w : warnings) std::cerr << "dmsim: warning: " << w << "\n";
+  validateSweep(spec);
+  const unsigned jobs = o.has("--jobs") ? parseJobs(o.values.at("--jobs")) : defaultJobs();
+  const Shard shard = o.has("--shard") ? parseShard(o.values.at("--shard")) : Shard{};
+
+  const std::unique_ptr<AtomicFile> csv = openCsv(o);
+  SweepResult r;
+  try {
+    r = runSweep(spec, shard, jobs);
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    std::cerr << "dmsim: sweep: " << e.what() << "\n";
+    return kFailed;
+  }
+  return report(r, o.has("--shard"), csv.get());
+}
+
+}  // namespace dms::cli

@@ -1,0 +1,406 @@
+#include "core/analysis/sweep.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/analysis/parallel.h"
+#include "core/fit.h"
+#include "core/sim/registry.h"
+#include "core/sim/summary.h"
+
+namespace dms {
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+// x rounded to 12 significant digits: the multiple 62.86 of 0.07, not 62.860000000000007, and
+// the AbsTol 1e-7 of RelTol 1e-4, not 1.0000000000000001e-07
+double rounded12(double x) {
+  std::ostringstream s;
+  s << std::setprecision(12) << x;
+  return std::stod(s.str());
+}
+
+// a run's time grid must land on T within this fraction of T (FixedStepRun's t_N = N h)
+constexpr double kLandingTolerance = 1e-9;
+
+std::string methodList(const std::vector<Method>& methods) {
+  std::string s;
+  for (Method m : methods) s += (s.empty() ? "" : ", ") + methodName(m);
+  return s;
+}
+
+const SystemModel& modelOf(const std::string& system) {
+  const SystemModel* m = findSystem(system);
+  if (!m)
+    throw InputError("--system '" + system + "': unknown system (one of " +
+                     systemNames(allSystems()) + ")");
+  return *m;
+}
+
+// the settings of one run: the sweep's T and the point's h, or its tolerances with samples at
+// the accepted steps (h is then unused: the run ends on T itself)
+IntegratorSettings settingsOf(const SweepPoint& p, double T) {
+  IntegratorSettings st;
+  st.T = T;
+  if (p.h) {
+    st.h = *p.h;
+  } else {
+    st.h = std::min(T, integratorSpec("h").max);
+    st.rtol = *p.rtol;
+    st.atol = *p.atol;
+    st.sampling = RkSampling::Steps;
+  }
+  return st;
+}
+
+struct Outcome {
+  Sample last;
+  RunSummary summary;
+  RunCounters counters;
+  RunFailure failure;
+  double cpuSeconds = 0.0;
+  bool cancelled = false;
+};
+
+Outcome runToEnd(const SystemModel& model, const ParamValues& values, Method method,
+                 const IntegratorSettings& st, const std::atomic<bool>* cancel) {
+  Outcome o;
+  const double c0 = threadCpuSeconds();
+  const std::unique_ptr<Run> run = model.makeRun(values, method, st);
+  std::vector<Sample> chunk;
+  chunk.reserve(1024);
+  bool more = true;
+  while (more) {
+    if (cancel && cancel->load()) {
+      o.cancelled = true;
+      break;
+    }
+    chunk.clear();
+    more = run->advance(chunk, 1024);
+    for (const Sample& s : chunk) o.summary.add(s);
+    if (!chunk.empty()) o.last = chunk.back();
+  }
+  o.cpuSeconds = threadCpuSeconds() - c0;
+  o.counters = run->counters();
+  o.failure = run->failure();
+  if (!o.failure.failed && !o.cancelled && std::fabs(o.last.t - st.T) > kLandingTolerance * st.T) {
+    o.failure.failed = true;
+    o.failure.time = o.last.t;
+    o.failure.reason = "ended at t = " + formatNumber(o.last.t) + ", not at T";
+  }
+  return o;
+}
+
+// a rough cost in evaluations, only to start the longest runs first (results never depend on
+// the order): N = T/h steps, or about T RelTol^(-1/5) accepted steps of 6 evaluations
+double estimatedCost(const SweepPoint& p, double T) {
+  return p.h ? T / *p.h : 6.0 * T * std::pow(*p.rtol, -0.2);
+}
+
+void checkList(const std::vector<double>& xs, const std::string& flag) {
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (xs[i] == xs[j]) throw InputError(flag + ": " + formatNumber(xs[i]) + " given twice");
+}
+
+std::string numberList(const std::vector<double>& xs) {
+  std::string s;
+  for (double x : xs) s += (s.empty() ? "" : ",") + formatNumber(x);
+  return s;
+}
+
+}  // namespace
+
+SweepSpec defaultSweep(const SystemModel& model) {
+  const IntegratorSettings article = model.defaultSettings();
+  SweepSpec s;
+  s.system = model.name();
+  s.parameters = model.normalize({}, nullptr);
+  s.methods = model.methods();
+  const double hmax = 2.0 * article.h;
+  s.T = rounded12(hmax * std::max(1.0, std::round(article.T / 10.0 / hmax)));
+  for (int k = 0; k < 5; ++k) s.steps.push_back(hmax / double(1 << k));
+  s.rtols = {1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10};
+  return s;
+}
+
+void validateSweep(const SweepSpec& spec) {
+  const SystemModel& model = modelOf(spec.system);
+  if (spec.methods.empty())
+    throw InputError("--methods: no method (this system has: " + methodList(model.methods()) + ")");
+  bool fixed = false, adaptive = false;
+  for (std::size_t i = 0; i < spec.methods.size(); ++i) {
+    const Method m = spec.methods[i];
+    if (!model.hasMethod(m))
+      throw InputError("--methods: '" + methodName(m) + "' is not available for " + spec.system +
+                       " (this system has: " + methodList(model.methods()) + ")");
+    if (std::find(spec.methods.begin(), spec.methods.begin() + long(i), m) !=
+        spec.methods.begin() + long(i))
+      throw InputError("--methods: '" + methodName(m) + "' given twice");
+    (methodInfo(m).adaptive ? adaptive : fixed) = true;
+  }
+  const ParamSpec& Tspec = integratorSpec("T");
+  if (!(spec.T > 0.0) || spec.T > Tspec.max)
+    throw InputError("--T " + formatNumber(spec.T) + ": out of range " + Tspec.rangeText());
+  if (fixed && spec.steps.empty())
+    throw InputError("--h: no step size for the fixed-step methods (give --h H1,H2,...)");
+  if (adaptive && spec.rtols.empty())
+    throw InputError("--rtol: no tolerance for the adaptive methods (give --rtol R1,R2,...)");
+  checkList(spec.steps, "--h");
+  checkList(spec.rtols, "--rtol");
+  if (fixed)
+    for (double h : spec.steps) {
+      if (!(h > 0.0) || h > spec.T)
+        throw InputError("--h " + formatNumber(h) + ": every h must be in (0, T] = (0, " +
+                         formatNumber(spec.T) + "]");
+      const double N = std::floor(spec.T / h + 1e-9);
+      if (std::fabs(N * h - spec.T) > kLandingTolerance * spec.T)
+        throw InputError("--h " + formatNumber(h) + ": T = " + formatNumber(spec.T) +
+                         " is not a whole number of steps (T/h = " + formatNumber(spec.T / h) +
+                         "); the global error is compared at T, so give --T a multiple of every "
+                         "h");
+    }
+  if (adaptive)
+    for (double r : spec.rtols)
+      if (!(r >= kSweepRtolMin && r <= kSweepRtolMax))
+        throw InputError("--rtol " + formatNumber(r) + ": every RelTol must be in [" +
+                         formatNumber(kSweepRtolMin) + ", " + formatNumber(kSweepRtolMax) +
+                         "] (at least 100 times the reference's " + formatNumber(kReferenceRtol) +
+                         ")");
+  for (const SweepPoint& p : sweepPoints(spec)) validateSettings(settingsOf(p, spec.T));
+}
+
+std::vector<SweepPoint> sweepPoints(const SweepSpec& spec) {
+  std::vector<SweepPoint> points;
+  for (Method m : spec.methods) {
+    if (methodInfo(m).adaptive) {
+      for (double r : spec.rtols)
+        points.push_back({m, std::nullopt, r, rounded12(r / kRtolPerAtol)});
+    } else {
+      for (double h : spec.steps) points.push_back({m, h, std::nullopt, std::nullopt});
+    }
+  }
+  return points;
+}
+
+Shard parseShard(const std::string& text) {
+  const auto bad = [&](const std::string& why) {
+    return InputError("--shard '" + text + "': " + why +
+                      " (expected I/N with 1 <= I <= N, e.g. --shard 1/4)");
+  };
+  const std::size_t slash = text.find('/');
+  if (slash == std::string::npos) throw bad("no '/'");
+  const auto whole = [&](const std::string& t) {
+    if (t.empty() || t.size() > 6 || t.find_first_not_of("0123456789") != std::string::npos)
+      throw bad("'" + t + "' is not a whole number");
+    return std::stoi(t);
+  };
+  Shard s;
+  s.index = whole(text.substr(0, slash));
+  s.count = whole(text.substr(slash + 1));
+  if (s.count < 1) throw bad("N must be at least 1");
+  if (s.index < 1 || s.index > s.count) throw bad("I must be in [1, N]");
+  return s;
+}
+
+std::vector<std::size_t> shardIndices(std::size_t n, const Shard& s) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = std::size_t(s.index - 1); i < n; i += std::size_t(s.count)) out.push_back(i);
+  return out;
+}
+
+std::string statusName(RunStatus s) {
+  switch (s) {
+    case RunStatus::Ok:
+      return "ok";
+    case RunStatus::Failed:
+      return "failed";
+    case RunStatus::Cancelled:
+      return "cancelled";
+  }
+  return "failed";
+}
+
+RunStatus parseStatus(const std::string& s) {
+  if (s == "ok") return RunStatus::Ok;
+  if (s == "failed") return RunStatus::Failed;
+  if (s == "cancelled") return RunStatus::Cancelled;
+  throw InputError("status '" + s + "': expected ok, failed or cancelled");
+}
+
+SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
+                     const std::atomic<bool>* cancel) {
+  const SystemModel& model = modelOf(spec.system);
+  const std::vector<SweepPoint> points = sweepPoints(spec);
+  const std::vector<std::size_t> mine = shardIndices(points.size(), shard);
+
+  // tasks 0 and 1 are the reference and its check, then this shard's runs
+  SweepReference ref;
+  const auto referencePoint = [&](double rtol) {
+    return SweepPoint{ref.method, std::nullopt, rtol, rounded12(rtol / kRtolPerAtol)};
+  };
+  std::vector<SweepPoint> tasks = {referencePoint(kReferenceRtol),
+                                   referencePoint(kReferenceCheckRtol)};
+  for (std::size_t i : mine) tasks.push_back(points[i]);
+  std::vector<Outcome> outcomes(tasks.size());
+  std::vector<std::size_t> order(tasks.size());
+  std::iota(order.begin(), order.end(), std::size_t(0));
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return estimatedCost(tasks[a], spec.T) > estimatedCost(tasks[b], spec.T);
+  });
+  parallelFor(
+      tasks.size(), jobs,
+      [&](std::size_t k) {
+        outcomes[k] =
+            runToEnd(model, spec.parameters, tasks[k].method, settingsOf(tasks[k], spec.T), cancel);
+      },
+      order, cancel);
+
+  SweepResult result;
+  result.spec = spec;
+  result.shard = shard;
+  const Outcome& exact = outcomes[0];
+  const Outcome& check = outcomes[1];
+  const bool cancelled = cancel && cancel->load();
+  if (!cancelled) {
+    for (const Outcome* o : {&exact, &check})
+      if (o->failure.failed)
+        throw std::runtime_error("the reference run (RK45 at RelTol " +
+                                 formatNumber(o == &exact ? kReferenceRtol : kReferenceCheckRtol) +
+                                 ") failed at t = " + formatNumber(o->failure.time) + ": " +
+                                 o->failure.reason);
+    ref.errorBound = model.stateError(check.last, exact.last).norm();
+  }
+  result.reference = ref;
+  for (std::size_t k = 2; k < tasks.size(); ++k) {
+    const Outcome& o = outcomes[k];
+    SweepRun r;
+    r.index = mine[k - 2];
+    r.point = tasks[k];
+    r.counters = o.counters;
+    r.cpuSeconds = o.cpuSeconds;
+    r.energyMaxDev = o.summary.energyMaxDev;
+    if (!model.structureName().empty()) r.structureMaxErr = o.summary.structureMax;
+    if (model.hasMomentum()) r.momentumMaxDev = o.summary.momentumMaxDev;
+    if (o.failure.failed) {
+      r.status = RunStatus::Failed;
+      r.failure = "at t = " + formatNumber(o.failure.time) + ": " + o.failure.reason;
+    } else if (o.cancelled || cancelled || o.summary.samples == 0) {
+      r.status = RunStatus::Cancelled;
+    } else {
+      r.error = model.stateError(o.last, exact.last);
+    }
+    result.runs.push_back(std::move(r));
+  }
+  return result;
+}
+
+SweepResult mergeSweeps(const std::vector<SweepResult>& shards,
+                        const std::vector<std::string>& names) {
+  if (shards.empty()) throw InputError("--merge: no files to merge");
+  const auto name = [&](std::size_t i) {
+    return i < names.size() ? names[i] : "shard " + std::to_string(i + 1);
+  };
+  const SweepResult& first = shards.front();
+  const int count = first.shard.count;
+  std::vector<int> seen(std::size_t(count), -1);
+  for (std::size_t i = 0; i < shards.size(); ++i) {
+    const SweepResult& s = shards[i];
+    const auto differ = [&](const std::string& what, const std::string& a, const std::string& b) {
+      return InputError("--merge: " + name(0) + " and " + name(i) +
+                        " are not shards of the same sweep (" + what + " " + a + " against " + b +
+                        ")");
+    };
+    const SweepSpec& a = first.spec;
+    const SweepSpec& b = s.spec;
+    if (a.system != b.system) throw differ("system", a.system, b.system);
+    if (a.T != b.T) throw differ("T", formatNumber(a.T), formatNumber(b.T));
+    if (a.methods != b.methods)
+      throw differ("methods", methodList(a.methods), methodList(b.methods));
+    if (a.steps != b.steps) throw differ("h", numberList(a.steps), numberList(b.steps));
+    if (a.rtols != b.rtols) throw differ("rtol", numberList(a.rtols), numberList(b.rtols));
+    for (const auto& [k, v] : a.parameters)
+      if (!b.parameters.count(k) || b.parameters.at(k) != v)
+        throw differ("parameter " + k, formatValue(v),
+                     b.parameters.count(k) ? formatValue(b.parameters.at(k)) : "none");
+    if (a.parameters.size() != b.parameters.size())
+      throw differ("number of parameters", std::to_string(a.parameters.size()),
+                   std::to_string(b.parameters.size()));
+    if (first.reference.method != s.reference.method || first.reference.rtol != s.reference.rtol)
+      throw differ(
+          "reference",
+          methodName(first.reference.method) + " at RelTol " + formatNumber(first.reference.rtol),
+          methodName(s.reference.method) + " at RelTol " + formatNumber(s.reference.rtol));
+    if (s.shard.count != count)
+      throw differ("number of shards", std::to_string(count), std::to_string(s.shard.count));
+    if (s.shard.index < 1 || s.shard.index > count)
+      throw InputError("--merge: " + name(i) + " says it is shard " +
+                       std::to_string(s.shard.index) + " of " + std::to_string(count));
+    int& slot = seen[std::size_t(s.shard.index - 1)];
+    if (slot >= 0)
+      throw InputError("--merge: " + name(std::size_t(slot)) + " and " + name(i) +
+                       " are both shard " + std::to_string(s.shard.index) + "/" +
+                       std::to_string(count));
+    slot = int(i);
+  }
+  for (int k = 0; k < count; ++k)
+    if (seen[std::size_t(k)] < 0)
+      throw InputError("--merge: shard " + std::to_string(k + 1) + "/" + std::to_string(count) +
+                       " is missing");
+
+  SweepResult merged;
+  merged.spec = first.spec;
+  merged.reference = first.reference;
+  const std::size_t n = sweepPoints(first.spec).size();
+  std::vector<const SweepRun*> byIndex(n, nullptr);
+  for (std::size_t i = 0; i < shards.size(); ++i) {
+    const SweepResult& s = shards[i];
+    // identical on one binary; the largest where shards ran on different machines
+    merged.reference.errorBound = std::max(merged.reference.errorBound, s.reference.errorBound);
+    const std::vector<std::size_t> expected = shardIndices(n, s.shard);
+    std::vector<std::size_t> got;
+    for (const SweepRun& r : s.runs) got.push_back(r.index);
+    if (got != expected)
+      throw InputError("--merge: " + name(i) + " does not hold the runs of shard " +
+                       std::to_string(s.shard.index) + "/" + std::to_string(count) +
+                       " (truncated or edited?)");
+    for (const SweepRun& r : s.runs) byIndex[r.index] = &r;
+  }
+  for (const SweepRun* r : byIndex) merged.runs.push_back(*r);
+  return merged;
+}
+
+bool usedForOrder(const SweepRun& run, const SweepReference& reference) {
+  if (!run.point.h || run.status != RunStatus::Ok || !run.error) return false;
+  const double e = run.error->norm();
+  const double roundoff = double(run.counters.steps) * kEps;
+  return std::isfinite(e) && e >= kFitFloorFactor * std::max(reference.errorBound, roundoff) &&
+         e <= kFitCeiling;
+}
+
+std::optional<double> fittedOrder(const SweepResult& result, Method method) {
+  if (methodInfo(method).adaptive) return std::nullopt;
+  std::vector<double> x, y;
+  for (const SweepRun& r : result.runs)
+    if (r.point.method == method && usedForOrder(r, result.reference)) {
+      x.push_back(std::log(*r.point.h));
+      y.push_back(std::log(r.error->norm()));
+    }
+  if (x.size() < 3) return std::nullopt;
+  return leastSquaresSlope(x, y);
+}
+
+std::vector<std::pair<Method, std::optional<double>>> fittedOrders(const SweepResult& result) {
+  std::vector<std::pair<Method, std::optional<double>>> out;
+  for (Method m : result.spec.methods) out.emplace_back(m, fittedOrder(result, m));
+  return out;
+}
+
+}  // namespace dms

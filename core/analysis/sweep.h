@@ -1,0 +1,145 @@
+/// The work-precision and convergence sweep (issue 14): the methods of one system over a list
+/// of step sizes (fixed-step methods) and of tolerances (adaptive methods), each run's cost and
+/// its errors against a reference far below the sweep, and the orders fitted to the fixed-step
+/// methods' global errors. The runs are independent: they go on any number of threads with the
+/// same results, or in disjoint slices (shards) on other machines whose results merge into the
+/// unsliced sweep's.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/systems/system.h"
+
+namespace dms {
+
+/// The reference: RK45 (ode45's controller) at RelTol 1e-13, a hundred times below the
+/// smallest tolerance a sweep may ask for. Its error e13 is bounded by its distance from a second
+/// run at 1e-12 (error e12): |ref - check| >= |e12| - |e13| >= |e13| as long as the error at
+/// least halves from 1e-12 to 1e-13. RK45's global error is proportional to RelTol (a tenth per
+/// decade; tst_analysis checks it falls on every system), so the bound is about ten times e13.
+constexpr double kReferenceRtol = 1e-13;
+constexpr double kReferenceCheckRtol = 1e-12;
+/// Adaptive runs get AbsTol = RelTol / kRtolPerAtol (to 12 digits): MATLAB's defaults' ratio
+/// (1e-3 / 1e-6), so the error test stays relative above |y| = 1e-3 and absolute below it at
+/// every tolerance.
+constexpr double kRtolPerAtol = 1e3;
+/// The range of a sweep's RelTol values: at least 100 times the reference's.
+constexpr double kSweepRtolMin = 1e-11;
+constexpr double kSweepRtolMax = 0.1;
+
+/// What a sweep runs: one system at one parameter set, a horizon, the methods, the step sizes
+/// of the fixed-step ones and the tolerances of the adaptive ones.
+struct SweepSpec {
+  std::string system;      ///< CLI name
+  ParamValues parameters;  ///< complete and normalized (SystemModel::normalize)
+  double T = 0.0;
+  std::vector<Method> methods;
+  std::vector<double> steps;  ///< h values, for the fixed-step methods
+  std::vector<double> rtols;  ///< RelTol values, for the adaptive methods
+};
+
+/// A system's default sweep: every method it has; h = 2 h0, h0, h0/2, h0/4, h0/8 (h0 its
+/// article step), RelTol 1e-3 to 1e-10 by decades; T a tenth of the article's horizon, rounded
+/// to a whole number of the largest h (so every h divides it) and to 12 digits.
+SweepSpec defaultSweep(const SystemModel& model);
+
+/// Checks a sweep: a known system, methods it has (no repeats), at least one h when a
+/// fixed-step method is swept and one RelTol when an adaptive one is, every h in (0, T] with T a
+/// whole number of steps of it (the global error is compared at T), every RelTol in
+/// [kSweepRtolMin, kSweepRtolMax]. Throws InputError naming the flag (--methods, --h, --rtol,
+/// --T) and the allowed range.
+void validateSweep(const SweepSpec& spec);
+
+/// One run of the sweep: a method with its h (fixed step) or RelTol and AbsTol (adaptive).
+struct SweepPoint {
+  Method method = Method::Variational;
+  std::optional<double> h;
+  std::optional<double> rtol;
+  std::optional<double> atol;
+};
+
+/// Every run of a sweep, in its one order: by method as listed, then by h or RelTol as listed.
+std::vector<SweepPoint> sweepPoints(const SweepSpec& spec);
+
+/// Slice `index` (1-based) of `count` of a sweep's runs.
+struct Shard {
+  int index = 1;
+  int count = 1;
+};
+
+/// Parses "I/N" with 1 <= I <= N; throws InputError naming --shard.
+Shard parseShard(const std::string& text);
+
+/// The indices of the runs of shard `s` among `n` runs: i with i mod N = I - 1 (round robin,
+/// so each shard gets coarse and fine runs alike). The shards are disjoint and together hold
+/// every index.
+std::vector<std::size_t> shardIndices(std::size_t n, const Shard& s);
+
+enum class RunStatus { Ok, Failed, Cancelled };
+std::string statusName(RunStatus s);  ///< "ok", "failed", "cancelled"
+RunStatus parseStatus(const std::string& s);
+
+/// What one run of the sweep measured.
+struct SweepRun {
+  std::size_t index = 0;  ///< in sweepPoints()
+  SweepPoint point;
+  RunCounters counters;
+  double cpuSeconds = 0.0;  ///< CPU time of the run's thread (threadCpuSeconds)
+  RunStatus status = RunStatus::Ok;
+  std::string failure;  ///< why it failed, with the time
+  /// The state error at T against the reference (SystemModel::stateError); empty unless ok.
+  std::optional<StateError> error;
+  double energyMaxDev = 0.0;  ///< max |E_k - E_0| over the samples (RK45: its accepted steps)
+  std::optional<double> structureMaxErr;  ///< empty for a system without structure error
+  std::optional<double> momentumMaxDev;   ///< empty for a system without conserved momentum
+};
+
+struct SweepReference {
+  Method method = Method::Rk45;
+  double rtol = kReferenceRtol;
+  double atol = 1e-16;  ///< kReferenceRtol / kRtolPerAtol
+  /// |reference at kReferenceCheckRtol - reference| (StateError::norm) at T.
+  double errorBound = 0.0;
+};
+
+struct SweepResult {
+  SweepSpec spec;
+  Shard shard;
+  SweepReference reference;
+  std::vector<SweepRun> runs;  ///< by index
+};
+
+/// Runs the reference and the runs of `shard` of a validated sweep on `jobs` threads. Results
+/// do not depend on `jobs` (CPU times aside). With `cancel` set, runs not yet finished come back
+/// Cancelled. Throws std::runtime_error when the reference itself fails.
+SweepResult runSweep(const SweepSpec& spec, const Shard& shard = {}, unsigned jobs = 1,
+                     const std::atomic<bool>* cancel = nullptr);
+
+/// Joins the shards of one sweep into the unsliced sweep's result. Throws InputError when they
+/// are of different sweeps (naming what differs), when a shard is missing or given twice.
+/// `names` label the shards in messages (file names).
+SweepResult mergeSweeps(const std::vector<SweepResult>& shards,
+                        const std::vector<std::string>& names);
+
+/// Which runs a fitted order uses: a fixed-step run that finished, with a global error
+/// - at least kFitFloorFactor times the larger of the reference's error bound and N eps (the
+///   round-off of N steps rounding the same way, for the product's order-one states), so the
+///   reference and round-off change it by at most 1/kFitFloorFactor;
+/// - at most kFitCeiling: the error expansion's leading term dominates only for small errors
+///   (a pendulum whose phase error nears a radian has left the asymptotic range).
+constexpr double kFitFloorFactor = 100.0;
+constexpr double kFitCeiling = 0.1;
+bool usedForOrder(const SweepRun& run, const SweepReference& reference);
+
+/// The least-squares slope of log(global error) over log(h) of a fixed-step method's runs that
+/// usedForOrder accepts; empty for an adaptive method or fewer than three such runs.
+std::optional<double> fittedOrder(const SweepResult& result, Method method);
+/// fittedOrder of every method of the sweep, in its order.
+std::vector<std::pair<Method, std::optional<double>>> fittedOrders(const SweepResult& result);
+
+}  // namespace dms
