@@ -51,10 +51,7 @@ struct MinimalMassSpring {
 struct MinimalPlanarPendulum {
   double h, k2, k1, k1n;
   MinimalPlanarPendulum(const PlanarPendulumParams& p, double h_)
-      : h(h_),
-        k2(h * h * p.g / (2 * p.l)),
-        k1(h * p.g / (2 * p.l)),
-        k1n(-h * p.g / (2 * p.l)) {}
+      : h(h_), k2(h * h * p.g / (2 * p.l)), k1(h * p.g / (2 * p.l)), k1n(-h * p.g / (2 * p.l)) {}
   void step(PlanarPendulumState& x) const {
     const double e2Re1 = x.R(1, 0);
     const double s = h * x.Omega - k2 * e2Re1;
