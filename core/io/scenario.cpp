@@ -1,5 +1,6 @@
 #include "core/io/scenario.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -166,7 +167,7 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
     if (key == "program" || key == "version") {
       string(value, key);
     } else if (key != "schema_version" && key != "system" && key != "parameters" &&
-               key != "settings") {
+               key != "settings" && key != "methods") {
       warn.push_back("scenario: unknown key '" + key + "' ignored");
     }
   }
@@ -238,7 +239,43 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   } catch (const InputError& e) {
     throw InputError(std::string("scenario: settings: ") + e.what());
   }
+  if (j.contains("methods")) {
+    const Json& m = j["methods"];
+    if (!m.is_array())
+      throw InputError(std::string("scenario: 'methods' must be an array of method names, got ") +
+                       typeName(m));
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < m.size(); ++i)
+      names.push_back(string(m[i], "methods[" + std::to_string(i) + "]"));
+    sc.methods = parseMethodList(*model, names, "scenario: 'methods'");
+  }
   return sc;
+}
+
+std::vector<Method> parseMethodList(const SystemModel& model, const std::vector<std::string>& names,
+                                    const std::string& field) {
+  const std::vector<Method> has = model.methods();
+  std::string allowed;
+  for (Method m : has) allowed += (allowed.empty() ? "" : ", ") + methodName(m);
+  if (names.empty())
+    throw InputError(field + ": no method given (" + model.name() + " has " + allowed + ")");
+  std::vector<Method> out;
+  for (const std::string& name : names) {
+    Method m;
+    try {
+      m = parseMethod(name);
+    } catch (const InputError&) {
+      throw InputError(field + ": '" + name + "' is not a method (" + model.name() + " has " +
+                       allowed + ")");
+    }
+    if (std::find(has.begin(), has.end(), m) == has.end())
+      throw InputError(field + ": " + model.name() + " has no method '" + name + "' (it has " +
+                       allowed + ")");
+    if (std::find(out.begin(), out.end(), m) != out.end())
+      throw InputError(field + ": '" + name + "' is given twice");
+    out.push_back(m);
+  }
+  return out;
 }
 
 Scenario loadScenario(const std::string& path, std::vector<std::string>* warnings) {
@@ -278,6 +315,11 @@ std::string scenarioToJson(const Scenario& s) {
                    {"rk", controllerName(s.settings.controller)},
                    {"rk_samples", samplingName(s.settings.sampling)},
                    {"summation", summationName(s.settings.summation)}};
+  if (!s.methods.empty()) {
+    Json m = Json::array();
+    for (Method x : s.methods) m.push_back(methodName(x));
+    j["methods"] = m;
+  }
   return j.dump(2) + "\n";
 }
 

@@ -5,7 +5,8 @@
 ///    "system": "spherical-pendulum",
 ///    "parameters": {"m": 1, "q0": [0.866, 0, 0.5], ...},
 ///    "settings": {"h": 0.05, "T": 200, "rtol": 0.001, "atol": 1e-06,
-///                 "rk": "ode45", "rk_samples": "output"}}
+///                 "rk": "ode45", "rk_samples": "output"},
+///    "methods": ["vi", "rk45", "rk4"]}
 ///
 /// Loading is strict about what it uses and lenient about what it does not know: unknown keys
 /// become warnings; a malformed, truncated, oversized or too deeply nested file, a wrong type or
@@ -16,10 +17,13 @@
 #include <string>
 #include <vector>
 
+#include "core/integrators/method.h"
 #include "core/integrators/settings.h"
 #include "core/params.h"
 
 namespace dms {
+
+class SystemModel;
 
 constexpr int kScenarioSchemaVersion = 1;
 /// Files larger than this are rejected before parsing.
@@ -31,7 +35,15 @@ struct Scenario {
   std::string system;      ///< SystemModel::name()
   ParamValues parameters;  ///< as given (completed with defaults on load)
   IntegratorSettings settings;
+  /// The methods shown side by side (CLI names in the file); empty: the system's article pair
+  /// (SystemModel::articleMethods()), as a file without "methods" means.
+  std::vector<Method> methods;
 };
+
+/// The methods of `names` (CLI names), each once and each one the system has; throws
+/// InputError naming `field`, the offending name and the system's methods.
+std::vector<Method> parseMethodList(const SystemModel& model, const std::vector<std::string>& names,
+                                    const std::string& field);
 
 /// Parses and validates scenario text (values through the system's normalize() and
 /// validateSettings()); unknown keys and normalization notes are appended to `warnings`.

@@ -71,6 +71,23 @@ class TestScenario : public QObject {
     QVERIFY(scenarioToJson(r).find("\"version\": \"" DMS_VERSION "\"") != std::string::npos);
   }
 
+  // the methods side by side: kept in the system's order as given, absent means the article's
+  void methodsRoundTrip() {
+    Scenario s;
+    s.system = "dumbbell";
+    s.parameters = defaultValues(findSystem(s.system)->params());
+    s.methods = {Method::Variational, Method::Rk4, Method::Rk45Proj};
+    std::vector<std::string> w;
+    const Scenario r = parseScenario(scenarioToJson(s), &w);
+    QVERIFY(w.empty());
+    QCOMPARE(r.methods, s.methods);
+    QVERIFY(scenarioToJson(s).find(R"("methods": [)") != std::string::npos);
+    // a file without them (as every file before them): none, i.e. the article's choice
+    QVERIFY(parseScenario(kGood, nullptr).methods.empty());
+    s.methods.clear();
+    QVERIFY(scenarioToJson(s).find("methods") == std::string::npos);
+  }
+
   void unknownKeysAreWarnings() {
     std::vector<std::string> w;
     parseScenario(R"({"schema_version": 1, "system": "mass-spring", "colour": "red",
@@ -98,6 +115,23 @@ class TestScenario : public QObject {
                                     << "schema_version";
     QTest::newRow("unknown system") << R"({"schema_version": 1, "system": "teapot"})"
                                     << "teapot";
+    QTest::newRow("methods not a list")
+        << R"({"schema_version": 1, "system": "mass-spring", "methods": "vi"})"
+        << "'methods' must be an array";
+    QTest::newRow("method not a name")
+        << R"({"schema_version": 1, "system": "mass-spring", "methods": ["vi", 4]})"
+        << "methods[1]";
+    QTest::newRow("unknown method")
+        << R"({"schema_version": 1, "system": "mass-spring", "methods": ["vi", "euler"]})"
+        << "'euler' is not a method (mass-spring has vi, rk45, vi4, rk4)";
+    QTest::newRow("method the system lacks")
+        << R"({"schema_version": 1, "system": "mass-spring", "methods": ["rattle"]})"
+        << "mass-spring has no method 'rattle'";
+    QTest::newRow("method twice")
+        << R"({"schema_version": 1, "system": "mass-spring", "methods": ["vi", "vi"]})"
+        << "'vi' is given twice";
+    QTest::newRow("no method") << R"({"schema_version": 1, "system": "mass-spring", "methods": []})"
+                               << "no method given";
     QTest::newRow("system not a string") << R"({"schema_version": 1, "system": 3})"
                                          << "'system' must be a string";
     QTest::newRow("huge number")
