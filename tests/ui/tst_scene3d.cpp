@@ -1,6 +1,7 @@
-// The 3D view in a real window: every system draws, both runs show in their own half in the
-// plots' colours, poses, trails and arrows change the picture, a capture that cannot be written
-// reports it, and a system without a drawing gets the placeholder. Runs under Xvfb (Mesa) when
+// The 3D view in a real window: every system draws, each run shows in its own viewport (two
+// side by side, four as two by two) in its method's colour, poses, trails and arrows change the
+// picture, a capture that cannot be written reports it, and a system without a drawing gets the
+// placeholder. Runs under Xvfb (Mesa) when
 // there is no display.
 #include <QColor>
 #include <QDir>
@@ -20,6 +21,7 @@
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
 #include "ui/common/exporter.h"
+#include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
 #include "ui/scene3d/sceneview.h"
 
@@ -66,6 +68,12 @@ Sample sampleAt(const SystemModel& model, Method method, int k) {
   }
   return out.at(std::size_t(k));
 }
+
+SceneRun sceneRun(Method m) {
+  return {QString::fromStdString(methodInfo(m).label), methodSubtitle(m), methodLook(m).color};
+}
+
+QColor colorOf(Method m) { return methodLook(m).color; }
 
 }  // namespace
 
@@ -118,6 +126,53 @@ class TestScene3d : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&m_top));
   }
 
+  // every test but the grid's shows the article's pair
+  void init() { m_view->setRuns({sceneRun(Method::Variational), sceneRun(Method::Rk45)}); }
+
+  void setRunsKeepsAtMostFour() {
+    std::vector<SceneRun> runs;
+    for (const MethodInfo& m : allMethods()) runs.push_back(sceneRun(m.method));
+    m_view->setRuns(runs);
+    QCOMPARE(m_view->runCount(), SceneView::kMaxRuns);
+    m_view->setRuns({});
+    QCOMPARE(m_view->runCount(), 0);
+    // an index without a run is ignored, not a crash
+    m_view->setPose(5, Sample());
+    m_view->setTrail(-1, {Vector3d::Zero()});
+  }
+
+  // four runs: two by two, each body in its own quarter in its method's colour
+  void fourRunsInAGrid() {
+    const SystemModel* model = findSystem("spherical-pendulum");
+    QVERIFY(model);
+    const std::array<Method, 4> methods = {Method::Variational, Method::Rk45, Method::Rk4,
+                                           Method::Rkmk4};
+    std::vector<SceneRun> runs;
+    for (Method m : methods) runs.push_back(sceneRun(m));
+    m_view->setRuns(runs);
+    m_view->setSystem(model->name(), model->normalize(defaultValues(model->params()), nullptr));
+    const Sample s = sampleAt(*model, Method::Variational, 0);
+    for (int i = 0; i < 4; ++i) m_view->setPose(i, s);
+    const QImage shown = grab("grid.png");
+    for (int i = 0; i < 4; ++i) m_view->setPose(i, std::nullopt);
+    const QImage hidden = grab("grid-hidden.png");
+    QVERIFY(!shown.isNull() && !hidden.isNull());
+    const int w = shown.width(), h = shown.height();
+    // below each quarter's card (60 px); the bob of radius 0.075 l in a view of radius about
+    // l covers some 200 pixels of a 450 x 260 quarter: half of that is the threshold
+    for (int i = 0; i < 4; ++i) {
+      const int c = i % 2, r = i / 2;
+      const QRect quarter(c * w / 2, r * h / 2 + 60, w / 2, h / 2 - 60);
+      const int on = countHue(shown, quarter, colorOf(methods[std::size_t(i)]));
+      const int off = countHue(hidden, quarter, colorOf(methods[std::size_t(i)]));
+      QVERIFY2(on > off + 100, qPrintable(QString("run %1: %2 vs %3").arg(i).arg(on).arg(off)));
+      // and not another run's colour where the bob is (sky blue and blue are near in hue:
+      // only the pair's and RK4's are checked apart)
+      if (methods[std::size_t(i)] == Method::Variational)
+        QVERIFY(countHue(shown, quarter, colorOf(Method::Rk45)) < 50);
+    }
+  }
+
   void drawsEverySystem_data() {
     QTest::addColumn<QString>("system");
     for (const SystemModel* m : allSystems())
@@ -136,14 +191,14 @@ class TestScene3d : public QObject {
     a = {sampleAt(*model, Method::Variational, 0), sampleAt(*model, Method::Rk45, 0)};
     b = {sampleAt(*model, Method::Variational, k), sampleAt(*model, Method::Rk45, k)};
     m_view->setSystem(system.toStdString(), params);
-    m_view->setPose(RunSlot::Variational, a[0]);
-    m_view->setPose(RunSlot::RungeKutta, a[1]);
+    m_view->setPose(0, a[0]);
+    m_view->setPose(1, a[1]);
     const QImage first = grab(system + "-a.png");
-    m_view->setPose(RunSlot::Variational, b[0]);
-    m_view->setPose(RunSlot::RungeKutta, b[1]);
+    m_view->setPose(0, b[0]);
+    m_view->setPose(1, b[1]);
     const QImage second = grab(system + "-b.png");
-    m_view->setPose(RunSlot::Variational, std::nullopt);
-    m_view->setPose(RunSlot::RungeKutta, std::nullopt);
+    m_view->setPose(0, std::nullopt);
+    m_view->setPose(1, std::nullopt);
     const QImage hidden = grab(system + "-hidden.png");
     QVERIFY(!first.isNull() && !second.isNull() && !hidden.isNull());
 
@@ -162,15 +217,16 @@ class TestScene3d : public QObject {
     // each run's body is drawn in its own half, in its colour (below the labels, row 80 on)
     const int w = first.width(), h = first.height();
     const QRect left(0, 80, w / 2, h - 80), right(w / 2, 80, w - w / 2, h - 80);
-    const int viShown = countHue(second, left, variationalColor());
-    const int viHidden = countHue(hidden, left, variationalColor());
-    const int rkShown = countHue(second, right, rungeKuttaColor());
-    const int rkHidden = countHue(hidden, right, rungeKuttaColor());
+    const QColor vi = colorOf(Method::Variational), rk = colorOf(Method::Rk45);
+    const int viShown = countHue(second, left, vi);
+    const int viHidden = countHue(hidden, left, vi);
+    const int rkShown = countHue(second, right, rk);
+    const int rkHidden = countHue(hidden, right, rk);
     QVERIFY2(viShown > viHidden + 150, qPrintable(QString("%1 vs %2").arg(viShown).arg(viHidden)));
     QVERIFY2(rkShown > rkHidden + 150, qPrintable(QString("%1 vs %2").arg(rkShown).arg(rkHidden)));
     // and not in the other half
-    QVERIFY(countHue(second, right, variationalColor()) < 50);
-    QVERIFY(countHue(second, left, rungeKuttaColor()) < 50);
+    QVERIFY(countHue(second, right, vi) < 50);
+    QVERIFY(countHue(second, left, rk) < 50);
   }
 
   void trailAndArrowsDraw() {
@@ -178,8 +234,8 @@ class TestScene3d : public QObject {
     QVERIFY(model);
     m_view->setSystem(model->name(), model->normalize(defaultValues(model->params()), nullptr));
     const Sample s = sampleAt(*model, Method::Variational, 0);
-    m_view->setPose(RunSlot::Variational, s);
-    m_view->setPose(RunSlot::RungeKutta, s);
+    m_view->setPose(0, s);
+    m_view->setPose(1, s);
     const QImage plain = grab("plain.png");
     // a circle of the bob's height, on the sphere of radius l
     const double l = s.position.norm();
@@ -188,9 +244,8 @@ class TestScene3d : public QObject {
       const double a = 2 * M_PI * k / 3000.0;
       trail.push_back(l * Vector3d(0.8 * std::cos(a), 0.8 * std::sin(a), 0.6));
     }
-    m_view->setTrail(RunSlot::Variational, trail);
-    m_view->setTrail(RunSlot::RungeKutta,
-                     std::vector<Vector3d>(trail.begin(), trail.begin() + 1500));
+    m_view->setTrail(0, trail);
+    m_view->setTrail(1, std::vector<Vector3d>(trail.begin(), trail.begin() + 1500));
     const QImage withTrail = grab("trail.png");
     QVERIFY(countDifferent(plain, withTrail) > 300);
 
@@ -215,8 +270,8 @@ class TestScene3d : public QObject {
     QVERIFY(model);
     m_view->setSystem(model->name(), model->normalize(defaultValues(model->params()), nullptr));
     const Sample s = sampleAt(*model, Method::Variational, 10);
-    m_view->setPose(RunSlot::Variational, s);
-    m_view->setPose(RunSlot::RungeKutta, s);
+    m_view->setPose(0, s);
+    m_view->setPose(1, s);
     const QImage home = grab("home.png");
     // the 3D window inside the container
     QWindow* window = m_top.windowHandle()->findChild<QWindow*>();
@@ -264,7 +319,7 @@ class TestScene3d : public QObject {
     QVERIFY(!m_view->draws("teapot"));
     QTest::ignoreMessage(QtWarningMsg, QRegularExpression("no drawing for the system 'teapot'"));
     m_view->setSystem("teapot", {});
-    m_view->setPose(RunSlot::Variational, Sample());
+    m_view->setPose(0, Sample());
     // the placeholder's grid and its caption are drawn: the capture is not blank
     const QImage img = grab("placeholder.png");
     QVERIFY(!img.isNull());

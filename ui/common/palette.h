@@ -7,11 +7,9 @@
 
 namespace dms::ui {
 
-// the runs and the controls
-inline QColor variationalColor() { return QColor(0x1f, 0x77, 0xb4); }  // blue
-inline QColor rungeKuttaColor() { return QColor(0xd6, 0x5f, 0x00); }   // orange
-inline QColor controlColor() { return QColor(0x2c, 0xa0, 0x2c); }      // green: controls
-inline QColor controlColor2() { return QColor(0x00, 0x83, 0x8f); }     // teal: a second control
+// the controls (the runs' colours are the methods': ui/common/methodlook.h)
+inline QColor controlColor() { return QColor(0x2c, 0xa0, 0x2c); }   // green: controls
+inline QColor controlColor2() { return QColor(0x00, 0x83, 0x8f); }  // teal: a second control
 /// The three components of a control vector: apart from the runs' and the controls' colours.
 inline QColor componentColor(int k) {
   const QColor colours[3] = {QColor(0xc0, 0x39, 0x2b), QColor(0x7b, 0x4f, 0xb0),

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <variant>
 
+#include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
 #include "ui/control/controlworker.h"
@@ -130,8 +131,10 @@ void ControlMode::setupScene() {
     m_panel->showProblem(QString::fromStdString(e.what()));
   }
   scene()->setBodyAxesVisible(false);  // control arrows may point along a body axis
-  scene()->setSingleRun(true, r ? tr("Optimal maneuver") : tr("Initial configuration"),
-                        QString::fromStdString(m_problem->methodLine(req)));
+  // one motion over the whole view, in the variational integrator's colour
+  scene()->setRuns({{r ? tr("Optimal maneuver") : tr("Initial configuration"),
+                     QString::fromStdString(m_problem->methodLine(req)),
+                     methodLook(Method::Variational).color}});
 }
 
 void ControlMode::activate() {
@@ -150,7 +153,7 @@ void ControlMode::deactivate() {
   m_arrows.clear();
   scene()->setArrows({});
   scene()->setBodyAxesVisible(true);
-  scene()->setSingleRun(false, {}, {});
+  scene()->setRuns({});
 }
 
 // hands the shown result (or none) to the plots, the summary, the playback and the scene
@@ -301,12 +304,11 @@ void ControlMode::frame(double t) {
   std::size_t k = std::size_t(it - ss.begin());
   if (k >= ss.size()) k = ss.size() - 1;
   if (k > 0 && std::fabs(ss[k - 1].t - t) <= std::fabs(ss[k].t - t)) --k;
-  scene()->setPose(RunSlot::Variational, ss[k]);
-  scene()->setPose(RunSlot::RungeKutta, std::nullopt);
+  scene()->setPose(0, ss[k]);
   std::vector<Vector3d> trail;
   trail.reserve(k + 1);
   for (std::size_t i = 0; i <= k; ++i) trail.push_back(ss[i].position);
-  scene()->setTrail(RunSlot::Variational, trail);
+  scene()->setTrail(0, trail);
 
   m_arrows.clear();
   for (std::size_t c = 0; c < r->arrows.size() && c < m_arrowGain.size(); ++c) {
@@ -328,13 +330,12 @@ void ControlMode::frame(double t) {
 void ControlMode::showInitialPose() {
   m_arrows.clear();
   scene()->setArrows({});
-  scene()->setTrail(RunSlot::Variational, {});
-  scene()->setPose(RunSlot::RungeKutta, std::nullopt);
+  scene()->setTrail(0, {});
   try {
-    scene()->setPose(RunSlot::Variational, m_problem->initialSample(m_panel->request()));
+    scene()->setPose(0, m_problem->initialSample(m_panel->request()));
   } catch (const InputError&) {
     // values that do not make a configuration (explained by the panel): nothing to show
-    scene()->setPose(RunSlot::Variational, std::nullopt);
+    scene()->setPose(0, std::nullopt);
   }
 }
 

@@ -25,23 +25,38 @@ struct SceneArrow {
   QString label;
 };
 
-/// Which run a pose or trail belongs to.
-enum class RunSlot { Variational = 0, RungeKutta = 1 };
+/// One run the view shows: the card over its viewport, and the colour of its body and trail.
+struct SceneRun {
+  QString title, subtitle;
+  QColor color;
+  bool operator==(const SceneRun& o) const {
+    return title == o.title && subtitle == o.subtitle && color == o.color;
+  }
+};
 
 class SceneView {
  public:
+  /// Most runs shown at once, each in a viewport of its own: side by side, four as two by two.
+  static constexpr int kMaxRuns = 4;
+
   virtual ~SceneView() = default;
   /// The widget to put in a layout (a window container around the 3D window).
   virtual QWidget* widget() = 0;
   /// Rebuilds the scene for a system (SystemModel::name()) with its normalized parameters,
   /// e.g. rod length l, dumbbell L and r. Clears poses, trails and arrows; fits the view.
   virtual void setSystem(const std::string& system, const ParamValues& params) = 0;
-  /// The pose of one run at the playback time (Sample::position / Sample::attitude, in the
-  /// system's frame: gravity along +e2 for the planar pendulum, +e3 for the spherical one);
-  /// std::nullopt hides that run's body.
-  virtual void setPose(RunSlot slot, const std::optional<Sample>& sample) = 0;
+  /// The runs to show (the first kMaxRuns), one viewport each, all through one camera (so
+  /// orbit, zoom and pan move every one). Clears poses and trails when the list changes; the
+  /// same list again changes nothing.
+  virtual void setRuns(const std::vector<SceneRun>& runs) = 0;
+  /// How many runs are shown (at most kMaxRuns).
+  virtual int runCount() const = 0;
+  /// The pose of run `run` (setRuns order) at the playback time (Sample::position /
+  /// Sample::attitude, in the system's frame: gravity along +e2 for the planar pendulum, +e3
+  /// for the spherical one); std::nullopt hides that run's body. Other indices are ignored.
+  virtual void setPose(int run, const std::optional<Sample>& sample) = 0;
   /// The recent path of a run's bob or centre of mass, oldest first (drawn fading).
-  virtual void setTrail(RunSlot slot, const std::vector<Vector3d>& points) = 0;
+  virtual void setTrail(int run, const std::vector<Vector3d>& points) = 0;
   /// The longest straight segment (system units) a trail may have and still stand for the
   /// path of the current system (RunStore::trail): a fraction of its size.
   virtual double trailMaxStep() const = 0;
@@ -55,11 +70,6 @@ class SceneView {
   /// Frames these points (system frame, e.g. a whole maneuver) from the system's usual
   /// viewing direction. Views without the option frame the system (fitView).
   virtual void fitPoints([[maybe_unused]] const std::vector<Vector3d>& points) { fitView(); }
-  /// The optimal-control modes show one motion: with `single`, the Variational slot alone
-  /// fills the view under a card with `title` and `subtitle`; without, the two halves are back
-  /// with their own cards. Views without the option ignore it.
-  virtual void setSingleRun([[maybe_unused]] bool single, [[maybe_unused]] const QString& title,
-                            [[maybe_unused]] const QString& subtitle) {}
   /// Renders the view and calls `done` with the picture (Qt3DRender::QRenderCapture,
   /// asynchronous; a widget grab() does not see a 3D window), or with a null image and why not.
   virtual void capture(std::function<void(const QImage& image, const QString& error)> done) = 0;

@@ -77,10 +77,10 @@ DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roo
   auto* rodMat = solidMaterial(Shades::rod(), roots.common);
   std::array<Qt3DRender::QMaterial*, 3> axisMat;
   for (int k = 0; k < 3; ++k) axisMat[std::size_t(k)] = solidMaterial(axisColor(k), roots.common);
-  for (int i = 0; i < 2; ++i) {
-    Qt3DCore::QEntity* root = roots.body[std::size_t(i)];
-    Body& b = m_bodies[std::size_t(i)];
-    auto* mat = solidMaterial(runColor(RunSlot(i)), root);
+  for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
+    Qt3DCore::QEntity* root = roots.body[i];
+    Body& b = m_bodies[i];
+    auto* mat = solidMaterial(roots.color[i], root);
     b.sphere1 = std::make_unique<Ball>(root, float(r), mat);
     b.sphere2 = std::make_unique<Ball>(root, float(r), mat);
     b.rod = std::make_unique<Rod>(root, float(std::max(0.03 * L, 0.15 * r)), rodMat);
@@ -90,8 +90,8 @@ DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roo
   m_hint = ViewHint{QVector3D(0, 0, 0), float(1.15 * orbit + 0.5 * L), 20.0f, 35.0f};
 }
 
-void DumbbellVisual::setPose(RunSlot slot, const Sample& s) {
-  Body& b = m_bodies[std::size_t(slot)];
+void DumbbellVisual::setPose(std::size_t run, const Sample& s) {
+  Body& b = m_bodies[run];
   const Vector3d y1 = s.position + s.attitude * m_rho1;
   const Vector3d y2 = s.position + s.attitude * m_rho2;
   const QVector3D p1 = toScene(y1), p2 = toScene(y2), c = toScene(s.position);

@@ -16,7 +16,7 @@ class DumbbellVisual final : public SystemVisual {
   DumbbellVisual(const ParamValues& params, const VisualRoots& roots);
   /// Sample::position is the centre of mass x, Sample::attitude is R (body axis e1 along the
   /// rod): the spheres are at x + R rho_i with rho1 = -(m2/m) L e1, rho2 = (m1/m) L e1.
-  void setPose(RunSlot slot, const Sample& s) override;
+  void setPose(std::size_t run, const Sample& s) override;
   void setBodyAxesVisible(bool on) override;
 
  private:
@@ -25,7 +25,7 @@ class DumbbellVisual final : public SystemVisual {
     std::unique_ptr<Rod> rod;
     std::array<std::unique_ptr<Arrow>, 3> axes;
   };
-  std::array<Body, 2> m_bodies;
+  std::array<Body, VisualRoots::kRuns> m_bodies;
   Vector3d m_rho1 = Vector3d::Zero(), m_rho2 = Vector3d::Zero();
   std::array<float, 3> m_axisLength = {0, 0, 0};
   float m_axisRadius = 0;

@@ -24,12 +24,17 @@ QFont hudFont(int pixelSize, bool bold) {
   return f;
 }
 
-// a rounded, nearly opaque card with a colour swatch, a title and a subtitle
-void drawRunCard(QPainter& p, const QPointF& at, const HudContent::Run& run) {
+// a rounded, nearly opaque card with a colour swatch, a title and a subtitle, at most maxWidth
+// wide (the texts elided to fit their viewport)
+void drawRunCard(QPainter& p, const QPointF& at, const HudContent::Run& run, qreal maxWidth) {
   const QFont title = hudFont(15, true), sub = hudFont(12, false);
   const QFontMetrics fmT(title), fmS(sub);
-  const QString subtitle = run.hasData ? run.subtitle : run.subtitle + QStringLiteral(" - no data");
-  const qreal w = 44 + std::max(fmT.horizontalAdvance(run.title), fmS.horizontalAdvance(subtitle));
+  const int textWidth = std::max(int(maxWidth) - 44, 24);
+  const QString name = fmT.elidedText(run.title, Qt::ElideRight, textWidth);
+  const QString subtitle =
+      fmS.elidedText(run.hasData ? run.subtitle : run.subtitle + QStringLiteral(" - no data"),
+                     Qt::ElideRight, textWidth);
+  const qreal w = 44 + std::max(fmT.horizontalAdvance(name), fmS.horizontalAdvance(subtitle));
   const qreal h = 12 + fmT.height() + fmS.height() + 6;
   QPainterPath card;
   card.addRoundedRect(QRectF(at, QSizeF(w, h)), 7, 7);
@@ -44,7 +49,7 @@ void drawRunCard(QPainter& p, const QPointF& at, const HudContent::Run& run) {
   p.drawRoundedRect(swatch, 4, 4);
   p.setFont(title);
   p.setPen(run.color.darker(125));
-  p.drawText(QPointF(at.x() + 38, at.y() + 8 + fmT.ascent()), run.title);
+  p.drawText(QPointF(at.x() + 38, at.y() + 8 + fmT.ascent()), name);
   p.setFont(sub);
   p.setPen(QColor(0x50, 0x55, 0x5d));
   p.drawText(QPointF(at.x() + 38, at.y() + 10 + fmT.height() + fmS.ascent()), subtitle);
@@ -63,10 +68,16 @@ void HudImage::paint(QPainter* painter) {
   p.scale(m_dpr, m_dpr);
   const qreal w = px.width() / m_dpr, h = px.height() / m_dpr;
 
-  // the divider between the two viewports
-  if (!m_content.single) p.fillRect(QRectF(w / 2 - 1, 0, 2, h), QColor(0xc8, 0xcc, 0xd2));
-  drawRunCard(p, QPointF(12, 12), m_content.runs[0]);
-  if (!m_content.single) drawRunCard(p, QPointF(w / 2 + 12, 12), m_content.runs[1]);
+  // the dividers between the viewports, and each run's card at its viewport's top left
+  const int cols = std::max(m_content.grid.width(), 1), rows = std::max(m_content.grid.height(), 1);
+  const qreal cw = w / cols, ch = h / rows;
+  const QColor divider(0xc8, 0xcc, 0xd2);
+  for (int c = 1; c < cols; ++c) p.fillRect(QRectF(c * cw - 1, 0, 2, h), divider);
+  for (int r = 1; r < rows; ++r) p.fillRect(QRectF(0, r * ch - 1, w, 2), divider);
+  for (std::size_t i = 0; i < m_content.runs.size(); ++i) {
+    const int c = int(i) % cols, r = int(i) / cols;
+    drawRunCard(p, QPointF(c * cw + 12, r * ch + 12), m_content.runs[i], cw - 24);
+  }
 
   const QFont small = hudFont(12, false);
   const QFontMetrics fm(small);

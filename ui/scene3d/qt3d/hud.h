@@ -1,4 +1,4 @@
-// The labels drawn over the 3D view: which run each half shows (in the plots' colours), what
+// The labels drawn over the 3D view: which run each viewport shows (in the plots' colours), what
 // the arrows mean, and how to move the camera. Painted with QPainter into a texture that covers
 // the window, repainted only when its size or its text changes.
 #pragma once
@@ -11,7 +11,6 @@
 #include <Qt3DExtras/QPlaneMesh>
 #include <Qt3DRender/QPaintedTextureImage>
 #include <Qt3DRender/QTexture>
-#include <array>
 #include <vector>
 
 namespace dms::ui::scene3d {
@@ -22,8 +21,8 @@ struct HudContent {
     QColor color;
     bool hasData = false;
   };
-  std::array<Run, 2> runs;
-  bool single = false;  ///< one run over the whole view: no divider, no second card
+  std::vector<Run> runs;  ///< one card per viewport, in grid order (row by row)
+  QSize grid{1, 1};       ///< columns and rows of the viewports (dividers between them)
   QString caption;
   std::vector<std::pair<QColor, QString>> arrows;
 };

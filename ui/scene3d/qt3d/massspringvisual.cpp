@@ -50,13 +50,11 @@ MassSpringVisual::MassSpringVisual(const ParamValues& params, const VisualRoots&
           std::ceil(1.2f * (railEnd - m_wallX) / s) * 0.5f * s, 0.25f * s, 4);
   m_trailRadius = 0.01f * s;
 
-  for (int i = 0; i < 2; ++i) {
-    const RunSlot slot = RunSlot(i);
-    Body& b = m_bodies[std::size_t(i)];
-    b.block = std::make_unique<Box>(roots.body[std::size_t(i)],
-                                    QVector3D(m_blockWidth, blockHeight, 0.4f * s),
-                                    solidMaterial(runColor(slot), roots.body[std::size_t(i)]));
-    b.spring = std::make_unique<Tube>(roots.body[std::size_t(i)], steel, kPathPoints, kSides);
+  for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
+    Body& b = m_bodies[i];
+    b.block = std::make_unique<Box>(roots.body[i], QVector3D(m_blockWidth, blockHeight, 0.4f * s),
+                                    solidMaterial(roots.color[i], roots.body[i]));
+    b.spring = std::make_unique<Tube>(roots.body[i], steel, kPathPoints, kSides);
   }
   m_path.resize(kPathPoints);
 
@@ -64,8 +62,8 @@ MassSpringVisual::MassSpringVisual(const ParamValues& params, const VisualRoots&
   m_hint = ViewHint{QVector3D(mid, 0.1f * s, 0), 0.55f * (railEnd - m_wallX), 25.0f, 22.0f};
 }
 
-void MassSpringVisual::setPose(RunSlot slot, const Sample& s) {
-  Body& b = m_bodies[std::size_t(slot)];
+void MassSpringVisual::setPose(std::size_t run, const Sample& s) {
+  Body& b = m_bodies[run];
   const float x = float(s.position.x());
   b.block->setCentre(QVector3D(x, 0, 0));
   // a helix from the wall to the block's left face: only the pitch changes

@@ -13,14 +13,14 @@ class MassSpringVisual final : public SystemVisual {
  public:
   MassSpringVisual(const ParamValues& params, const VisualRoots& roots);
   /// The block's centre is at (Sample::position.x(), 0, 0); the wall is fixed.
-  void setPose(RunSlot slot, const Sample& s) override;
+  void setPose(std::size_t run, const Sample& s) override;
 
  private:
   struct Body {
     std::unique_ptr<Box> block;
     std::unique_ptr<Tube> spring;
   };
-  std::array<Body, 2> m_bodies;
+  std::array<Body, VisualRoots::kRuns> m_bodies;
   std::vector<QVector3D> m_path;  // reused helix points
   float m_wallX = 0, m_blockWidth = 0, m_coilRadius = 0, m_wireRadius = 0, m_limit = 0;
 };

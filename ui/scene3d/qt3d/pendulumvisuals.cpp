@@ -38,11 +38,11 @@ PendulumBodies::PendulumBodies(const VisualRoots& roots, float l, bool shadow, f
     : m_floorY(floorY) {
   auto* rodMat = solidMaterial(Shades::rod(), roots.common);
   auto* shadowMat = glassMaterial(QColor(40, 44, 52), 0.22f, roots.common);
-  for (int i = 0; i < 2; ++i) {
-    Qt3DCore::QEntity* root = roots.body[std::size_t(i)];
-    Body& b = m_bodies[std::size_t(i)];
+  for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
+    Qt3DCore::QEntity* root = roots.body[i];
+    Body& b = m_bodies[i];
     b.rod = std::make_unique<Rod>(root, 0.013f * l, rodMat);
-    b.bob = std::make_unique<Ball>(root, 0.075f * l, solidMaterial(runColor(RunSlot(i)), root));
+    b.bob = std::make_unique<Ball>(root, 0.075f * l, solidMaterial(roots.color[i], root));
     if (shadow) {
       b.shadow = std::make_unique<Ball>(root, 0.075f * l, shadowMat);
       b.shadow->setScale3D(QVector3D(1.0f, 0.02f, 1.0f));
@@ -50,8 +50,8 @@ PendulumBodies::PendulumBodies(const VisualRoots& roots, float l, bool shadow, f
   }
 }
 
-void PendulumBodies::place(RunSlot slot, const QVector3D& bob) {
-  Body& b = m_bodies[std::size_t(slot)];
+void PendulumBodies::place(std::size_t run, const QVector3D& bob) {
+  Body& b = m_bodies[run];
   b.rod->setEnds(QVector3D(0, 0, 0), bob);
   b.bob->setCentre(bob);
   if (b.shadow) b.shadow->setCentre(QVector3D(bob.x(), m_floorY + 0.003f, bob.z()));
@@ -84,8 +84,8 @@ PlanarPendulumVisual::PlanarPendulumVisual(const ParamValues& params, const Visu
   m_hint = ViewHint{QVector3D(0, -0.05f * l, 0), 1.22f * l, 0.0f, 8.0f};
 }
 
-void PlanarPendulumVisual::setPose(RunSlot slot, const Sample& s) {
-  m_bodies->place(slot, toScene(s.position));
+void PlanarPendulumVisual::setPose(std::size_t run, const Sample& s) {
+  m_bodies->place(run, toScene(s.position));
 }
 
 SphericalPendulumVisual::SphericalPendulumVisual(const ParamValues& params,
@@ -103,8 +103,8 @@ SphericalPendulumVisual::SphericalPendulumVisual(const ParamValues& params,
   m_hint = ViewHint{QVector3D(0, -0.5f * l, 0), 0.95f * l, 30.0f, 22.0f};
 }
 
-void SphericalPendulumVisual::setPose(RunSlot slot, const Sample& s) {
-  m_bodies->place(slot, toScene(s.position));
+void SphericalPendulumVisual::setPose(std::size_t run, const Sample& s) {
+  m_bodies->place(run, toScene(s.position));
 }
 
 }  // namespace dms::ui::scene3d

@@ -15,7 +15,7 @@ namespace dms::ui::scene3d {
 class PendulumBodies {
  public:
   PendulumBodies(const VisualRoots& roots, float length, bool shadow, float floorY);
-  void place(RunSlot slot, const QVector3D& bob);
+  void place(std::size_t run, const QVector3D& bob);
 
  private:
   struct Body {
@@ -23,7 +23,7 @@ class PendulumBodies {
     std::unique_ptr<Ball> bob;
     std::unique_ptr<Ball> shadow;
   };
-  std::array<Body, 2> m_bodies;
+  std::array<Body, VisualRoots::kRuns> m_bodies;
   float m_floorY;
 };
 
@@ -31,7 +31,7 @@ class PlanarPendulumVisual final : public SystemVisual {
  public:
   PlanarPendulumVisual(const ParamValues& params, const VisualRoots& roots);
   /// The bob at Sample::position in the (e1, e2) plane, gravity along +e2 drawn downwards.
-  void setPose(RunSlot slot, const Sample& s) override;
+  void setPose(std::size_t run, const Sample& s) override;
 
  private:
   std::unique_ptr<PendulumBodies> m_bodies;
@@ -41,7 +41,7 @@ class SphericalPendulumVisual final : public SystemVisual {
  public:
   SphericalPendulumVisual(const ParamValues& params, const VisualRoots& roots);
   /// The bob at Sample::position, gravity along +e3 drawn downwards.
-  void setPose(RunSlot slot, const Sample& s) override;
+  void setPose(std::size_t run, const Sample& s) override;
 
  private:
   std::unique_ptr<PendulumBodies> m_bodies;

@@ -66,7 +66,7 @@ Qt3DSceneView::Qt3DSceneView(QWidget* parent) {
   m_commonRoot = new Qt3DCore::QEntity(m_root);
   m_commonRoot->addComponent(m_commonLayer);
   m_arrowRoot = new Qt3DCore::QEntity(m_commonRoot);
-  for (std::size_t i = 0; i < 2; ++i) {
+  for (std::size_t i = 0; i < kRuns; ++i) {
     m_runLayer[i] = new Qt3DRender::QLayer(m_root);
     m_runLayer[i]->setRecursive(true);
     m_runRoot[i] = new Qt3DCore::QEntity(m_root);
@@ -112,12 +112,7 @@ Qt3DSceneView::Qt3DSceneView(QWidget* parent) {
   m_window->onCameraMoved = [this] { onCameraMoved(); };
   m_window->onFitRequested = [this] { fitView(); };
 
-  HudContent hud;
-  hud.runs[0] = {QStringLiteral("Variational integrator"),
-                 QStringLiteral("Lie group variational, fixed step h"), variationalColor(), false};
-  hud.runs[1] = {QStringLiteral("RK45"), QStringLiteral("Dormand-Prince 5(4), adaptive"),
-                 rungeKuttaColor(), false};
-  m_hud->setContent(hud);
+  layOut();
   setSystem("", {});
 }
 
@@ -142,10 +137,9 @@ void Qt3DSceneView::buildFrameGraph() {
   clear->setClearColor(Shades::background());
   new Qt3DRender::QNoDraw(clear);
 
-  // one viewport per run, both through the same camera
-  for (std::size_t i = 0; i < 2; ++i) {
+  // one viewport per run, all through the same camera (placed by layOut)
+  for (std::size_t i = 0; i < kRuns; ++i) {
     auto* vp = new Qt3DRender::QViewport(techniques);
-    vp->setNormalizedRect(QRectF(0.5 * double(i), 0, 0.5, 1));
     m_viewports[i] = vp;
     auto* cam = new Qt3DRender::QCameraSelector(vp);
     cam->setCamera(m_camera);
@@ -172,10 +166,42 @@ void Qt3DSceneView::buildFrameGraph() {
   m_window->setActiveFrameGraph(surface);
 }
 
+QSize Qt3DSceneView::grid() const {
+  const int n = std::max(int(m_runs.size()), 1);
+  return n <= 3 ? QSize(n, 1) : QSize(2, 2);
+}
+
+void Qt3DSceneView::layOut() {
+  const QSize g = grid();
+  // with no run, the first viewport shows the shared parts alone
+  const std::size_t shown = std::max<std::size_t>(m_runs.size(), 1);
+  for (std::size_t i = 0; i < kRuns; ++i) {
+    const bool on = i < shown;
+    const int c = int(i) % g.width(), r = int(i) / g.width();
+    m_viewports[i]->setNormalizedRect(on ? QRectF(double(c) / g.width(), double(r) / g.height(),
+                                                  1.0 / g.width(), 1.0 / g.height())
+                                         : QRectF(0, 0, 0, 0));
+    // a viewport without a run draws nothing: not even the shared parts
+    if (!on)
+      m_layerFilters[i]->removeLayer(m_commonLayer);
+    else if (!m_layerFilters[i]->layers().contains(m_commonLayer))
+      m_layerFilters[i]->addLayer(m_commonLayer);
+    m_runRoot[i]->setEnabled(i < m_runs.size());
+  }
+  HudContent c = m_hud->content();
+  c.grid = g;
+  c.runs.resize(m_runs.size());
+  for (std::size_t i = 0; i < m_runs.size(); ++i)
+    c.runs[i] = {m_runs[i].title, m_runs[i].subtitle, m_runs[i].color, c.runs[i].hasData};
+  m_hud->setContent(c);
+  onResized();
+}
+
 void Qt3DSceneView::onResized() {
   const float w = float(std::max(m_window->width(), 1));
   const float h = float(std::max(m_window->height(), 1));
-  m_camera->setAspectRatio((m_single ? 1.0f : 0.5f) * w / h);
+  const QSize g = grid();
+  m_camera->setAspectRatio((w / float(g.width())) / (h / float(g.height())));
   m_hudCamera->lens()->setOrthographicProjection(0, w, 0, h, 0.1f, 100.0f);
   m_hud->resize(m_window->size(), m_window->devicePixelRatio());
   if (m_fit) applyFit(m_fit->first, m_fit->second);
@@ -194,29 +220,50 @@ void Qt3DSceneView::onCameraMoved() {
   m_camera->setFarPlane(o.distance + 6.0f * r);
 }
 
-void Qt3DSceneView::setHasData(RunSlot slot, bool on) {
-  const std::size_t i = std::size_t(slot);
-  if (m_hud->content().runs[i].hasData == on) return;
+void Qt3DSceneView::setHasData(std::size_t i, bool on) {
+  if (i >= m_hud->content().runs.size() || m_hud->content().runs[i].hasData == on) return;
   HudContent c = m_hud->content();
   c.runs[i].hasData = on;
   m_hud->setContent(c);
 }
 
 void Qt3DSceneView::clearRuns() {
-  for (std::size_t i = 0; i < 2; ++i) {
+  for (std::size_t i = 0; i < kRuns; ++i) {
     m_trails[i]->clear();
     m_trailPoints[i].clear();
     m_posePoint[i].reset();
     if (m_roots.body[i]) m_roots.body[i]->setEnabled(false);
-    setHasData(RunSlot(i), false);
+    setHasData(i, false);
   }
   setArrows({});
 }
 
 void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& params) {
+  buildVisual(system, params);
+  fitView();
+}
+
+void Qt3DSceneView::setRuns(const std::vector<SceneRun>& runs) {
+  std::vector<SceneRun> shown(runs.begin(), runs.begin() + std::min(runs.size(), kRuns));
+  if (shown == m_runs) return;
+  std::vector<QColor> before, after;
+  for (const SceneRun& r : m_runs) before.push_back(r.color);
+  for (const SceneRun& r : shown) after.push_back(r.color);
+  m_runs = std::move(shown);
+  // the bodies take their run's colour when built
+  if (before != after && m_visual) buildVisual(m_system, m_params);
+  clearRuns();
+  layOut();
+  if (m_fit) applyFit(m_fit->first, m_fit->second);
+}
+
+void Qt3DSceneView::buildVisual(const std::string& system, const ParamValues& params) {
   VisualRoots roots;
   roots.common = new Qt3DCore::QEntity(m_commonRoot);
-  for (std::size_t i = 0; i < 2; ++i) roots.body[i] = new Qt3DCore::QEntity(m_runRoot[i]);
+  for (std::size_t i = 0; i < kRuns; ++i) {
+    roots.body[i] = new Qt3DCore::QEntity(m_runRoot[i]);
+    roots.color[i] = i < m_runs.size() ? m_runs[i].color : Shades::steel();
+  }
   std::unique_ptr<SystemVisual> visual;
   try {
     visual = makeVisual(system, params, roots);
@@ -231,31 +278,33 @@ void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& para
   delete m_roots.common;
   m_roots = roots;
   m_visual = std::move(visual);
+  m_system = system;
+  m_params = params;
   m_visual->setBodyAxesVisible(m_axesVisible);
   clearRuns();
   HudContent c = m_hud->content();
   c.caption = m_visual->caption();
   m_hud->setContent(c);
-  fitView();
 }
 
-void Qt3DSceneView::setPose(RunSlot slot, const std::optional<Sample>& sample) {
-  const std::size_t i = std::size_t(slot);
+void Qt3DSceneView::setPose(int run, const std::optional<Sample>& sample) {
+  if (run < 0 || run >= int(m_runs.size())) return;
+  const std::size_t i = std::size_t(run);
   if (!m_visual || !m_roots.body[i]) return;
   const bool show = sample.has_value() && drawable(*sample);
   if (show) {
-    m_visual->setPose(slot, *sample);
+    m_visual->setPose(i, *sample);
     m_posePoint[i] = m_visual->toScene(sample->position);
   } else {
     m_posePoint[i].reset();
   }
   m_roots.body[i]->setEnabled(show);
-  setHasData(slot, show);
+  setHasData(i, show);
 }
 
-void Qt3DSceneView::setTrail(RunSlot slot, const std::vector<Vector3d>& points) {
-  const std::size_t i = std::size_t(slot);
-  if (!m_visual) return;
+void Qt3DSceneView::setTrail(int run, const std::vector<Vector3d>& points) {
+  if (run < 0 || run >= int(m_runs.size()) || !m_visual) return;
+  const std::size_t i = std::size_t(run);
   const std::size_t first =
       points.size() > std::size_t(kTrailCapacity) ? points.size() - std::size_t(kTrailCapacity) : 0;
   std::vector<QVector3D>& pts = m_trailPoints[i];
@@ -265,7 +314,7 @@ void Qt3DSceneView::setTrail(RunSlot slot, const std::vector<Vector3d>& points) 
   // fade from a pale tint (oldest) to the run's colour (newest), and thin towards the tail so
   // that a closed orbit's new lap covers the old one instead of flickering with it
   std::vector<QColor> colours(pts.size());
-  const QColor bg = Shades::background(), c = runColor(slot);
+  const QColor bg = Shades::background(), c = m_runs[i].color;
   for (std::size_t k = 0; k < pts.size(); ++k) {
     const double t = double(k + 1) / double(pts.size());
     colours[k] = mix(bg, c, 0.18 + 0.82 * t * t);
@@ -328,7 +377,7 @@ void Qt3DSceneView::fitView() {
   const ViewHint& hint = m_visual->hint();
   float r = hint.radius;
   auto grow = [&](const QVector3D& p) { r = std::max(r, (p - hint.centre).length() * 1.05f); };
-  for (std::size_t i = 0; i < 2; ++i) {
+  for (std::size_t i = 0; i < kRuns; ++i) {
     if (m_posePoint[i]) grow(*m_posePoint[i]);
     for (const QVector3D& p : m_trailPoints[i]) grow(p);
   }
@@ -370,11 +419,12 @@ void Qt3DSceneView::fitPoints(const std::vector<Vector3d>& points) {
 void Qt3DSceneView::applyFit(const QVector3D& centre, float r) {
   m_fit = std::make_pair(centre, r);
   const ViewHint& hint = m_visual->hint();
-  // the sphere of radius r fits the narrower of the two fields of view of a half
-  const float w = float(std::max(m_window->width(), 1));
-  const float h = float(std::max(m_window->height(), 1));
+  // the sphere of radius r fits the narrower of the two fields of view of a viewport
+  const QSize g = grid();
+  const float w = float(std::max(m_window->width(), 1)) / float(g.width());
+  const float h = float(std::max(m_window->height(), 1)) / float(g.height());
   const float halfV = qDegreesToRadians(kFieldOfView) / 2.0f;
-  const float halfH = std::atan(std::tan(halfV) * (m_single ? 1.0f : 0.5f) * w / h);
+  const float halfH = std::atan(std::tan(halfV) * w / h);
   Orbit o;
   o.target = centre;
   o.azimuth = hint.azimuth;
@@ -382,28 +432,6 @@ void Qt3DSceneView::applyFit(const QVector3D& centre, float r) {
   o.distance = 1.04f * r / std::sin(std::min(halfV, halfH));
   m_window->setDistanceRange(0.05f * o.distance, 20.0f * o.distance);
   m_window->setOrbit(o);
-}
-
-void Qt3DSceneView::setSingleRun(bool single, const QString& title, const QString& subtitle) {
-  HudContent c = m_hud->content();
-  if (!m_single) m_defaultCard = c.runs[0];
-  m_single = single;
-  // the left viewport takes the whole window; the right one draws nothing (no common layer,
-  // and its run is hidden)
-  m_viewports[0]->setNormalizedRect(single ? QRectF(0, 0, 1, 1) : QRectF(0, 0, 0.5, 1));
-  if (single)
-    m_layerFilters[1]->removeLayer(m_commonLayer);
-  else if (!m_layerFilters[1]->layers().contains(m_commonLayer))
-    m_layerFilters[1]->addLayer(m_commonLayer);
-  m_runRoot[1]->setEnabled(!single);
-  c.single = single;
-  const bool hasData = c.runs[0].hasData;
-  c.runs[0] =
-      single ? HudContent::Run{title, subtitle, variationalColor(), hasData} : m_defaultCard;
-  c.runs[0].hasData = hasData;
-  m_hud->setContent(c);
-  onResized();
-  fitView();
 }
 
 // one capture in progress: the callback runs exactly once (done, failed or timed out)

@@ -1,6 +1,6 @@
-// SceneView on Qt3D: two viewports side by side with one shared camera (so orbit, zoom and pan
-// move both), the variational run on the left and the RK45 run on the right, each coloured as
-// in the plots and labelled by an overlay; the parts both runs share are drawn in both halves.
+// SceneView on Qt3D: one viewport per run (side by side, four as two by two) with one shared
+// camera (so orbit, zoom and pan move every one), each run coloured as in the plots and
+// labelled by a card; the parts the runs share are drawn in every viewport.
 #pragma once
 
 #include <QPointer>
@@ -38,26 +38,33 @@ class Qt3DSceneView final : public SceneView {
   ~Qt3DSceneView() override;
   QWidget* widget() override { return m_container; }
   void setSystem(const std::string& system, const ParamValues& params) override;
-  void setPose(RunSlot slot, const std::optional<Sample>& sample) override;
-  void setTrail(RunSlot slot, const std::vector<Vector3d>& points) override;
+  void setRuns(const std::vector<SceneRun>& runs) override;
+  int runCount() const override { return int(m_runs.size()); }
+  void setPose(int run, const std::optional<Sample>& sample) override;
+  void setTrail(int run, const std::vector<Vector3d>& points) override;
   /// Half the visual's scale (the rod length, the orbit radius): a segment of a pendulum's
   /// trail then spans at most about 29 degrees of its circle.
   double trailMaxStep() const override;
   void setArrows(const std::vector<SceneArrow>& arrows) override;
   void fitView() override;
-  void setSingleRun(bool single, const QString& title, const QString& subtitle) override;
   void fitPoints(const std::vector<Vector3d>& points) override;
   void setBodyAxesVisible(bool on) override;
   void capture(std::function<void(const QImage& image, const QString& error)> done) override;
   bool draws(const std::string& system) const override;
 
  private:
+  static constexpr std::size_t kRuns = std::size_t(kMaxRuns);
   void buildFrameGraph();
+  /// Viewports, cards and the camera's aspect for the current runs.
+  void layOut();
+  /// Columns and rows of the viewports.
+  QSize grid() const;
   void onResized();
   void onCameraMoved();
   void clearRuns();
   void applyFit(const QVector3D& centre, float radius);
-  void setHasData(RunSlot slot, bool on);
+  void setHasData(std::size_t run, bool on);
+  void buildVisual(const std::string& system, const ParamValues& params);
   Qt3DRender::QMaterial* arrowMaterial(const QColor& c);
   struct CaptureJob;
   void requestCaptureFrame(const std::shared_ptr<CaptureJob>& job, int warmups, int retries);
@@ -66,16 +73,15 @@ class Qt3DSceneView final : public SceneView {
   SceneWindow* m_window = nullptr;
   Qt3DCore::QEntity* m_root = nullptr;
   Qt3DCore::QEntity* m_commonRoot = nullptr;
-  std::array<Qt3DCore::QEntity*, 2> m_runRoot = {nullptr, nullptr};
+  std::array<Qt3DCore::QEntity*, kRuns> m_runRoot = {};
   Qt3DCore::QEntity* m_arrowRoot = nullptr;
   Qt3DRender::QLayer* m_commonLayer = nullptr;
-  std::array<Qt3DRender::QLayer*, 2> m_runLayer = {nullptr, nullptr};
+  std::array<Qt3DRender::QLayer*, kRuns> m_runLayer = {};
   Qt3DRender::QLayer* m_hudLayer = nullptr;
-  std::array<Qt3DRender::QViewport*, 2> m_viewports = {nullptr, nullptr};
-  std::array<Qt3DRender::QLayerFilter*, 2> m_layerFilters = {nullptr, nullptr};
-  bool m_single = false;
+  std::array<Qt3DRender::QViewport*, kRuns> m_viewports = {};
+  std::array<Qt3DRender::QLayerFilter*, kRuns> m_layerFilters = {};
   bool m_axesVisible = true;
-  HudContent::Run m_defaultCard;  // the Variational card of the two-halves layout
+  std::vector<SceneRun> m_runs;
   Qt3DRender::QCamera* m_camera = nullptr;
   Qt3DRender::QCamera* m_hudCamera = nullptr;
   Qt3DRender::QDirectionalLight* m_key = nullptr;
@@ -86,12 +92,14 @@ class Qt3DSceneView final : public SceneView {
   // before the window is shown), until the user moves the camera
   std::optional<std::pair<QVector3D, float>> m_fit;
 
-  // what the current system built; replaced by setSystem
+  // what the current system built; replaced by setSystem, and by setRuns with new colours
+  std::string m_system;
+  ParamValues m_params;
   VisualRoots m_roots;
   std::unique_ptr<SystemVisual> m_visual;
-  std::array<std::unique_ptr<Tube>, 2> m_trails;
-  std::array<std::vector<QVector3D>, 2> m_trailPoints;
-  std::array<std::optional<QVector3D>, 2> m_posePoint;
+  std::array<std::unique_ptr<Tube>, kRuns> m_trails;
+  std::array<std::vector<QVector3D>, kRuns> m_trailPoints;
+  std::array<std::optional<QVector3D>, kRuns> m_posePoint;
   std::vector<std::unique_ptr<Arrow>> m_arrows;
   std::vector<std::pair<QVector3D, QVector3D>> m_arrowSpans;
   std::map<QRgb, Qt3DRender::QMaterial*> m_arrowMaterials;

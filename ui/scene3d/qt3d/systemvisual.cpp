@@ -3,14 +3,9 @@
 #include <cmath>
 #include <vector>
 
-#include "ui/common/palette.h"
 #include "ui/scene3d/qt3d/primitives.h"
 
 namespace dms::ui::scene3d {
-
-QColor runColor(RunSlot slot) {
-  return slot == RunSlot::Variational ? variationalColor() : rungeKuttaColor();
-}
 
 QVector3D SystemVisual::toScene(const Vector3d& v) const {
   const Vector3d w = m_frame * v;

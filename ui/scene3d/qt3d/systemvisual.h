@@ -1,6 +1,6 @@
-// What one mechanical system looks like: the parts both runs share (pivot, rail, central body)
-// and one moving body per run, each under its own root so the view can show one run per
-// viewport. A visual only places parts from a Sample; it computes no physics.
+// What one mechanical system looks like: the parts the runs share (pivot, rail, central body)
+// and one moving body per run (in the run's colour), each under its own root so the view can show
+// one run per viewport. A visual only places parts from a Sample; it computes no physics.
 #pragma once
 
 #include <QColor>
@@ -16,10 +16,12 @@
 
 namespace dms::ui::scene3d {
 
-/// Where a visual builds: common parts, and one body root per run (RunSlot order).
+/// Where a visual builds: common parts, and one body root per run with the run's colour.
 struct VisualRoots {
+  static constexpr std::size_t kRuns = std::size_t(SceneView::kMaxRuns);
   Qt3DCore::QEntity* common = nullptr;
-  std::array<Qt3DCore::QEntity*, 2> body = {nullptr, nullptr};
+  std::array<Qt3DCore::QEntity*, kRuns> body = {};
+  std::array<QColor, kRuns> color;
 };
 
 /// How the camera first looks at a system (scene coordinates, Y up).
@@ -41,9 +43,6 @@ struct Shades {
   static QColor gridMajor() { return QColor(0xa6, 0xab, 0xb3); }
 };
 
-/// The colour of a run's body, as in the plots (ui/common/palette.h).
-QColor runColor(RunSlot slot);
-
 class SystemVisual {
  public:
   virtual ~SystemVisual() = default;
@@ -51,8 +50,8 @@ class SystemVisual {
   /// the screen (scene -Y).
   const Matrix3d& frame() const { return m_frame; }
   QVector3D toScene(const Vector3d& v) const;
-  /// Places the body of one run (its root is shown and hidden by the view).
-  virtual void setPose(RunSlot slot, const Sample& s) = 0;
+  /// Places the body of run `run` (its root is shown and hidden by the view).
+  virtual void setPose(std::size_t run, const Sample& s) = 0;
   const ViewHint& hint() const { return m_hint; }
   /// A length that sizes trails and arrows (the rod length, the orbit radius...).
   float scale() const { return m_scale; }

@@ -37,7 +37,7 @@ class PlaceholderVisual final : public SystemVisual {
     m_caption = system.empty() ? QStringLiteral("no system chosen")
                                : QString::fromStdString("no 3D drawing for '" + system + "'");
   }
-  void setPose(RunSlot, const Sample&) override {}
+  void setPose(std::size_t, const Sample&) override {}
 };
 
 }  // namespace
