@@ -25,8 +25,14 @@
 #include "ui/app/mainwindow.h"
 #include "ui/app/mode.h"
 #include "ui/app/scriptrunner.h"
+#include "ui/common/methodlook.h"
 #include "ui/common/playback.h"
 #include "ui/control/controlmode.h"
+#include "ui/scene3d/sceneview.h"
+#include "ui/sim/methodpicker.h"
+#include "ui/sim/parampanel.h"
+#include "ui/sim/plotpanel.h"
+#include "ui/sim/runtable.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
@@ -47,6 +53,20 @@ bool waitIdle(MainWindow& w, int budget = dms::test::ms(20000)) {
 
 Sample lastOf(const MainWindow& w, int run) {
   return w.simulationMode()->session()->stores()[std::size_t(run)].last();
+}
+
+// pixels near a colour's hue (saturated, as lit) in a rectangle of an image
+int countHue(const QImage& img, const QRect& r, const QColor& target) {
+  const float hue = target.hsvHueF();
+  int n = 0;
+  for (int y = std::max(r.top(), 0); y <= std::min(r.bottom(), img.height() - 1); ++y)
+    for (int x = std::max(r.left(), 0); x <= std::min(r.right(), img.width() - 1); ++x) {
+      const QColor c = img.pixelColor(x, y);
+      float d = std::abs(c.hsvHueF() - hue);
+      d = std::min(d, 1.0f - d);
+      if (c.hsvHueF() >= 0 && d < 0.035f && c.hsvSaturationF() > 0.35f && c.valueF() > 0.2f) ++n;
+    }
+  return n;
 }
 
 }  // namespace
@@ -257,6 +277,102 @@ class TestMainWindow : public QObject {
     QVERIFY(w.lastMessage()->text().contains("x.json"));
   }
 
+  // The methods side by side: three chosen for the dumbbell are computed, plotted, drawn in a
+  // 3D viewport each, listed in the table and exported; a scenario keeps them, a file without
+  // them opens as the article's choice, and each system keeps its own choice.
+  void chosenMethodsEverywhere() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("dumbbell"));
+    const SystemModel* db = findSystem("dumbbell");
+    MethodPicker* picker = w.simulationMode()->paramPanel()->methodPicker();
+    QCOMPARE(picker->methods(), db->articleMethods());  // the pair and the quaternion form
+    // as a user does: RK4 on, the quaternion form off
+    QVERIFY(picker->box(Method::Rk4) && picker->box(Method::Rk45Quat));
+    picker->box(Method::Rk4)->click();
+    picker->box(Method::Rk45Quat)->click();
+    const std::vector<Method> three = {Method::Variational, Method::Rk45, Method::Rk4};
+    QCOMPARE(picker->methods(), three);
+    QTRY_COMPARE_WITH_TIMEOUT(w.simulationMode()->session()->job().methods, three, ms(5000));
+    QVERIFY(waitIdle(w));
+    for (int r = 0; r < 3; ++r) {
+      QVERIFY(w.simulationMode()->plotPanel()->pointCount(0, r) > 0);
+      QVERIFY(w.simulationMode()->plotPanel()->pointCount(1, r) > 0);
+    }
+    QCOMPARE(w.simulationMode()->runTable()->rowCount(), 3);
+    QVERIFY(w.simulationMode()->runTable()->item(2, 0)->text().startsWith("RK4"));
+    QCOMPARE(w.simulationMode()->runTable()->item(2, 6)->text(), QString("done"));
+
+    // 3D: three viewports side by side, RK4's body in its colour in the third
+    QCOMPARE(w.scene()->runCount(), 3);
+    QImage shot;
+    bool done = false;
+    w.scene()->capture([&](const QImage& image, const QString&) {
+      shot = image;
+      done = true;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(done, ms(20000));
+    QVERIFY(!shot.isNull());
+    const int third = shot.width() / 3;
+    // below the cards (70 px): the two spheres of radius r = 0.2 in a view of radius about 4
+    // cover a few hundred pixels; the card's swatch and the trail are above or thinner
+    const QRect right(2 * third, 70, third, shot.height() - 70),
+        left(0, 70, third, shot.height() - 70);
+    const QColor rk4 = methodLook(Method::Rk4).color;
+    QVERIFY2(countHue(shot, right, rk4) > 100,
+             qPrintable(QString::number(countHue(shot, right, rk4))));
+    QVERIFY(countHue(shot, left, rk4) < 30);
+
+    // the exports: every run in the CSV, the plots written
+    const QString dir = m_dir.filePath("methods");
+    QString error;
+    QVERIFY2(w.exportCsv(dir + "-series.csv", &error), qPrintable(error));
+    QFile csv(dir + "-series.csv");
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QByteArray text = csv.readAll();
+    for (const char* name : {"\nvi,", "\nrk45,", "\nrk4,"}) QVERIFY2(text.contains(name), name);
+    QVERIFY(!text.contains("\nrk45-quat,"));
+    QVERIFY2(w.exportPlots(dir, -1, {ImageFormat::Png}, QSize(640, 480), &error),
+             qPrintable(error));
+
+    // a scenario keeps them
+    const QString file = m_dir.filePath("three.json");
+    QVERIFY(w.saveScenario(file));
+    Scenario saved = loadScenario(file.toStdString(), nullptr);
+    QCOMPARE(saved.methods, three);
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    QCOMPARE(picker->methods(), findSystem("planar-pendulum")->articleMethods());
+    QVERIFY(w.openScenario(file));
+    QCOMPARE(w.system()->name(), std::string("dumbbell"));
+    QCOMPARE(picker->methods(), three);
+    // visiting another system and coming back keeps the choice
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(w.selectSystem("dumbbell"));
+    QCOMPARE(picker->methods(), three);
+    // an older file, without "methods": the article's choice
+    saved.methods.clear();
+    const QString old = m_dir.filePath("old.json");
+    std::string why;
+    QVERIFY(saveScenario(saved, old.toStdString(), &why));
+    QVERIFY(!QString::fromStdString(scenarioToJson(saved)).contains("methods"));
+    QVERIFY(w.openScenario(old));
+    QCOMPARE(picker->methods(), db->articleMethods());
+    QVERIFY(waitIdle(w));
+  }
+
+  // the last chosen method cannot be dropped: a run is always shown
+  void lastMethodStays() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("mass-spring"));
+    MethodPicker* picker = w.simulationMode()->paramPanel()->methodPicker();
+    picker->box(Method::Rk45)->click();
+    QCOMPARE(picker->methods(), std::vector<Method>{Method::Variational});
+    QVERIFY(!picker->box(Method::Variational)->isEnabled());
+    picker->box(Method::Rk45)->click();
+    QCOMPARE(picker->methods(), findSystem("mass-spring")->articleMethods());
+    QVERIFY(picker->box(Method::Variational)->isEnabled());
+    QVERIFY(waitIdle(w));
+  }
+
   void playbackCursorAndScrub() {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("spherical-pendulum"));
@@ -303,6 +419,16 @@ class TestMainWindow : public QObject {
     QTest::newRow("choice of another problem")
         << QStringList{"--system", "dumbbell", "--control", "--transcription", "vi"}
         << "--transcription";
+    QTest::newRow("unknown method")
+        << QStringList{"--system", "mass-spring", "--methods", "vi,euler"} << "--methods: 'euler'";
+    QTest::newRow("method the system lacks")
+        << QStringList{"--system", "mass-spring", "--methods", "vi,rattle"} << "--methods";
+    QTest::newRow("method twice") << QStringList{"--system", "dumbbell", "--methods", "vi,vi"}
+                                  << "twice";
+    QTest::newRow("empty methods")
+        << QStringList{"--system", "dumbbell", "--methods", ""} << "--methods";
+    QTest::newRow("methods with --control")
+        << QStringList{"--system", "dumbbell", "--control", "--methods", "vi"} << "--methods";
     QTest::newRow("control field out of range")
         << QStringList{"--system", "spherical-pendulum", "--control", "--set", "T=-1"} << "'T'";
   }
@@ -433,6 +559,25 @@ class TestMainWindow : public QObject {
     const QString problem = dms::test::exportedPlotsProblem(
         plots, PlotPanel::plotNames(), QSize(ScriptRunner::kPlotWidth, ScriptRunner::kPlotHeight));
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+
+    // --methods: the runs the scripted mode computes and exports
+    ScriptOptions m;
+    QVERIFY2(parseCommandLine({"--system", "spherical-pendulum", "--methods", "vi,rattle,rk4",
+                               "--set", "T=2", "--play-to", "1"},
+                              &m, &error),
+             qPrintable(error));
+    QCOMPARE(m.methods, QString("vi,rattle,rk4"));
+    ScriptRunner withMethods(&w, m);
+    QSignalSpy methodsDone(&withMethods, &ScriptRunner::finished);
+    withMethods.start();
+    QVERIFY(methodsDone.wait(ms(20000)));
+    w.setScripted(false);
+    QCOMPARE(methodsDone.at(0).at(0).toInt(), 0);
+    const std::vector<Method> asked = {Method::Variational, Method::Rattle, Method::Rk4};
+    QCOMPARE(w.simulationMode()->session()->job().methods, asked);
+    QCOMPARE(w.scene()->runCount(), 3);
+    w.simulationMode()->paramPanel()->setMethods({});  // back to the article's pair
+    w.simulationMode()->recompute();
 
     // a bad argument found by the mode: status 2 at once, nothing waits
     ScriptOptions bad;

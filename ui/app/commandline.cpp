@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <algorithm>
 
+#include "core/io/scenario.h"
 #include "core/sim/registry.h"
 
 namespace dms::ui {
@@ -65,9 +66,11 @@ QString commandLineUsage() {
                    .arg(flag.leftJustified(22), f.values.join(" or "), f.systems.join(", "));
   }
   return QStringLiteral(
-             "usage: dmstudio [--system NAME] [--set NAME=VALUE ...] [--play-to T]\n"
-             "                [--screenshot FILE.png] [--export-plots DIR] [--quit]\n"
+             "usage: dmstudio [--system NAME] [--methods M1,M2,...] [--set NAME=VALUE ...]\n"
+             "                [--play-to T] [--screenshot FILE.png] [--export-plots DIR] [--quit]\n"
              "  --system NAME        one of: %1\n"
+             "  --methods M1,M2,...  the methods side by side, as dmsim names them (e.g.\n"
+             "                       vi,rk45,rk4; default: the article's pair)\n"
              "  --set NAME=VALUE     a parameter of the system, or h, T, rtol, atol (repeatable)\n"
              "  --play-to T          play to simulated time T (at most the horizon T)\n"
              "  --screenshot FILE    write a PNG of the whole window\n"
@@ -94,8 +97,8 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   const QCommandLineOption system("system", {}, "NAME"), set("set", {}, "NAME=VALUE"),
       playTo("play-to", {}, "T"), screenshot("screenshot", {}, "FILE"),
       exportPlots("export-plots", {}, "DIR"), quit("quit", {}), control("control", {}),
-      help(QStringList{"h", "help"}, {});
-  parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, control, help});
+      methods("methods", {}, "M1,M2,..."), help(QStringList{"h", "help"}, {});
+  parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, control, methods, help});
   const std::vector<ChoiceFlag> flags = choiceFlags();
   for (const ChoiceFlag& f : flags) parser.addOption(QCommandLineOption(f.name, {}, "VALUE"));
   if (!parser.parse(QStringList{"dmstudio"} + args)) {
@@ -127,6 +130,12 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   if (parser.isSet(screenshot) && !o.screenshot.endsWith(".png", Qt::CaseInsensitive))
     return fail(QString("--screenshot '%1': expected a .png file name").arg(o.screenshot));
   o.exportDir = parser.value(exportPlots);
+  if (parser.values(methods).size() > 1) return fail("--methods given twice");
+  o.methods = parser.value(methods);
+  if (parser.isSet(methods) && o.methods.trimmed().isEmpty())
+    return fail("--methods: no method given (e.g. --methods vi,rk45)");
+  if (!o.methods.isEmpty() && !o.mode.isEmpty())
+    return fail("--methods is for the simulation: the optimal control shows one maneuver");
   for (const ChoiceFlag& f : flags)
     for (const QString& v : parser.values(f.name))
       o.choices.emplace_back(f.name.toStdString(), v.toStdString());
@@ -139,6 +148,15 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
           QString("--system '%1': unknown system (one of %2)").arg(o.system, allSystemNames()));
   } else if (parser.isSet(set)) {
     return fail("--set needs --system (parameters belong to a system)");
+  }
+  if (model && !o.methods.isEmpty()) {
+    std::vector<std::string> names;
+    for (const QString& n : o.methods.split(',')) names.push_back(n.trimmed().toStdString());
+    try {
+      parseMethodList(*model, names, "--methods");
+    } catch (const InputError& e) {
+      return fail(QString::fromStdString(e.what()));
+    }
   }
   const ControlProblem* problem = nullptr;
   if (!o.mode.isEmpty() && model) {

@@ -1,6 +1,6 @@
 // dmstudio's command line, the scripted mode's interface (scripts rely on it: keep the names):
-//   dmstudio --system NAME [--set NAME=VALUE ...] [--play-to T] [--screenshot FILE.png]
-//            [--export-plots DIR] [--quit]
+//   dmstudio --system NAME [--methods vi,rk45,...] [--set NAME=VALUE ...] [--play-to T]
+//            [--screenshot FILE.png] [--export-plots DIR] [--quit]
 //   dmstudio --system NAME --control [--set NAME=VALUE ...] [--transcription vi|rk2]
 //            [--guess plain|mirror] [--play-to T] [--screenshot FILE.png] [--export-plots DIR]
 //            [--quit]
@@ -32,11 +32,17 @@ struct ScriptOptions {
   QString mode;
   /// The mode's choices (--transcription, --guess), checked against the system's problem.
   std::vector<std::pair<std::string, std::string>> choices;
+  /// The simulation's methods side by side, as given (CLI names joined by commas, e.g.
+  /// "vi,rk45,rk4"), checked against the system when --system names one; empty: as they were.
+  QString methods;
 
   /// True when the window has something to do on its own (and then quits with --quit).
   bool scripted() const { return playTo || !screenshot.isEmpty() || !exportDir.isEmpty() || quit; }
   /// True when the arguments ask for anything at all (else the window opens as it was left).
-  bool any() const { return scripted() || !mode.isEmpty() || !system.isEmpty() || !sets.empty(); }
+  bool any() const {
+    return scripted() || !mode.isEmpty() || !system.isEmpty() || !sets.empty() ||
+           !methods.isEmpty();
+  }
 };
 
 /// Parses the arguments (without the program name) with QCommandLineParser. On a bad argument

@@ -31,7 +31,7 @@ void ScriptRunner::start() {
   m_mode = o.mode.isEmpty() ? m_window->modes().front() : m_window->findMode(o.mode);
   const QString flag = o.mode.isEmpty() ? QString("--set") : "--" + o.mode;
   if (!m_mode) return fail(2, QString("--%1: no such mode").arg(o.mode));
-  if (!o.scripted() && o.mode.isEmpty() && o.sets.empty()) {
+  if (!o.scripted() && o.mode.isEmpty() && o.sets.empty() && o.methods.isEmpty()) {
     m_stage = Stage::Done;  // the system is shown: the user takes over
     return;
   }
@@ -47,6 +47,13 @@ void ScriptRunner::start() {
       m_mode->applySet(name, value);
     } catch (const InputError& e) {
       return fail(2, QString("--set %1: %2").arg(QString::fromStdString(name), e.what()));
+    }
+  }
+  if (!o.methods.isEmpty()) {
+    try {
+      m_mode->applyChoice("methods", o.methods.toStdString());
+    } catch (const InputError& e) {
+      return fail(2, QString::fromStdString(e.what()));  // names --methods itself
     }
   }
   for (const auto& [name, value] : o.choices) {

@@ -9,6 +9,7 @@
 
 #include "ui/common/palette.h"
 #include "ui/common/paramform.h"
+#include "ui/sim/methodpicker.h"
 
 namespace dms::ui {
 
@@ -44,6 +45,8 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
     connect(f, &ParamForm::changed, this, &ParamPanel::changed);
   for (QComboBox* c : {m_controller, m_sampling})
     connect(c, &QComboBox::currentIndexChanged, this, &ParamPanel::changed);
+  m_methods = new MethodPicker(this);
+  connect(m_methods, &MethodPicker::changed, this, &ParamPanel::changed);
 
   layout->addWidget(boxAround(tr("Parameters"), m_params, this));
   auto* reset = new QPushButton(tr("Reset to article values"), this);
@@ -60,6 +63,7 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
   m_note->setStyleSheet(labelStyle(mutedTextColor()));
   m_note->setVisible(false);
   layout->addWidget(m_note);
+  layout->addWidget(m_methods);
   layout->addWidget(boxAround(tr("Integrator"), m_settings, this));
   layout->addStretch(1);
 }
@@ -67,6 +71,7 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
 void ParamPanel::setSystem(const SystemModel* model) {
   m_model = model;
   m_params->setSpecs(model->params());
+  m_methods->setSystem(model);
   setScenario(defaultValues(model->params()), model->defaultSettings());
   showProblem({});
   showNote({});
@@ -107,6 +112,10 @@ void ParamPanel::resetToArticle() {
 }
 
 ParamValues ParamPanel::values() const { return m_params->values(); }
+
+std::vector<Method> ParamPanel::methods() const { return m_methods->methods(); }
+
+void ParamPanel::setMethods(const std::vector<Method>& methods) { m_methods->setMethods(methods); }
 
 IntegratorSettings ParamPanel::settings() const {
   const ParamValues v = m_settings->values();

@@ -1,6 +1,7 @@
 // The simulation's parameter panel, generated from the core's ParamSpec tables (ParamForm with
-// sliders): the system's parameters, then the integrator settings (h, T, rtol, atol, the RK45
-// controller and its sampling), a problem with the values in red in place, and notes.
+// sliders): the system's parameters, the methods side by side (MethodPicker), then the
+// integrator settings (h, T, rtol, atol, the RK45 controller and its sampling), a problem with
+// the values in red in place, and notes.
 #pragma once
 
 #include <QWidget>
@@ -16,6 +17,7 @@ class QSlider;
 
 namespace dms::ui {
 
+class MethodPicker;
 class ParamForm;
 
 class ParamPanel : public QWidget {
@@ -36,6 +38,11 @@ class ParamPanel : public QWidget {
 
   ParamValues values() const;
   IntegratorSettings settings() const;
+  /// The chosen methods (the system's order).
+  std::vector<Method> methods() const;
+  /// Chooses methods (none: the article's pair) without emitting changed().
+  void setMethods(const std::vector<Method>& methods);
+  MethodPicker* methodPicker() const { return m_methods; }
 
   /// A problem with the current values (shown in red in place), or empty to clear it.
   void showProblem(const QString& text);
@@ -55,6 +62,7 @@ class ParamPanel : public QWidget {
   const SystemModel* m_model = nullptr;
   ParamForm* m_params = nullptr;
   ParamForm* m_settings = nullptr;
+  MethodPicker* m_methods = nullptr;
   QComboBox* m_controller = nullptr;
   QComboBox* m_sampling = nullptr;
   QLabel* m_problem = nullptr;

@@ -82,7 +82,11 @@ void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
                         const QString& structureName, const QString& structure2Name) {
   m_horizon = horizon;
   m_hasStructure = !structureName.isEmpty();
-  for (QCustomPlot* p : plots()) p->clearGraphs();
+  for (QCustomPlot* p : plots()) {
+    p->clearGraphs();
+    // at most three entries a row: more runs wrap onto more rows, never off the plot
+    p->legend->setWrap(3);
+  }
   m_energyGraphs.clear();
   m_structureGraphs.clear();
   m_structure2Graphs.clear();
@@ -179,7 +183,6 @@ void PlotPanel::refresh(int columns) {
 
 void PlotPanel::setCursorTime(double t) {
   for (QCPItemLine* c : m_cursor) PlotStyle::setCursor(c, t);
-  for (QCustomPlot* p : plots()) p->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void PlotPanel::setLogScale(bool on) {

@@ -1,52 +1,24 @@
 #include "ui/sim/simulationmode.h"
 
 #include <QAction>
-#include <QCoreApplication>
 #include <QSettings>
+#include <QStringList>
+#include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
+#include "core/io/scenario.h"
+#include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
 #include "ui/scene3d/sceneview.h"
 #include "ui/sim/runcsv.h"
+#include "ui/sim/runtable.h"
 #include "ui/sim/simworker.h"
 
 namespace dms::ui {
 
 namespace {
-
-// how each integrator's run is shown: label (%1: the RK45 controller), colour and line in the
-// plots, the half of the 3D view it is drawn in, and whether it is an adaptive method whose
-// accepted and rejected steps the status bar counts
-struct MethodLook {
-  Method method;
-  const char* label;
-  QColor (*color)();
-  Qt::PenStyle pen;
-  std::optional<RunSlot> slot;
-  bool adaptive;
-};
-
-const MethodLook kLooks[] = {
-    {Method::Variational, QT_TRANSLATE_NOOP("SimulationMode", "variational"), &variationalColor,
-     Qt::SolidLine, RunSlot::Variational, false},
-    {Method::Rk45, QT_TRANSLATE_NOOP("SimulationMode", "RK45 (%1)"), &rungeKuttaColor,
-     Qt::SolidLine, RunSlot::RungeKutta, true},
-    // the quaternion form of RK45 has no half of its own in the 3D view
-    {Method::Rk45Quat, QT_TRANSLATE_NOOP("SimulationMode", "RK45 quaternion (%1)"),
-     &rungeKuttaColor, Qt::DashLine, std::nullopt, true},
-};
-
-const MethodLook& look(Method m) {
-  return *std::find_if(std::begin(kLooks), std::end(kLooks),
-                       [m](const MethodLook& l) { return l.method == m; });
-}
-
-// an adaptive method's label names its step-size controller
-QString methodLabel(Method m, RkController c) {
-  const QString label = QCoreApplication::translate("SimulationMode", look(m).label);
-  return look(m).adaptive ? label.arg(c == RkController::Ode45 ? "ode45" : "SciPy") : label;
-}
 
 QString fmt(double v, int prec = 3) { return QString::number(v, 'g', prec); }
 
@@ -55,7 +27,14 @@ QString fmt(double v, int prec = 3) { return QString::number(v, 'g', prec); }
 SimulationMode::SimulationMode(const ModeContext& context, QObject* parent)
     : Mode(context, parent) {
   m_params = new ParamPanel;
-  m_plots = new PlotPanel;
+  m_views = new QWidget;
+  auto* views = new QVBoxLayout(m_views);
+  views->setContentsMargins(0, 0, 0, 0);
+  views->setSpacing(4);
+  m_plots = new PlotPanel(m_views);
+  m_table = new RunTable(m_views);
+  views->addWidget(m_plots, 1);
+  views->addWidget(m_table);
   m_session = new SimSession(this);
   m_plots->setStores(&m_session->stores());
 
@@ -90,12 +69,12 @@ SimulationMode::~SimulationMode() {
   // the widgets belong to the layout they were put in (the window's), else to the mode
   m_plots->setStores(nullptr);
   m_session->shutdown();
-  for (QWidget* w : std::initializer_list<QWidget*>{m_params, m_plots})
+  for (QWidget* w : std::initializer_list<QWidget*>{m_params, m_views})
     if (!w->parent()) delete w;
 }
 
 QString SimulationMode::description(const SystemModel*) const {
-  return tr("The variational integrator beside RK45");
+  return tr("The chosen integrators side by side (the article's: variational and RK45)");
 }
 
 QList<QAction*> SimulationMode::actions() const { return {m_logAction, m_autoscaleAction}; }
@@ -103,6 +82,8 @@ QList<QAction*> SimulationMode::actions() const { return {m_logAction, m_autosca
 void SimulationMode::setSystem(const SystemModel* system) {
   m_model = system;
   m_params->setSystem(system);
+  const auto chosen = m_chosen.find(system->name());
+  if (chosen != m_chosen.end()) m_params->setMethods(chosen->second);
   m_failure.clear();
   m_failureDetail.clear();
   if (!m_active) return;
@@ -131,6 +112,8 @@ void SimulationMode::deactivate() {
 void SimulationMode::recompute() {
   m_recomputeTimer.stop();
   if (!m_model || !m_active) return;
+  // the choice this system comes back with (this session, and in QSettings)
+  m_chosen[m_model->name()] = m_params->methods();
   std::vector<std::string> warnings;
   ParamValues values;
   const IntegratorSettings settings = m_params->settings();
@@ -152,16 +135,18 @@ void SimulationMode::recompute() {
   job.model = m_model;
   job.values = values;
   job.settings = settings;
-  job.methods = m_model->articleMethods();
+  job.methods = m_params->methods();
   m_session->start(job);
   m_failure.clear();
   m_failureDetail.clear();
 
   std::vector<RunStyle> styles;
+  std::vector<SceneRun> sceneRuns;
   QString legend;
   for (Method m : job.methods) {
-    const MethodLook& l = look(m);
-    styles.push_back({methodLabel(m, settings.controller), l.color(), l.pen});
+    const MethodLook l = methodLook(m);
+    styles.push_back({methodLabel(m, settings.controller), l.color, l.pen});
+    sceneRuns.push_back({styles.back().label, methodSubtitle(m), l.color});
     legend += QString("<span style='color:%1; font-size:16px'>&#9632;</span>&nbsp;%2 &nbsp;&nbsp; ")
                   .arg(colorHex(styles.back().color), styles.back().label.toHtmlEscaped());
   }
@@ -175,11 +160,15 @@ void SimulationMode::recompute() {
     m_sceneSystem = m_model->name();
     m_sceneParams = values;
   }
+  scene()->setRuns(sceneRuns);
   m_dataDirty = true;
 }
 
 void SimulationMode::frame(double t) {
-  if (m_dataDirty) m_plots->refresh();
+  if (m_dataDirty) {
+    m_plots->refresh();
+    updateTable();
+  }
   if (m_dataDirty || t != m_shownTime) {
     m_plots->setCursorTime(t);
     updateScene(t);
@@ -188,22 +177,53 @@ void SimulationMode::frame(double t) {
   m_shownTime = t;
 }
 
-// each half of the 3D view: the pose of its run at t and the trail the kept samples can show
+// each viewport of the 3D view: the pose of its run at t and the trail the kept samples can show
 void SimulationMode::updateScene(double t) {
   const SimJob& job = m_session->job();
   const std::vector<RunStore>& stores = m_session->stores();
   const double span = 0.1 * std::max(job.settings.T, 1e-9);
-  for (RunSlot slot : {RunSlot::Variational, RunSlot::RungeKutta}) {
-    std::optional<Sample> s;
-    std::vector<Vector3d> trail;
-    for (std::size_t i = 0; i < job.methods.size() && i < stores.size(); ++i) {
-      if (look(job.methods[i]).slot != slot) continue;
-      s = stores[i].nearest(t);
-      trail = stores[i].trail(t, span, 600, scene()->trailMaxStep());
+  for (int i = 0; i < scene()->runCount(); ++i) {
+    const std::size_t k = std::size_t(i);
+    if (k >= stores.size()) {
+      scene()->setPose(i, std::nullopt);
+      scene()->setTrail(i, {});
+      continue;
     }
-    scene()->setPose(slot, s);
-    scene()->setTrail(slot, trail);
+    scene()->setPose(i, stores[k].nearest(t));
+    scene()->setTrail(i, stores[k].trail(t, span, 600, scene()->trailMaxStep()));
   }
+}
+
+// a row per run: its work so far and its errors at the last sample it made
+void SimulationMode::updateTable() {
+  const SimJob& job = m_session->job();
+  const std::vector<RunStore>& stores = m_session->stores();
+  const std::vector<RunStatus>& st = m_session->status();
+  const bool structure = !m_model || !m_model->structureName().empty();
+  std::vector<RunRow> rows;
+  for (std::size_t i = 0; i < job.methods.size() && i < stores.size() && i < st.size(); ++i) {
+    const Method m = job.methods[i];
+    const MethodLook l = methodLook(m);
+    RunRow r;
+    r.label = methodLabel(m, job.settings.controller);
+    r.color = l.color;
+    r.pen = l.pen;
+    r.steps = st[i].counters.steps;
+    r.rejected = st[i].counters.rejected;
+    r.adaptive = methodInfo(m).adaptive;
+    r.evaluations = st[i].counters.fevals;
+    r.cpuSeconds = st[i].wallSeconds;
+    if (!stores[i].empty()) {
+      r.energyError = std::fabs(stores[i].last().energy - stores[i].energy0());
+      if (structure) r.structureError = stores[i].last().structure;
+    }
+    r.failed = st[i].failure.failed;
+    r.state = r.failed     ? tr("stopped at t = %1 s").arg(fmt(st[i].failure.time, 6))
+              : st[i].done ? tr("done")
+                           : tr("computing %1%").arg(int(100 * st[i].progress));
+    rows.push_back(r);
+  }
+  m_table->setRows(rows);
 }
 
 ModeStatus SimulationMode::status() const {
@@ -215,7 +235,7 @@ ModeStatus SimulationMode::status() const {
     wall += st[i].wallSeconds;
     steps += st[i].counters.steps;
     progress = std::min(progress, st[i].done ? 1.0 : st[i].progress);
-    if (look(m_session->job().methods[i]).adaptive) {
+    if (methodInfo(m_session->job().methods[i]).adaptive) {
       adaptive = true;
       accepted += st[i].counters.steps;
       rejected += st[i].counters.rejected;
@@ -241,8 +261,10 @@ void SimulationMode::onRunFailed(int run, const QString& message) {
   const RunStatus& st = m_session->status()[std::size_t(run)];
   const Method m = m_session->job().methods[std::size_t(run)];
   const QString who = methodLabel(m, m_session->job().settings.controller);
-  m_failureDetail = tr("The %1 run stopped at t = %2 s: %3. The other run continues.")
-                        .arg(who, fmt(st.failure.time, 6), message);
+  m_failureDetail = tr("The %1 run stopped at t = %2 s: %3. %4")
+                        .arg(who, fmt(st.failure.time, 6), message,
+                             m_session->job().methods.size() > 2 ? tr("The other runs continue.")
+                                                                 : tr("The other run continues."));
   m_failure = tr("%1 stopped at t = %2 s").arg(who, fmt(st.failure.time, 6));
   emit alert(tr("Run stopped"), m_failureDetail, true);
 }
@@ -266,24 +288,50 @@ bool SimulationMode::exportCsv(const QString& path, QString* error) const {
 
 std::optional<Scenario> SimulationMode::scenario() const {
   if (!m_model) return std::nullopt;
-  return Scenario{m_model->name(), m_params->values(), m_params->settings()};
+  return Scenario{m_model->name(), m_params->values(), m_params->settings(), m_params->methods()};
 }
 
 void SimulationMode::applyScenario(const Scenario& s) {
   m_params->setScenario(s.parameters, s.settings);
+  // a file without "methods" means the article's pair
+  m_params->setMethods(s.methods);
+  if (m_model) m_chosen[m_model->name()] = m_params->methods();  // also while inactive
   recompute();
 }
 
 void SimulationMode::saveSettings(QSettings& s) const {
   s.setValue("simulation/logScale", m_plots->logScale());
+  for (const auto& [system, methods] : m_chosen)
+    s.setValue(QString::fromStdString("simulation/methods/" + system), methodList(methods));
 }
 
 void SimulationMode::restoreSettings(const QSettings& s) {
   m_logAction->setChecked(s.value("simulation/logScale", m_plots->logScale()).toBool());
+  // what each system's methods were; a name this build does not know drops that choice
+  for (const SystemModel* model : allSystems()) {
+    const QString list =
+        s.value(QString::fromStdString("simulation/methods/" + model->name())).toString();
+    if (list.isEmpty()) continue;
+    std::vector<std::string> names;
+    for (const QString& n : list.split(',')) names.push_back(n.trimmed().toStdString());
+    try {
+      m_chosen[model->name()] = parseMethodList(*model, names, "settings");
+    } catch (const InputError&) {
+    }
+  }
 }
 
 void SimulationMode::applySet(const std::string& name, const std::vector<double>& value) {
   m_params->setValue(name, value);
+}
+
+void SimulationMode::applyChoice(const std::string& name, const std::string& value) {
+  if (name != "methods" || !m_model) return Mode::applyChoice(name, value);
+  std::vector<std::string> names;
+  for (const QString& n : QString::fromStdString(value).split(','))
+    names.push_back(n.trimmed().toStdString());
+  m_params->setMethods(parseMethodList(*m_model, names, "--methods"));
+  m_recomputeTimer.start();
 }
 
 QString SimulationMode::playTimeProblem(double t) const {

@@ -1,11 +1,13 @@
-// The simulation mode: every integrator of the system from t = 0 with the panel's values, in
-// the worker thread; the error plots, and the 3D view with one run per half (the variational
-// run on the left, RK45 on the right) and their recent trails, at the playback time. It
-// recomputes as the parameters move (one recomputation per event-loop pass), explains input
-// that cannot run in place, and says when and why a run stopped.
+// The simulation mode: the chosen integrators of the system (the article's pair unless the user
+// picks others) from t = 0 with the panel's values, in the worker thread; the error plots, a
+// table of each run's cost and final errors, and the 3D view with one viewport per run (the
+// first four) and their recent trails, at the playback time. It recomputes as the parameters
+// move (one recomputation per event-loop pass), explains input that cannot run in place, and
+// says when and why a run stopped.
 #pragma once
 
 #include <QTimer>
+#include <map>
 
 #include "ui/app/mode.h"
 #include "ui/sim/parampanel.h"
@@ -15,6 +17,7 @@ class QAction;
 
 namespace dms::ui {
 
+class RunTable;
 class SimSession;
 
 class SimulationMode : public Mode {
@@ -30,7 +33,7 @@ class SimulationMode : public Mode {
   void setSystem(const SystemModel* system) override;
 
   ParamPanel* panel() const override { return m_params; }
-  PlotPanel* views() const override { return m_plots; }
+  QWidget* views() const override { return m_views; }
   QList<QAction*> actions() const override;
 
   void activate() override;
@@ -50,6 +53,8 @@ class SimulationMode : public Mode {
   void restoreSettings(const QSettings& s) override;
 
   void applySet(const std::string& name, const std::vector<double>& value) override;
+  /// "methods": the CLI names joined by commas (--methods vi,rk45,rk4).
+  void applyChoice(const std::string& name, const std::string& value) override;
   QString playTimeProblem(double t) const override;
   bool start(QString* problem) override;
 
@@ -58,14 +63,18 @@ class SimulationMode : public Mode {
   SimSession* session() const { return m_session; }
   ParamPanel* paramPanel() const { return m_params; }
   PlotPanel* plotPanel() const { return m_plots; }
+  RunTable* runTable() const { return m_table; }
 
  private:
   void updateScene(double t);
+  void updateTable();
   void onRunFailed(int run, const QString& message);
 
   const SystemModel* m_model = nullptr;
   ParamPanel* m_params = nullptr;
   PlotPanel* m_plots = nullptr;
+  RunTable* m_table = nullptr;
+  QWidget* m_views = nullptr;
   SimSession* m_session = nullptr;
   QAction* m_logAction = nullptr;
   QAction* m_autoscaleAction = nullptr;
@@ -75,6 +84,8 @@ class SimulationMode : public Mode {
   double m_shownTime = -1.0;
   QString m_legend;
   QString m_failure, m_failureDetail;
+  // the methods chosen per system this session (and in QSettings), by system name
+  std::map<std::string, std::vector<Method>> m_chosen;
   // what the 3D view was built with: rebuilt only when it changes
   std::string m_sceneSystem;
   ParamValues m_sceneParams;

@@ -1,0 +1,111 @@
+#include "ui/sim/methodpicker.h"
+
+#include <QCheckBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "ui/common/methodlook.h"
+#include "ui/common/palette.h"
+#include "ui/scene3d/sceneview.h"
+
+namespace dms::ui {
+
+namespace {
+
+// the method's line as the plots draw it, on a light square
+QIcon lineIcon(Method m) {
+  const MethodLook look = methodLook(m);
+  QPixmap px(28, 14);
+  px.fill(Qt::transparent);
+  QPainter p(&px);
+  p.setRenderHint(QPainter::Antialiasing);
+  p.setPen(QPen(look.color, 3.0, look.pen, Qt::FlatCap));
+  p.drawLine(QPointF(2, 7), QPointF(26, 7));
+  return QIcon(px);
+}
+
+}  // namespace
+
+MethodPicker::MethodPicker(QWidget* parent) : QGroupBox(tr("Methods"), parent) {
+  auto* layout = new QVBoxLayout(this);
+  m_grid = new QGridLayout;
+  m_grid->setHorizontalSpacing(12);
+  m_grid->setVerticalSpacing(2);
+  layout->addLayout(m_grid);
+  m_note = new QLabel(this);
+  m_note->setWordWrap(true);
+  m_note->setStyleSheet(labelStyle(mutedTextColor()));
+  m_note->setMinimumHeight(2 * m_note->fontMetrics().height());
+  layout->addWidget(m_note);
+  setToolTip(tr("The integrators computed side by side; the 3D view shows the first %1")
+                 .arg(SceneView::kMaxRuns));
+}
+
+void MethodPicker::setSystem(const SystemModel* model) {
+  m_model = model;
+  for (auto& [m, box] : m_boxes) delete box;
+  m_boxes.clear();
+  const std::vector<Method> methods = model->methods();
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    const MethodInfo& info = methodInfo(methods[i]);
+    auto* box = new QCheckBox(QString::fromStdString(info.name), this);
+    box->setObjectName(QString::fromStdString("method-" + info.name));
+    box->setIcon(lineIcon(methods[i]));
+    box->setIconSize(QSize(28, 14));
+    box->setToolTip(QStringLiteral("%1: %2").arg(QString::fromStdString(info.label),
+                                                QString::fromStdString(info.description)));
+    connect(box, &QCheckBox::toggled, this, [this] {
+      update();
+      emit changed();
+    });
+    m_grid->addWidget(box, int(i) / 2, int(i) % 2);
+    m_boxes.emplace_back(methods[i], box);
+  }
+  setMethods({});
+}
+
+void MethodPicker::setMethods(const std::vector<Method>& methods) {
+  const std::vector<Method> chosen =
+      methods.empty() && m_model ? m_model->articleMethods() : methods;
+  for (auto& [m, box] : m_boxes) {
+    box->blockSignals(true);
+    box->setChecked(std::find(chosen.begin(), chosen.end(), m) != chosen.end());
+    box->blockSignals(false);
+  }
+  if (this->methods().empty() && !m_boxes.empty()) {
+    m_boxes.front().second->blockSignals(true);
+    m_boxes.front().second->setChecked(true);
+    m_boxes.front().second->blockSignals(false);
+  }
+  update();
+}
+
+std::vector<Method> MethodPicker::methods() const {
+  std::vector<Method> out;
+  for (const auto& [m, box] : m_boxes)
+    if (box->isChecked()) out.push_back(m);
+  return out;
+}
+
+QCheckBox* MethodPicker::box(Method m) const {
+  for (const auto& [x, box] : m_boxes)
+    if (x == m) return box;
+  return nullptr;
+}
+
+// the last chosen method cannot be dropped; more than the 3D view shows is said
+void MethodPicker::update() {
+  const std::size_t n = methods().size();
+  for (auto& [m, box] : m_boxes) box->setEnabled(!(n == 1 && box->isChecked()));
+  const bool many = n > std::size_t(SceneView::kMaxRuns);
+  m_note->setText(many ? tr("The 3D view shows the first %1; the plots show all.")
+                             .arg(SceneView::kMaxRuns)
+                       : QString());
+  // the note keeps its line either way: the boxes below never move
+  m_note->setVisible(m_boxes.size() > std::size_t(SceneView::kMaxRuns));
+}
+
+}  // namespace dms::ui
