@@ -54,7 +54,12 @@ void PlotStyle::setLogAxis(QCPAxis* a, bool log) {
 }
 
 QCPItemLine* PlotStyle::addCursor(QCustomPlot* p) {
+  if (!p->layer("cursor")) {
+    p->addLayer("cursor", p->layer("main"), QCustomPlot::limAbove);
+    p->layer("cursor")->setMode(QCPLayer::lmBuffered);
+  }
   auto* cursor = new QCPItemLine(p);
+  cursor->setLayer("cursor");
   for (QCPItemPosition* pos : {cursor->start, cursor->end}) {
     pos->setTypeX(QCPItemPosition::ptPlotCoords);
     pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
@@ -65,8 +70,10 @@ QCPItemLine* PlotStyle::addCursor(QCustomPlot* p) {
 }
 
 void PlotStyle::setCursor(QCPItemLine* cursor, double t) {
+  if (cursor->start->coords().x() == t) return;
   cursor->start->setCoords(t, 0.0);
   cursor->end->setCoords(t, 1.0);
+  cursor->layer()->replot();
 }
 
 QCPItemText* PlotStyle::addNote(QCustomPlot* p, double x, double y, int pointSize,

@@ -22,8 +22,11 @@ class PlotStyle {
   static QCPTextElement* title(QCustomPlot* plot);
   /// A logarithmic axis with a label per decade (1e-12), or back to a linear one.
   static void setLogAxis(QCPAxis* axis, bool log);
-  /// A dashed vertical line over the whole axis rect, placed with setCursor().
+  /// A dashed vertical line over the whole axis rect, placed with setCursor(), on a buffered
+  /// layer of its own ("cursor", above the curves).
   static QCPItemLine* addCursor(QCustomPlot* plot);
+  /// Moves the cursor to t and repaints its layer alone: the curves are not drawn again, so a
+  /// playback frame costs a line, not a replot (a moved axis or new data still replots all).
   static void setCursor(QCPItemLine* cursor, double t);
   /// A line of muted text at a point of the axis rect (0..1 in both directions).
   static QCPItemText* addNote(QCustomPlot* plot, double x, double y, int pointSize,

@@ -193,10 +193,7 @@ void ControlPlots::setResult(const ControlResult* result) {
 }
 
 void ControlPlots::setCursorTime(double t) {
-  for (std::size_t c = 0; c < m_channels.size(); ++c) {
-    PlotStyle::setCursor(m_cursors[c], t);
-    m_channels[c]->replot(QCustomPlot::rpQueuedReplot);
-  }
+  for (std::size_t c = 0; c < m_channels.size(); ++c) PlotStyle::setCursor(m_cursors[c], t);
 }
 
 void ControlPlots::setNote(const QString& text) {
