@@ -83,6 +83,8 @@ class Dumbbell final : public SystemModel {
   }
   std::string structureName() const override { return "||I - R^T R||"; }
   std::string structure2Name() const override { return "|1 - |q|| (rk45-quat; 0 otherwise)"; }
+  std::string structure2Symbol() const override { return "|1 - |q||"; }
+  bool hasStructure2(Method m) const override { return m == Method::Rk45Quat; }
   bool hasMomentum() const override { return true; }
   /// Checks the spheres do not overlap (2 r <= L) and that the attracting point lies outside
   /// both spheres at the start.

@@ -64,6 +64,10 @@ class SystemModel {
   virtual std::string structureName() const = 0;
   /// What Sample::structure2 measures, empty when there is none.
   virtual std::string structure2Name() const { return {}; }
+  /// Its symbol alone, for a plot's legend (e.g. "|1 - |q||").
+  virtual std::string structure2Symbol() const { return structure2Name(); }
+  /// Whether a run of method m fills Sample::structure2 (elsewhere it is 0 by design).
+  virtual bool hasStructure2([[maybe_unused]] Method m) const { return !structure2Name().empty(); }
   /// Whether Sample::momentum is a conserved quantity of this system.
   virtual bool hasMomentum() const { return false; }
   /// Checks the values and returns them completed and normalized (e.g. a unit q0), with notes

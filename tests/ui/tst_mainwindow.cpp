@@ -5,6 +5,9 @@
 // errors (each names its flag) and choice flags, and the scripted mode's stages and exit status.
 #include <qcustomplot.h>
 
+#include <QApplication>
+#include <QDialog>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QMessageBox>
@@ -14,6 +17,7 @@
 #include <QSlider>
 #include <QTabBar>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QXmlStreamReader>
 #include <QtTest>
 
@@ -27,6 +31,7 @@
 #include "ui/app/scriptrunner.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/playback.h"
+#include "ui/common/plotstyle.h"
 #include "ui/control/controlmode.h"
 #include "ui/scene3d/sceneview.h"
 #include "ui/sim/methodpicker.h"
@@ -357,6 +362,107 @@ class TestMainWindow : public QObject {
     QVERIFY(w.openScenario(old));
     QCOMPARE(picker->methods(), db->articleMethods());
     QVERIFY(waitIdle(w));
+  }
+
+  // The window's shortcuts work while a number field has focus (the usual state after typing a
+  // value); the keys that move the text cursor keep moving it.
+  void shortcutsWorkInAFocusedSpinBox() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    QVERIFY(waitIdle(w));
+    QApplication::setActiveWindow(&w);
+    QDoubleSpinBox* box = w.simulationMode()->paramPanel()->spinBox("theta0");
+    QVERIFY(box);
+    box->setFocus();
+    QTRY_VERIFY(box->hasFocus());
+    // Ctrl+L: the log scale off, and on again
+    const bool log = w.simulationMode()->plotPanel()->logScale();
+    QTest::keyClick(box, Qt::Key_L, Qt::ControlModifier);
+    QCOMPARE(w.simulationMode()->plotPanel()->logScale(), !log);
+    QTest::keyClick(box, Qt::Key_L, Qt::ControlModifier);
+    QCOMPARE(w.simulationMode()->plotPanel()->logScale(), log);
+    // Space: play and pause (a line edit would take it as a typed space)
+    w.playback()->pause();
+    QTest::keyClick(box, Qt::Key_Space);
+    QVERIFY(w.playback()->playing());
+    QTest::keyClick(box, Qt::Key_Space);
+    QVERIFY(!w.playback()->playing());
+    // Ctrl+E (end of line for a line edit): the export dialog, closed as soon as it shows
+    bool exportShown = false;
+    QTimer closer;
+    connect(&closer, &QTimer::timeout, this, [&] {
+      if (auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget())) {
+        exportShown = d->inherits("dms::ui::ExportDialog");
+        d->reject();
+      }
+    });
+    closer.start(20);
+    QTest::keyClick(box, Qt::Key_E, Qt::ControlModifier);
+    closer.stop();
+    QVERIFY(exportShown);
+    // Right moves the text cursor in the field: the playback does not step
+    w.playback()->pause();
+    const double t = w.playback()->time();
+    QTest::keyClick(box, Qt::Key_Right);
+    QCOMPARE(w.playback()->time(), t);
+    QCOMPARE(box->value(), w.simulationMode()->paramPanel()->values().at("theta0")[0]);
+  }
+
+  // A plot a system cannot fill is not drawn crushed: the mass-spring (a linear space) has no
+  // structure plot and the energy plot takes the width; the dumbbell's |1 - |q|| is plotted
+  // for the quaternion run alone (0 by design elsewhere), named in the title, and the legend
+  // of every run fits inside the plot.
+  void plotsShowWhatTheSystemHas() {
+    MainWindow& w = *m_window;
+    PlotPanel* plots = w.simulationMode()->plotPanel();
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(waitIdle(w));
+    QVERIFY(!plots->structureShown());
+    QVERIFY(!plots->plots()[1]->isVisible());
+    QVERIFY2(plots->plots()[0]->width() > 0.9 * plots->width(),
+             qPrintable(QString("%1 of %2").arg(plots->plots()[0]->width()).arg(plots->width())));
+    // its export says why it is empty, over the whole image (the axes laid out for 1200 px,
+    // not crushed to a sliver by an empty legend)
+    QString error;
+    QVERIFY2(
+        w.exportPlots(m_dir.filePath("linear"), -1, {ImageFormat::Png}, QSize(1200, 800), &error),
+        qPrintable(error));
+    QVERIFY2(plots->plots()[1]->axisRect()->width() > 900,
+             qPrintable(QString::number(plots->plots()[1]->axisRect()->width())));
+
+    QVERIFY(w.selectSystem("dumbbell"));
+    QVERIFY(waitIdle(w));
+    QVERIFY(plots->structureShown());
+    QVERIFY(plots->plots()[1]->isVisible());
+    plots->setShowStructure2(true);
+    QCustomPlot* s = plots->plots()[1];
+    int dotted = 0;
+    for (int i = 0; i < s->graphCount(); ++i)
+      if (s->graph(i)->pen().style() == Qt::DotLine) {
+        ++dotted;
+        QVERIFY2(s->graph(i)->name().startsWith("RK45 quaternion"),
+                 qPrintable(s->graph(i)->name()));
+      }
+    QCOMPARE(dotted, 1);
+    s->replot();
+    const QString title = PlotStyle::title(s)->text();
+    QVERIFY2(title.contains("||I - R^T R||") && title.contains("|1 - |q||"), qPrintable(title));
+    // an entry per curve, every one inside the plot's width (the legend's grid may have empty
+    // cells in its last row)
+    int entries = 0;
+    for (int i = 0; i < s->legend->itemCount(); ++i) {
+      if (!s->legend->item(i)) continue;
+      ++entries;
+      const QRect r = s->legend->item(i)->outerRect();
+      QVERIFY2(r.left() >= 0 && r.right() <= s->width(),
+               qPrintable(QString("entry %1: %2..%3 of %4")
+                              .arg(i)
+                              .arg(r.left())
+                              .arg(r.right())
+                              .arg(s->width())));
+    }
+    QCOMPARE(entries, s->graphCount());
+    plots->setShowStructure2(false);
   }
 
   // the last chosen method cannot be dropped: a run is always shown

@@ -24,6 +24,7 @@
 #include "ui/app/mode.h"
 #include "ui/app/playbackbar.h"
 #include "ui/app/statusline.h"
+#include "ui/app/windowshortcuts.h"
 #include "ui/app/windowshot.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
@@ -60,6 +61,7 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   addMode(m_simulation = new SimulationMode(context, this));
   addMode(m_control = new ControlMode(context, this));
   buildMenus();
+  new WindowShortcuts(this);     // the shortcuts work while a number is being typed
   m_frameTimer.setInterval(33);  // redraw at most 30 times a second; skip, never queue
   connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::refresh);
   m_frameTimer.start();

@@ -50,7 +50,8 @@ QString methodLabel(Method m, RkController controller) {
   const MethodInfo& info = methodInfo(m);
   const QString label = QString::fromStdString(info.label);
   if (!info.adaptive) return label;
-  return QStringLiteral("%1 (%2)").arg(label, controller == RkController::Ode45 ? "ode45" : "SciPy");
+  return QStringLiteral("%1 (%2)").arg(label,
+                                       controller == RkController::Ode45 ? "ode45" : "SciPy");
 }
 
 QString methodSubtitle(Method m) {

@@ -56,7 +56,7 @@ void MethodPicker::setSystem(const SystemModel* model) {
     box->setIcon(lineIcon(methods[i]));
     box->setIconSize(QSize(28, 14));
     box->setToolTip(QStringLiteral("%1: %2").arg(QString::fromStdString(info.label),
-                                                QString::fromStdString(info.description)));
+                                                 QString::fromStdString(info.description)));
     connect(box, &QCheckBox::toggled, this, [this] {
       update();
       emit changed();
@@ -101,9 +101,9 @@ void MethodPicker::update() {
   const std::size_t n = methods().size();
   for (auto& [m, box] : m_boxes) box->setEnabled(!(n == 1 && box->isChecked()));
   const bool many = n > std::size_t(SceneView::kMaxRuns);
-  m_note->setText(many ? tr("The 3D view shows the first %1; the plots show all.")
-                             .arg(SceneView::kMaxRuns)
-                       : QString());
+  m_note->setText(
+      many ? tr("The 3D view shows the first %1; the plots show all.").arg(SceneView::kMaxRuns)
+           : QString());
   // the note keeps its line either way: the boxes below never move
   m_note->setVisible(m_boxes.size() > std::size_t(SceneView::kMaxRuns));
 }

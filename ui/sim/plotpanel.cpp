@@ -63,6 +63,12 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   m_note->setVisible(false);
 }
 
+PlotPanel::~PlotPanel() {
+  // a legend out of its layout would outlive the plot that owns it through the layout
+  if (m_structure->plotLayout()->element(1, 0) != m_structure->legend)
+    m_structure->plotLayout()->addElement(1, 0, m_structure->legend);
+}
+
 void PlotPanel::setupPlot(QCustomPlot* p, const QString& yLabel) {
   PlotStyle::apply(p, QString(), tr("t [s]"), yLabel);
   m_cursor[p == m_energy ? 0 : 1] = PlotStyle::addCursor(p);
@@ -102,24 +108,35 @@ void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
     m_energyGraphs.push_back(add(m_energy, r, r.pen, r.label));
     if (m_hasStructure) m_structureGraphs.push_back(add(m_structure, r, r.pen, r.label));
   }
-  if (m_hasStructure && !structure2Name.isEmpty()) {
-    for (const RunStyle& r : runs) {
-      QCPGraph* g = add(m_structure, r, Qt::DotLine, r.label + "  " + structure2Name);
+  // the secondary error only for the runs that have it: a curve that is 0 by design is none
+  bool anyS2 = false;
+  for (const RunStyle& r : runs) {
+    QCPGraph* g = nullptr;
+    if (m_hasStructure && !structure2Name.isEmpty() && r.structure2) {
+      g = add(m_structure, r, Qt::DotLine, r.label + "  " + structure2Name);
       g->setVisible(m_showS2);
       if (!m_showS2) g->removeFromLegend();
-      m_structure2Graphs.push_back(g);
+      anyS2 = true;
     }
+    m_structure2Graphs.push_back(g);
   }
+  m_structureName = structureName;
+  m_structure2Name = anyS2 ? structure2Name : QString();
   m_s2Box->setText(tr("Show %1").arg(structure2Name));
   m_s2Box->setToolTip(tr("Also plot %1 (dotted) on the structure plot").arg(structure2Name));
-  m_s2Box->setVisible(m_hasStructure && !structure2Name.isEmpty());
+  m_s2Box->setVisible(anyS2);
   PlotStyle::title(m_energy)->setText(tr("Energy deviation |E − E₀|"));
-  PlotStyle::title(m_structure)
-      ->setText(m_hasStructure ? tr("Structure error %1").arg(structureName)
-                               : tr("Structure error"));
+  updateStructureTitle();
   m_structure->yAxis->setLabel(m_hasStructure ? structureName : tr("structure error"));
   m_note->setVisible(!m_hasStructure);
-  m_structure->legend->setVisible(m_hasStructure);
+  // an empty legend caps its layout column at its own (nil) maximum width, which crushed the
+  // exported plot to a sliver: without curves it leaves the layout (and comes back with them)
+  QCPLayoutGrid* layout = m_structure->plotLayout();
+  const bool inLayout = layout->element(1, 0) == m_structure->legend;
+  if (!m_hasStructure && inLayout) layout->take(m_structure->legend);
+  if (m_hasStructure && !inLayout) layout->addElement(1, 0, m_structure->legend);
+  // a linear space has no structure to lose: the energy plot takes the width
+  m_structure->setVisible(m_hasStructure);
   m_autoscale = true;
   refresh();
 }
@@ -151,7 +168,7 @@ void PlotPanel::refresh(int columns) {
       fillGraph(m_energyGraphs[i], s, Metric::EnergyDeviation, t0, t1, columns);
       if (i < m_structureGraphs.size())
         fillGraph(m_structureGraphs[i], s, Metric::Structure, t0, t1, columns);
-      if (i < m_structure2Graphs.size())
+      if (i < m_structure2Graphs.size() && m_structure2Graphs[i])
         fillGraph(m_structure2Graphs[i], s, Metric::Structure2, t0, t1, columns);
     }
   }
@@ -202,13 +219,24 @@ void PlotPanel::setShowStructure2(bool on) {
   m_s2Box->setChecked(on);
   m_s2Box->blockSignals(false);
   for (QCPGraph* g : m_structure2Graphs) {
+    if (!g) continue;
     g->setVisible(on);
     if (on)
       g->addToLegend();
     else
       g->removeFromLegend();
   }
+  updateStructureTitle();
   refresh();
+}
+
+// the title names what is drawn: the primary error, and the secondary one while it is shown
+void PlotPanel::updateStructureTitle() {
+  QString title =
+      m_hasStructure ? tr("Structure error %1").arg(m_structureName) : tr("Structure error");
+  if (m_hasStructure && m_showS2 && !m_structure2Name.isEmpty())
+    title += tr(" and %1 (dotted)").arg(m_structure2Name);
+  PlotStyle::title(m_structure)->setText(title);
 }
 
 void PlotPanel::autoscale() {

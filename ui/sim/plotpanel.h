@@ -24,16 +24,23 @@ struct RunStyle {
   QString label;
   QColor color;
   Qt::PenStyle pen = Qt::SolidLine;
+  bool structure2 = false;  ///< the run fills the secondary structure error (else 0 by design)
 };
 
 class PlotPanel : public QWidget {
   Q_OBJECT
  public:
   explicit PlotPanel(QWidget* parent = nullptr);
+  ~PlotPanel() override;
 
-  /// New runs (clears the curves). An empty structureName shows a note instead of curves.
+  /// New runs (clears the curves). An empty structureName (a linear configuration space) hides
+  /// the structure plot: the energy plot takes the width (an export of it says why it is
+  /// empty). structure2Name is the secondary error's symbol, plotted (dotted, on demand) for
+  /// the runs whose RunStyle::structure2 is set.
   void setRuns(const std::vector<RunStyle>& runs, double horizon, const QString& structureName,
                const QString& structure2Name);
+  /// Whether the structure plot is shown (the system has a structure error).
+  bool structureShown() const { return m_hasStructure; }
   /// The stores to draw from (owned by the session; must outlive the next refresh()).
   void setStores(const std::vector<RunStore>* stores) { m_stores = stores; }
   /// Re-decimates the visible range into `columns` columns (0: the plot's width in pixels)
@@ -61,6 +68,7 @@ class PlotPanel : public QWidget {
  private:
   void setupPlot(QCustomPlot* p, const QString& yLabel);
   void applyScale(QCustomPlot* p);
+  void updateStructureTitle();
   void fillGraph(QCPGraph* g, const RunStore& store, Metric m, double t0, double t1, int columns);
 
   QCustomPlot* m_energy = nullptr;
@@ -70,7 +78,9 @@ class PlotPanel : public QWidget {
   QCheckBox* m_logBox = nullptr;
   QCheckBox* m_s2Box = nullptr;
   const std::vector<RunStore>* m_stores = nullptr;
-  std::vector<QCPGraph*> m_energyGraphs, m_structureGraphs, m_structure2Graphs;
+  std::vector<QCPGraph*> m_energyGraphs, m_structureGraphs;
+  std::vector<QCPGraph*> m_structure2Graphs;  ///< per run; nullptr where it has none
+  QString m_structureName, m_structure2Name;
   bool m_log = true, m_showS2 = false, m_autoscale = true, m_hasStructure = false;
   double m_horizon = 1.0;
 };

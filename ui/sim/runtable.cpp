@@ -44,8 +44,8 @@ RunTable::RunTable(QWidget* parent) : QTableWidget(parent) {
 
 QSize RunTable::sizeHint() const {
   const int rows = std::max(rowCount(), 1);
-  const int h = horizontalHeader()->sizeHint().height() + rows * verticalHeader()->defaultSectionSize() +
-                2 * frameWidth();
+  const int h = horizontalHeader()->sizeHint().height() +
+                rows * verticalHeader()->defaultSectionSize() + 2 * frameWidth();
   return {QTableWidget::sizeHint().width(), h};
 }
 
@@ -68,7 +68,8 @@ void RunTable::setRows(const std::vector<RunRow>& rows) {
     set(r, 0, x.label);
     item(r, 0)->setIcon(swatch(x.color, x.pen));
     set(r, 1,
-        x.adaptive ? tr("%1 (+%2 rejected)").arg(x.steps).arg(x.rejected) : QString::number(x.steps));
+        x.adaptive ? tr("%1 (+%2 rejected)").arg(x.steps).arg(x.rejected)
+                   : QString::number(x.steps));
     set(r, 2, QString::number(x.evaluations));
     set(r, 3, QString::number(x.cpuSeconds, 'f', 4));
     set(r, 4, x.energyError ? sci(*x.energyError) : QStringLiteral("–"));

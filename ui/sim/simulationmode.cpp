@@ -145,7 +145,8 @@ void SimulationMode::recompute() {
   QString legend;
   for (Method m : job.methods) {
     const MethodLook l = methodLook(m);
-    styles.push_back({methodLabel(m, settings.controller), l.color, l.pen});
+    styles.push_back(
+        {methodLabel(m, settings.controller), l.color, l.pen, m_model->hasStructure2(m)});
     sceneRuns.push_back({styles.back().label, methodSubtitle(m), l.color});
     legend += QString("<span style='color:%1; font-size:16px'>&#9632;</span>&nbsp;%2 &nbsp;&nbsp; ")
                   .arg(colorHex(styles.back().color), styles.back().label.toHtmlEscaped());
@@ -153,7 +154,7 @@ void SimulationMode::recompute() {
   m_legend = QString("<b>%1</b> &nbsp;&nbsp; %2")
                  .arg(QString::fromStdString(m_model->title()).toHtmlEscaped(), legend);
   m_plots->setRuns(styles, settings.T, QString::fromStdString(m_model->structureName()),
-                   QString::fromStdString(m_model->structure2Name()));
+                   QString::fromStdString(m_model->structure2Symbol()));
   playback()->setHorizon(settings.T, settings.h);
   if (m_sceneSystem != m_model->name() || m_sceneParams != values) {
     scene()->setSystem(m_model->name(), values);
