@@ -56,6 +56,15 @@ bool waitIdle(MainWindow& w, int budget = dms::test::ms(20000)) {
   return !w.simulationMode()->session()->running();
 }
 
+// a system at the article's values and methods (a system keeps what an earlier test left)
+bool selectFresh(MainWindow& w, const QString& system) {
+  if (!w.selectSystem(system)) return false;
+  w.simulationMode()->paramPanel()->setMethods({});
+  w.simulationMode()->paramPanel()->resetToArticle();
+  w.simulationMode()->recompute();
+  return true;
+}
+
 Sample lastOf(const MainWindow& w, int run) {
   return w.simulationMode()->session()->stores()[std::size_t(run)].last();
 }
@@ -287,7 +296,7 @@ class TestMainWindow : public QObject {
   // them opens as the article's choice, and each system keeps its own choice.
   void chosenMethodsEverywhere() {
     MainWindow& w = *m_window;
-    QVERIFY(w.selectSystem("dumbbell"));
+    QVERIFY(selectFresh(w, "dumbbell"));
     const SystemModel* db = findSystem("dumbbell");
     MethodPicker* picker = w.simulationMode()->paramPanel()->methodPicker();
     QCOMPARE(picker->methods(), db->articleMethods());  // the pair and the quaternion form
@@ -430,7 +439,7 @@ class TestMainWindow : public QObject {
     QVERIFY2(plots->plots()[1]->axisRect()->width() > 900,
              qPrintable(QString::number(plots->plots()[1]->axisRect()->width())));
 
-    QVERIFY(w.selectSystem("dumbbell"));
+    QVERIFY(selectFresh(w, "dumbbell"));
     QVERIFY(waitIdle(w));
     QVERIFY(plots->structureShown());
     QVERIFY(plots->plots()[1]->isVisible());
@@ -463,6 +472,74 @@ class TestMainWindow : public QObject {
     }
     QCOMPARE(entries, s->graphCount());
     plots->setShowStructure2(false);
+  }
+
+  // A typed value out of range is said, never silently reverted, and the message takes space
+  // reserved for it: the fields under the mouse do not move.
+  void rejectedValueSaidInPlace() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    QVERIFY(waitIdle(w));
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    QVERIFY(panel->problem().isEmpty());
+    QDoubleSpinBox* h = panel->spinBox("h");
+    QDoubleSpinBox* m = panel->spinBox("m");
+    QVERIFY(h && m);
+    const QPoint before = h->mapTo(&w, QPoint(0, 0));
+    const double m0 = m->value();
+    QApplication::setActiveWindow(&w);
+    m->setFocus();
+    QTRY_VERIFY(m->hasFocus());
+    m->selectAll();
+    QTest::keyClicks(m, "-5");
+    QTest::keyClick(m, Qt::Key_Return);
+    QVERIFY2(panel->problem().contains("'m'") && panel->problem().contains("-5") &&
+                 panel->problem().contains("kept"),
+             qPrintable(panel->problem()));
+    QCOMPARE(m->value(), m0);
+    QCOMPARE(h->mapTo(&w, QPoint(0, 0)), before);
+    // an invalid combination (h > T) says so in the same place, and nothing moves either
+    panel->setValue("h", {0.5});
+    panel->setValue("T", {0.1});
+    QTRY_VERIFY_WITH_TIMEOUT(panel->problem().contains("T"), ms(2000));
+    QCOMPARE(h->mapTo(&w, QPoint(0, 0)), before);
+    panel->resetToArticle();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->problem().isEmpty(), ms(2000));
+    QVERIFY(waitIdle(w));
+  }
+
+  // Each system keeps its edits for the session and in the settings; Reset to article values
+  // is the way back.
+  void systemsKeepTheirValues() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    panel->setValue("theta0", {3.0});
+    panel->setValue("T", {50.0});
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QCOMPARE(panel->values().at("q0"),
+             defaultValues(findSystem("spherical-pendulum")->params()).at("q0"));
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    QCOMPARE(panel->values().at("theta0"), std::vector<double>{3.0});
+    QCOMPARE(panel->settings().T, 50.0);
+    QVERIFY(waitIdle(w));
+
+    // in the settings: saved, changed in the session, restored
+    QSettings saved(m_dir.filePath("kept.ini"), QSettings::IniFormat);
+    w.simulationMode()->saveSettings(saved);
+    panel->setValue("theta0", {1.0});
+    QVERIFY(w.selectSystem("mass-spring"));
+    w.simulationMode()->restoreSettings(saved);
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    QCOMPARE(panel->values().at("theta0"), std::vector<double>{3.0});
+
+    panel->resetToArticle();
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    const SystemModel* pp = findSystem("planar-pendulum");
+    QCOMPARE(panel->values(), defaultValues(pp->params()));
+    QCOMPARE(panel->settings().T, pp->defaultSettings().T);
+    QVERIFY(waitIdle(w));
   }
 
   // the last chosen method cannot be dropped: a run is always shown

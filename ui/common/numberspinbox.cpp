@@ -51,6 +51,13 @@ QValidator::State NumberSpinBox::validate(QString& text, int&) const {
   return (v >= minimum() && v <= maximum()) ? QValidator::Acceptable : QValidator::Intermediate;
 }
 
+void NumberSpinBox::fixup(QString& text) const {
+  bool ok = false;
+  const double v = text.trimmed().toDouble(&ok);
+  if (ok && std::isfinite(v) && (v < minimum() || v > maximum())) emit outOfRange(v);
+  QDoubleSpinBox::fixup(text);
+}
+
 void NumberSpinBox::stepBy(int steps) {
   if (m_log && value() > 0) {
     setValue(roundSignificant(value() * std::pow(10.0, 0.1 * steps)));

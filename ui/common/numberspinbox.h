@@ -22,7 +22,14 @@ class NumberSpinBox : public QDoubleSpinBox {
   QString textFromValue(double value) const override;
   double valueFromText(const QString& text) const override;
   QValidator::State validate(QString& text, int& pos) const override;
+  /// A finished edit that is a number out of range: says so (outOfRange) before the box goes
+  /// back to its previous value, so no typed value is dropped without a word.
+  void fixup(QString& text) const override;
   void stepBy(int steps) override;
+
+ signals:
+  /// The user typed v, a finite number outside [minimum(), maximum()], and left the field.
+  void outOfRange(double v) const;
 
  private:
   bool m_log = false;

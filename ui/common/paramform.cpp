@@ -130,6 +130,19 @@ void ParamForm::setSpecs(const std::vector<ParamSpec>& specs) {
       }
       emit changed();
     });
+    connect(m_rows[i].spin, &NumberSpinBox::outOfRange, this, [this, i](double v) {
+      const Row& row = m_rows[i];
+      std::vector<double> value = values().at(row.name);
+      value[std::size_t(row.component)] = v;
+      QString message;
+      try {
+        checkValue(row.spec, value);
+        message = tr("'%1' = %2 is out of range").arg(QString::fromStdString(row.name)).arg(v);
+      } catch (const InputError& e) {
+        message = QString::fromStdString(e.what());
+      }
+      emit rejected(tr("%1; kept %2").arg(message, row.spin->textFromValue(row.spin->value())));
+    });
     if (!m_rows[i].slider) continue;
     connect(m_rows[i].slider, &QSlider::valueChanged, this, [this, i](int pos) {
       Row& row = m_rows[i];

@@ -51,6 +51,9 @@ class ParamForm : public QWidget {
  signals:
   /// A value was changed by the user (while a slider moves, for every step).
   void changed();
+  /// The user typed a value out of a field's range; `message` names the field, the value and
+  /// the allowed range. The field keeps its previous value.
+  void rejected(const QString& message);
 
  private:
   struct Row {

@@ -9,6 +9,7 @@
 #include <QStyle>
 #include <QVBoxLayout>
 
+#include "ui/common/messageline.h"
 #include "ui/common/palette.h"
 #include "ui/common/paramform.h"
 
@@ -51,10 +52,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   buttons->addWidget(reset, 1);
   layout->addLayout(buttons);
 
-  m_problemLabel = new QLabel(this);
-  m_problemLabel->setWordWrap(true);
-  m_problemLabel->setStyleSheet(labelStyle(errorColor(), true));
-  m_problemLabel->setVisible(false);
+  m_problemLabel = new MessageLine(3, this);
   layout->addWidget(m_problemLabel);
   m_live = new QLabel(this);
   m_live->setWordWrap(true);
@@ -91,6 +89,7 @@ void ControlPanel::setProblem(const ControlProblem* problem, const std::string& 
     auto* form = new ParamForm(ParamForm::Style::Compact, box);
     form->setSpecs(*specs);
     connect(form, &ParamForm::changed, this, &ControlPanel::changed);
+    connect(form, &ParamForm::rejected, this, &ControlPanel::showProblem);
     (new QVBoxLayout(box))->addWidget(form);
     m_form->layout()->addWidget(box);
     m_fields.push_back(form);
@@ -201,12 +200,9 @@ void ControlPanel::setRunning(bool running) {
   m_cancel->setEnabled(running);
 }
 
-void ControlPanel::showProblem(const QString& text) {
-  m_problemLabel->setText(text);
-  m_problemLabel->setVisible(!text.isEmpty());
-}
+void ControlPanel::showProblem(const QString& text) { m_problemLabel->setProblem(text); }
 
-QString ControlPanel::problemText() const { return m_problemLabel->text(); }
+QString ControlPanel::problemText() const { return m_problemLabel->problem(); }
 
 void ControlPanel::setLiveText(const QString& text) { m_live->setText(text); }
 

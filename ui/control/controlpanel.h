@@ -19,6 +19,7 @@ class QSettings;
 
 namespace dms::ui {
 
+class MessageLine;
 class ParamForm;
 
 class ControlPanel : public QWidget {
@@ -64,7 +65,7 @@ class ControlPanel : public QWidget {
   std::string m_system;  // for the settings' keys
   QWidget* m_form = nullptr;
   QLabel* m_title = nullptr;
-  QLabel* m_problemLabel = nullptr;
+  MessageLine* m_problemLabel = nullptr;
   QLabel* m_live = nullptr;
   QLabel* m_summary = nullptr;
   QPushButton* m_solve = nullptr;

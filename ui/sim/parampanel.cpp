@@ -7,6 +7,7 @@
 #include <QSlider>
 #include <QVBoxLayout>
 
+#include "ui/common/messageline.h"
 #include "ui/common/palette.h"
 #include "ui/common/paramform.h"
 #include "ui/sim/methodpicker.h"
@@ -41,8 +42,10 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
       tr("RK45 samples: dense output at the variational sample times, or its own accepted steps"));
   m_settings->addRow(tr("RK45"), m_controller);
   m_settings->addRow(tr("samples"), m_sampling);
-  for (ParamForm* f : {m_params, m_settings})
+  for (ParamForm* f : {m_params, m_settings}) {
     connect(f, &ParamForm::changed, this, &ParamPanel::changed);
+    connect(f, &ParamForm::rejected, this, &ParamPanel::showProblem);
+  }
   for (QComboBox* c : {m_controller, m_sampling})
     connect(c, &QComboBox::currentIndexChanged, this, &ParamPanel::changed);
   m_methods = new MethodPicker(this);
@@ -53,16 +56,8 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
   reset->setToolTip(tr("Parameters, step size and horizon of the article's example"));
   connect(reset, &QPushButton::clicked, this, &ParamPanel::resetToArticle);
   layout->addWidget(reset);
-  m_problem = new QLabel(this);
-  m_problem->setWordWrap(true);
-  m_problem->setStyleSheet(labelStyle(errorColor(), true));
-  m_problem->setVisible(false);
-  layout->addWidget(m_problem);
-  m_note = new QLabel(this);
-  m_note->setWordWrap(true);
-  m_note->setStyleSheet(labelStyle(mutedTextColor()));
-  m_note->setVisible(false);
-  layout->addWidget(m_note);
+  m_message = new MessageLine(3, this);
+  layout->addWidget(m_message);
   layout->addWidget(m_methods);
   layout->addWidget(boxAround(tr("Integrator"), m_settings, this));
   layout->addStretch(1);
@@ -129,17 +124,11 @@ IntegratorSettings ParamPanel::settings() const {
   return s;
 }
 
-void ParamPanel::showProblem(const QString& text) {
-  m_problem->setText(text);
-  m_problem->setVisible(!text.isEmpty());
-}
+void ParamPanel::showProblem(const QString& text) { m_message->setProblem(text); }
 
-void ParamPanel::showNote(const QString& text) {
-  m_note->setText(text);
-  m_note->setVisible(!text.isEmpty());
-}
+void ParamPanel::showNote(const QString& text) { m_message->setNote(text); }
 
-QString ParamPanel::problem() const { return m_problem->text(); }
+QString ParamPanel::problem() const { return m_message->problem(); }
 
 QSlider* ParamPanel::slider(const std::string& name, int component) const {
   QSlider* s = m_params->slider(name, component);

@@ -17,6 +17,7 @@ class QSlider;
 
 namespace dms::ui {
 
+class MessageLine;
 class MethodPicker;
 class ParamForm;
 
@@ -65,9 +66,8 @@ class ParamPanel : public QWidget {
   MethodPicker* m_methods = nullptr;
   QComboBox* m_controller = nullptr;
   QComboBox* m_sampling = nullptr;
-  QLabel* m_problem = nullptr;
-  QLabel* m_note = nullptr;
-  IntegratorSettings m_base;  // anything the panel does not show
+  MessageLine* m_message = nullptr;  // the problem in red, else the notes: reserved lines
+  IntegratorSettings m_base;         // anything the panel does not show
 };
 
 }  // namespace dms::ui

@@ -80,10 +80,14 @@ QString SimulationMode::description(const SystemModel*) const {
 QList<QAction*> SimulationMode::actions() const { return {m_logAction, m_autoscaleAction}; }
 
 void SimulationMode::setSystem(const SystemModel* system) {
+  if (m_model) m_kept[m_model->name()] = *scenario();  // edits not yet recomputed included
   m_model = system;
   m_params->setSystem(system);
-  const auto chosen = m_chosen.find(system->name());
-  if (chosen != m_chosen.end()) m_params->setMethods(chosen->second);
+  const auto kept = m_kept.find(system->name());
+  if (kept != m_kept.end()) {
+    m_params->setScenario(kept->second.parameters, kept->second.settings);
+    m_params->setMethods(kept->second.methods);
+  }
   m_failure.clear();
   m_failureDetail.clear();
   if (!m_active) return;
@@ -112,8 +116,8 @@ void SimulationMode::deactivate() {
 void SimulationMode::recompute() {
   m_recomputeTimer.stop();
   if (!m_model || !m_active) return;
-  // the choice this system comes back with (this session, and in QSettings)
-  m_chosen[m_model->name()] = m_params->methods();
+  // what this system comes back with (this session, and in QSettings), valid or not
+  m_kept[m_model->name()] = *scenario();
   std::vector<std::string> warnings;
   ParamValues values;
   const IntegratorSettings settings = m_params->settings();
@@ -296,27 +300,28 @@ void SimulationMode::applyScenario(const Scenario& s) {
   m_params->setScenario(s.parameters, s.settings);
   // a file without "methods" means the article's pair
   m_params->setMethods(s.methods);
-  if (m_model) m_chosen[m_model->name()] = m_params->methods();  // also while inactive
+  if (m_model) m_kept[m_model->name()] = *scenario();  // also while inactive
   recompute();
 }
 
 void SimulationMode::saveSettings(QSettings& s) const {
   s.setValue("simulation/logScale", m_plots->logScale());
-  for (const auto& [system, methods] : m_chosen)
-    s.setValue(QString::fromStdString("simulation/methods/" + system), methodList(methods));
+  for (const auto& [system, kept] : m_kept)
+    s.setValue(QString::fromStdString("simulation/scenario/" + system),
+               QString::fromStdString(scenarioToJson(kept)));
 }
 
 void SimulationMode::restoreSettings(const QSettings& s) {
   m_logAction->setChecked(s.value("simulation/logScale", m_plots->logScale()).toBool());
-  // what each system's methods were; a name this build does not know drops that choice
+  // what each system was left with, as a scenario; one this build cannot read (another
+  // version's, edited by hand, values out of range) is dropped: the article's values instead
   for (const SystemModel* model : allSystems()) {
-    const QString list =
-        s.value(QString::fromStdString("simulation/methods/" + model->name())).toString();
-    if (list.isEmpty()) continue;
-    std::vector<std::string> names;
-    for (const QString& n : list.split(',')) names.push_back(n.trimmed().toStdString());
+    const QString text =
+        s.value(QString::fromStdString("simulation/scenario/" + model->name())).toString();
+    if (text.isEmpty()) continue;
     try {
-      m_chosen[model->name()] = parseMethodList(*model, names, "settings");
+      Scenario sc = parseScenario(text.toStdString(), nullptr);
+      if (sc.system == model->name()) m_kept[model->name()] = std::move(sc);
     } catch (const InputError&) {
     }
   }

@@ -9,6 +9,7 @@
 #include <QTimer>
 #include <map>
 
+#include "core/io/scenario.h"
 #include "ui/app/mode.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/plotpanel.h"
@@ -84,8 +85,9 @@ class SimulationMode : public Mode {
   double m_shownTime = -1.0;
   QString m_legend;
   QString m_failure, m_failureDetail;
-  // the methods chosen per system this session (and in QSettings), by system name
-  std::map<std::string, std::vector<Method>> m_chosen;
+  // what each system was left with this session (and in QSettings): its values, settings and
+  // methods, by system name; a system comes back with them (Reset to article values clears)
+  std::map<std::string, Scenario> m_kept;
   // what the 3D view was built with: rebuilt only when it changes
   std::string m_sceneSystem;
   ParamValues m_sceneParams;
