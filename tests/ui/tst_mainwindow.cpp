@@ -6,15 +6,19 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QDateTime>
 #include <QDialog>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -26,6 +30,7 @@
 #include "tests/common/deadline.h"
 #include "tests/common/exportcheck.h"
 #include "ui/app/commandline.h"
+#include "ui/app/exportdialog.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/mode.h"
 #include "ui/app/scriptrunner.h"
@@ -540,6 +545,60 @@ class TestMainWindow : public QObject {
     QCOMPARE(panel->values(), defaultValues(pp->params()));
     QCOMPARE(panel->settings().T, pp->defaultSettings().T);
     QVERIFY(waitIdle(w));
+  }
+
+  // Export plots: the files carry the system's name, the dialog remembers its formats and size,
+  // and an existing file is replaced only when the user says so.
+  void exportNamesAskAndMemory() {
+    MainWindow& w = *m_window;
+    QVERIFY(selectFresh(w, "planar-pendulum"));
+    QVERIFY(waitIdle(w));
+    const QString dir = m_dir.filePath("named");
+    {
+      ExportDialog d({"energy", "structure"}, dir, "planar-pendulum-");
+      QCOMPARE(d.prefix(), QString("planar-pendulum-"));
+      d.findChild<QSpinBox*>("width")->setValue(900);
+      d.findChild<QCheckBox*>("svg")->setChecked(true);
+      d.accept();
+    }
+    {
+      ExportDialog d({"energy", "structure"}, dir, "planar-pendulum-");
+      QCOMPARE(d.size(), QSize(900, 800));
+      QCOMPARE(d.formats(), (std::vector<ImageFormat>{ImageFormat::Png, ImageFormat::Svg}));
+      d.findChild<QCheckBox*>("svg")->setChecked(false);
+      d.accept();
+    }
+    QString error;
+    QVERIFY2(
+        w.exportPlots(dir, -1, {ImageFormat::Png}, QSize(640, 480), &error, "planar-pendulum-"),
+        qPrintable(error));
+    const QString energy = QDir(dir).filePath("planar-pendulum-energy.png");
+    QVERIFY(QFileInfo::exists(energy));
+    QVERIFY(QFileInfo::exists(QDir(dir).filePath("planar-pendulum-structure.png")));
+    QCOMPARE(w.simulationMode()->plotFiles(dir, 0, {ImageFormat::Png}, "planar-pendulum-"),
+             QStringList{energy});
+
+    // File > Export plots into the same folder: the question lists the files, Cancel keeps them
+    const QDateTime written = QFileInfo(energy).lastModified();
+    QTest::qWait(1100);  // a rewrite would show in the modification time
+    QString question;
+    QTimer answer;
+    connect(&answer, &QTimer::timeout, this, [&] {
+      QWidget* modal = QApplication::activeModalWidget();
+      if (auto* d = qobject_cast<ExportDialog*>(modal)) {
+        d->findChild<QLineEdit*>("folder")->setText(dir);
+        d->accept();
+      } else if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+        question = box->text();
+        box->reject();
+      }
+    });
+    answer.start(20);
+    QApplication::setActiveWindow(&w);
+    QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
+    answer.stop();
+    QVERIFY2(question.contains("planar-pendulum-energy.png"), qPrintable(question));
+    QCOMPARE(QFileInfo(energy).lastModified(), written);
   }
 
   // the last chosen method cannot be dropped: a run is always shown

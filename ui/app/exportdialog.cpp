@@ -9,11 +9,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 
 namespace dms::ui {
 
-ExportDialog::ExportDialog(const QStringList& plotNames, const QString& folder, QWidget* parent)
+ExportDialog::ExportDialog(const QStringList& plotNames, const QString& folder,
+                           const QString& prefix, QWidget* parent)
     : QDialog(parent) {
   setWindowTitle(tr("Export plots"));
   auto* form = new QFormLayout(this);
@@ -23,22 +25,32 @@ ExportDialog::ExportDialog(const QStringList& plotNames, const QString& folder, 
   m_png = new QCheckBox("PNG");
   m_svg = new QCheckBox("SVG");
   m_pdf = new QCheckBox("PDF");
-  m_png->setChecked(true);
+  m_png->setObjectName("png");
+  m_svg->setObjectName("svg");
+  m_pdf->setObjectName("pdf");
+  const QSettings settings;
+  const QString kept = settings.value("export/formats", "png").toString();
+  m_png->setChecked(kept.contains("png"));
+  m_svg->setChecked(kept.contains("svg"));
+  m_pdf->setChecked(kept.contains("pdf"));
   auto* formats = new QHBoxLayout;
   for (QCheckBox* b : {m_png, m_svg, m_pdf}) formats->addWidget(b);
   m_width = new QSpinBox;
   m_height = new QSpinBox;
+  m_width->setObjectName("width");
+  m_height->setObjectName("height");
   // savePlot's limits
   m_width->setRange(16, 20000);
   m_height->setRange(16, 20000);
-  m_width->setValue(1200);
-  m_height->setValue(800);
+  m_width->setValue(settings.value("export/width", 1200).toInt());
+  m_height->setValue(settings.value("export/height", 800).toInt());
   auto* size = new QHBoxLayout;
   size->addWidget(m_width);
   size->addWidget(new QLabel("x"));
   size->addWidget(m_height);
   size->addWidget(new QLabel(tr("pixels (points for PDF)")));
   m_folder = new QLineEdit(folder);
+  m_folder->setObjectName("folder");
   auto* browse = new QPushButton(tr("Browse..."));
   connect(browse, &QPushButton::clicked, this, [this] {
     const QString d =
@@ -52,7 +64,22 @@ ExportDialog::ExportDialog(const QStringList& plotNames, const QString& folder, 
   form->addRow(tr("Formats"), formats);
   form->addRow(tr("Size"), size);
   form->addRow(tr("Folder"), folderRow);
-  form->addRow(new QLabel(tr("Files are named %1 (.png, .svg, .pdf)").arg(plotNames.join(", "))));
+  m_prefix = new QLineEdit(prefix);
+  m_prefix->setObjectName("prefix");
+  m_prefix->setToolTip(tr("Put before each plot's name; empty: the plot's name alone"));
+  form->addRow(tr("Name prefix"), m_prefix);
+  auto* names = new QLabel;
+  const auto showNames = [names, plotNames, this] {
+    QStringList files;
+    for (const QString& n : plotNames) files << m_prefix->text() + n;
+    names->setText(tr("Files: %1 (.png, .svg, .pdf); an existing file is replaced only when you "
+                      "say so")
+                       .arg(files.join(", ")));
+  };
+  names->setWordWrap(true);
+  connect(m_prefix, &QLineEdit::textChanged, this, showNames);
+  showNames();
+  form->addRow(names);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -72,5 +99,19 @@ std::vector<ImageFormat> ExportDialog::formats() const {
 QSize ExportDialog::size() const { return QSize(m_width->value(), m_height->value()); }
 
 QString ExportDialog::folder() const { return m_folder->text(); }
+
+QString ExportDialog::prefix() const { return m_prefix->text(); }
+
+void ExportDialog::accept() {
+  QStringList formats;
+  if (m_png->isChecked()) formats << "png";
+  if (m_svg->isChecked()) formats << "svg";
+  if (m_pdf->isChecked()) formats << "pdf";
+  QSettings settings;
+  settings.setValue("export/formats", formats.join(','));
+  settings.setValue("export/width", m_width->value());
+  settings.setValue("export/height", m_height->value());
+  QDialog::accept();
+}
 
 }  // namespace dms::ui

@@ -1,5 +1,6 @@
 // File > Export plots: which of the active mode's plots, in which formats (PNG, SVG, PDF), at
-// which size, into which folder.
+// which size, with which file-name prefix (the system's name), into which folder. The formats
+// and the size are remembered (QSettings) from one export to the next.
 #pragma once
 
 #include <QDialog>
@@ -19,13 +20,18 @@ namespace dms::ui {
 class ExportDialog : public QDialog {
   Q_OBJECT
  public:
-  /// `plotNames`: the file names offered (Mode::exportPlots); `folder`: the one proposed.
-  ExportDialog(const QStringList& plotNames, const QString& folder, QWidget* parent = nullptr);
+  /// `plotNames`: the file names offered (Mode::exportPlots); `folder`: the one proposed;
+  /// `prefix`: put before each name (e.g. "planar-pendulum-").
+  ExportDialog(const QStringList& plotNames, const QString& folder, const QString& prefix,
+               QWidget* parent = nullptr);
 
   int plotIndex() const;  ///< -1: every plot
   std::vector<ImageFormat> formats() const;
   QSize size() const;
   QString folder() const;
+  QString prefix() const;
+  /// Accepts and remembers the formats and the size.
+  void accept() override;
 
  private:
   QComboBox* m_which = nullptr;
@@ -35,6 +41,7 @@ class ExportDialog : public QDialog {
   QSpinBox* m_width = nullptr;
   QSpinBox* m_height = nullptr;
   QLineEdit* m_folder = nullptr;
+  QLineEdit* m_prefix = nullptr;
 };
 
 }  // namespace dms::ui

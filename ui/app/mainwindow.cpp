@@ -5,8 +5,10 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
@@ -327,8 +329,8 @@ bool MainWindow::saveScenario(const QString& path) {
 }
 
 bool MainWindow::exportPlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
-                             QSize size, QString* error) {
-  return m_active->writePlots(dir, index, formats, size, error);
+                             QSize size, QString* error, const QString& prefix) {
+  return m_active->writePlots(dir, index, formats, size, error, prefix);
 }
 
 bool MainWindow::exportCsv(const QString& path, QString* error) {
@@ -351,11 +353,26 @@ QString MainWindow::askSavePath(const QString& title, const QString& suffix,
 void MainWindow::showExportDialog() {
   QStringList names;
   for (const ExportPlot& p : m_active->exportPlots()) names << p.name;
-  ExportDialog dialog(names, m_lastDir, this);
+  // the files carry the system's name (planar-pendulum-energy.png): a figure of one system does
+  // not replace another's
+  const QString prefix = QString::fromStdString(m_model ? m_model->name() + "-" : std::string());
+  ExportDialog dialog(names, m_lastDir, prefix, this);
   if (dialog.exec() != QDialog::Accepted) return;
+  const QStringList files =
+      m_active->plotFiles(dialog.folder(), dialog.plotIndex(), dialog.formats(), dialog.prefix());
+  QStringList existing;
+  for (const QString& f : files)
+    if (QFileInfo::exists(f)) existing << QFileInfo(f).fileName();
+  if (!existing.isEmpty() &&
+      QMessageBox::question(this, tr("Replace files?"),
+                            tr("%n file(s) in %1 will be replaced:\n%2", "", int(existing.size()))
+                                .arg(dialog.folder(), existing.join("\n")),
+                            QMessageBox::Yes | QMessageBox::Cancel,
+                            QMessageBox::Cancel) != QMessageBox::Yes)
+    return;
   QString error;
-  const bool ok =
-      exportPlots(dialog.folder(), dialog.plotIndex(), dialog.formats(), dialog.size(), &error);
+  const bool ok = exportPlots(dialog.folder(), dialog.plotIndex(), dialog.formats(), dialog.size(),
+                              &error, dialog.prefix());
   if (ok) m_lastDir = dialog.folder();
   reportWrite(ok, tr("Exported to %1").arg(dialog.folder()), error);
 }

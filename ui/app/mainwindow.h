@@ -57,8 +57,9 @@ class MainWindow : public QMainWindow {
   /// Saves the current scenario; on failure shows a message and returns false.
   bool saveScenario(const QString& path);
   /// Writes the active mode's plot `index` (-1: all) into `dir` as NAME.<format> each.
+  /// Writes the active mode's plots as PREFIXNAME.<format> (the scripted mode: no prefix).
   bool exportPlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
-                   QSize size, QString* error);
+                   QSize size, QString* error, const QString& prefix = {});
   bool exportCsv(const QString& path, QString* error);
   /// A PNG of the whole window: the widget grab with the 3D view's own capture drawn in.
   void screenshot(const QString& path, std::function<void(bool, QString)> done);

@@ -91,10 +91,13 @@ class Mode : public QObject {
   virtual void finishExport() {}
   /// Writes the time series of what the mode shows (File > Export as CSV).
   virtual bool exportCsv(const QString& path, QString* error) const = 0;
-  /// Writes plot `index` of exportPlots() (-1: all) into `dir`, as NAME.<format> each; false
-  /// and `error` on the first failure.
+  /// Writes plot `index` of exportPlots() (-1: all) into `dir`, as PREFIXNAME.<format> each
+  /// (plotFiles); false and `error` on the first failure.
   bool writePlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
-                  QSize size, QString* error);
+                  QSize size, QString* error, const QString& prefix = {});
+  /// The files writePlots writes, in its order.
+  QStringList plotFiles(const QString& dir, int index, const std::vector<ImageFormat>& formats,
+                        const QString& prefix = {}) const;
 
   /// The scenario the mode computes (File > Save scenario), or none.
   virtual std::optional<Scenario> scenario() const { return std::nullopt; }
