@@ -508,8 +508,16 @@ class TestMainWindow : public QObject {
     panel->setValue("T", {0.1});
     QTRY_VERIFY_WITH_TIMEOUT(panel->problem().contains("T"), ms(2000));
     QCOMPARE(h->mapTo(&w, QPoint(0, 0)), before);
+    // the runs on screen are those of the last valid values: marked out of date, dimmed
+    PlotPanel* plots = w.simulationMode()->plotPanel();
+    QVERIFY(plots->stale());
+    QVERIFY(plots->plots()[0]->graph(0)->pen().color().alpha() < 128);
+    QVERIFY(!w.simulationMode()->runTable()->isEnabled());
     panel->resetToArticle();
     QTRY_VERIFY_WITH_TIMEOUT(panel->problem().isEmpty(), ms(2000));
+    QVERIFY(!plots->stale());
+    QCOMPARE(plots->plots()[0]->graph(0)->pen().color().alpha(), 255);
+    QVERIFY(w.simulationMode()->runTable()->isEnabled());
     QVERIFY(waitIdle(w));
   }
 

@@ -61,6 +61,30 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
                               tr("no structure error:\nthe configuration space is linear"));
   m_note->setColor(hintTextColor());
   m_note->setVisible(false);
+  for (QCustomPlot* p : {m_energy, m_structure}) {
+    QCPItemText* banner = PlotStyle::addNote(
+        p, 0.5, 0.08, 10, tr("out of date: the values in the panel cannot run (see there)"));
+    banner->setColor(errorColor());
+    banner->setBrush(QColor(255, 255, 255, 225));
+    banner->setPadding(QMargins(6, 3, 6, 3));
+    banner->setVisible(false);
+    m_staleBanners.push_back(banner);
+  }
+}
+
+void PlotPanel::setStale(bool stale) {
+  if (stale == m_stale) return;
+  m_stale = stale;
+  for (QCPItemText* b : m_staleBanners) b->setVisible(stale);
+  for (QCustomPlot* p : plots())
+    for (int i = 0; i < p->graphCount(); ++i) {
+      QPen pen = p->graph(i)->pen();
+      QColor c = pen.color();
+      c.setAlpha(stale ? 70 : 255);
+      pen.setColor(c);
+      p->graph(i)->setPen(pen);
+    }
+  for (QCustomPlot* p : plots()) p->replot(QCustomPlot::rpQueuedReplot);
 }
 
 PlotPanel::~PlotPanel() {
@@ -88,6 +112,8 @@ void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
                         const QString& structureName, const QString& structure2Name) {
   m_horizon = horizon;
   m_hasStructure = !structureName.isEmpty();
+  m_stale = false;
+  for (QCPItemText* b : m_staleBanners) b->setVisible(false);
   for (QCustomPlot* p : plots()) {
     p->clearGraphs();
     // at most three entries a row: more runs wrap onto more rows, never off the plot

@@ -41,6 +41,10 @@ class PlotPanel : public QWidget {
                const QString& structure2Name);
   /// Whether the structure plot is shown (the system has a structure error).
   bool structureShown() const { return m_hasStructure; }
+  /// Marks the curves as out of date (the panel's values cannot run): dimmed, under a banner
+  /// that says so, until the next setRuns or setStale(false).
+  void setStale(bool stale);
+  bool stale() const { return m_stale; }
   /// The stores to draw from (owned by the session; must outlive the next refresh()).
   void setStores(const std::vector<RunStore>* stores) { m_stores = stores; }
   /// Re-decimates the visible range into `columns` columns (0: the plot's width in pixels)
@@ -75,6 +79,7 @@ class PlotPanel : public QWidget {
   QCustomPlot* m_structure = nullptr;
   QCPItemLine* m_cursor[2] = {nullptr, nullptr};
   QCPItemText* m_note = nullptr;
+  std::vector<QCPItemText*> m_staleBanners;
   QCheckBox* m_logBox = nullptr;
   QCheckBox* m_s2Box = nullptr;
   const std::vector<RunStore>* m_stores = nullptr;
@@ -82,6 +87,7 @@ class PlotPanel : public QWidget {
   std::vector<QCPGraph*> m_structure2Graphs;  ///< per run; nullptr where it has none
   QString m_structureName, m_structure2Name;
   bool m_log = true, m_showS2 = false, m_autoscale = true, m_hasStructure = false;
+  bool m_stale = false;
   double m_horizon = 1.0;
 };
 

@@ -125,12 +125,16 @@ void SimulationMode::recompute() {
     values = m_model->normalize(m_params->values(), &warnings);
     validateSettings(settings);
   } catch (const InputError& e) {
-    // explained in place; the previous curves stay until the values are valid again
+    // explained in place; the previous curves stay, marked out of date, until the values
+    // are valid again
     m_params->showProblem(QString::fromStdString(e.what()));
     m_session->cancel();
+    m_plots->setStale(true);
+    m_table->setEnabled(false);
     return;
   }
   m_params->showProblem({});
+  m_table->setEnabled(true);
   QStringList notes;
   for (const std::string& w : warnings) notes << QString::fromStdString(w);
   m_params->showNote(notes.join("\n"));
