@@ -16,6 +16,13 @@ namespace dms {
 class InputError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+  /// A message in the user's words, and what a library said about it (for a "Details" view).
+  InputError(const std::string& message, std::string detail)
+      : std::runtime_error(message), m_detail(std::move(detail)) {}
+  const std::string& detail() const { return m_detail; }
+
+ private:
+  std::string m_detail;
 };
 
 /// One parameter: a scalar or a 3-vector, each component in [min, max] (an open end with

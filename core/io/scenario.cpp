@@ -80,7 +80,8 @@ struct ScenarioChecker {
     std::size_t index = 0;
   };
   std::vector<Frame> stack;
-  std::string error;
+  const std::string* text = nullptr;
+  std::string error, detail;
 
   std::string path() const {
     std::string p;
@@ -126,10 +127,29 @@ struct ScenarioChecker {
   bool end_array() { return close(); }
   bool parse_error(std::size_t position, const std::string& token,
                    const nlohmann::detail::exception& e) {
-    if (e.id == 406)  // number overflow
+    if (e.id == 406) {  // number overflow
       error = "'" + path() + "' = " + token + " is not a finite number";
-    else
-      error = "not valid JSON at byte " + std::to_string(position) + " (" + e.what() + ")";
+      return false;
+    }
+    // where, as an editor shows it: line and column of the byte the parser stopped at
+    std::size_t line = 1, column = 1;
+    const std::size_t end = std::min(position > 0 ? position - 1 : 0, text ? text->size() : 0);
+    for (std::size_t i = 0; text && i < end; ++i) {
+      if ((*text)[i] == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+    }
+    const bool ended = !text || position > text->size() || token.empty() || end >= text->size();
+    const std::string what =
+        ended ? "the file ends before the JSON is complete (a missing } or ], or a cut-off value)"
+              : "unexpected '" + std::string(1, (*text)[end]) + "'" +
+                    (stack.empty() ? std::string() : " in '" + path() + "'");
+    error = "not valid JSON at line " + std::to_string(line) + ", column " +
+            std::to_string(column) + ": " + what;
+    detail = e.what();
     return false;
   }
 };
@@ -144,7 +164,9 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
                      " bytes, larger than the limit of " + std::to_string(kScenarioMaxBytes));
   // a first pass over the text checks syntax, depth and number ranges and names the field
   ScenarioChecker checker;
-  if (!Json::sax_parse(text, &checker)) throw InputError("scenario: " + checker.error);
+  checker.text = &text;
+  if (!Json::sax_parse(text, &checker))
+    throw InputError("scenario: " + checker.error, checker.detail);
   const Json j = Json::parse(text);
   if (!j.is_object())
     throw InputError(std::string("scenario: the top level must be an object, got ") + typeName(j));
@@ -290,7 +312,7 @@ Scenario loadScenario(const std::string& path, std::vector<std::string>* warning
   try {
     return parseScenario(text, warnings);
   } catch (const InputError& e) {
-    throw InputError("'" + path + "': " + e.what());
+    throw InputError("'" + path + "': " + e.what(), e.detail());
   }
 }
 

@@ -88,6 +88,27 @@ class TestScenario : public QObject {
     QVERIFY(scenarioToJson(s).find("methods") == std::string::npos);
   }
 
+  // a syntax error is said in the user's words, where an editor shows it (line and column);
+  // the parser's own message is kept apart as the detail
+  void syntaxErrorsSayWhere() {
+    const std::string text = "{\n  \"schema_version\": 1,\n  \"system\": mass-spring\n}";
+    try {
+      parseScenario(text, nullptr);
+      QFAIL("accepted a bad scenario");
+    } catch (const InputError& e) {
+      const QString what = e.what();
+      QVERIFY2(what.contains("line 3, column 13") && what.contains("unexpected 'm'"), e.what());
+      QVERIFY2(!what.contains("json.exception"), e.what());
+      QVERIFY(QString::fromStdString(e.detail()).contains("parse_error"));
+    }
+    try {
+      parseScenario("{\"schema_version\": 1, \"system\": ", nullptr);
+      QFAIL("accepted a truncated scenario");
+    } catch (const InputError& e) {
+      QVERIFY2(QString(e.what()).contains("ends before the JSON is complete"), e.what());
+    }
+  }
+
   void unknownKeysAreWarnings() {
     std::vector<std::string> w;
     parseScenario(R"({"schema_version": 1, "system": "mass-spring", "colour": "red",

@@ -286,6 +286,10 @@ class TestMainWindow : public QObject {
     QVERIFY(w.lastMessage()->isVisible());
     QVERIFY(!w.lastMessage()->isModal());
     QVERIFY(w.lastMessage()->text().contains("not valid JSON"));
+    // in the user's words; the parser's message behind Show Details
+    QVERIFY2(!w.lastMessage()->text().contains("json.exception"),
+             qPrintable(w.lastMessage()->text()));
+    QVERIFY(w.lastMessage()->detailedText().contains("parse_error"));
     QVERIFY(w.lastMessage()->text().contains("kept"));
     // the previous scenario is untouched and not even recomputed
     QCOMPARE(w.system()->name(), std::string("planar-pendulum"));

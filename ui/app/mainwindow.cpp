@@ -154,7 +154,9 @@ void MainWindow::addMode(Mode* mode) {
     statusBar()->showMessage(text, 8000);
     if (m_scripted && error) printError(text);
   });
-  connect(mode, &Mode::alert, this, &MainWindow::showMessage);
+  connect(mode, &Mode::alert, this, [this](const QString& title, const QString& text, bool error) {
+    showMessage(title, text, error);
+  });
 }
 
 void MainWindow::buildMenus() {
@@ -275,7 +277,8 @@ void MainWindow::setScripted(bool on) {
   for (Mode* m : m_modes) m->setInteractive(!on);
 }
 
-void MainWindow::showMessage(const QString& title, const QString& text, bool error) {
+void MainWindow::showMessage(const QString& title, const QString& text, bool error,
+                             const QString& details) {
   // non-modal: never blocks the window, a script or a test
   if (!m_message) {
     m_message = new QMessageBox(this);
@@ -286,6 +289,8 @@ void MainWindow::showMessage(const QString& title, const QString& text, bool err
   m_message->setIcon(error ? QMessageBox::Warning : QMessageBox::Information);
   m_message->setWindowTitle(title);
   m_message->setText(text);
+  // what a library said, behind the box's "Show Details..." button
+  m_message->setDetailedText(details);
   if (m_scripted) return printError(text);
   m_message->show();
   m_message->raise();
@@ -299,7 +304,7 @@ bool MainWindow::openScenario(const QString& path) {
   } catch (const InputError& e) {
     showMessage(tr("Cannot open scenario"),
                 tr("%1\n\nThe current scenario is kept.").arg(QString::fromStdString(e.what())),
-                true);
+                true, QString::fromStdString(e.detail()));
     return false;
   }
   if (!m_model || m_model->name() != sc.system) selectSystem(QString::fromStdString(sc.system));

@@ -84,7 +84,8 @@ class MainWindow : public QMainWindow {
   void addMode(Mode* mode);
   /// The mode that computes scenarios (File > Open / Save scenario), or null.
   Mode* scenarioMode() const;
-  void showMessage(const QString& title, const QString& text, bool error);
+  void showMessage(const QString& title, const QString& text, bool error,
+                   const QString& details = {});
   void showExportDialog();
   void reportWrite(bool ok, const QString& done, const QString& error);
   QString askSavePath(const QString& title, const QString& suffix, const QString& filter);
