@@ -29,6 +29,7 @@
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
 #include "tests/common/exportcheck.h"
+#include "tests/common/imagecheck.h"
 #include "ui/app/commandline.h"
 #include "ui/app/exportdialog.h"
 #include "ui/app/mainwindow.h"
@@ -48,6 +49,7 @@
 
 using namespace dms;
 using namespace dms::ui;
+using dms::test::countHue;
 using dms::test::ms;
 
 namespace {
@@ -72,20 +74,6 @@ bool selectFresh(MainWindow& w, const QString& system) {
 
 Sample lastOf(const MainWindow& w, int run) {
   return w.simulationMode()->session()->stores()[std::size_t(run)].last();
-}
-
-// pixels near a colour's hue (saturated, as lit) in a rectangle of an image
-int countHue(const QImage& img, const QRect& r, const QColor& target) {
-  const float hue = target.hsvHueF();
-  int n = 0;
-  for (int y = std::max(r.top(), 0); y <= std::min(r.bottom(), img.height() - 1); ++y)
-    for (int x = std::max(r.left(), 0); x <= std::min(r.right(), img.width() - 1); ++x) {
-      const QColor c = img.pixelColor(x, y);
-      float d = std::abs(c.hsvHueF() - hue);
-      d = std::min(d, 1.0f - d);
-      if (c.hsvHueF() >= 0 && d < 0.035f && c.hsvSaturationF() > 0.35f && c.valueF() > 0.2f) ++n;
-    }
-  return n;
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
+#include "tests/common/imagecheck.h"
 #include "ui/common/exporter.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
@@ -27,6 +28,7 @@
 
 using namespace dms;
 using namespace dms::ui;
+using dms::test::countHue;
 using dms::test::ms;
 
 namespace {
@@ -35,20 +37,6 @@ struct Shot {
   bool done = false, ok = false;
   QString message;
 };
-
-// pixels of a colour's hue (as lit: darker or lighter, still saturated) in a rectangle
-int countHue(const QImage& img, const QRect& r, const QColor& target) {
-  const float hue = target.hsvHueF();
-  int n = 0;
-  for (int y = r.top(); y <= r.bottom(); ++y)
-    for (int x = r.left(); x <= r.right(); ++x) {
-      const QColor c = img.pixelColor(x, y);
-      float d = std::abs(c.hsvHueF() - hue);
-      d = std::min(d, 1.0f - d);
-      if (c.hsvHueF() >= 0 && d < 0.035f && c.hsvSaturationF() > 0.35f && c.valueF() > 0.2f) ++n;
-    }
-  return n;
-}
 
 int countDifferent(const QImage& a, const QImage& b) {
   int n = 0;

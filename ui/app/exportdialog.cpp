@@ -4,10 +4,12 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -84,6 +86,18 @@ ExportDialog::ExportDialog(const QStringList& plotNames, const QString& folder,
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   form->addRow(buttons);
+}
+
+bool confirmReplace(QWidget* parent, const QString& folder, const QStringList& files) {
+  QStringList existing;
+  for (const QString& f : files)
+    if (QFileInfo::exists(f)) existing << QFileInfo(f).fileName();
+  if (existing.isEmpty()) return true;
+  return QMessageBox::question(
+             parent, ExportDialog::tr("Replace files?"),
+             ExportDialog::tr("%n file(s) in %1 will be replaced:\n%2", "", int(existing.size()))
+                 .arg(folder, existing.join("\n")),
+             QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
 }
 
 int ExportDialog::plotIndex() const { return m_which->currentData().toInt(); }

@@ -44,4 +44,8 @@ class ExportDialog : public QDialog {
   QLineEdit* m_prefix = nullptr;
 };
 
+/// Whether to go on writing `files`: true when none exists, else after asking (the existing
+/// ones listed) and the user said yes.
+bool confirmReplace(QWidget* parent, const QString& folder, const QStringList& files);
+
 }  // namespace dms::ui

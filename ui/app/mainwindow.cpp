@@ -365,16 +365,7 @@ void MainWindow::showExportDialog() {
   if (dialog.exec() != QDialog::Accepted) return;
   const QStringList files =
       m_active->plotFiles(dialog.folder(), dialog.plotIndex(), dialog.formats(), dialog.prefix());
-  QStringList existing;
-  for (const QString& f : files)
-    if (QFileInfo::exists(f)) existing << QFileInfo(f).fileName();
-  if (!existing.isEmpty() &&
-      QMessageBox::question(this, tr("Replace files?"),
-                            tr("%n file(s) in %1 will be replaced:\n%2", "", int(existing.size()))
-                                .arg(dialog.folder(), existing.join("\n")),
-                            QMessageBox::Yes | QMessageBox::Cancel,
-                            QMessageBox::Cancel) != QMessageBox::Yes)
-    return;
+  if (!confirmReplace(this, dialog.folder(), files)) return;
   QString error;
   const bool ok = exportPlots(dialog.folder(), dialog.plotIndex(), dialog.formats(), dialog.size(),
                               &error, dialog.prefix());
