@@ -7,11 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "core/integrators/rkrun.h"
 #include "core/systems/system.h"
 
 namespace dms {
-
-struct ContinuousForm;  // core/integrators/rkrun.h
 
 /// A configuration-dependent potential U: SE(3) -> R.
 class RigidBodyPotential {
