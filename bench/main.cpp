@@ -424,6 +424,7 @@ void registerAll() {
   registerVi<RattleProblem>();
   registerRk<SphericalPendulumProblem>();
   registerVariational<DumbbellProblem>();
+  registerRk<DumbbellProblem>();
   benchmark::RegisterBenchmark("dumbbell/rk45quat_run", bmRkRun<DumbbellProblem>, Method::Rk45Quat);
 }
 
@@ -542,7 +543,7 @@ bool checkAll(std::ostream& os) {
   ok = checkVariational<PlanarPendulumProblem>(os) && checkRk<PlanarPendulumProblem>(os) && ok;
   ok = checkVariational<SphericalPendulumProblem>(os) && checkVi<RattleProblem>(os) &&
        checkRk<SphericalPendulumProblem>(os) && ok;
-  ok = checkVariational<DumbbellProblem>(os) && ok;
+  ok = checkVariational<DumbbellProblem>(os) && checkRk<DumbbellProblem>(os) && ok;
   return ok;
 }
 

@@ -1,8 +1,7 @@
 /// The benchmark problems: one struct per system, with the core's variational steps (plain and
 /// compensated), a minimal hand-written copy of them (minimal.h), the system's initial state
-/// and, for the systems Odeint is compared on, the right-hand side of the continuous form
-/// written once for any indexable state (our Eigen::VectorXd, the peer's std::vector<double>
-/// or std::array).
+/// and the right-hand side of the continuous form written once for any indexable state (our
+/// Eigen vectors, the peer's std::vector<double> or std::array).
 ///
 /// Each rhs is the one the system's makeRun() gives RK45, operation for operation; main.cpp
 /// checks that our RK45 with it reproduces the product's RkRun bit for bit.
@@ -12,6 +11,7 @@
 /// registerAll() and checkAll() in main.cpp.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "bench/minimal.h"
@@ -142,20 +142,40 @@ struct SphericalPendulumProblem {
   }
 };
 
-// the dumbbell: no Odeint peer (no rhs here); its RK45 runs are timed as the product makes them
+// the dumbbell: its rhs is the product's (RigidBodyMatrixRhs, whose force evaluation is the
+// potential's own code) on a map of any state with data()
 struct DumbbellProblem {
   static constexpr const char* kName = "dumbbell";
   static constexpr int kDim = 18;
   struct Params {
     DumbbellParams d;
     RigidBody body;
+    std::optional<RigidBodyMatrixRhs> f;
     static Params from(const ParamValues& v) {
       Params p;
       p.d = DumbbellParams::from(v);
       p.body = p.d.body();
+      p.f.emplace(p.body);
       return p;
     }
   };
+  // eqs (37)-(40); y = (R column-major, x, Omega, v)
+  template <class Y, class DY>
+  static void rhs(const Params& p, const Y& y, DY& dy) {
+    const Eigen::Map<const Eigen::Matrix<double, kDim, 1>> ym(y.data());
+    Eigen::Map<Eigen::Matrix<double, kDim, 1>> dym(dy.data());
+    (*p.f)(0.0, ym, dym);
+  }
+  template <class Y>
+  static double energy(const Params& p, const Y& y) {
+    const Eigen::Map<const Eigen::Matrix<double, kDim, 1>> ym(y.data());
+    RigidBodyState s;
+    s.R = Eigen::Map<const Matrix3d>(ym.data());
+    s.x = ym.segment<3>(9);
+    s.Omega = ym.segment<3>(12);
+    s.v = ym.segment<3>(15);
+    return rigidBodyEnergy(p.body, s);
+  }
   using State = RigidBodyState;
   static Sample sample(const Params& p, double t, const State& x) {
     return rigidBodySample(p.body, t, x);
