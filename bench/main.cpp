@@ -83,20 +83,28 @@ const Setup<P>& setup() {
   return s;
 }
 
-DormandPrince::Options rkOptions(const IntegratorSettings& s, RkController c) {
+// our RK45 on P's rhs: the state fixed-size, the rhs a functor (inlined), as the systems'
+// makeRun() give it to RkRunT with their parameters captured by value
+template <class P>
+struct BenchRhs {
+  typename P::Params p;
+  template <class Y, class DY>
+  void operator()(double, const Y& y, DY& dy) const {
+    P::rhs(p, y, dy);
+  }
+};
+template <class P>
+using OurRk = DormandPrinceT<P::kDim, BenchRhs<P>>;
+
+template <class DP>
+typename DP::Options rkOptions(const IntegratorSettings& s, RkController c) {
   // as RkRun with output sampling (the article's ode45 runs)
-  DormandPrince::Options o;
+  typename DP::Options o;
   o.rtol = s.rtol;
   o.atol = s.atol;
   o.controller = c;
   o.firstOutputSpacing = s.h;
   return o;
-}
-
-// our RK45 on P's rhs, captured by value as the systems' makeRun() capture their parameters
-template <class P>
-OdeRhs rhsOf(const typename P::Params& p) {
-  return [p](double, const VectorXd& y, VectorXd& dy) { P::rhs(p, y, dy); };
 }
 
 // the peer's system functor; counts right-hand-side evaluations
@@ -160,6 +168,20 @@ void bmViStep(benchmark::State& state) {
   state.counters["allocs_per_step"] = steps > 0 ? double(allocs) / double(steps) : 0.0;
 }
 
+// one minimal step: M::stepCompensated where the plain and compensated states are one type
+// (RATTLE), else M::step on either
+template <class M, class = void>
+struct HasStepCompensated : std::false_type {};
+template <class M>
+struct HasStepCompensated<M, std::void_t<decltype(&M::stepCompensated)>> : std::true_type {};
+template <bool Compensated, class M, class X>
+inline void minimalStep(const M& m, X& x) {
+  if constexpr (Compensated && HasStepCompensated<M>::value)
+    m.stepCompensated(x);
+  else
+    m.step(x);
+}
+
 // the minimal hand-written step (minimal.h), N steps from x0 per iteration
 template <class P, bool Compensated>
 void bmMinimalStep(benchmark::State& state) {
@@ -169,11 +191,11 @@ void bmMinimalStep(benchmark::State& state) {
   for (auto _ : state) {
     if constexpr (Compensated) {
       typename P::Sums x = P::sums(su.p, su.x0);
-      for (std::int64_t k = 0; k < su.steps; ++k) mini.step(x);
+      for (std::int64_t k = 0; k < su.steps; ++k) minimalStep<true>(mini, x);
       benchmark::DoNotOptimize(x);
     } else {
       typename P::State x = su.x0;
-      for (std::int64_t k = 0; k < su.steps; ++k) mini.step(x);
+      for (std::int64_t k = 0; k < su.steps; ++k) minimalStep<false>(mini, x);
       benchmark::DoNotOptimize(x);
     }
     steps += su.steps;
@@ -203,7 +225,7 @@ void bmViRun(benchmark::State& state) {
   std::int64_t steps = 0, samples = 0;
   std::uint64_t allocs = 0;
   for (auto _ : state) {
-    std::unique_ptr<Run> run = su.model->makeRun(su.values, Method::Variational, settings);
+    std::unique_ptr<Run> run = su.model->makeRun(su.values, P::kMethod, settings);
     const HeapCounts before = heapCounts();
     std::int64_t n = 0;
     if (Views) {
@@ -247,19 +269,20 @@ void setRkCounters(benchmark::State& state, std::int64_t accepted, std::int64_t 
   state.counters["dE_T"] = dE;
 }
 
-// our DormandPrince (init + step() to tf), no dense output
-template <class P>
+// our Dormand-Prince (init + step() to tf), no dense output: DP is OurRk<P> (the product's
+// RK45 runs) or DormandPrince (dynamic size, std::function: what they used before)
+template <class P, class DP>
 void bmRk(benchmark::State& state, RkController controller) {
   const Setup<P>& su = setup<P>();
-  const DormandPrince::Options o = rkOptions(su.settings, controller);
-  const OdeRhs f = rhsOf<P>(su.p);
+  const typename DP::Options o = rkOptions<DP>(su.settings, controller);
+  const typename DP::State y0 = su.y0;
   std::int64_t acc = 0, rej = 0, fe = 0;
   std::uint64_t allocs = 0;
   double dE = 0.0;
   for (auto _ : state) {
     const HeapCounts before = heapCounts();
-    DormandPrince dp;
-    dp.init(f, 0.0, su.y0, su.tf, o);
+    DP dp;
+    dp.init(BenchRhs<P>{su.p}, 0.0, y0, su.tf, o);
     bool ok = true;
     while (ok && !dp.done()) ok = dp.step();
     allocs += heapCounts().allocations - before.allocations;
@@ -343,7 +366,7 @@ void bmOdeint(benchmark::State& state) {
 // ---- registration: one line per system ----------------------------------------------------
 
 struct ProblemInfo {
-  std::string name;
+  std::string name, method;
   double h = 0.0, T = 0.0, tf = 0.0, rtol = 0.0, atol = 0.0;
   std::int64_t steps = 0;
   int dim = 0;
@@ -358,38 +381,50 @@ std::vector<ProblemInfo>& problems() {
 template <class P>
 void registerVi() {
   const Setup<P>& su = setup<P>();
-  problems().push_back({P::kName, su.settings.h, su.settings.T, su.tf, su.settings.rtol,
-                        su.settings.atol, su.steps, P::kDim});
-  const std::string n = P::kName;
-  benchmark::RegisterBenchmark((n + "/vi_step").c_str(), bmViStep<P, false>);
-  benchmark::RegisterBenchmark((n + "/vi_step_compensated").c_str(), bmViStep<P, true>);
-  benchmark::RegisterBenchmark((n + "/vi_minimal").c_str(), bmMinimalStep<P, false>);
-  benchmark::RegisterBenchmark((n + "/vi_minimal_compensated").c_str(), bmMinimalStep<P, true>);
-  benchmark::RegisterBenchmark((n + "/vi_run").c_str(), bmViRun<P, false>);
-  benchmark::RegisterBenchmark((n + "/vi_run_views").c_str(), bmViRun<P, true>);
-  benchmark::RegisterBenchmark((n + "/vi_run_plain").c_str(), bmViRun<P, false, true>);
-  benchmark::RegisterBenchmark((n + "/rk45_run").c_str(), bmRkRun<P>, Method::Rk45);
+  problems().push_back({P::kName, P::kMethodName, su.settings.h, su.settings.T, su.tf,
+                        su.settings.rtol, su.settings.atol, su.steps, P::kDim});
+  const std::string n = std::string(P::kName) + "/" + P::kMethodName;
+  benchmark::RegisterBenchmark((n + "_step").c_str(), bmViStep<P, false>);
+  benchmark::RegisterBenchmark((n + "_step_compensated").c_str(), bmViStep<P, true>);
+  benchmark::RegisterBenchmark((n + "_minimal").c_str(), bmMinimalStep<P, false>);
+  benchmark::RegisterBenchmark((n + "_minimal_compensated").c_str(), bmMinimalStep<P, true>);
+  benchmark::RegisterBenchmark((n + "_run").c_str(), bmViRun<P, false>);
+  benchmark::RegisterBenchmark((n + "_run_views").c_str(), bmViRun<P, true>);
+  benchmark::RegisterBenchmark((n + "_run_plain").c_str(), bmViRun<P, false, true>);
+}
+
+// every variational method of a system, and its product's RK45 run
+template <class P>
+void registerVariational() {
+  registerVi<ViOf<P>>();
+  registerVi<Vi4Of<P>>();
+  benchmark::RegisterBenchmark((std::string(P::kName) + "/rk45_run").c_str(), bmRkRun<P>,
+                               Method::Rk45);
 }
 
 // our RK45 against Odeint's on the bench's copy of the right-hand side
 template <class P>
 void registerRk() {
   const std::string n = P::kName;
-  benchmark::RegisterBenchmark((n + "/rk45_ode45").c_str(), bmRk<P>, RkController::Ode45);
-  benchmark::RegisterBenchmark((n + "/rk45_scipy").c_str(), bmRk<P>, RkController::Scipy);
+  benchmark::RegisterBenchmark((n + "/rk45_ode45").c_str(), bmRk<P, OurRk<P>>, RkController::Ode45);
+  benchmark::RegisterBenchmark((n + "/rk45_scipy").c_str(), bmRk<P, OurRk<P>>, RkController::Scipy);
+  benchmark::RegisterBenchmark((n + "/rk45_ode45_dynamic").c_str(), bmRk<P, DormandPrince>,
+                               RkController::Ode45);
   benchmark::RegisterBenchmark((n + "/odeint_vector").c_str(), bmOdeint<P, std::vector<double>>);
   benchmark::RegisterBenchmark((n + "/odeint_array").c_str(),
                                bmOdeint<P, std::array<double, P::kDim>>);
 }
 
 void registerAll() {
-  registerVi<MassSpringProblem>();
+  registerVariational<MassSpringProblem>();
   registerRk<MassSpringProblem>();
-  registerVi<PlanarPendulumProblem>();
+  registerVariational<PlanarPendulumProblem>();
   registerRk<PlanarPendulumProblem>();
-  registerVi<SphericalPendulumProblem>();
+  registerVariational<SphericalPendulumProblem>();
+  registerVi<RattleProblem>();
   registerRk<SphericalPendulumProblem>();
-  registerVi<DumbbellProblem>();
+  registerVariational<DumbbellProblem>();
+  registerRk<DumbbellProblem>();
   benchmark::RegisterBenchmark("dumbbell/rk45quat_run", bmRkRun<DumbbellProblem>, Method::Rk45Quat);
 }
 
@@ -441,10 +476,10 @@ bool checkVi(std::ostream& os) {
     for (std::int64_t k = 0; k < su.steps && stepped; ++k) {
       if (form == Summation::Plain) {
         stepped = P::step(su.p, su.settings.h, x, &why);
-        mini.step(xm);
+        minimalStep<false>(mini, xm);
       } else {
         stepped = P::stepCompensated(su.p, su.settings.h, sums, &why);
-        mini.step(sumsm);
+        minimalStep<true>(mini, sumsm);
       }
     }
     if (form == Summation::Compensated) {
@@ -452,21 +487,28 @@ bool checkVi(std::ostream& os) {
       xm = P::stateOf(sumsm);
     }
     const bool miniOk = stepped && sameStateBits<P>(su.p, x, xm);
-    os << "check " << P::kName << ": " << su.steps << " minimal steps (" << summationName(form)
-       << ") == core steps: " << (miniOk ? "ok" : "FAIL") << "\n";
+    os << "check " << P::kName << ": " << su.steps << " minimal " << P::kMethodName << " steps ("
+       << summationName(form) << ") == core steps: " << (miniOk ? "ok" : "FAIL") << "\n";
     ok = ok && miniOk;
     IntegratorSettings s = su.settings;
     s.summation = form;
     Sample last;
-    std::unique_ptr<Run> vi = drain(*su.model, su.values, Method::Variational, s, &last);
+    std::unique_ptr<Run> vi = drain(*su.model, su.values, P::kMethod, s, &last);
     const Sample mine = P::sample(su.p, last.t, x);
     const bool viOk = stepped && !vi->failure().failed && vi->counters().steps == su.steps &&
                       sameBits(VectorXd(mine.state), VectorXd(last.state));
-    os << "check " << P::kName << ": " << su.steps << " core steps (" << summationName(form)
-       << ") == makeRun(vi): " << (viOk ? "ok" : "FAIL") << "\n";
+    os << "check " << P::kName << ": " << su.steps << " core " << P::kMethodName << " steps ("
+       << summationName(form) << ") == makeRun(" << P::kMethodName
+       << "): " << (viOk ? "ok" : "FAIL") << "\n";
     ok = ok && viOk;
   }
   return ok;
+}
+
+template <class P>
+bool checkVariational(std::ostream& os) {
+  const bool vi = checkVi<ViOf<P>>(os);
+  return checkVi<Vi4Of<P>>(os) && vi;
 }
 
 template <class P>
@@ -475,8 +517,9 @@ bool checkRk(std::ostream& os) {
   bool ok = true;
   Sample last;
   for (RkController c : {RkController::Ode45, RkController::Scipy}) {
-    DormandPrince dp;
-    dp.init(rhsOf<P>(su.p), 0.0, su.y0, su.tf, rkOptions(su.settings, c));
+    OurRk<P> dp;
+    dp.init(BenchRhs<P>{su.p}, 0.0, typename OurRk<P>::State(su.y0), su.tf,
+            rkOptions<OurRk<P>>(su.settings, c));
     bool stepOk = true;
     while (stepOk && !dp.done()) stepOk = dp.step();
     IntegratorSettings s = su.settings;
@@ -485,7 +528,7 @@ bool checkRk(std::ostream& os) {
     const RunCounters rc = rk->counters();
     const bool rkOk = stepOk && !rk->failure().failed && rc.steps == dp.accepted() &&
                       rc.rejected == dp.rejected() && rc.fevals == dp.fevals() &&
-                      last.t == dp.t() && sameBits(VectorXd(last.state), dp.y());
+                      last.t == dp.t() && sameBits(VectorXd(last.state), VectorXd(dp.y()));
     os << "check " << P::kName << ": bench rhs + DormandPrince(" << controllerName(c)
        << ") == makeRun(rk45): " << (rkOk ? "ok" : "FAIL") << " (" << dp.accepted() << " accepted, "
        << dp.rejected() << " rejected, " << dp.fevals() << " fevals)\n";
@@ -496,10 +539,11 @@ bool checkRk(std::ostream& os) {
 
 bool checkAll(std::ostream& os) {
   bool ok = true;
-  ok = checkVi<MassSpringProblem>(os) && checkRk<MassSpringProblem>(os) && ok;
-  ok = checkVi<PlanarPendulumProblem>(os) && checkRk<PlanarPendulumProblem>(os) && ok;
-  ok = checkVi<SphericalPendulumProblem>(os) && checkRk<SphericalPendulumProblem>(os) && ok;
-  ok = checkVi<DumbbellProblem>(os) && ok;
+  ok = checkVariational<MassSpringProblem>(os) && checkRk<MassSpringProblem>(os) && ok;
+  ok = checkVariational<PlanarPendulumProblem>(os) && checkRk<PlanarPendulumProblem>(os) && ok;
+  ok = checkVariational<SphericalPendulumProblem>(os) && checkVi<RattleProblem>(os) &&
+       checkRk<SphericalPendulumProblem>(os) && ok;
+  ok = checkVariational<DumbbellProblem>(os) && checkRk<DumbbellProblem>(os) && ok;
   return ok;
 }
 
@@ -580,22 +624,29 @@ bool rkFigures(const Record* r, RkFigures* f) {
 bool printSummary(const SummaryReporter& rep, std::ostream& os) {
   bool ok = true;
   os << "\n==== dms_bench summary: CPU time, one run (build " << DMS_BENCH_BUILD_TYPE << ") ====\n";
-  for (const ProblemInfo& pi : problems()) {
+  std::string system;
+  for (std::size_t i = 0; i < problems().size(); ++i) {
+    const ProblemInfo& pi = problems()[i];
     const std::string n = pi.name;
-    os << "\n"
-       << n << ": h = " << pi.h << ", T = " << pi.T << ", N = " << pi.steps
-       << " steps; RK45 to t = " << pi.tf << ", rtol = " << pi.rtol << ", atol = " << pi.atol
-       << ", " << pi.dim << " states\n";
+    if (n != system)
+      os << "\n"
+         << n << ": h = " << pi.h << ", T = " << pi.T << ", N = " << pi.steps
+         << " steps; RK45 to t = " << pi.tf << ", rtol = " << pi.rtol << ", atol = " << pi.atol
+         << ", " << pi.dim << " states\n";
+    system = n;
     std::map<std::string, double> ns;  // ns per step of the variational benchmarks
-    for (const char* kind : {"vi_step", "vi_step_compensated", "vi_minimal",
-                             "vi_minimal_compensated", "vi_run", "vi_run_views", "vi_run_plain"}) {
+    const std::string m = pi.method;
+    const std::string step = m + "_step", stepC = m + "_step_compensated", mini = m + "_minimal",
+                      miniC = m + "_minimal_compensated", run = m + "_run",
+                      views = m + "_run_views", runPlain = m + "_run_plain";
+    for (const std::string& kind : {step, stepC, mini, miniC, run, views, runPlain}) {
       const Record* r = rep.find(n + "/" + kind);
       if (!r) {
-        os << "  " << std::left << std::setw(24) << kind << " not run\n";
+        os << "  " << std::left << std::setw(28) << kind << " not run\n";
         continue;
       }
       ns[kind] = r->cpuNs / r->counters.at("steps");
-      os << "  " << std::left << std::setw(24) << kind << std::right << std::setw(9)
+      os << "  " << std::left << std::setw(28) << kind << std::right << std::setw(9)
          << fixed(ns[kind], 1) << " ns/step";
       const auto a = r->counters.find("allocs_per_step");
       if (a != r->counters.end()) {
@@ -606,61 +657,67 @@ bool printSummary(const SummaryReporter& rep, std::ostream& os) {
       os << "\n";
     }
     // the budgets of the steps and the runs: ratios within this run
-    const auto ratio = [&](const char* what, const char* a, const char* b, double budget) {
+    const auto ratio = [&](const char* what, const std::string& a, const std::string& b,
+                           double budget) {
       if (!ns.count(a) || !ns.count(b)) return;
       const double q = ns[a] / ns[b];
-      os << "  " << std::left << std::setw(48) << (std::string(what) + ": " + a + " / " + b)
+      os << "  " << std::left << std::setw(60) << (std::string(what) + ": " + a + " / " + b)
          << std::right << std::setw(6) << fixed(q, 2) << (q <= budget ? "  within " : "  OVER ")
          << fixed(budget, 1) << "x\n";
     };
-    ratio("step", "vi_step", "vi_minimal", 1.5);
-    ratio("step", "vi_step_compensated", "vi_minimal_compensated", 1.5);
-    ratio("run (dmsim)", "vi_run", "vi_step_compensated", 2.0);
-    ratio("run (views)", "vi_run_views", "vi_step_compensated", 2.0);
-    ratio("run (dmsim, plain steps)", "vi_run_plain", "vi_step", 2.0);
+    ratio("step", step, mini, 1.5);
+    ratio("step", stepC, miniC, 1.5);
+    ratio("run (dmsim)", run, stepC, 2.0);
+    ratio("run (views)", views, stepC, 2.0);
+    ratio("run (dmsim, plain steps)", runPlain, step, 2.0);
+    // the RK45 figures once per system, after its last variational method
+    if (i + 1 < problems().size() && problems()[i + 1].name == n) continue;
     for (const char* kind : {"rk45_run", "rk45quat_run"})
       if (const Record* r = rep.find(n + "/" + kind))
-        os << "  " << std::left << std::setw(24) << kind << std::right << std::setw(9)
+        os << "  " << std::left << std::setw(28) << kind << std::right << std::setw(9)
            << fixed(r->cpuNs / r->counters.at("samples"), 1) << " ns/sample, "
            << fixed(r->cpuNs / r->counters.at("fevals"), 1) << " ns/feval ("
            << r->counters.at("fevals") << " fevals; ode45 + dense output at t_k = k h)\n";
     if (!rep.find(n + "/rk45_ode45") && !rep.find(n + "/odeint_array")) continue;
 
-    os << "  " << std::left << std::setw(14) << "RK45" << std::right << std::setw(9) << "accepted"
+    os << "  " << std::left << std::setw(19) << "RK45" << std::right << std::setw(9) << "accepted"
        << std::setw(9) << "rejected" << std::setw(9) << "fevals" << std::setw(11) << "us/run"
        << std::setw(10) << "ns/step" << std::setw(10) << "ns/feval" << std::setw(11) << "|E(tf)-E0|"
        << std::setw(8) << "allocs"
        << "\n";
     std::map<std::string, RkFigures> fig;
-    for (const char* kind : {"rk45_ode45", "rk45_scipy", "odeint_vector", "odeint_array"}) {
+    for (const char* kind :
+         {"rk45_ode45", "rk45_scipy", "rk45_ode45_dynamic", "odeint_vector", "odeint_array"}) {
       const Record* r = rep.find(n + "/" + kind);
       RkFigures f;
       if (!rkFigures(r, &f)) {
-        os << "  " << std::left << std::setw(14) << kind << " not run\n";
+        os << "  " << std::left << std::setw(19) << kind << " not run\n";
         continue;
       }
       fig[kind] = f;
-      os << "  " << std::left << std::setw(14) << kind << std::right << std::setw(9)
+      os << "  " << std::left << std::setw(19) << kind << std::right << std::setw(9)
          << r->counters.at("accepted") << std::setw(9) << r->counters.at("rejected") << std::setw(9)
          << r->counters.at("fevals") << std::setw(11) << fixed(f.usPerRun, 1) << std::setw(10)
          << fixed(f.nsPerStep, 1) << std::setw(10) << fixed(f.nsPerFeval, 1) << std::setw(11)
          << sci(r->counters.at("dE_T")) << std::setw(8) << r->counters.at("allocs") << "\n";
     }
     os << "  ratios ours/peer (CPU time):   per feval  per step   per run\n";
-    for (const char* ours : {"rk45_ode45", "rk45_scipy"})
+    for (const char* ours : {"rk45_ode45", "rk45_scipy", "rk45_ode45_dynamic"})
       for (const char* peer : {"odeint_vector", "odeint_array"}) {
         if (!fig.count(ours) || !fig.count(peer)) continue;
         const RkFigures& a = fig[ours];
         const RkFigures& b = fig[peer];
-        os << "    " << std::left << std::setw(28) << (std::string(ours) + " / " + peer)
+        os << "    " << std::left << std::setw(36) << (std::string(ours) + " / " + peer)
            << std::right << std::setw(9) << fixed(a.nsPerFeval / b.nsPerFeval, 2) << std::setw(10)
            << fixed(a.nsPerStep / b.nsPerStep, 2) << std::setw(10)
            << fixed(a.usPerRun / b.usPerRun, 2) << "\n";
       }
   }
-  os << "\nstate types: ours Eigen::VectorXd (heap, dynamic size) through std::function; "
-        "odeint_vector std::vector<double> (heap, dynamic size); odeint_array "
-        "std::array<double, n> (inline); the same rhs code for all.\n"
+  os << "\nstate types: ours Eigen::Matrix<double, n, 1> (inline, fixed size) with the rhs "
+        "inlined (DormandPrinceT<n, Rhs>, as the product's RK45 runs); rk45_ode45_dynamic "
+        "Eigen::VectorXd through std::function (DormandPrince); odeint_vector "
+        "std::vector<double> (heap, dynamic size); odeint_array std::array<double, n> (inline); "
+        "the same rhs code for all.\n"
         "The machine may be shared and noisy: compare ratios within one run only.\n";
   return ok;
 }

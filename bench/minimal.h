@@ -100,6 +100,39 @@ struct MinimalSphericalPendulum {
   }
 };
 
+// RATTLE on the spherical pendulum (rattleStep in sphericalpendulum.h): the gravity gradient
+// and the step's coefficients computed once; Compensated as the product's default
+struct MinimalRattle {
+  double h, ml2, hm, hh, c;
+  Vector3d dU;
+  MinimalRattle(const SphericalPendulumParams& p, double h_)
+      : h(h_),
+        ml2(p.m * p.l * p.l),
+        hm(h / ml2),
+        hh(0.5 * h),
+        c(h * h / (2 * ml2)),
+        dU(-p.m * p.g * p.l * Vector3d::UnitZ()) {}
+  template <bool Compensated>
+  static void add(Vector3d& sum, Vector3d& lost, const Vector3d& inc) {
+    if constexpr (Compensated)
+      compensatedAdd(sum, lost, inc);
+    else
+      sum += inc;
+  }
+  template <bool Compensated>
+  void step(RattleState& x) const {
+    const Vector3d q = x.q;
+    const Vector3d a = q + hm * (x.p - hh * dU);
+    const double aq = a.dot(q), a2m1 = a.squaredNorm() - 1;
+    const double D = aq * aq - q.squaredNorm() * a2m1;
+    const double lambda = a2m1 / (c * (aq + std::sqrt(std::max(D, 0.0))));
+    add<Compensated>(x.p, x.lostP, Vector3d(-hh * (dU + lambda * q)));
+    add<Compensated>(x.q, x.lostQ, Vector3d(hm * x.p));
+    const double mu = (2 * x.q.dot(x.p) / h - x.q.dot(dU)) / x.q.squaredNorm();
+    add<Compensated>(x.p, x.lostP, Vector3d(-hh * (dU + mu * x.q)));
+  }
+};
+
 // eqs (42)-(46) for the dumbbell: its gravity inlined, J's factorization made once
 struct MinimalDumbbell {
   double h, m, mu;

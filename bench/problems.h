@@ -1,8 +1,7 @@
 /// The benchmark problems: one struct per system, with the core's variational steps (plain and
 /// compensated), a minimal hand-written copy of them (minimal.h), the system's initial state
-/// and, for the systems Odeint is compared on, the right-hand side of the continuous form
-/// written once for any indexable state (our Eigen::VectorXd, the peer's std::vector<double>
-/// or std::array).
+/// and the right-hand side of the continuous form written once for any indexable state (our
+/// Eigen vectors, the peer's std::vector<double> or std::array).
 ///
 /// Each rhs is the one the system's makeRun() gives RK45, operation for operation; main.cpp
 /// checks that our RK45 with it reproduces the product's RkRun bit for bit.
@@ -12,9 +11,12 @@
 /// registerAll() and checkAll() in main.cpp.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "bench/minimal.h"
+#include "core/integrators/fixedsteprun.h"
+#include "core/integrators/method.h"
 #include "core/systems/dumbbell.h"
 #include "core/systems/lgvi.h"
 #include "core/systems/massspring.h"
@@ -140,20 +142,40 @@ struct SphericalPendulumProblem {
   }
 };
 
-// the dumbbell: no Odeint peer (no rhs here); its RK45 runs are timed as the product makes them
+// the dumbbell: its rhs is the product's (RigidBodyMatrixRhs, whose force evaluation is the
+// potential's own code) on a map of any state with data()
 struct DumbbellProblem {
   static constexpr const char* kName = "dumbbell";
   static constexpr int kDim = 18;
   struct Params {
     DumbbellParams d;
     RigidBody body;
+    std::optional<RigidBodyMatrixRhs> f;
     static Params from(const ParamValues& v) {
       Params p;
       p.d = DumbbellParams::from(v);
       p.body = p.d.body();
+      p.f.emplace(p.body);
       return p;
     }
   };
+  // eqs (37)-(40); y = (R column-major, x, Omega, v)
+  template <class Y, class DY>
+  static void rhs(const Params& p, const Y& y, DY& dy) {
+    const Eigen::Map<const Eigen::Matrix<double, kDim, 1>> ym(y.data());
+    Eigen::Map<Eigen::Matrix<double, kDim, 1>> dym(dy.data());
+    (*p.f)(0.0, ym, dym);
+  }
+  template <class Y>
+  static double energy(const Params& p, const Y& y) {
+    const Eigen::Map<const Eigen::Matrix<double, kDim, 1>> ym(y.data());
+    RigidBodyState s;
+    s.R = Eigen::Map<const Matrix3d>(ym.data());
+    s.x = ym.segment<3>(9);
+    s.Omega = ym.segment<3>(12);
+    s.v = ym.segment<3>(15);
+    return rigidBodyEnergy(p.body, s);
+  }
   using State = RigidBodyState;
   static Sample sample(const Params& p, double t, const State& x) {
     return rigidBodySample(p.body, t, x);
@@ -171,6 +193,74 @@ struct DumbbellProblem {
   static bool stepCompensated(const Params& p, double h, Sums& x, std::string* why) {
     return lgviStep(p.body, h, x, why, nullptr);
   }
+};
+
+// ---- the variational methods of a problem: vi, vi4 (its triple jump), rattle -------------
+
+/// vi: the system's step, as makeRun(vi) takes it.
+template <class P>
+struct ViOf : P {
+  static constexpr const char* kMethodName = "vi";
+  static constexpr Method kMethod = Method::Variational;
+};
+
+/// vi4: the system's step composed by Yoshida's triple jump, as makeRun(vi4) composes it
+/// (TripleJump in fixedsteprun.h: the core step at g1 h, g2 h, g1 h); its minimal form composes
+/// the minimal step the same way, each made once for its step size.
+template <class P>
+struct Vi4Of : P {
+  static constexpr const char* kMethodName = "vi4";
+  static constexpr Method kMethod = Method::Vi4;
+  using typename P::Params;
+  using typename P::State;
+  using typename P::Sums;
+  static bool step(const Params& p, double h, State& x, std::string* why) {
+    return P::step(p, kTripleJumpG1 * h, x, why) && P::step(p, kTripleJumpG2 * h, x, why) &&
+           P::step(p, kTripleJumpG1 * h, x, why);
+  }
+  static bool stepCompensated(const Params& p, double h, Sums& x, std::string* why) {
+    return P::stepCompensated(p, kTripleJumpG1 * h, x, why) &&
+           P::stepCompensated(p, kTripleJumpG2 * h, x, why) &&
+           P::stepCompensated(p, kTripleJumpG1 * h, x, why);
+  }
+  struct Minimal {
+    typename P::Minimal g1, g2;
+    template <class X>
+    void step(X& x) const {
+      g1.step(x);
+      g2.step(x);
+      g1.step(x);
+    }
+  };
+  static Minimal minimal(const Params& p, double h) {
+    return {P::minimal(p, kTripleJumpG1 * h), P::minimal(p, kTripleJumpG2 * h)};
+  }
+};
+
+/// rattle on the spherical pendulum: its state is q and the momentum p (RattleState, with
+/// what rounding dropped); the plain form is the same state stepped without compensation.
+struct RattleProblem : SphericalPendulumProblem {
+  static constexpr const char* kMethodName = "rattle";
+  static constexpr Method kMethod = Method::Rattle;
+  using State = RattleState;
+  using Sums = RattleState;
+  static Sample sample(const Params& p, double t, const State& x) { return rattleSample(p, t, x); }
+  static State initial(const Params& p) { return {p.q0, p.m * p.l * p.l * p.omega0.cross(p.q0)}; }
+  static bool step(const Params& p, double h, State& x, std::string* why) {
+    return rattleStep(p, h, x, false, why);
+  }
+  static Sums sums(const Params&, const State& x) { return x; }
+  static const State& stateOf(const Sums& s) { return s; }
+  static bool stepCompensated(const Params& p, double h, Sums& x, std::string* why) {
+    return rattleStep(p, h, x, true, why);
+  }
+  struct Minimal {
+    MinimalRattle m;
+    void step(State& x) const { m.step<false>(x); }
+    // the compensated form, on the same type: step(Sums&) would be ambiguous
+    void stepCompensated(Sums& x) const { m.step<true>(x); }
+  };
+  static Minimal minimal(const Params& p, double h) { return {MinimalRattle(p, h)}; }
 };
 
 }  // namespace dms::bench

@@ -2,8 +2,13 @@
 /// to read a sample off y.
 #pragma once
 
+#include <algorithm>
 #include <functional>
+#include <optional>
+#include <sstream>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/integrators/dormandprince.h"
@@ -12,38 +17,78 @@
 
 namespace dms {
 
-/// A continuous form of a system for RK45: y0, y' = f(t, y), and how to read a sample off y.
-struct ContinuousForm {
-  VectorXd y0;
-  OdeRhs rhs;
-  std::function<Sample(double t, const VectorXd& y)> sample;
+/// A continuous form of a system for RK45: y0, y' = f(t, y), and how to read a sample off y,
+/// with a state of N entries (Eigen::Dynamic: any) and a right-hand side Rhs, a functor
+/// rhs(t, y, dy). A system's forms are fixed-size with the right-hand side a generic lambda
+/// (any indexable y, dy), so RK45 inlines it and dynamicForm() can still wrap it.
+template <int N, class Rhs>
+struct ContinuousFormT {
+  static constexpr int kSize = N;
+  using State = Eigen::Matrix<double, N, 1>;
+  using RhsType = Rhs;
+  State y0;
+  Rhs rhs;
+  std::function<Sample(double t, const State& y)> sample;
   std::vector<std::string> names;
   /// The nearest point of the manifold the exact solution stays on (a unit q, a rotation R),
   /// for RK45 with projection; empty when the form has none.
-  std::function<void(VectorXd& y)> project;
+  std::function<void(State& y)> project;
 };
+
+/// A continuous form on VectorXd through std::function (RK4, RKMK4, the tests).
+using ContinuousForm = ContinuousFormT<Eigen::Dynamic, OdeRhs>;
+
+/// The same form on VectorXd through std::function; its right-hand side must take VectorXd.
+template <int N, class Rhs>
+ContinuousForm dynamicForm(ContinuousFormT<N, Rhs> f) {
+  if constexpr (std::is_same_v<ContinuousFormT<N, Rhs>, ContinuousForm>) {
+    return f;
+  } else {
+    using State = typename ContinuousFormT<N, Rhs>::State;
+    ContinuousForm d;
+    d.y0 = f.y0;
+    d.rhs = [rhs = std::move(f.rhs)](double t, const VectorXd& y, VectorXd& dy) { rhs(t, y, dy); };
+    d.sample = [sample = std::move(f.sample)](double t, const VectorXd& y) {
+      return sample(t, State(y));
+    };
+    d.names = std::move(f.names);
+    if (f.project)
+      d.project = [project = std::move(f.project)](VectorXd& y) {
+        State x = y;
+        project(x);
+        y = x;
+      };
+    return d;
+  }
+}
 
 /// RK45 on a continuous form, sampled at t_k = k h through dense output (ode45 with a tspan of
 /// more than two points) or at its accepted steps.
-class RkRun final : public Run {
+template <class Form>
+class RkRunT final : public Run {
  public:
+  using State = typename Form::State;
+  using Integrator = DormandPrinceT<Form::kSize, typename Form::RhsType>;
+
   /// With `projected`, every accepted step and every output is projected (form.project).
-  RkRun(ContinuousForm form, const IntegratorSettings& s, bool projected = false);
+  RkRunT(Form form, const IntegratorSettings& s, bool projected = false);
 
   using Run::advance;
   bool advance(SampleSink& sink, std::size_t maxSamples, SampleFields fields) override;
-  double progress() const override;
-  RunCounters counters() const override;
+  double progress() const override { return m_tf > 0 ? std::min(1.0, m_dp.t() / m_tf) : 1.0; }
+  RunCounters counters() const override {
+    return {m_dp.accepted(), m_dp.rejected(), m_dp.fevals()};
+  }
   std::vector<std::string> stateNames() const override { return m_form.names; }
 
  private:
-  bool emitSample(SampleSink& sink, double t, const VectorXd& y);
+  bool emitSample(SampleSink& sink, double t, const State& y);
   bool fail(const std::string& why);
 
-  ContinuousForm m_form;
+  Form m_form;
   IntegratorSettings m_settings;
-  DormandPrince m_dp;
-  VectorXd m_yout;
+  Integrator m_dp;
+  State m_yout;
   Sample m_sample;
   std::int64_t m_nextOut = 0;  // index of the next output time (output sampling)
   std::int64_t m_lastOut = 0;
@@ -53,5 +98,92 @@ class RkRun final : public Run {
   bool m_over = false;
   bool m_projected = false;
 };
+
+using RkRun = RkRunT<ContinuousForm>;
+
+template <class Form>
+RkRunT<Form>::RkRunT(Form form, const IntegratorSettings& s, bool projected)
+    : m_form(std::move(form)), m_settings(s), m_projected(projected && m_form.project) {
+  m_lastOut = s.steps();
+  const bool output = s.sampling == RkSampling::Output;
+  // ode45 with tspan = 0:h:T integrates to the last output time
+  m_tf = output ? double(m_lastOut) * s.h : s.T;
+  typename Integrator::Options o;
+  o.rtol = s.rtol;
+  o.atol = s.atol;
+  o.controller = s.controller;
+  o.firstOutputSpacing = output ? s.h : 0.0;
+  if (m_projected) o.project = m_form.project;
+  m_dp.init(m_form.rhs, 0.0, m_form.y0, m_tf, o);
+  m_yout.resize(m_form.y0.size());
+}
+
+template <class Form>
+bool RkRunT<Form>::fail(const std::string& why) {
+  m_over = true;
+  m_failure.failed = true;
+  m_failure.time = m_lastGood;
+  m_failure.reason = why;
+  return false;
+}
+
+template <class Form>
+bool RkRunT<Form>::emitSample(SampleSink& sink, double t, const State& y) {
+  m_sample = m_form.sample(t, y);
+  if (!sampleIsFinite(m_sample)) {
+    std::ostringstream m;
+    m << "RK45: the state became non-finite near t = " << t;
+    return fail(m.str());
+  }
+  m_lastGood = t;
+  sink.take(m_sample);
+  return true;
+}
+
+template <class Form>
+bool RkRunT<Form>::advance(SampleSink& out, std::size_t maxSamples, SampleFields /*fields*/) {
+  std::size_t n = 0;
+  const bool output = m_settings.sampling == RkSampling::Output;
+  if (!m_started && maxSamples > 0 && !m_over) {
+    m_started = true;
+    if (!emitSample(out, 0.0, m_form.y0)) return false;
+    ++n;
+    m_nextOut = 1;
+  }
+  while (n < maxSamples && !m_over) {
+    if (output) {
+      // emit every requested time inside the last accepted step
+      bool emitted = false;
+      while (n < maxSamples && m_nextOut <= m_lastOut) {
+        const double tout = m_nextOut == m_lastOut ? m_tf : double(m_nextOut) * m_settings.h;
+        if (tout > m_dp.t() || m_dp.accepted() == 0) break;
+        m_dp.interpolate(tout, m_yout);
+        if (m_projected) m_form.project(m_yout);
+        if (!emitSample(out, tout, m_yout)) return false;
+        ++m_nextOut;
+        ++n;
+        emitted = true;
+      }
+      if (m_nextOut > m_lastOut) {
+        m_over = true;
+        break;
+      }
+      if (emitted && n >= maxSamples) break;
+    }
+    if (m_dp.done()) {
+      m_over = true;
+      break;
+    }
+    if (!m_dp.step()) return fail(m_dp.error());
+    if (!output) {
+      if (!emitSample(out, m_dp.t(), m_dp.y())) return false;
+      ++n;
+    }
+  }
+  return !m_over;
+}
+
+// the dynamic-size one is compiled once, in rkrun.cpp
+extern template class RkRunT<ContinuousForm>;
 
 }  // namespace dms

@@ -18,21 +18,25 @@ namespace dms {
 
 /// What a system supplies: its plain and compensated variational steppers with their initial
 /// states, and (made on demand) its continuous form and, optionally, its Lie group form.
-template <class Plain, class Compensated>
+/// MakeContinuous returns a ContinuousFormT: fixed-size with its right-hand side inlined for
+/// RK45, wrapped by dynamicForm() for RK4.
+template <class Plain, class Compensated, class MakeContinuous = std::function<ContinuousForm()>>
 struct StandardForms {
   Plain plain;
   typename Plain::State x0;
   Compensated compensated;
   typename Compensated::State s0;
-  std::function<ContinuousForm()> continuous;
+  MakeContinuous continuous;
   std::function<LieForm()> lie;  ///< empty: no rkmk4
 };
 
 /// The run of a standard method, or null for a method this function does not make (the
 /// system's own, e.g. rk45-quat, rattle).
-template <class Plain, class Compensated>
-std::unique_ptr<Run> makeStandardRun(Method m, const StandardForms<Plain, Compensated>& f,
+template <class Plain, class Compensated, class MakeContinuous>
+std::unique_ptr<Run> makeStandardRun(Method m,
+                                     const StandardForms<Plain, Compensated, MakeContinuous>& f,
                                      const IntegratorSettings& st) {
+  using Form = decltype(f.continuous());
   const bool plain = st.summation == Summation::Plain;
   switch (m) {
     case Method::Variational:
@@ -45,14 +49,14 @@ std::unique_ptr<Run> makeStandardRun(Method m, const StandardForms<Plain, Compen
       return std::make_unique<FixedStepRun<TripleJump<Compensated>>>(
           TripleJump<Compensated>{f.compensated}, f.s0, st);
     case Method::Rk45:
-      return std::make_unique<RkRun>(f.continuous(), st);
+      return std::make_unique<RkRunT<Form>>(f.continuous(), st);
     case Method::Rk45Proj: {
-      ContinuousForm form = f.continuous();
+      Form form = f.continuous();
       if (!form.project) return nullptr;
-      return std::make_unique<RkRun>(std::move(form), st, true);
+      return std::make_unique<RkRunT<Form>>(std::move(form), st, true);
     }
     case Method::Rk4: {
-      ContinuousForm form = f.continuous();
+      ContinuousForm form = dynamicForm(f.continuous());
       const VectorXd y0 = form.y0;
       return std::make_unique<FixedStepRun<Rk4Stepper>>(Rk4Stepper(std::move(form)),
                                                         Rk4State{y0, 0.0}, st);

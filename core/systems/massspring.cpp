@@ -130,20 +130,19 @@ std::unique_ptr<Run> MassSpring::makeRun(const ParamValues& values, Method metho
   const MassSpringParams p = MassSpringParams::from(values);
   const MassSpringState x0{p.q0, p.v0};
   // (q, v)' = (v, -kappa q / m), eq (7)
-  const auto continuous = [p] {
-    ContinuousForm form;
-    form.y0 = Eigen::Vector2d(p.q0, p.v0);
-    form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
-      dy[0] = y[1];
-      dy[1] = -p.kappa / p.m * y[0];
-    };
-    form.sample = [p](double t, const VectorXd& y) {
+  const auto rhs = [p](double, const auto& y, auto& dy) {
+    dy[0] = y[1];
+    dy[1] = -p.kappa / p.m * y[0];
+  };
+  using Form = ContinuousFormT<2, decltype(rhs)>;
+  const auto continuous = [p, rhs] {
+    Form form{Eigen::Vector2d(p.q0, p.v0), rhs, {}, {"q", "v"}, {}};
+    form.sample = [p](double t, const Form::State& y) {
       return MassSpring::sample(p, t, MassSpringState{y[0], y[1]});
     };
-    form.names = {"q", "v"};
     return form;
   };
-  const StandardForms<MassSpringStepper, CompensatedMassSpringStepper> forms{
+  const StandardForms<MassSpringStepper, CompensatedMassSpringStepper, decltype(continuous)> forms{
       {p}, x0, {p}, MassSpringSums{x0}, continuous, {}};
   std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
   if (!run) throw unavailable(method);

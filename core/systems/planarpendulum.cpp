@@ -50,7 +50,8 @@ bool eq25(const PlanarPendulumParams& p, double h, const PlanarPendulumState& x,
   return false;
 }
 
-PlanarPendulumState fromVector(const VectorXd& y) {
+template <class Y>
+PlanarPendulumState fromVector(const Y& y) {
   PlanarPendulumState x;
   x.R << y[0], y[2], y[1], y[3];
   x.Omega = y[4];
@@ -179,22 +180,23 @@ std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method m
     return PlanarPendulum::sample(p, t, fromVector(y));
   };
   // eqs (16)-(17): Omega' = -(g/l) e2^T R e1, R' = R Omega^, R stored column-major
+  const auto rhs = [p](double, const auto& y, auto& dy) {
+    const double w = y[4];
+    // R Omega^ with Omega^ = [[0, -w], [w, 0]]: column 1 = w R e2, column 2 = -w R e1
+    dy[0] = w * y[2];
+    dy[1] = w * y[3];
+    dy[2] = -w * y[0];
+    dy[3] = -w * y[1];
+    dy[4] = -p.g / p.l * y[1];
+  };
+  using Form = ContinuousFormT<5, decltype(rhs)>;
   const auto continuous = [=] {
-    ContinuousForm form;
-    form.y0 = y0;
-    form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
-      const double w = y[4];
-      // R Omega^ with Omega^ = [[0, -w], [w, 0]]: column 1 = w R e2, column 2 = -w R e1
-      dy[0] = w * y[2];
-      dy[1] = w * y[3];
-      dy[2] = -w * y[0];
-      dy[3] = -w * y[1];
-      dy[4] = -p.g / p.l * y[1];
+    Form form{y0, rhs, {}, names, {}};
+    form.sample = [p](double t, const Form::State& y) {
+      return PlanarPendulum::sample(p, t, fromVector(y));
     };
-    form.sample = sample;
-    form.names = names;
     // the nearest rotation of [[a, b], [c, d]] (polar factor): the angle atan2(c - b, a + d)
-    form.project = [](VectorXd& y) {
+    form.project = [](Form::State& y) {
       const double th = std::atan2(y[1] - y[2], y[0] + y[3]);
       const double c = std::cos(th), s = std::sin(th);
       y[0] = c;
@@ -223,7 +225,7 @@ std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method m
     form.names = names;
     return form;
   };
-  const StandardForms<PlanarStepper, CompensatedPlanarStepper> forms{
+  const StandardForms<PlanarStepper, CompensatedPlanarStepper, decltype(continuous)> forms{
       {p}, x0, {p}, PlanarPendulumSums{x0}, continuous, lie};
   std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
   if (!run) throw unavailable(method);

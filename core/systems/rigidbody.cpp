@@ -107,16 +107,16 @@ std::string matrixText(const Matrix3d& A) {
   return out;
 }
 
+}  // namespace
+
 // J Omega' = M - Omega x J Omega and m v' = -dU/dx, eqs (39)-(40)
-void rates(const RigidBody& b, const Eigen::LLT<Matrix3d>& Jllt, const Vector3d& x,
-           const Matrix3d& R, const Vector3d& Omega, Vector3d& OmegaDot, Vector3d& vDot) {
+void rigidBodyRates(const RigidBody& b, const Eigen::LLT<Matrix3d>& Jllt, const Vector3d& x,
+                    const Matrix3d& R, const Vector3d& Omega, Vector3d& OmegaDot, Vector3d& vDot) {
   Vector3d dUdx, M;
   b.forces(x, R, dUdx, M);
   OmegaDot = Jllt.solve(M - Omega.cross(b.J * Omega));
   vDot = -dUdx / b.m;
 }
-
-}  // namespace
 
 double smallestEigenvalue(const Matrix3d& J) {
   Eigen::SelfAdjointEigenSolver<Matrix3d> es;
@@ -209,23 +209,10 @@ std::vector<std::string> rigidBodyStateNames(bool quaternion) {
   return n;
 }
 
-ContinuousForm rigidBodyMatrixForm(const RigidBody& b, const RigidBodyState& s0) {
-  ContinuousForm form;
-  form.y0.resize(18);
+RigidBodyMatrixForm rigidBodyFixedMatrixForm(const RigidBody& b, const RigidBodyState& s0) {
+  RigidBodyMatrixForm form{{}, RigidBodyMatrixRhs(b), {}, rigidBodyStateNames(false), {}};
   form.y0 << Eigen::Map<const Vector9d>(s0.R.data()), s0.x, s0.Omega, s0.v;
-  const Eigen::LLT<Matrix3d> Jllt(b.J);
-  form.rhs = [b, Jllt](double, const VectorXd& y, VectorXd& dy) {
-    const Matrix3d R = Eigen::Map<const Matrix3d>(y.data());
-    const Vector3d x = y.segment<3>(9);
-    const Vector3d Omega = y.segment<3>(12);
-    Vector3d OmegaDot, vDot;
-    rates(b, Jllt, x, R, Omega, OmegaDot, vDot);
-    Eigen::Map<Matrix3d>(dy.data()) = R * hat(Omega);
-    dy.segment<3>(9) = y.segment<3>(15);
-    dy.segment<3>(12) = OmegaDot;
-    dy.segment<3>(15) = vDot;
-  };
-  form.sample = [b](double t, const VectorXd& y) {
+  form.sample = [b](double t, const RigidBodyMatrixForm::State& y) {
     RigidBodyState s;
     s.R = Eigen::Map<const Matrix3d>(y.data());
     s.x = y.segment<3>(9);
@@ -233,8 +220,11 @@ ContinuousForm rigidBodyMatrixForm(const RigidBody& b, const RigidBodyState& s0)
     s.v = y.segment<3>(15);
     return rigidBodySample(b, t, s);
   };
-  form.names = rigidBodyStateNames(false);
   return form;
+}
+
+ContinuousForm rigidBodyMatrixForm(const RigidBody& b, const RigidBodyState& s0) {
+  return dynamicForm(rigidBodyFixedMatrixForm(b, s0));
 }
 
 ContinuousForm rigidBodyQuaternionForm(const RigidBody& b, const RigidBodyState& s0) {
@@ -247,7 +237,7 @@ ContinuousForm rigidBodyQuaternionForm(const RigidBody& b, const RigidBodyState&
     const Vector3d x = y.segment<3>(4);
     const Vector3d Omega = y.segment<3>(7);
     Vector3d OmegaDot, vDot;
-    rates(b, Jllt, x, quatToRotation(q), Omega, OmegaDot, vDot);
+    rigidBodyRates(b, Jllt, x, quatToRotation(q), Omega, OmegaDot, vDot);
     Vector4d w;
     w << 0.0, Omega;
     dy.head<4>() = 0.5 * quatMultiply(q, w);
@@ -282,7 +272,7 @@ LieForm rigidBodyLieForm(const RigidBody& b, const RigidBodyState& s0) {
     const Vector3d x = y.segment<3>(9);
     const Vector3d Omega = y.segment<3>(12);
     Vector3d OmegaDot, vDot;
-    rates(b, Jllt, x, R, Omega, OmegaDot, vDot);
+    rigidBodyRates(b, Jllt, x, R, Omega, OmegaDot, vDot);
     xi.resize(12);
     xi << R * Omega, y.segment<3>(15), OmegaDot, vDot;
   };
@@ -301,20 +291,18 @@ std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& 
   if (method == Method::Rk45Quat)
     return std::make_unique<DomainCheckedRun>(
         std::make_unique<RkRun>(rigidBodyQuaternionForm(b, s0), settings), b.potential);
-  const StandardForms<LgviStepper, CompensatedLgviStepper> forms{
-      {b},
-      s0,
-      {b},
-      RigidBodySums::start(b, s0),
-      [b, s0] {
-        ContinuousForm form = rigidBodyMatrixForm(b, s0);
-        form.project = [](VectorXd& y) {
-          Eigen::Map<Matrix3d> R(y.data());
-          R = nearestRotation(R);
-        };
-        return form;
-      },
-      [b, s0] { return rigidBodyLieForm(b, s0); }};
+  const auto continuous = [b, s0] {
+    RigidBodyMatrixForm form = rigidBodyFixedMatrixForm(b, s0);
+    form.project = [](RigidBodyMatrixForm::State& y) {
+      Eigen::Map<Matrix3d> R(y.data());
+      R = nearestRotation(R);
+    };
+    return form;
+  };
+  const StandardForms<LgviStepper, CompensatedLgviStepper, decltype(continuous)> forms{
+      {b},        s0,
+      {b},        RigidBodySums::start(b, s0),
+      continuous, [b, s0] { return rigidBodyLieForm(b, s0); }};
   std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
   if (!run) {
     std::string names;

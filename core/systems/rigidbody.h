@@ -3,15 +3,16 @@
 /// the runs). A system only supplies m, J and a RigidBodyPotential.
 #pragma once
 
+#include <Eigen/Cholesky>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/integrators/rkrun.h"
+#include "core/lie/so3.h"
 #include "core/systems/system.h"
 
 namespace dms {
-
-struct ContinuousForm;  // core/integrators/rkrun.h
 
 /// A configuration-dependent potential U: SE(3) -> R.
 class RigidBodyPotential {
@@ -82,8 +83,35 @@ StateError rigidBodyStateError(const Sample& a, const Sample& b);
 /// in place of R for the quaternion form.
 std::vector<std::string> rigidBodyStateNames(bool quaternion);
 
+/// Eqs (39)-(40) at (x, R, Omega): J Omega' = M - Omega x J Omega and m v' = -dU/dx.
+void rigidBodyRates(const RigidBody& b, const Eigen::LLT<Matrix3d>& Jllt, const Vector3d& x,
+                    const Matrix3d& R, const Vector3d& Omega, Vector3d& OmegaDot, Vector3d& vDot);
+
+/// The right-hand side of the matrix form below, for any y and dy of 18 entries with data() and
+/// segment() (a fixed-size or dynamic Eigen vector, or a Map), so RK45 inlines it.
+struct RigidBodyMatrixRhs {
+  RigidBody b;
+  Eigen::LLT<Matrix3d> Jllt;
+  explicit RigidBodyMatrixRhs(const RigidBody& body) : b(body), Jllt(body.J) {}
+  template <class Y, class DY>
+  void operator()(double, const Y& y, DY& dy) const {
+    const Matrix3d R = Eigen::Map<const Matrix3d>(y.data());
+    const Vector3d x = y.template segment<3>(9);
+    const Vector3d Omega = y.template segment<3>(12);
+    Vector3d OmegaDot, vDot;
+    rigidBodyRates(b, Jllt, x, R, Omega, OmegaDot, vDot);
+    Eigen::Map<Matrix3d>(dy.data()) = R * hat(Omega);
+    dy.template segment<3>(9) = y.template segment<3>(15);
+    dy.template segment<3>(12) = OmegaDot;
+    dy.template segment<3>(15) = vDot;
+  }
+};
+using RigidBodyMatrixForm = ContinuousFormT<18, RigidBodyMatrixRhs>;
+
 /// Eqs (37)-(40) with R as 9 states (column by column), then x, Omega, v; not renormalized:
 ///   R' = R Omega^,  x' = v,  J Omega' + Omega x J Omega = M,  m v' = -dU/dx.
+/// Fixed-size, as RK45 takes it; rigidBodyMatrixForm is the same on VectorXd.
+RigidBodyMatrixForm rigidBodyFixedMatrixForm(const RigidBody& b, const RigidBodyState& s0);
 ContinuousForm rigidBodyMatrixForm(const RigidBody& b, const RigidBodyState& s0);
 /// Eqs (37)-(40) with the attitude as a quaternion q (scalar first), then x, Omega, v; q is not
 /// renormalized and R(q) is quatToRotation's (q0^2 - |qv|^2) I + 2 qv qv^T + 2 q0 qv^:

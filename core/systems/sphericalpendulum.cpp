@@ -257,19 +257,20 @@ std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Metho
     return SphericalPendulum::sample(p, t, SphericalPendulumState{y.head<3>(), y.tail<3>()});
   };
   // eqs (31)-(32): omega' = (g/l) q x e3, q' = omega x q
+  const auto rhs = [p](double, const auto& y, auto& dy) {
+    const Vector3d q = y.template head<3>();
+    const Vector3d w = y.template tail<3>();
+    dy.template head<3>() = w.cross(q);
+    dy.template tail<3>() = p.g / p.l * q.cross(Vector3d::UnitZ());
+  };
+  using Form = ContinuousFormT<6, decltype(rhs)>;
   const auto continuous = [=] {
-    ContinuousForm form;
-    form.y0 = y0;
-    form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
-      const Vector3d q = y.head<3>();
-      const Vector3d w = y.tail<3>();
-      dy.head<3>() = w.cross(q);
-      dy.tail<3>() = p.g / p.l * q.cross(Vector3d::UnitZ());
+    Form form{y0, rhs, {}, names, {}};
+    form.sample = [p](double t, const Form::State& y) {
+      return SphericalPendulum::sample(p, t, SphericalPendulumState{y.head<3>(), y.tail<3>()});
     };
-    form.sample = sample;
-    form.names = names;
     // onto T S^2: q unit, omega tangent
-    form.project = [](VectorXd& y) {
+    form.project = [](Form::State& y) {
       const Vector3d q = y.head<3>().normalized();
       const Vector3d w = y.tail<3>();
       y.head<3>() = q;
@@ -296,7 +297,7 @@ std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Metho
     form.names = names;
     return form;
   };
-  const StandardForms<SphericalStepper, CompensatedSphericalStepper> forms{
+  const StandardForms<SphericalStepper, CompensatedSphericalStepper, decltype(continuous)> forms{
       {p}, x0, {p}, SphericalPendulumSums{x0}, continuous, lie};
   std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
   if (!run) throw unavailable(method);
