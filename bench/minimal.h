@@ -210,7 +210,10 @@ struct MinimalDumbbell {
     const Matrix3d W = hat(f);
     const Matrix3d FminusI = (2.0 / (1.0 + f.squaredNorm())) * (W + W * W);
     compensatedAdd(s.s.R, s.lostR, Matrix3d(s.s.R * FminusI));
-    compensatedAdd(s.s.x, s.lostX, Vector3d((h / m) * s.p));
+    Vector3d dx, dxLow;
+    for (int i = 0; i < 3; ++i) twoProduct(h / m, s.p[i], dx[i], dxLow[i]);
+    dxLow -= (h / m) * s.lostP;
+    compensatedAdd(s.s.x, s.lostX, dx, dxLow);
     gradient(s.s.x, s.s.R, dU, dUdR);
     tau = vee(s.s.R * dUdR.transpose() - dUdR * s.s.R.transpose());
     compensatedAdd(s.p, s.lostP, Vector3d(-0.5 * h * dU));

@@ -6,6 +6,8 @@
 /// Stability of Numerical Algorithms, 4.3).
 #pragma once
 
+#include <cmath>
+
 namespace dms {
 
 /// How a variational step adds its increments to the state.
@@ -22,6 +24,34 @@ inline void compensatedAdd(T& sum, T& lost, const T& increment) {
   const T t = sum + y;
   lost = (t - sum) - y;
   sum = t;
+}
+
+/// sum += hi + lo, an increment held as an unevaluated sum (|lo| much below |hi|, e.g. the
+/// rounding error of the product that gave hi): lo joins what the last addition dropped, so
+/// the sum takes hi + lo to within the rounding of the compensation itself.
+template <class T>
+inline void compensatedAdd(T& sum, T& lost, const T& hi, const T& lo) {
+  const T y = hi + (lo - lost);
+  const T t = sum + y;
+  lost = (t - sum) - y;
+  sum = t;
+}
+
+/// a b = p + e exactly, p = fl(a b), unless a product overflows or underflows. With a hardware
+/// FMA (FP_FAST_FMA) e = fma(a, b, -p); otherwise Dekker's product with Veltkamp's split, where
+/// every partial product is exact, and there is no FMA a compiler could fuse into the split.
+inline void twoProduct(double a, double b, double& p, double& e) {
+  p = a * b;
+#ifdef FP_FAST_FMA
+  e = std::fma(a, b, -p);
+#else
+  constexpr double kSplit = 134217729.0;  // 2^27 + 1
+  const double ca = kSplit * a;
+  const double cb = kSplit * b;
+  const double ah = ca - (ca - a), al = a - ah;
+  const double bh = cb - (cb - b), bl = b - bh;
+  e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+#endif
 }
 
 }  // namespace dms

@@ -144,8 +144,15 @@ bool lgviStep(const RigidBody& b, double h, RigidBodySums& s, std::string* why,
   const Matrix3d FminusI = (2.0 / (1.0 + sol.f.squaredNorm())) * (W + W * W);
   const Matrix3d dR = s.s.R * FminusI;
   compensatedAdd(n.s.R, n.lostR, dR);
-  const Vector3d dx = (h / b.m) * n.p;
-  compensatedAdd(n.s.x, n.lostX, dx);
+  // the drift adds (h/m) P, P = p - lostP the momentum the sum holds, with the product's
+  // rounding error: then it changes x x p by (h/m) P x P = 0 up to the compensation's own
+  // rounding. Rounding (h/m) p alone is a deterministic function of p, which repeats orbit
+  // after orbit, and so is its p x dx: a bias in L, not a random walk
+  const double c = h / b.m;
+  Vector3d dx, dxLow;
+  for (int i = 0; i < 3; ++i) twoProduct(c, n.p[i], dx[i], dxLow[i]);
+  dxLow -= c * n.lostP;
+  compensatedAdd(n.s.x, n.lostX, dx, dxLow);
   const std::string domain = b.potential->domainError(n.s.x, n.s.R);
   if (!domain.empty()) {
     if (why) *why = domain;
