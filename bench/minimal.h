@@ -198,13 +198,18 @@ struct MinimalDumbbell {
     s = n;
   }
 
-  void step(RigidBodySums& s) const {
-    Vector3d dU, tau;
+  // a half kick; the dumbbell's gravity is rotation invariant: pi's increment is -X x p's
+  void kick(RigidBodySums& s) const {
+    Vector3d dU;
     Matrix3d dUdR;
     gradient(s.s.x, s.s.R, dU, dUdR);
-    tau = vee(s.s.R * dUdR.transpose() - dUdR * s.s.R.transpose());
-    compensatedAdd(s.p, s.lostP, Vector3d(-0.5 * h * dU));
-    compensatedAdd(s.pi, s.lostPi, Vector3d(0.5 * h * tau));
+    const Vector3d kickP = -0.5 * h * dU;
+    compensatedAdd(s.p, s.lostP, kickP);
+    compensatedAdd(s.pi, s.lostPi, Vector3d(s.lostX.cross(kickP) - s.s.x.cross(kickP)));
+  }
+
+  void step(RigidBodySums& s) const {
+    kick(s);
     const Eigen::PartialPivLU<Matrix3d> Rlu(s.s.R);
     const Vector3d f = solve42(h * Rlu.solve(s.pi));
     const Matrix3d W = hat(f);
@@ -214,10 +219,7 @@ struct MinimalDumbbell {
     for (int i = 0; i < 3; ++i) twoProduct(h / m, s.p[i], dx[i], dxLow[i]);
     dxLow -= (h / m) * s.lostP;
     compensatedAdd(s.s.x, s.lostX, dx, dxLow);
-    gradient(s.s.x, s.s.R, dU, dUdR);
-    tau = vee(s.s.R * dUdR.transpose() - dUdR * s.s.R.transpose());
-    compensatedAdd(s.p, s.lostP, Vector3d(-0.5 * h * dU));
-    compensatedAdd(s.pi, s.lostPi, Vector3d(0.5 * h * tau));
+    kick(s);
     s.s.v = s.p / m;
     s.s.Omega = Jllt.solve(Vector3d(s.s.R.partialPivLu().solve(s.pi)));
   }

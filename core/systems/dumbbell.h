@@ -32,6 +32,8 @@ class DumbbellGravity final : public RigidBodyPotential {
   void gradient(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx,
                 Matrix3d& dUdR) const override;
   std::string domainError(const Vector3d& x, const Matrix3d& R) const override;
+  /// The attracting point is the origin: U(Q x, Q R) = U(x, R).
+  bool rotationInvariant() const override { return true; }
 
   double mu() const { return m_mu; }
   double mass(int i) const { return m_masses[static_cast<std::size_t>(i)]; }

@@ -26,6 +26,11 @@ class RigidBodyPotential {
                         Matrix3d& dUdR) const = 0;
   /// Empty when U is valid at (x, R); otherwise why not (e.g. a collision), so a run stops.
   virtual std::string domainError(const Vector3d& /*x*/, const Matrix3d& /*R*/) const { return {}; }
+  /// True when U(Q x, Q R) = U(x, R) for every rotation Q about the origin (e.g. gravity of a
+  /// point mass at the origin). Then the moment in space is tau = x x dU/dx: the body feels no
+  /// torque about the origin and its total angular momentum is conserved (Noether), which the
+  /// compensated LGVI step uses (lgvi.h).
+  virtual bool rotationInvariant() const { return false; }
 };
 
 /// The smallest eigenvalue of a symmetric 3 x 3 matrix (closed form).
