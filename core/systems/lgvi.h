@@ -79,7 +79,12 @@ struct RigidBodySums {
 ///   p_{k+1} = p+ - h/2 dU_{k+1},  pi_{k+1} = pi+ + h/2 tau_{k+1}      (45)-(46), second half
 /// On SO(3) this is (42)-(46) term by term. Each half kick and the drift keep the total angular
 /// momentum x x p + pi whatever R's round-off (for a potential invariant under rotations,
-/// x x dU/dx = tau), so it is not fed by a drift of R off SO(3). Fails like the plain step.
+/// x x dU/dx = tau), so it is not fed by a drift of R off SO(3). So that rounding cannot bias it
+/// either, its increments are computed as exact exchanges: for a rotation-invariant potential
+/// (RigidBodyPotential::rotationInvariant) pi's half kick is -X x (p's half kick), and the drift
+/// adds (h/m) P to x with the product's rounding error, X = x - lostX and P = p - lostP being
+/// the values the sums hold (both the same as above in exact arithmetic). Fails like the plain
+/// step.
 bool lgviStep(const RigidBody& b, double h, RigidBodySums& s, std::string* why,
               LgviStepInfo* info = nullptr);
 
