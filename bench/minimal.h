@@ -210,8 +210,7 @@ struct MinimalDumbbell {
 
   void step(RigidBodySums& s) const {
     kick(s);
-    const Eigen::PartialPivLU<Matrix3d> Rlu(s.s.R);
-    const Vector3d f = solve42(h * Rlu.solve(s.pi));
+    const Vector3d f = solve42(h * (s.s.R.inverse() * s.pi));
     const Matrix3d W = hat(f);
     const Matrix3d FminusI = (2.0 / (1.0 + f.squaredNorm())) * (W + W * W);
     compensatedAdd(s.s.R, s.lostR, Matrix3d(s.s.R * FminusI));
@@ -221,7 +220,7 @@ struct MinimalDumbbell {
     compensatedAdd(s.s.x, s.lostX, dx, dxLow);
     kick(s);
     s.s.v = s.p / m;
-    s.s.Omega = Jllt.solve(Vector3d(s.s.R.partialPivLu().solve(s.pi)));
+    s.s.Omega = Jllt.solve(Vector3d(s.s.R.inverse() * s.pi));
   }
 };
 

@@ -139,8 +139,7 @@ bool lgviStep(const RigidBody& b, double h, RigidBodySums& s, std::string* why,
               LgviStepInfo* info) {
   RigidBodySums n = s;
   halfKick(b, h, n);
-  const Eigen::PartialPivLU<Matrix3d> Rlu(s.s.R);
-  const Eq42Solution sol = solveEq42(b.J, h * Rlu.solve(n.pi), b.Jmin);
+  const Eq42Solution sol = solveEq42(b.J, h * (s.s.R.inverse() * n.pi), b.Jmin);
   if (info) {
     info->newtonIterations = sol.iterations;
     info->residual = sol.residual;
@@ -168,7 +167,7 @@ bool lgviStep(const RigidBody& b, double h, RigidBodySums& s, std::string* why,
   }
   halfKick(b, h, n);
   n.s.v = n.p / b.m;
-  n.s.Omega = b.J.llt().solve(Vector3d(n.s.R.partialPivLu().solve(n.pi)));
+  n.s.Omega = b.J.llt().solve(Vector3d(n.s.R.inverse() * n.pi));
   s = n;
   return true;
 }
