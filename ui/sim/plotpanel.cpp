@@ -89,8 +89,8 @@ void PlotPanel::setStale(bool stale) {
 
 PlotPanel::~PlotPanel() {
   // a legend out of its layout would outlive the plot that owns it through the layout
-  if (m_structure->plotLayout()->element(1, 0) != m_structure->legend)
-    m_structure->plotLayout()->addElement(1, 0, m_structure->legend);
+  QCPLayoutGrid* layout = m_structure->plotLayout();
+  if (!layout->hasElement(1, 0)) layout->addElement(1, 0, m_structure->legend);
 }
 
 void PlotPanel::setupPlot(QCustomPlot* p, const QString& yLabel) {
@@ -158,7 +158,7 @@ void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
   // an empty legend caps its layout column at its own (nil) maximum width, which crushed the
   // exported plot to a sliver: without curves it leaves the layout (and comes back with them)
   QCPLayoutGrid* layout = m_structure->plotLayout();
-  const bool inLayout = layout->element(1, 0) == m_structure->legend;
+  const bool inLayout = layout->hasElement(1, 0);  // its cell holds nothing else
   if (!m_hasStructure && inLayout) layout->take(m_structure->legend);
   if (m_hasStructure && !inLayout) layout->addElement(1, 0, m_structure->legend);
   // a linear space has no structure to lose: the energy plot takes the width
