@@ -1,20 +1,39 @@
 // dms_gui_latency: how responsive dmstudio stays while it computes and plays a long run, and
-// how much memory it holds. Not a test (nothing is asserted on time): a measurement for the
-// README and the issue notes, made in one run against its own peer, the same window playing a
-// short run that is already computed.
+// how much memory it holds; how long a slider move takes to reach the screen; how much of the
+// GUI thread a playback frame takes. Not a test (nothing is asserted on time): measurements for
+// the README and the issue notes, each made in one run against its own peer or budget.
 //
 //   dms_gui_latency [--system dumbbell] [--T 1e6] [--idle 10] [--limit 900]
+//   dms_gui_latency --slider [--system all] [--moves 50] [--drags 10]
+//   dms_gui_latency --playback [--system dumbbell] [--steps 1e7] [--idle 10] [--limit 900]
 //
-// The real main window (Qt3D view, plots, playback "as fast as computed") is shown; a 10 ms
-// precise timer on the GUI thread records how late each of its ticks fires. A late tick is the
-// time the event loop was busy: what a user feels as a frozen window. Phase 1 (the peer) plays
-// the system's article set-up after it is computed; phase 2 opens a scenario with horizon T and
-// plays it while the worker computes, until every run is done or `limit` seconds passed. For
-// each phase: wall time, ticks, tick lateness p50, p99, p99.9 and max, and resident memory
-// (VmRSS at the end, VmHWM: the peak). Settings are kept under a separate application name, so
-// the user's dmstudio settings are untouched.
+// The real main window (Qt3D view, plots, playback) is shown at 1600 x 1000.
+//
+// Default: a 10 ms precise timer on the GUI thread records how late each of its ticks fires. A
+// late tick is the time the event loop was busy: what a user feels as a frozen window. Phase 1
+// (the peer) plays the system's article set-up after it is computed; phase 2 opens a scenario
+// with horizon T and plays it while the worker computes, until every run is done or `limit`
+// seconds passed. For each phase: wall time, ticks, tick lateness p50, p99, p99.9 and max, and
+// resident memory (VmRSS at the end, VmHWM: the peak).
+//
+// --slider: per system (all: each of the registry's), at the article's set-up with the article's
+// pair of methods: the first parameter with a slider moves one notch `moves` times, each time
+// waiting for the result; the latency is from the value change to the last replot of the plots
+// after every run reached the horizon (the same frame set the 3D view's poses). Then `drags`
+// continuous drags: 20 notches at 60 Hz without waiting, timed from the last change to its result
+// on screen, checked to be the final value's. p50, p95 and max of each.
+//
+// --playback: a run of `steps` steps of the system's step h (T = steps x h) is computed, then
+// played at 1x for `idle` seconds. The GUI thread's busy time (every event it handles, paint
+// and Qt3D's GUI-side work included) is summed per frame-timer period: p50, p95 and max per frame.
+//
+// Settings are kept under a separate application name, so the user's dmstudio settings are
+// untouched.
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <algorithm>
@@ -26,9 +45,12 @@
 
 #include "core/io/scenario.h"
 #include "core/params.h"
+#include "core/sim/registry.h"
+#include "core/systems/system.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/playbackbar.h"
 #include "ui/common/playback.h"
+#include "ui/sim/parampanel.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
@@ -108,22 +130,237 @@ bool waitUntil(Done done, double seconds) {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "dms_gui_latency: %s\nusage: dms_gui_latency [--system NAME] [--T T] [--idle S] "
-               "[--limit S]\n",
+               "[--limit S]\n       dms_gui_latency --slider [--system NAME|all] [--moves N] "
+               "[--drags N]\n       dms_gui_latency --playback [--system NAME] [--steps N] "
+               "[--idle S] [--limit S]\n",
                why);
   std::exit(2);
+}
+
+/// p50, p95 and max of `v` (ms), printed after `what`.
+void printQuantiles(const char* what, std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const auto q = [&v](double p) {
+    return v.empty() ? 0.0 : v[std::min(v.size() - 1, std::size_t(p * double(v.size())))];
+  };
+  std::printf("%-44s n %5zu  ms: p50 %7.2f  p95 %7.2f  max %7.2f\n", what, v.size(), q(0.5),
+              q(0.95), v.empty() ? 0.0 : v.back());
+  std::fflush(stdout);
+}
+
+/// The GUI thread's busy time: every event it delivers (nested deliveries counted once), summed
+/// per period of the window's frame timer (a QTimer of MainWindow::kFrameIntervalMs).
+class TimedApp : public QApplication {
+ public:
+  using QApplication::QApplication;
+
+  bool notify(QObject* receiver, QEvent* e) override {
+    if (m_depth == 0 && m_recording && e->type() == QEvent::Timer) {
+      const auto* t = qobject_cast<const QTimer*>(receiver);
+      if (t && t->interval() == dms::ui::MainWindow::kFrameIntervalMs) {
+        if (m_frames >= 0) m_busyPerFrame.push_back(double(m_busy) * 1e-6);
+        m_busy = 0;
+        ++m_frames;
+      }
+    }
+    if (m_depth++ == 0) m_clock.start();
+    const bool r = QApplication::notify(receiver, e);
+    if (--m_depth == 0) m_busy += m_clock.nsecsElapsed();
+    return r;
+  }
+
+  void record(bool on) {
+    m_recording = on;
+    m_frames = -1;  // the time before the first frame tick is not a frame's
+    m_busy = 0;
+    if (on) m_busyPerFrame.clear();
+  }
+  const std::vector<double>& busyPerFrame() const { return m_busyPerFrame; }
+
+ private:
+  QElapsedTimer m_clock;
+  int m_depth = 0;
+  bool m_recording = false;
+  long long m_frames = -1;
+  qint64 m_busy = 0;
+  std::vector<double> m_busyPerFrame;
+};
+
+/// The window on `system`'s simulation at its article set-up, computed.
+dms::ui::SimulationMode* openSystem(dms::ui::MainWindow& w, const QString& system) {
+  if (!w.selectSystem(system)) usage("unknown --system");
+  dms::ui::SimulationMode* sim = w.simulationMode();
+  if (!w.activateMode(sim)) fail("the simulation mode does not take the system");
+  sim->paramPanel()->resetToArticle();
+  sim->recompute();
+  if (!waitUntil([sim] { return !sim->session()->running(); }, 120))
+    fail("the article set-up did not finish in 120 s");
+  return sim;
+}
+
+/// Times slider moves on `system` (see the header).
+void sliderLatency(const QString& system, int moves, int drags) {
+  dms::ui::MainWindow w;
+  w.resize(1600, 1000);
+  w.show();
+  dms::ui::SimulationMode* sim = openSystem(w, system);
+  dms::ui::SimSession* session = sim->session();
+  const dms::SystemModel* model = dms::findSystem(system.toStdString());
+  QSlider* slider = nullptr;
+  std::string name;
+  for (const dms::ParamSpec& p : model->params()) {
+    if ((slider = sim->paramPanel()->slider(p.name))) {
+      name = p.name;
+      break;
+    }
+  }
+  if (!slider) fail("the system has no parameter slider");
+
+  // the plots' last replot after the session finished its current job
+  QElapsedTimer clock;
+  clock.start();
+  qint64 finishedAt = -1, lastReplot = -1;
+  std::vector<QCustomPlot*> plots;
+  std::vector<bool> replotted;
+  for (const dms::ui::ExportPlot& e : sim->exportPlots())
+    if (e.plot->isVisible()) plots.push_back(e.plot);
+  replotted.assign(plots.size(), false);
+  for (std::size_t i = 0; i < plots.size(); ++i) {
+    QObject::connect(plots[i], &QCustomPlot::afterReplot, [&, i] {
+      if (finishedAt < 0) return;
+      replotted[i] = true;
+      lastReplot = clock.nsecsElapsed();
+    });
+  }
+  qint64 startedAt = -1;
+  QObject::connect(session, &dms::ui::SimSession::started,
+                   [&] { startedAt = clock.nsecsElapsed(); });
+  QObject::connect(session, &dms::ui::SimSession::finished, [&] {
+    finishedAt = clock.nsecsElapsed();
+    replotted.assign(plots.size(), false);
+  });
+  const auto shown = [&] {
+    return finishedAt >= 0 && !session->running() &&
+           std::all_of(replotted.begin(), replotted.end(), [](bool b) { return b; });
+  };
+  // one notch up or down from the article's value: single moves go up and back, a drag goes 20
+  // notches one way and the next one back, so the system stays near the article's set-up
+  const int home = slider->value();
+  int direction = home < slider->maximum() ? 1 : -1;
+  const auto notch = [&] {
+    const int next = slider->value() + direction;
+    if (next > slider->maximum() || next < slider->minimum()) direction = -direction;
+    finishedAt = -1;
+    const qint64 t0 = clock.nsecsElapsed();
+    slider->setValue(slider->value() + direction);
+    return t0;
+  };
+  std::vector<double> toStart, toFinish;  // where the time goes: to the job's start, its end
+  const auto onScreen = [&](qint64 t0, const char* what) {
+    if (!waitUntil(shown, 30)) fail(what);
+    // every run reached the horizon, with the values the slider shows
+    for (const dms::ui::RunStatus& st : session->status()) {
+      if (!st.done || st.failure.failed) {
+        std::fprintf(stderr, "at %s = %g: %s\n", name.c_str(), slider->value() * 1.0,
+                     st.failure.reason.c_str());
+        fail("a run stopped before the horizon");
+      }
+    }
+    if (session->job().values != model->normalize(sim->paramPanel()->values(), nullptr))
+      fail("the result shown is not the slider's value");
+    toStart.push_back(double(startedAt - t0) * 1e-6);
+    toFinish.push_back(double(finishedAt - t0) * 1e-6);  // the job's runs all done
+    return double(lastReplot - t0) * 1e-6;
+  };
+
+  // playing (as the window opens: every frame moves the bodies, so the 3D view renders) and
+  // paused (the 3D view renders only when a result changes it)
+  for (const bool playing : {true, false}) {
+    if (playing)
+      w.playback()->play();
+    else
+      w.playback()->pause();
+    std::vector<double> single, drag;
+    toStart.clear();
+    toFinish.clear();
+    for (int k = 0; k < moves; ++k) {
+      const qint64 t0 = notch();
+      single.push_back(onScreen(t0, "a slider move was not shown within 30 s"));
+      direction = slider->value() == home ? direction : -direction;
+    }
+    for (int d = 0; d < drags; ++d) {
+      qint64 t0 = 0;
+      for (int k = 0; k < 20; ++k) {
+        t0 = notch();
+        if (k + 1 < 20) waitUntil([] { return false; }, 1.0 / 60.0);
+      }
+      drag.push_back(onScreen(t0, "a drag's final value was not shown within 30 s"));
+      direction = -direction;
+    }
+    const std::string head =
+        system.toStdString() + " (" + name + ", " + (playing ? "playing" : "paused") + ")";
+    printQuantiles((head + ": one notch, waited").c_str(), single);
+    if (drags > 0) printQuantiles((head + ": end of a 60 Hz drag").c_str(), drag);
+    printQuantiles((head + ": of which to the job's start").c_str(), toStart);
+    printQuantiles((head + ": of which to its last result").c_str(), toFinish);
+  }
+}
+
+/// Plays a computed run of `steps` steps at 1x and reports the GUI thread's busy time per frame.
+void playbackFrames(TimedApp& app, const QString& system, double steps, double idle, double limit) {
+  dms::ui::MainWindow w;
+  w.resize(1600, 1000);
+  w.show();
+  dms::ui::SimulationMode* sim = openSystem(w, system);
+  QTemporaryDir dir;
+  const QString file = dir.filePath("long.json");
+  if (!w.saveScenario(file)) fail("cannot write a scenario into a temporary directory");
+  double T = 0.0;
+  try {
+    dms::Scenario sc = dms::loadScenario(file.toStdString(), nullptr);
+    sc.settings.T = T = steps * sc.settings.h;
+    dms::validateSettings(sc.settings);
+    std::string error;
+    if (!dms::saveScenario(sc, file.toStdString(), &error)) fail(error.c_str());
+  } catch (const dms::InputError& e) {
+    usage(e.what());
+  }
+  QElapsedTimer compute;
+  compute.start();
+  if (!w.openScenario(file)) fail("the window refused the long scenario (see its message)");
+  w.playback()->pause();
+  if (!waitUntil([sim] { return !sim->session()->running(); }, limit))
+    fail("the long run did not finish within --limit");
+  const double computeSeconds = compute.elapsed() * 1e-3;
+  w.playback()->restart();
+  w.playbackBar()->setSpeed(1.0);
+  w.playback()->play();
+  app.record(true);
+  waitUntil([] { return false; }, idle);
+  app.record(false);
+  w.playback()->pause();
+  std::printf("%s: %.3g steps (T = %g s) computed in %.1f s, played at 1x for %g s\n",
+              system.toStdString().c_str(), steps, T, computeSeconds, idle);
+  printQuantiles("GUI-thread busy time per playback frame", app.busyPerFrame());
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  QApplication app(argc, argv);
+  TimedApp app(argc, argv);
   QCoreApplication::setOrganizationName("DiscreteMechanicsStudio");
   QCoreApplication::setApplicationName("dms_gui_latency");
 
-  QString system = "dumbbell";
-  double horizon = 1e6, idle = 10.0, limit = 900.0;
+  QString system;
+  double horizon = 1e6, idle = 10.0, limit = 900.0, steps = 1e7;
+  int moves = 50, drags = 10;
+  bool slider = false, playback = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--slider" || a == "--playback") {
+      (a == "--slider" ? slider : playback) = true;
+      continue;
+    }
     if (i + 1 >= argc) usage(("missing value after " + a).c_str());
     const char* v = argv[++i];
     char* end = nullptr;
@@ -137,9 +374,32 @@ int main(int argc, char** argv) {
       idle = x;
     } else if (a == "--limit" && number) {
       limit = x;
+    } else if (a == "--steps" && number) {
+      steps = x;
+    } else if (a == "--moves" && number && x < 1e4) {
+      moves = int(x);
+    } else if (a == "--drags" && end != v && *end == '\0' && x >= 0 && x < 1e4) {
+      drags = int(x);
     } else {
       usage(("bad flag or value: " + a + " " + v).c_str());
     }
+  }
+  if (slider && playback) usage("--slider and --playback are separate runs");
+  if (slider) {
+    std::vector<QString> systems;
+    if (system.isEmpty() || system == "all") {
+      for (const dms::SystemModel* m : dms::allSystems())
+        systems.push_back(QString::fromStdString(m->name()));
+    } else {
+      systems.push_back(system);
+    }
+    for (const QString& s : systems) sliderLatency(s, moves, drags);
+    return 0;
+  }
+  if (system.isEmpty()) system = "dumbbell";
+  if (playback) {
+    playbackFrames(app, system, steps, idle, limit);
+    return 0;
   }
 
   dms::ui::MainWindow w;

@@ -63,11 +63,10 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   addMode(m_simulation = new SimulationMode(context, this));
   addMode(m_control = new ControlMode(context, this));
   buildMenus();
-  new WindowShortcuts(this);     // the shortcuts work while a number is being typed
-  m_frameTimer.setInterval(33);  // redraw at most 30 times a second; skip, never queue
+  new WindowShortcuts(this);                   // the shortcuts work while a number is being typed
+  m_frameTimer.setInterval(kFrameIntervalMs);  // at most 30 frames a second; skip, never queue
   connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::refresh);
   m_frameTimer.start();
-
   QSettings settings;
   restoreGeometry(settings.value("window/geometry").toByteArray());
   m_mainSplit->restoreState(settings.value("window/mainSplit").toByteArray());
@@ -157,6 +156,7 @@ void MainWindow::addMode(Mode* mode) {
   connect(mode, &Mode::alert, this, [this](const QString& title, const QString& text, bool error) {
     showMessage(title, text, error);
   });
+  connect(mode, &Mode::finished, this, &MainWindow::refresh);  // drawn now, not at the next tick
 }
 
 void MainWindow::buildMenus() {

@@ -33,6 +33,8 @@ class StatusLine;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
+  /// The frame timer: the active mode redraws at most this often (and when a computation ends).
+  static constexpr int kFrameIntervalMs = 33;
   /// `scene` replaces the Qt3D view (tests); null creates the real one.
   explicit MainWindow(std::unique_ptr<SceneView> scene = nullptr, QWidget* parent = nullptr);
   ~MainWindow() override;
