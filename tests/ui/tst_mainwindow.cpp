@@ -24,6 +24,7 @@
 #include <QTimer>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include <map>
 
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
@@ -228,6 +229,49 @@ class TestMainWindow : public QObject {
     QVERIFY(error.contains("no-such-dir"));
     QVERIFY(!w.exportCsv("/proc/no-such-dir/a.csv", &error));
     QVERIFY(error.contains("a.csv"));
+  }
+
+  // issue 15 #4: a run longer than the playback buffer (planar pendulum, h = 0.05, T = 1000:
+  // 20001 samples, the buffer keeps every second one) exports every step, not the kept ones
+  void csvHasEveryStep() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    panel->resetToArticle();
+    panel->setValue("h", {0.05});
+    panel->setValue("T", {1000.0});
+    w.simulationMode()->recompute();  // now, not at the next event-loop pass
+    QVERIFY(waitIdle(w));
+    const std::vector<RunStore>& stores = w.simulationMode()->session()->stores();
+    QVERIFY(!stores.empty());
+    QVERIFY(stores[0].playbackStride() > 1);  // else this test would not test the recompute
+    const QString path = m_dir.filePath("every-step.csv");
+    QString error;
+    QVERIFY2(w.exportCsv(path, &error), qPrintable(error));
+    QFile csv(path);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().split('\n');
+    std::map<QByteArray, std::vector<QList<QByteArray>>> rows;  // by method
+    for (int i = 1; i < lines.size(); ++i)
+      if (!lines[i].isEmpty()) rows[lines[i].split(',')[0]].push_back(lines[i].split(','));
+    const std::vector<dms::Method>& methods = w.simulationMode()->session()->job().methods;
+    QCOMPARE(rows.size(), methods.size());
+    for (std::size_t r = 0; r < methods.size(); ++r) {
+      const auto& run = rows[QByteArray::fromStdString(dms::methodName(methods[r]))];
+      QCOMPARE(run.size(), std::size_t(20001));  // t = 0, h, ..., 1000
+      QCOMPARE(run[1][1].toDouble(), 0.05);
+      // the kept samples are among the rows, bit for bit (the same job computed again)
+      const RunStore& st = stores[r];
+      const std::size_t stride = std::size_t(st.playbackStride());
+      for (std::size_t k = 0; k < st.playback().size(); k += 97) {
+        const auto& row = run[k * stride];
+        QCOMPARE(row[1].toDouble(), st.playback()[k].t);
+        QCOMPARE(row[2].toDouble(), st.playback()[k].energy);
+      }
+    }
+    panel->resetToArticle();
+    w.simulationMode()->recompute();
+    QVERIFY(waitIdle(w));
   }
 
   void screenshotComposesTheSceneCapture() {

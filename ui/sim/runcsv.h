@@ -2,16 +2,26 @@
 #pragma once
 
 #include <QString>
+#include <functional>
 #include <vector>
 
 #include "core/sim/registry.h"
 #include "core/sim/runstore.h"
+#include "ui/sim/simworker.h"
 
 namespace dms::ui {
 
 /// Writes the kept samples of every run as CSV: method, t, energy, energy_dev, structure,
-/// structure2, L1..L3, x, y, z (one row per sample; long runs at the playback buffer's stride).
+/// structure2, L1..L3, x, y, z (one row per sample). Every step only while no playback buffer
+/// was thinned (playbackStride() 1): otherwise see saveJobCsv.
 bool saveRunsCsv(const QString& path, const std::vector<RunStore>& stores,
                  const std::vector<Method>& methods, QString* error);
+
+/// The same file with every step of every run of `job`, computed again in this thread (the same
+/// job gives the same samples, bit for bit). `progress` is called between chunks with the
+/// fraction done; when it returns false the export stops, nothing is written and `error` says
+/// it was cancelled.
+bool saveJobCsv(const QString& path, const SimJob& job, const std::function<bool(double)>& progress,
+                QString* error);
 
 }  // namespace dms::ui

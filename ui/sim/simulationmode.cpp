@@ -1,6 +1,8 @@
 #include "ui/sim/simulationmode.h"
 
 #include <QAction>
+#include <QCoreApplication>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QStringList>
 #include <QVBoxLayout>
@@ -292,7 +294,31 @@ void SimulationMode::prepareExport(QSize size) { m_plots->refresh(size.width());
 void SimulationMode::finishExport() { m_plots->refresh(); }
 
 bool SimulationMode::exportCsv(const QString& path, QString* error) const {
-  return saveRunsCsv(path, m_session->stores(), m_session->job().methods, error);
+  const std::vector<RunStore>& stores = m_session->stores();
+  const bool everyStep = !m_session->running() &&
+                         std::all_of(stores.begin(), stores.end(),
+                                     [](const RunStore& s) { return s.playbackStride() == 1; });
+  if (everyStep) return saveRunsCsv(path, stores, m_session->job().methods, error);
+  // the playback buffers keep every s-th step of a long run (or the runs are not done): the
+  // file gets every step to the horizon, computed again from the same job
+  const SimJob job = m_session->job();
+  if (!interactive())
+    return saveJobCsv(
+        path, job, [](double) { return true; }, error);
+  QProgressDialog dialog(
+      tr("Computing every step of %n run(s) for the file…", nullptr, int(job.methods.size())),
+      tr("Cancel"), 0, 1000, m_views);
+  dialog.setWindowTitle(tr("Export time series"));
+  dialog.setWindowModality(Qt::WindowModal);
+  dialog.setMinimumDuration(300);
+  return saveJobCsv(
+      path, job,
+      [&dialog](double done) {
+        dialog.setValue(int(1000 * done));
+        QCoreApplication::processEvents();
+        return !dialog.wasCanceled();
+      },
+      error);
 }
 
 std::optional<Scenario> SimulationMode::scenario() const {
