@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -35,6 +36,7 @@
 #include "ui/app/exportdialog.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/mode.h"
+#include "ui/app/playbackbar.h"
 #include "ui/app/scriptrunner.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/playback.h"
@@ -229,6 +231,37 @@ class TestMainWindow : public QObject {
     QVERIFY(error.contains("no-such-dir"));
     QVERIFY(!w.exportCsv("/proc/no-such-dir/a.csv", &error));
     QVERIFY(error.contains("a.csv"));
+  }
+
+  // issue 15 #10: the layout works down to 1024 x 640: the window gets that size, the time
+  // slider keeps a usable width and no panel is cut at its right edge (they scroll vertically)
+  void smallWindowLayout() {
+    MainWindow& w = *m_window;
+    const QSize before = w.size();
+    w.resize(1024, 640);
+    for (Mode* mode : std::vector<Mode*>{w.simulationMode(), w.controlMode()}) {
+      for (const dms::SystemModel* m : dms::allSystems()) {
+        QVERIFY(w.selectSystem(QString::fromStdString(m->name())));
+        if (!mode->supports(m) || !w.activateMode(mode)) continue;
+        QTest::qWait(50);
+        const QString where = QString::fromStdString(m->name()) + " in " + mode->name();
+        QVERIFY2(w.size() == QSize(1024, 640),
+                 qPrintable(where + QString(" %1x%2 min %3x%4")
+                                        .arg(w.width())
+                                        .arg(w.height())
+                                        .arg(w.minimumSizeHint().width())
+                                        .arg(w.minimumSizeHint().height())));
+        const auto* time = w.playbackBar()->findChild<QSlider*>();
+        QVERIFY2(!mode->showsScene() || time->width() >= 240, qPrintable(where));
+        for (const QScrollArea* a : w.findChildren<QScrollArea*>()) {
+          if (!a->isVisible() || !a->widget()) continue;
+          QVERIFY2(a->widget()->minimumSizeHint().width() <= a->viewport()->width(),
+                   qPrintable(where));
+        }
+      }
+    }
+    QVERIFY(w.activateMode(w.simulationMode()));
+    w.resize(before);
   }
 
   // issue 15 #4: a run longer than the playback buffer (planar pendulum, h = 0.05, T = 1000:

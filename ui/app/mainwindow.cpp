@@ -108,7 +108,7 @@ void MainWindow::buildUi() {
   leftLayout->addWidget(m_systemBox);
   leftLayout->addWidget(m_modeBar);
   leftLayout->addWidget(m_panels, 1);
-  left->setMinimumWidth(400);
+  left->setMinimumWidth(365);  // 1024 px wide windows: the panels scroll under it
 
   // right: legend, 3D view and playback bar over the active mode's plots
   m_sceneBox = new QWidget;
@@ -116,7 +116,7 @@ void MainWindow::buildUi() {
   sceneLayout->setContentsMargins(0, 0, 0, 0);
   sceneLayout->setSpacing(2);
   m_legend = new QLabel;
-  m_legend->setTextFormat(Qt::RichText);
+  m_legend->setWordWrap(true);  // rich text (it starts with a tag); wraps in a narrow window
   m_scene->widget()->setMinimumSize(320, 240);
   m_bar = new PlaybackBar(m_playback);
   sceneLayout->addWidget(m_legend);

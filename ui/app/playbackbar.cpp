@@ -3,10 +3,10 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
 #include <QSettings>
 #include <QSlider>
 #include <QStyle>
+#include <QToolButton>
 #include <algorithm>
 #include <cmath>
 
@@ -26,27 +26,33 @@ PlaybackBar::PlaybackBar(Playback* playback, QWidget* parent)
     : QWidget(parent), m_playback(playback) {
   auto* bar = new QHBoxLayout(this);
   bar->setContentsMargins(0, 0, 0, 0);
-  m_play = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Play"), this);
-  m_play->setToolTip(tr("Play / pause (Space)"));
-  auto* step =
-      new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Step"), this);
-  step->setToolTip(tr("One step forward (Right)"));
-  auto* restart =
-      new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipBackward), tr("Restart"), this);
-  restart->setToolTip(tr("Back to t = 0 (Home)"));
-  // the keys belong to the window's shortcuts (Space, Right, Home), not to a focused button
-  for (QPushButton* b : {m_play, step, restart}) b->setFocusPolicy(Qt::NoFocus);
-  connect(m_play, &QPushButton::clicked, m_playback, &Playback::togglePlay);
-  connect(step, &QPushButton::clicked, m_playback, &Playback::singleStep);
-  connect(restart, &QPushButton::clicked, m_playback, &Playback::restart);
+  // icons with their names in the tooltips, as media players have them: the time slider keeps
+  // the width (at least 240 px in a 1024 px wide window)
+  const auto button = [this](QStyle::StandardPixmap icon, const QString& tip) {
+    auto* b = new QToolButton(this);
+    b->setIcon(style()->standardIcon(icon));
+    b->setToolTip(tip);
+    b->setAutoRaise(true);
+    b->setIconSize(QSize(20, 20));
+    // the keys belong to the window's shortcuts (Space, Right, Home), not to a focused button
+    b->setFocusPolicy(Qt::NoFocus);
+    return b;
+  };
+  m_play = button(QStyle::SP_MediaPlay, tr("Play (Space)"));
+  auto* step = button(QStyle::SP_MediaSeekForward, tr("One step forward (Right)"));
+  auto* restart = button(QStyle::SP_MediaSkipBackward, tr("Back to t = 0 (Home)"));
+  connect(m_play, &QToolButton::clicked, m_playback, &Playback::togglePlay);
+  connect(step, &QToolButton::clicked, m_playback, &Playback::singleStep);
+  connect(restart, &QToolButton::clicked, m_playback, &Playback::restart);
   connect(m_playback, &Playback::playingChanged, this, [this](bool playing) {
-    m_play->setText(playing ? tr("Pause") : tr("Play"));
+    m_play->setToolTip(playing ? tr("Pause (Space)") : tr("Play (Space)"));
     m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
   });
   m_slider = new QSlider(Qt::Horizontal, this);
   m_slider->setRange(0, kTimeSteps);
   m_slider->setToolTip(tr("Playback time: drag to scrub"));
   m_slider->setFocusPolicy(Qt::NoFocus);
+  m_slider->setMinimumWidth(240);
   connect(m_slider, &QSlider::valueChanged, this,
           [this](int pos) { m_playback->seek(m_playback->horizon() * pos / kTimeSteps); });
   m_time = new QLabel(this);
@@ -57,6 +63,9 @@ PlaybackBar::PlaybackBar(Playback* playback, QWidget* parent)
   m_speed->setToolTip(tr("Playback speed: simulated seconds per real second"));
   m_speed->setFocusPolicy(Qt::NoFocus);
   m_speed->setCurrentIndex(kDefaultSpeed);
+  // as wide as "100x": the list shows "as fast as computed" whole
+  m_speed->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_speed->setMinimumContentsLength(6);
   connect(m_speed, &QComboBox::currentIndexChanged, this,
           [this](int i) { m_playback->setSpeed(m_speed->itemData(i).toDouble()); });
   bar->addWidget(m_play);

@@ -6,7 +6,7 @@
 
 class QComboBox;
 class QLabel;
-class QPushButton;
+class QToolButton;
 class QSettings;
 class QSlider;
 
@@ -30,7 +30,7 @@ class PlaybackBar : public QWidget {
 
  private:
   Playback* m_playback;
-  QPushButton* m_play = nullptr;
+  QToolButton* m_play = nullptr;
   QSlider* m_slider = nullptr;
   QLabel* m_time = nullptr;
   QComboBox* m_speed = nullptr;

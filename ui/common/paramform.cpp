@@ -87,7 +87,7 @@ void ParamForm::setSpecs(const std::vector<ParamSpec>& specs) {
         row.slider = new QSlider(Qt::Horizontal, this);
         row.slider->setRange(0, kSliderSteps);
         row.slider->setToolTip(tip);
-        row.slider->setMinimumWidth(70);
+        row.slider->setMinimumWidth(48);  // the number and its unit keep their width
         row.slider->setValue(sliderPosition(row, s.defaults[std::size_t(c)]));
         m_grid->addWidget(label, r + c, 0);
         m_grid->addWidget(row.slider, r + c, 1);

@@ -8,7 +8,7 @@ namespace dms::ui {
 
 void PlotStyle::apply(QCustomPlot* p, const QString& title, const QString& xLabel,
                       const QString& yLabel) {
-  p->setMinimumSize(280, 200);
+  p->setMinimumSize(200, 160);  // three side by side in a 1024 x 640 window
   p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   p->setNoAntialiasingOnDrag(true);
   p->xAxis->setLabel(xLabel);

@@ -32,6 +32,10 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   connect(fit, &QPushButton::clicked, this, &PlotPanel::autoscale);
   auto* hint = new QLabel(tr("wheel: zoom · drag: pan · double-click: autoscale"), this);
   hint->setStyleSheet(labelStyle(hintTextColor()));
+  // a narrow window clips the hint (the tooltips say the same) instead of widening the window
+  hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  hint->setToolTip(hint->text());
   bar->addWidget(m_logBox);
   bar->addWidget(m_s2Box);
   bar->addStretch(1);

@@ -55,7 +55,24 @@ void drawRunCard(QPainter& p, const QPointF& at, const HudContent::Run& run, qre
   p.drawText(QPointF(at.x() + 38, at.y() + 10 + fmT.height() + fmS.ascent()), subtitle);
 }
 
+const QString kCameraHelp =
+    QStringLiteral("drag: orbit   right/middle drag: pan   wheel: zoom   double-click: fit");
+
+bool captionAndHelpFit(const HudContent& c, qreal width) {
+  const QFontMetrics fm(hudFont(12, false));
+  return 24 + fm.horizontalAdvance(c.caption) + 24 + fm.horizontalAdvance(kCameraHelp) <= width;
+}
+
 }  // namespace
+
+HudBands hudBands(const HudContent& c, qreal windowWidth) {
+  const QFontMetrics fmT(hudFont(15, true)), fmS(hudFont(12, false));
+  HudBands b;
+  b.top = 12 + 12 + fmT.height() + fmS.height() + 6 + 8;  // a card, with a margin under it
+  const int lines = 1 + int(c.arrows.size()) + (captionAndHelpFit(c, windowWidth) ? 0 : 1);
+  b.bottom = 10 + lines * (fmS.height() + 4) + 6;
+  return b;
+}
 
 void HudImage::paint(QPainter* painter) {
   QPainter& p = *painter;
@@ -84,10 +101,10 @@ void HudImage::paint(QPainter* painter) {
   p.setFont(small);
   qreal y = h - 10 - fm.descent();
   p.setPen(QColor(0x6a, 0x70, 0x78));
-  p.drawText(QPointF(12, y), m_content.caption);
-  const QString help = QStringLiteral(
-      "drag: orbit   right/middle drag: pan   wheel: zoom   "
-      "double-click: fit");
+  p.drawText(QPointF(12, y), fm.elidedText(m_content.caption, Qt::ElideRight, int(w) - 24));
+  // the camera's help beside the caption, or on the line above it when both do not fit
+  const QString help = fm.elidedText(kCameraHelp, Qt::ElideRight, int(w) - 24);
+  if (!captionAndHelpFit(m_content, w)) y -= fm.height() + 2;
   p.drawText(QPointF(w - 12 - fm.horizontalAdvance(help), y), help);
 
   // the arrows' legend, above the caption

@@ -27,6 +27,14 @@ struct HudContent {
   std::vector<std::pair<QColor, QString>> arrows;
 };
 
+/// What the labels take at the top (the cards) and at the bottom (the caption, the camera's
+/// help and the arrows' legend) of a viewport, in logical pixels: the camera's fit keeps the
+/// system between them.
+struct HudBands {
+  qreal top = 0, bottom = 0;
+};
+HudBands hudBands(const HudContent& c, qreal windowWidth);
+
 class HudImage final : public Qt3DRender::QPaintedTextureImage {
  public:
   explicit HudImage(Qt3DCore::QNode* parent = nullptr) : QPaintedTextureImage(parent) {}

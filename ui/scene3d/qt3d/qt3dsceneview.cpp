@@ -419,17 +419,23 @@ void Qt3DSceneView::fitPoints(const std::vector<Vector3d>& points) {
 void Qt3DSceneView::applyFit(const QVector3D& centre, float r) {
   m_fit = std::make_pair(centre, r);
   const ViewHint& hint = m_visual->hint();
-  // the sphere of radius r fits the narrower of the two fields of view of a viewport
+  // the sphere of radius r fits the narrower of the two fields of view of a viewport...
   const QSize g = grid();
   const float w = float(std::max(m_window->width(), 1)) / float(g.width());
   const float h = float(std::max(m_window->height(), 1)) / float(g.height());
-  const float halfV = qDegreesToRadians(kFieldOfView) / 2.0f;
-  const float halfH = std::atan(std::tan(halfV) * w / h);
+  // ... and its height between the labels (so no label covers the system): the target moves
+  // up by half the difference of the bands, which moves the system down on the screen
+  const float t = std::tan(qDegreesToRadians(kFieldOfView) / 2.0f);
+  const HudBands bands = hudBands(m_hud->content(), m_window->width());
+  const float band = std::max(h - float(bands.top + bands.bottom), 0.4f * h);
+  const float halfV = std::atan(t * band / h), halfH = std::atan(t * w / h);
   Orbit o;
-  o.target = centre;
   o.azimuth = hint.azimuth;
   o.elevation = hint.elevation;
   o.distance = 1.04f * r / std::sin(std::min(halfV, halfH));
+  const float az = qDegreesToRadians(o.azimuth), el = qDegreesToRadians(o.elevation);
+  const QVector3D up(-std::sin(el) * std::sin(az), std::cos(el), -std::sin(el) * std::cos(az));
+  o.target = centre + up * (float(bands.top - bands.bottom) * o.distance * t / h);
   m_window->setDistanceRange(0.05f * o.distance, 20.0f * o.distance);
   m_window->setOrbit(o);
 }
