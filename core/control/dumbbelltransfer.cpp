@@ -221,7 +221,8 @@ class DumbbellTransfer final : public ControlProblem {
     // u^f_{k+1}, u^m_{k+1} act in the step k -> k+1 and are plotted at t_{k+1}; there is no
     // control at t_0 (its arrows are hidden there, and the CSV writes zeros)
     VectorTrack force{"control force uᶠ on the mass centre", "N", 0, false, {}};
-    VectorTrack moment{"control moment uᵐ (inertial frame)", "N m", 1, false, {}};
+    VectorTrack moment{
+        "control moment R uᵐ in space (uᵐ plotted in the body frame)", "N m", 1, false, {}};
     std::vector<Vector3d> uf, um;
     double ufMax = 0.0, umMax = 0.0;
     out.csvColumns = csvColumns(r);

@@ -298,6 +298,19 @@ class TestControlMode : public QObject {
     }
   }
 
+  // issue 15 #9: T = 1 with h = 0.033 ends at 30 h = 0.99 s, said where the horizon is set
+  void horizonNotAWholeNumberOfSteps() {
+    ControlPanel* panel = m_mode->panel();
+    panel->resetToDefaults();
+    panel->setValue("h", {0.033});
+    panel->setValue("T", {1.0});
+    QVERIFY2(panel->noteText().contains("0.99 s") && panel->noteText().contains("N = 30"),
+             qPrintable(panel->noteText()));
+    panel->setValue("T", {0.99});  // 30 whole steps (within the step count's 1e-9)
+    QVERIFY2(panel->noteText().isEmpty(), qPrintable(panel->noteText()));
+    panel->resetToDefaults();
+  }
+
   void settingsPersist() {
     m_mode->panel()->setValue("h", {0.025});
     QSettings s;

@@ -8,6 +8,7 @@
 #include <QSettings>
 #include <QStyle>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "ui/common/messageline.h"
 #include "ui/common/palette.h"
@@ -28,6 +29,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(0, 0, 0, 0);
   m_title = new QLabel(this);
   m_title->setWordWrap(true);
+  connect(this, &ControlPanel::changed, this, &ControlPanel::updateHorizonNote);
   layout->addWidget(m_title);
   m_form = new QWidget(this);
   new QVBoxLayout(m_form);
@@ -109,6 +111,26 @@ void ControlPanel::setProblem(const ControlProblem* problem, const std::string& 
     m_choices[ch.name] = combo;
   }
   m_solve->setEnabled(true);
+  updateHorizonNote();
+}
+
+// where the horizon is set: a T that is not a multiple of h ends the maneuver at N h, N the
+// whole number of steps in T (as the problems make it)
+void ControlPanel::updateHorizonNote() {
+  const ControlRequest r = request();
+  const auto T = r.values.find("T"), h = r.values.find("h");
+  QString note;
+  if (T != r.values.end() && h != r.values.end() && T->second.size() == 1 &&
+      h->second.size() == 1 && h->second[0] > 0 && T->second[0] >= h->second[0]) {
+    const double t = T->second[0], step = h->second[0];
+    const double N = std::floor(t / step + 1e-9);
+    if (std::fabs(N * step - t) > 1e-9 * t)
+      note = tr("T is not a whole number of steps h: the maneuver ends at t_N = N h = %1 s "
+                "(N = %2)")
+                 .arg(QString::number(N * step, 'g', 6))
+                 .arg(N, 0, 'f', 0);
+  }
+  m_problemLabel->setNote(note);
 }
 
 void ControlPanel::setFieldValues(const ParamValues& values) {
@@ -203,6 +225,8 @@ void ControlPanel::setRunning(bool running) {
 void ControlPanel::showProblem(const QString& text) { m_problemLabel->setProblem(text); }
 
 QString ControlPanel::problemText() const { return m_problemLabel->problem(); }
+
+QString ControlPanel::noteText() const { return m_problemLabel->note(); }
 
 void ControlPanel::setLiveText(const QString& text) { m_live->setText(text); }
 

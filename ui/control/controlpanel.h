@@ -45,6 +45,8 @@ class ControlPanel : public QWidget {
   void setRunning(bool running);
   void showProblem(const QString& text);  ///< empty hides it
   QString problemText() const;
+  /// The note under the buttons (e.g. where a T that is not a multiple of h ends), or empty.
+  QString noteText() const;
   void setLiveText(const QString& text);
   QString liveText() const;
   void setSummary(const QString& html);
@@ -60,6 +62,7 @@ class ControlPanel : public QWidget {
 
  private:
   void setFieldValues(const ParamValues& values);
+  void updateHorizonNote();
 
   const ControlProblem* m_problem = nullptr;
   std::string m_system;  // for the settings' keys
