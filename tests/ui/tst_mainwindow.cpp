@@ -11,10 +11,12 @@
 #include <QDialog>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
@@ -37,6 +39,7 @@
 #include "ui/app/mainwindow.h"
 #include "ui/app/mode.h"
 #include "ui/app/playbackbar.h"
+#include "ui/app/scenariofile.h"
 #include "ui/app/scriptrunner.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/playback.h"
@@ -262,6 +265,43 @@ class TestMainWindow : public QObject {
     }
     QVERIFY(w.activateMode(w.simulationMode()));
     w.resize(before);
+  }
+
+  // the window title names the scenario file and marks unsaved changes; File > Open recent
+  // lists it; closing with changes asks (Cancel keeps the window, Save writes the file)
+  void scenarioFileTitleRecentAndClose() {
+    MainWindow& w = *m_window;
+    QVERIFY(selectFresh(w, "planar-pendulum"));
+    QVERIFY(waitIdle(w));
+    const QString path = m_dir.filePath("titled.json");
+    QVERIFY(w.saveScenario(path));
+    QVERIFY2(w.windowTitle().startsWith("titled.json[*]"), qPrintable(w.windowTitle()));
+    QVERIFY(!w.isWindowModified());
+    QCOMPARE(w.scenarioFile()->recent().value(0), QFileInfo(path).absoluteFilePath());
+    QSlider* theta = w.simulationMode()->paramPanel()->slider("theta0");
+    theta->setValue(theta->value() + 5);  // as a user drags it
+    QVERIFY(w.isWindowModified());
+    const auto answer = [](QMessageBox::StandardButton b) {
+      QTimer::singleShot(200, [b] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+          box->button(b)->click();
+      });
+    };
+    answer(QMessageBox::Cancel);
+    QVERIFY(!w.scenarioFile()->maybeSave());
+    QVERIFY(w.isWindowModified());
+    answer(QMessageBox::Save);
+    QVERIFY(w.scenarioFile()->maybeSave());
+    QVERIFY(!w.isWindowModified());
+    const dms::Scenario saved = dms::loadScenario(path.toStdString(), nullptr);
+    QCOMPARE(saved.parameters.at("theta0"),
+             w.simulationMode()->paramPanel()->values().at("theta0"));
+    // opened again: unchanged; another system: the file is not its scenario
+    QVERIFY(w.openScenario(path));
+    QVERIFY(!w.isWindowModified() && w.windowTitle().startsWith("titled.json"));
+    QVERIFY(w.selectSystem("mass-spring"));
+    QCOMPARE(w.windowTitle(), QString("Discrete Mechanics Studio"));
+    QVERIFY(w.scenarioFile()->maybeSave());  // nothing to ask
   }
 
   // issue 15 #4: a run longer than the playback buffer (planar pendulum, h = 0.05, T = 1000:

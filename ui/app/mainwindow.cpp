@@ -25,6 +25,7 @@
 #include "ui/app/helptexts.h"
 #include "ui/app/mode.h"
 #include "ui/app/playbackbar.h"
+#include "ui/app/scenariofile.h"
 #include "ui/app/statusline.h"
 #include "ui/app/windowshortcuts.h"
 #include "ui/app/windowshot.h"
@@ -55,7 +56,11 @@ void printError(const QString& text) {
 
 MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
     : QMainWindow(parent), m_scene(std::move(scene)) {
-  setWindowTitle(tr("Discrete Mechanics Studio"));
+  m_file = new ScenarioFile(
+      this, {[this](const QString& p) { return openScenario(p); },
+             [this](const QString& p) { return saveScenario(p); },
+             [this] { return askSavePath(tr("Save scenario"), ".json", tr("Scenario (*.json)")); },
+             [this] { return m_lastDir; }});
   if (!m_scene) m_scene = createSceneView(this);
   m_playback = new Playback(this);
   buildUi();
@@ -157,19 +162,12 @@ void MainWindow::addMode(Mode* mode) {
     showMessage(title, text, error);
   });
   connect(mode, &Mode::finished, this, &MainWindow::refresh);  // drawn now, not at the next tick
+  connect(mode, &Mode::edited, m_file, &ScenarioFile::touch);
 }
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  file->addAction(tr("&Open scenario..."), QKeySequence::Open, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), m_lastDir,
-                                                      tr("Scenario (*.json);;All files (*)"));
-    if (!path.isEmpty()) openScenario(path);
-  });
-  file->addAction(tr("&Save scenario..."), QKeySequence::Save, this, [this] {
-    const QString path = askSavePath(tr("Save scenario"), ".json", tr("Scenario (*.json)"));
-    if (!path.isEmpty()) saveScenario(path);
-  });
+  m_file->addActions(file);  // open, recent, save, save as
   file->addSeparator();
   file->addAction(tr("&Export plots..."), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                   &MainWindow::showExportDialog);
@@ -214,6 +212,7 @@ bool MainWindow::selectSystem(const QString& name) {
   m_model = model;
   m_systemBox->setCurrentIndex(m_systemBox->findData(name));
   m_playback->restart();
+  m_file->forget();  // another system: not the file's scenario any more
   for (Mode* m : m_modes) m->setSystem(model);
   for (int i = 0; i < int(m_modes.size()); ++i) {
     m_modeBar->setTabEnabled(i, m_modes[std::size_t(i)]->supports(model));
@@ -256,10 +255,9 @@ bool MainWindow::activateMode(Mode* mode) {
     QSettings().setValue("mode", mode->settingsKey());
     refresh();
   }
-  m_modeBar->blockSignals(true);
+  const QSignalBlocker quiet(m_modeBar);
   m_modeBar->setCurrentIndex(
       int(std::find(m_modes.begin(), m_modes.end(), m_active) - m_modes.begin()));
-  m_modeBar->blockSignals(false);
   return ok;
 }
 
@@ -289,8 +287,7 @@ void MainWindow::showMessage(const QString& title, const QString& text, bool err
   m_message->setIcon(error ? QMessageBox::Warning : QMessageBox::Information);
   m_message->setWindowTitle(title);
   m_message->setText(text);
-  // what a library said, behind the box's "Show Details..." button
-  m_message->setDetailedText(details);
+  m_message->setDetailedText(details);  // what a library said, behind "Show Details..."
   if (m_scripted) return printError(text);
   m_message->show();
   m_message->raise();
@@ -317,6 +314,7 @@ bool MainWindow::openScenario(const QString& path) {
   statusBar()->showMessage(
       tr("Opened %1").arg(path) + (w.isEmpty() ? "" : " (" + w.join("; ") + ")"), 8000);
   m_lastDir = QFileInfo(path).absolutePath();
+  m_file->opened(path);
   return true;
 }
 
@@ -330,6 +328,7 @@ bool MainWindow::saveScenario(const QString& path) {
   }
   statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
   m_lastDir = QFileInfo(path).absolutePath();
+  m_file->saved(path);
   return true;
 }
 
@@ -380,6 +379,7 @@ void MainWindow::reportWrite(bool ok, const QString& done, const QString& error)
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
+  if (!m_scripted && !m_file->maybeSave()) return e->ignore();  // cancelled: the window stays
   QSettings settings;
   settings.setValue("window/geometry", saveGeometry());
   settings.setValue("window/mainSplit", m_mainSplit->saveState());

@@ -27,6 +27,7 @@ class ControlMode;
 class Mode;
 class Playback;
 class PlaybackBar;
+class ScenarioFile;
 class SimulationMode;
 class StatusLine;
 
@@ -76,6 +77,7 @@ class MainWindow : public QMainWindow {
   SceneView* scene() const { return m_scene.get(); }
   /// The last message shown (non-modal, so scripts and tests are never blocked), or null.
   QMessageBox* lastMessage() const { return m_message; }
+  ScenarioFile* scenarioFile() const { return m_file; }
 
  protected:
   void closeEvent(QCloseEvent* e) override;
@@ -114,6 +116,7 @@ class MainWindow : public QMainWindow {
   QPointer<QMessageBox> m_message;
   QTimer m_frameTimer;
   QString m_lastDir;
+  ScenarioFile* m_file = nullptr;
 };
 
 }  // namespace dms::ui

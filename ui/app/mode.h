@@ -127,6 +127,8 @@ class Mode : public QObject {
   /// A computation started by start() (or by the user) ended: 0, or 3 when a solver did not
   /// converge (the scripted mode's exit status).
   void finished(int exitStatus);
+  /// The user changed the scenario's input (the window marks its file as changed).
+  void edited();
   /// A line for the status bar.
   void statusMessage(const QString& text, bool error);
   /// Something the user should read now (a non-modal message box; stderr in a script).

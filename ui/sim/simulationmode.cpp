@@ -43,7 +43,10 @@ SimulationMode::SimulationMode(const ModeContext& context, QObject* parent)
   // a slider step per event: coalesce the changes of one event-loop pass into one recompute
   m_recomputeTimer.setSingleShot(true);
   m_recomputeTimer.setInterval(0);
-  connect(m_params, &ParamPanel::changed, this, [this] { m_recomputeTimer.start(); });
+  connect(m_params, &ParamPanel::changed, this, [this] {
+    m_recomputeTimer.start();
+    emit edited();
+  });
   connect(&m_recomputeTimer, &QTimer::timeout, this, &SimulationMode::recompute);
   connect(m_session, &SimSession::chunkArrived, this, [this] {
     m_dataDirty = true;
