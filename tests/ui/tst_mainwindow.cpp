@@ -14,6 +14,8 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
@@ -24,6 +26,8 @@
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTextDocument>
 #include <QTimer>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -302,6 +306,39 @@ class TestMainWindow : public QObject {
     QVERIFY(w.selectSystem("mass-spring"));
     QCOMPARE(w.windowTitle(), QString("Discrete Mechanics Studio"));
     QVERIFY(w.scenarioFile()->maybeSave());  // nothing to ask
+  }
+
+  // Help: About cites the article and names the libraries' licences; User guide shows the
+  // README's usage section with its screenshot (compiled in, so it works installed)
+  void helpMenu() {
+    MainWindow& w = *m_window;
+    QMenu* help = nullptr;
+    for (QAction* a : w.menuBar()->actions())
+      if (a->text().remove('&') == "Help") help = a->menu();
+    QVERIFY(help);
+    const auto trigger = [help](const QString& text) {
+      for (QAction* a : help->actions())
+        if (a->text().remove('&') == text) return a->trigger(), true;
+      return false;
+    };
+    QVERIFY(trigger("About"));
+    QVERIFY(w.lastMessage());
+    const QString about = w.lastMessage()->text();
+    for (const char* needed : {"0705.3868", "Discrete Control", "QCustomPlot", "GPL-3.0", "Eigen",
+                               "MPL-2.0", "NLopt", "Qt "})
+      QVERIFY2(about.contains(needed), needed);
+    w.lastMessage()->close();
+    QVERIFY(trigger("User guide"));
+    auto* guide = w.findChild<QDialog*>("userGuide");
+    QVERIFY(guide);
+    auto* text = guide->findChild<QTextBrowser*>();
+    QVERIFY(text->toPlainText().startsWith("Usage"));
+    QVERIFY(text->toPlainText().contains("Scripted mode"));
+    QVERIFY(!text->toPlainText().contains("Reliability"));  // the next section is not in it
+    const QVariant shot =
+        text->document()->resource(QTextDocument::ImageResource, QUrl("docs/screenshot.png"));
+    QVERIFY(!shot.value<QImage>().isNull());
+    guide->close();
   }
 
   // issue 15 #4: a run longer than the playback buffer (planar pendulum, h = 0.05, T = 1000:

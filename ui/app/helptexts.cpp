@@ -2,8 +2,15 @@
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QFile>
+#include <QImage>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QVBoxLayout>
 
 #include "core/version.h"
 
@@ -28,10 +35,59 @@ QString shortcutsHtml(const QMenuBar* bar) {
 QString aboutHtml() {
   return QCoreApplication::translate(
              "MainWindow",
-             "<b>Discrete Mechanics Studio</b> %1<br>The examples of Lee, Leok and McClamroch, "
-             "<i>Discrete Control Systems</i>: a variational (Lie group) integrator side by side "
-             "with Dormand-Prince RK45.")
-      .arg(DMS_VERSION);
+             "<p><b>Discrete Mechanics Studio</b> %1</p>"
+             "<p>The examples of T. Lee, M. Leok and N. H. McClamroch, <i>Discrete Control "
+             "Systems</i>, in R. A. Meyers (ed.), Encyclopedia of Complexity and Systems Science, "
+             "Springer, 2009 (arXiv:0705.3868): variational and Lie group variational integrators "
+             "side by side with Dormand-Prince RK45 and further methods, and discrete optimal "
+             "control.</p>"
+             "<p>Built on (with their licences):<br>"
+             "Qt %2 with Qt 3D, The Qt Company: LGPL-3.0 or GPL-2.0/3.0<br>"
+             "QCustomPlot 2.1, Emanuel Eichhammer: GPL-3.0-or-later<br>"
+             "Eigen 3, its authors: MPL-2.0<br>"
+             "NLopt 2 (SLSQP), Steven G. Johnson and others: MIT (parts LGPL-2.1-or-later)<br>"
+             "JSON for Modern C++, Niels Lohmann: MIT</p>")
+      .arg(DMS_VERSION, qVersion());
+}
+
+QString userGuideMarkdown() {
+  QFile file(QStringLiteral(":/doc/README.md"));
+  if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("The user guide is missing.");
+  const QString text = QString::fromUtf8(file.readAll());
+  const qsizetype from = text.indexOf(QStringLiteral("\n## Usage"));
+  if (from < 0) return text;
+  const qsizetype to = text.indexOf(QStringLiteral("\n## "), from + 1);
+  return text.mid(from + 1, to < 0 ? -1 : to - from - 1);
+}
+
+void addHelpMenu(QMenuBar* bar, const std::function<void(const QString&, const QString&)>& show) {
+  const auto tr = [](const char* s) { return QCoreApplication::translate("MainWindow", s); };
+  QMenu* help = bar->addMenu(tr("&Help"));
+  help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, bar,
+                  [bar, show, tr] { show(tr("Keyboard shortcuts"), shortcutsHtml(bar)); });
+  help->addAction(tr("&User guide"), bar, [bar, tr] {
+    auto* guide = new QDialog(bar->window());
+    guide->setAttribute(Qt::WA_DeleteOnClose);
+    guide->setObjectName(QStringLiteral("userGuide"));
+    guide->setWindowTitle(tr("Discrete Mechanics Studio: user guide"));
+    auto* text = new QTextBrowser(guide);
+    text->setOpenExternalLinks(true);
+    text->setMarkdown(userGuideMarkdown());
+    // the screenshots it shows (compiled in), at most the page's width; after setMarkdown,
+    // which clears the document's resources
+    for (const char* name : {"docs/screenshot.png", "docs/control.png"}) {
+      const QImage image(QStringLiteral(":/doc/") + name);
+      if (!image.isNull())
+        text->document()->addResource(
+            QTextDocument::ImageResource, QUrl(name),
+            image.width() <= 880 ? image : image.scaledToWidth(880, Qt::SmoothTransformation));
+    }
+    (new QVBoxLayout(guide))->addWidget(text);
+    guide->resize(960, 720);
+    guide->show();
+  });
+  help->addAction(tr("&About"), bar, [show, tr] { show(tr("About"), aboutHtml()); });
+  help->addAction(tr("About &Qt"), bar, [bar] { QMessageBox::aboutQt(bar->window()); });
 }
 
 }  // namespace dms::ui

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QString>
+#include <functional>
 
 class QMenuBar;
 
@@ -10,7 +11,13 @@ namespace dms::ui {
 /// Help > Keyboard shortcuts: every menu entry that has one (so the table cannot go stale),
 /// the solve key of the optimal-control panel and the mouse.
 QString shortcutsHtml(const QMenuBar* bar);
-/// Help > About.
+/// Help > About: the version, the article's citation and the libraries' licences.
 QString aboutHtml();
+/// The README's "Usage" section (compiled in from the source tree: the same text installed or
+/// not), as Markdown, for Help > User guide.
+QString userGuideMarkdown();
+/// Adds the Help menu: Keyboard shortcuts, User guide (a window of its own), About, About Qt.
+/// `show(title, html)` shows a text in the window's message box.
+void addHelpMenu(QMenuBar* bar, const std::function<void(const QString&, const QString&)>& show);
 
 }  // namespace dms::ui

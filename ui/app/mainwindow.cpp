@@ -199,11 +199,9 @@ void MainWindow::buildMenus() {
   m_sceneActions << view->addAction(tr("&Fit 3D view"), QKeySequence(Qt::CTRL | Qt::Key_F), this,
                                     [this] { m_scene->fitView(); });
 
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, [this] {
-    showMessage(tr("Keyboard shortcuts"), shortcutsHtml(menuBar()), false);
+  addHelpMenu(menuBar(), [this](const QString& title, const QString& html) {
+    showMessage(title, html, false);
   });
-  help->addAction(tr("&About"), this, [this] { showMessage(tr("About"), aboutHtml(), false); });
 }
 
 bool MainWindow::selectSystem(const QString& name) {

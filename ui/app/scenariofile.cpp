@@ -21,9 +21,8 @@ ScenarioFile::ScenarioFile(QMainWindow* window, Calls calls)
 
 void ScenarioFile::addActions(QMenu* file) {
   file->addAction(tr("&Open scenario..."), QKeySequence::Open, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open scenario"),
-                                                      m_calls.folder(),
-                                                      tr("Scenario (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open scenario"), m_calls.folder(), tr("Scenario (*.json);;All files (*)"));
     if (!path.isEmpty()) m_calls.open(path);
   });
   m_recentMenu = file->addMenu(tr("Open &recent"));
@@ -82,9 +81,8 @@ bool ScenarioFile::save() {
 
 void ScenarioFile::updateTitle() {
   const QString app = tr("Discrete Mechanics Studio");
-  m_window->setWindowTitle(m_path.isEmpty()
-                               ? app
-                               : QStringLiteral("%1[*] — %2").arg(QFileInfo(m_path).fileName(), app));
+  m_window->setWindowTitle(
+      m_path.isEmpty() ? app : QStringLiteral("%1[*] — %2").arg(QFileInfo(m_path).fileName(), app));
   m_window->setWindowModified(m_modified && !m_path.isEmpty());
 }
 

@@ -19,7 +19,7 @@ class ScenarioFile : public QObject {
  public:
   static constexpr int kMaxRecent = 8;
   struct Calls {
-    std::function<bool(const QString& path)> open, save;
+    std::function<bool(const QString&path)> open, save;
     /// A save dialog's choice (empty: cancelled).
     std::function<QString()> askSavePath;
     /// The folder the open dialog starts in.
