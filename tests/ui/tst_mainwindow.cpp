@@ -9,6 +9,7 @@
 #include <QCheckBox>
 #include <QDateTime>
 #include <QDialog>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
@@ -39,6 +40,7 @@
 #include "tests/common/exportcheck.h"
 #include "tests/common/imagecheck.h"
 #include "ui/app/commandline.h"
+#include "ui/app/examples.h"
 #include "ui/app/exportdialog.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/mode.h"
@@ -339,6 +341,39 @@ class TestMainWindow : public QObject {
         text->document()->resource(QTextDocument::ImageResource, QUrl("docs/screenshot.png"));
     QVERIFY(!shot.value<QImage>().isNull());
     guide->close();
+  }
+
+  // File > Examples: every compiled-in example is listed, opens and runs to its horizon with
+  // every method, and leaves the window without a file (Save asks where)
+  void examplesOpenAndRun() {
+    MainWindow& w = *m_window;
+    QCOMPARE(QDir(":/examples").entryList().size(), int(dms::ui::examples().size()));
+    const QStringList recentBefore = w.scenarioFile()->recent();
+    for (const dms::ui::Example& e : dms::ui::examples()) {
+      const QString text = dms::ui::exampleText(e);
+      QVERIFY2(!text.isEmpty(), qPrintable(e.file));
+      QVERIFY2(w.openScenario(e.title, text), qPrintable(e.file));
+      w.simulationMode()->recompute();
+      QVERIFY2(waitIdle(w), qPrintable(e.file));
+      const dms::Scenario sc = dms::parseScenario(text.toStdString(), nullptr);
+      QCOMPARE(w.system()->name(), sc.system);
+      // the file's methods, in the picker's order
+      std::vector<dms::Method> run = w.simulationMode()->session()->job().methods,
+                               asked = sc.methods;
+      std::sort(run.begin(), run.end());
+      std::sort(asked.begin(), asked.end());
+      QCOMPARE(run, asked);
+      for (const auto& st : w.simulationMode()->session()->status())
+        QVERIFY2(st.done && !st.failure.failed,
+                 qPrintable(e.file + ": " + QString::fromStdString(st.failure.reason)));
+      QCOMPARE(w.windowTitle(), QString("Discrete Mechanics Studio"));
+    }
+    QCOMPARE(w.scenarioFile()->recent(), recentBefore);
+    // the later tests start from the article's values and methods of every system
+    for (const dms::SystemModel* m : dms::allSystems()) {
+      QVERIFY(selectFresh(w, QString::fromStdString(m->name())));
+      QVERIFY(waitIdle(w));
+    }
   }
 
   // issue 15 #4: a run longer than the playback buffer (planar pendulum, h = 0.05, T = 1000:

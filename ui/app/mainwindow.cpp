@@ -57,7 +57,7 @@ void printError(const QString& text) {
 MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
     : QMainWindow(parent), m_scene(std::move(scene)) {
   m_file = new ScenarioFile(
-      this, {[this](const QString& p) { return openScenario(p); },
+      this, {[this](const QString& p, const QString& text) { return openScenario(p, text); },
              [this](const QString& p) { return saveScenario(p); },
              [this] { return askSavePath(tr("Save scenario"), ".json", tr("Scenario (*.json)")); },
              [this] { return m_lastDir; }});
@@ -291,11 +291,12 @@ void MainWindow::showMessage(const QString& title, const QString& text, bool err
   m_message->raise();
 }
 
-bool MainWindow::openScenario(const QString& path) {
+bool MainWindow::openScenario(const QString& path, const QString& text) {
   std::vector<std::string> warnings;
   Scenario sc;
   try {
-    sc = loadScenario(path.toStdString(), &warnings);
+    sc = text.isEmpty() ? loadScenario(path.toStdString(), &warnings)
+                        : parseScenario(text.toStdString(), &warnings);
   } catch (const InputError& e) {
     showMessage(tr("Cannot open scenario"),
                 tr("%1\n\nThe current scenario is kept.").arg(QString::fromStdString(e.what())),
@@ -311,6 +312,7 @@ bool MainWindow::openScenario(const QString& path) {
   for (const std::string& s : warnings) w << QString::fromStdString(s);
   statusBar()->showMessage(
       tr("Opened %1").arg(path) + (w.isEmpty() ? "" : " (" + w.join("; ") + ")"), 8000);
+  if (!text.isEmpty()) return m_file->forget(), true;  // an example: no file of the user's
   m_lastDir = QFileInfo(path).absolutePath();
   m_file->opened(path);
   return true;

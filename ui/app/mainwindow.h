@@ -56,7 +56,9 @@ class MainWindow : public QMainWindow {
   QTabBar* modeBar() const { return m_modeBar; }
 
   /// Opens a scenario; on any problem shows a message, keeps the current one, returns false.
-  bool openScenario(const QString& path);
+  /// With `text`, the scenario is that text and `path` names it (an example of File > Examples,
+  /// which leaves the window without a file).
+  bool openScenario(const QString& path, const QString& text = {});
   /// Saves the current scenario; on failure shows a message and returns false.
   bool saveScenario(const QString& path);
   /// Writes the active mode's plot `index` (-1: all) into `dir` as NAME.<format> each.

@@ -8,6 +8,8 @@
 #include <QMessageBox>
 #include <QSettings>
 
+#include "ui/app/examples.h"
+
 namespace dms::ui {
 
 namespace {
@@ -23,10 +25,19 @@ void ScenarioFile::addActions(QMenu* file) {
   file->addAction(tr("&Open scenario..."), QKeySequence::Open, this, [this] {
     const QString path = QFileDialog::getOpenFileName(
         m_window, tr("Open scenario"), m_calls.folder(), tr("Scenario (*.json);;All files (*)"));
-    if (!path.isEmpty()) m_calls.open(path);
+    if (!path.isEmpty()) m_calls.open(path, {});
   });
   m_recentMenu = file->addMenu(tr("Open &recent"));
   fillRecentMenu();
+  QMenu* gallery = file->addMenu(tr("&Examples"));
+  for (const Example& e : examples()) {
+    QAction* a = gallery->addAction(e.title, this, [this, e] {
+      m_calls.open(tr("example \"%1\"").arg(e.title), exampleText(e));
+    });
+    a->setToolTip(e.description);
+    a->setStatusTip(e.description);
+  }
+  gallery->setToolTipsVisible(true);
   file->addAction(tr("&Save scenario"), QKeySequence::Save, this, [this] { save(); });
   file->addAction(tr("Save scenario &as..."), QKeySequence::SaveAs, this, [this] {
     const QString path = m_calls.askSavePath();
@@ -95,7 +106,7 @@ void ScenarioFile::fillRecentMenu() {
     QAction* a = m_recentMenu->addAction(
         QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this, [this, path] {
           if (QFileInfo::exists(path)) {
-            m_calls.open(path);
+            m_calls.open(path, {});
             return;
           }
           QStringList kept = recent();

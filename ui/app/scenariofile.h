@@ -19,7 +19,9 @@ class ScenarioFile : public QObject {
  public:
   static constexpr int kMaxRecent = 8;
   struct Calls {
-    std::function<bool(const QString&path)> open, save;
+    /// Opens a file, or with a text (an example) the scenario it holds, named by `path`.
+    std::function<bool(const QString& path, const QString& text)> open;
+    std::function<bool(const QString& path)> save;
     /// A save dialog's choice (empty: cancelled).
     std::function<QString()> askSavePath;
     /// The folder the open dialog starts in.
@@ -28,7 +30,7 @@ class ScenarioFile : public QObject {
 
   ScenarioFile(QMainWindow* window, Calls calls);
 
-  /// Adds Open, Open recent, Save and Save as to `file`.
+  /// Adds Open, Open recent, Examples, Save and Save as to `file`.
   void addActions(QMenu* file);
   /// A file was opened or saved: it is the window's now, unchanged.
   void opened(const QString& path);

@@ -1,0 +1,36 @@
+#include "ui/app/examples.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+namespace dms::ui {
+
+const std::vector<Example>& examples() {
+  const auto tr = [](const char* s) { return QCoreApplication::translate("Examples", s); };
+  static const std::vector<Example> list = {
+      {"article-1-mass-spring.json", tr("Article, example 1: mass-spring"),
+       tr("The variational integrator's energy error stays bounded; RK45's drifts.")},
+      {"article-2-planar-pendulum.json", tr("Article, example 2: planar pendulum on SO(2)"),
+       tr("Lie group variational integrator against RK45, 1000 s.")},
+      {"article-3-spherical-pendulum.json", tr("Article, example 3: spherical pendulum on S^2"),
+       tr("The bob stays on the sphere to round-off with the variational integrator.")},
+      {"article-4-dumbbell.json", tr("Article, example 4: dumbbell spacecraft on SE(3)"),
+       tr("Orbit and attitude coupled by gravity; RK45 with rotation matrices and quaternions.")},
+      {"nearly-inverted-pendulum.json", tr("Nearly inverted pendulum"),
+       tr("theta0 = 3.1 rad, at rest: four methods near the unstable equilibrium.")},
+      {"swirling-spherical-pendulum.json", tr("Swirling spherical pendulum"),
+       tr("From the horizontal with a sideways push: RATTLE and projected RK45 beside the "
+          "variational integrator.")},
+      {"tumbling-dumbbell.json", tr("Tumbling dumbbell"),
+       tr("A fast tumble about all three axes on the article's orbit, with the fourth-order "
+          "composition vi4.")},
+  };
+  return list;
+}
+
+QString exampleText(const Example& e) {
+  QFile file(QStringLiteral(":/examples/") + e.file);
+  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+}  // namespace dms::ui
