@@ -310,6 +310,43 @@ class TestMainWindow : public QObject {
     QVERIFY(w.scenarioFile()->maybeSave());  // nothing to ask
   }
 
+  // Edit > Undo and Redo: a slider move is one step (its edits coalesced), undo brings the
+  // previous values back into the panel and the runs, redo the later ones; a new edit ends redo
+  void undoRedoParameterChanges() {
+    MainWindow& w = *m_window;
+    QVERIFY(selectFresh(w, "planar-pendulum"));
+    QVERIFY(waitIdle(w));
+    ScenarioFile* file = w.scenarioFile();
+    QTest::qWait(ScenarioFile::kCoalesceMs + 100);  // the reset above is a step of its own
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    QSlider* theta = panel->slider("theta0");
+    const double v0 = panel->values().at("theta0")[0];
+    for (int k = 0; k < 3; ++k) theta->setValue(theta->value() + 2);  // one drag
+    QTest::qWait(ScenarioFile::kCoalesceMs + 100);
+    const double v1 = panel->values().at("theta0")[0];
+    theta->setValue(theta->value() + 4);  // a second move
+    const double v2 = panel->values().at("theta0")[0];
+    QVERIFY(v0 != v1 && v1 != v2);
+    QVERIFY(file->canUndo());
+    file->undo();  // the pending move first becomes a step, then is undone
+    QCOMPARE(panel->values().at("theta0")[0], v1);
+    file->undo();
+    QCOMPARE(panel->values().at("theta0")[0], v0);
+    QVERIFY(file->canRedo());
+    file->redo();
+    QCOMPARE(panel->values().at("theta0")[0], v1);
+    w.simulationMode()->recompute();
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.simulationMode()->session()->job().values.at("theta0")[0], v1);  // the runs too
+    theta->setValue(theta->value() - 1);  // a new edit: nothing to redo
+    QTest::qWait(ScenarioFile::kCoalesceMs + 100);
+    QVERIFY(!file->canRedo());
+    file->redo();
+    QVERIFY(panel->values().at("theta0")[0] != v2);
+    QVERIFY(selectFresh(w, "planar-pendulum"));
+    QVERIFY(waitIdle(w));
+  }
+
   // Help: About cites the article and names the libraries' licences; User guide shows the
   // README's usage section with its screenshot (compiled in, so it works installed)
   void helpMenu() {

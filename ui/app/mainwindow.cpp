@@ -56,11 +56,7 @@ void printError(const QString& text) {
 
 MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
     : QMainWindow(parent), m_scene(std::move(scene)) {
-  m_file = new ScenarioFile(
-      this, {[this](const QString& p, const QString& text) { return openScenario(p, text); },
-             [this](const QString& p) { return saveScenario(p); },
-             [this] { return askSavePath(tr("Save scenario"), ".json", tr("Scenario (*.json)")); },
-             [this] { return m_lastDir; }});
+  m_file = new ScenarioFile(this);  // before the modes: they tell it of every edit
   if (!m_scene) m_scene = createSceneView(this);
   m_playback = new Playback(this);
   buildUi();
@@ -167,7 +163,7 @@ void MainWindow::addMode(Mode* mode) {
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  m_file->addActions(file);  // open, recent, save, save as
+  m_file->addActions(file);  // open, recent, examples, save, save as
   file->addSeparator();
   file->addAction(tr("&Export plots..."), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                   &MainWindow::showExportDialog);
@@ -210,8 +206,8 @@ bool MainWindow::selectSystem(const QString& name) {
   m_model = model;
   m_systemBox->setCurrentIndex(m_systemBox->findData(name));
   m_playback->restart();
-  m_file->forget();  // another system: not the file's scenario any more
   for (Mode* m : m_modes) m->setSystem(model);
+  m_file->forget();  // another system: not the file's scenario any more
   for (int i = 0; i < int(m_modes.size()); ++i) {
     m_modeBar->setTabEnabled(i, m_modes[std::size_t(i)]->supports(model));
     m_modeBar->setTabToolTip(i, m_modes[std::size_t(i)]->description(model));

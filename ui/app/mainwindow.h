@@ -80,6 +80,11 @@ class MainWindow : public QMainWindow {
   /// The last message shown (non-modal, so scripts and tests are never blocked), or null.
   QMessageBox* lastMessage() const { return m_message; }
   ScenarioFile* scenarioFile() const { return m_file; }
+  /// The mode that computes scenarios (File > Open / Save scenario), or null.
+  Mode* scenarioMode() const;
+  /// A save dialog in the last folder, the system's name and `suffix` proposed; empty: cancelled.
+  QString askSavePath(const QString& title, const QString& suffix, const QString& filter);
+  const QString& lastDir() const { return m_lastDir; }
 
  protected:
   void closeEvent(QCloseEvent* e) override;
@@ -88,13 +93,10 @@ class MainWindow : public QMainWindow {
   void buildUi();
   void buildMenus();
   void addMode(Mode* mode);
-  /// The mode that computes scenarios (File > Open / Save scenario), or null.
-  Mode* scenarioMode() const;
   void showMessage(const QString& title, const QString& text, bool error,
                    const QString& details = {});
   void showExportDialog();
   void reportWrite(bool ok, const QString& done, const QString& error);
-  QString askSavePath(const QString& title, const QString& suffix, const QString& filter);
 
   const SystemModel* m_model = nullptr;
   std::unique_ptr<SceneView> m_scene;

@@ -3,12 +3,14 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMainWindow>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
 
 #include "ui/app/examples.h"
+#include "ui/app/mainwindow.h"
+#include "ui/app/mode.h"
 
 namespace dms::ui {
 
@@ -16,23 +18,25 @@ namespace {
 const char* const kRecentKey = "recentScenarios";
 }
 
-ScenarioFile::ScenarioFile(QMainWindow* window, Calls calls)
-    : QObject(window), m_window(window), m_calls(std::move(calls)) {
+ScenarioFile::ScenarioFile(MainWindow* window) : QObject(window), m_window(window) {
+  m_pending.setSingleShot(true);
+  m_pending.setInterval(kCoalesceMs);
+  connect(&m_pending, &QTimer::timeout, this, &ScenarioFile::record);
   updateTitle();
 }
 
 void ScenarioFile::addActions(QMenu* file) {
   file->addAction(tr("&Open scenario..."), QKeySequence::Open, this, [this] {
     const QString path = QFileDialog::getOpenFileName(
-        m_window, tr("Open scenario"), m_calls.folder(), tr("Scenario (*.json);;All files (*)"));
-    if (!path.isEmpty()) m_calls.open(path, {});
+        m_window, tr("Open scenario"), m_window->lastDir(), tr("Scenario (*.json);;All files (*)"));
+    if (!path.isEmpty()) m_window->openScenario(path);
   });
   m_recentMenu = file->addMenu(tr("Open &recent"));
   fillRecentMenu();
   QMenu* gallery = file->addMenu(tr("&Examples"));
   for (const Example& e : examples()) {
     QAction* a = gallery->addAction(e.title, this, [this, e] {
-      m_calls.open(tr("example \"%1\"").arg(e.title), exampleText(e));
+      m_window->openScenario(tr("example \"%1\"").arg(e.title), exampleText(e));
     });
     a->setToolTip(e.description);
     a->setStatusTip(e.description);
@@ -40,9 +44,15 @@ void ScenarioFile::addActions(QMenu* file) {
   gallery->setToolTipsVisible(true);
   file->addAction(tr("&Save scenario"), QKeySequence::Save, this, [this] { save(); });
   file->addAction(tr("Save scenario &as..."), QKeySequence::SaveAs, this, [this] {
-    const QString path = m_calls.askSavePath();
-    if (!path.isEmpty()) m_calls.save(path);
+    const QString path =
+        m_window->askSavePath(tr("Save scenario"), ".json", tr("Scenario (*.json)"));
+    if (!path.isEmpty()) m_window->saveScenario(path);
   });
+
+  QMenu* edit = m_window->menuBar()->addMenu(tr("&Edit"));
+  m_undoAction = edit->addAction(tr("&Undo"), QKeySequence::Undo, this, &ScenarioFile::undo);
+  m_redoAction = edit->addAction(tr("&Redo"), QKeySequence::Redo, this, &ScenarioFile::redo);
+  updateActions();
 }
 
 void ScenarioFile::opened(const QString& path) {
@@ -55,15 +65,28 @@ void ScenarioFile::opened(const QString& path) {
   QSettings().setValue(kRecentKey, list);
   fillRecentMenu();
   updateTitle();
+  resetHistory();
+}
+
+void ScenarioFile::saved(const QString& path) {
+  const std::vector<std::string> undo = m_undo, redo = m_redo;
+  opened(path);
+  m_undo = undo;  // saving is not an edit: the history stays
+  m_redo = redo;
+  updateActions();
 }
 
 void ScenarioFile::forget() {
   m_path.clear();
   m_modified = false;
   updateTitle();
+  resetHistory();
 }
 
 void ScenarioFile::touch() {
+  if (m_applying) return;
+  m_pending.start();
+  updateActions();
   if (m_modified) return;
   m_modified = true;
   updateTitle();
@@ -82,12 +105,71 @@ bool ScenarioFile::maybeSave() {
   return answer == QMessageBox::Discard || save();
 }
 
+void ScenarioFile::undo() {
+  record();  // edits not yet a step become one first
+  if (m_undo.empty()) return;
+  m_redo.push_back(m_present);
+  m_present = m_undo.back();
+  m_undo.pop_back();
+  apply(m_present);
+}
+
+void ScenarioFile::redo() {
+  if (m_pending.isActive()) record();  // a new edit ends what could be redone
+  if (m_redo.empty()) return;
+  m_undo.push_back(m_present);
+  m_present = m_redo.back();
+  m_redo.pop_back();
+  apply(m_present);
+}
+
+std::string ScenarioFile::current() const {
+  const Mode* mode = m_window->scenarioMode();
+  const std::optional<Scenario> sc = mode ? mode->scenario() : std::nullopt;
+  return sc ? scenarioToJson(*sc) : std::string();
+}
+
+void ScenarioFile::resetHistory() {
+  m_pending.stop();
+  m_undo.clear();
+  m_redo.clear();
+  m_present = current();
+  updateActions();
+}
+
+void ScenarioFile::record() {
+  m_pending.stop();
+  const std::string now = current();
+  if (!now.empty() && now != m_present) {
+    m_undo.push_back(m_present);
+    if (m_undo.size() > std::size_t(kMaxUndo)) m_undo.erase(m_undo.begin());
+    m_redo.clear();
+    m_present = now;
+  }
+  updateActions();
+}
+
+void ScenarioFile::apply(const std::string& json) {
+  Mode* mode = m_window->scenarioMode();
+  if (mode && !json.empty()) {
+    m_applying = true;
+    mode->applyScenario(parseScenario(json, nullptr));  // a scenario this window made
+    m_applying = false;
+  }
+  if (!m_path.isEmpty() && !m_modified) {
+    m_modified = true;
+    updateTitle();
+  }
+  updateActions();
+}
+
 bool ScenarioFile::save() {
   if (m_path.isEmpty()) {
-    const QString path = m_calls.askSavePath();
-    return !path.isEmpty() && m_calls.save(path);
+    const QString path =
+        m_window->askSavePath(tr("Save scenario"), ".json", tr("Scenario (*.json)"));
+    return !path.isEmpty() && m_window->saveScenario(path);
   }
-  return m_calls.save(m_path);
+  return m_window->saveScenario(m_path);
 }
 
 void ScenarioFile::updateTitle() {
@@ -95,6 +177,11 @@ void ScenarioFile::updateTitle() {
   m_window->setWindowTitle(
       m_path.isEmpty() ? app : QStringLiteral("%1[*] — %2").arg(QFileInfo(m_path).fileName(), app));
   m_window->setWindowModified(m_modified && !m_path.isEmpty());
+}
+
+void ScenarioFile::updateActions() {
+  if (m_undoAction) m_undoAction->setEnabled(canUndo());
+  if (m_redoAction) m_redoAction->setEnabled(canRedo());
 }
 
 void ScenarioFile::fillRecentMenu() {
@@ -106,7 +193,7 @@ void ScenarioFile::fillRecentMenu() {
     QAction* a = m_recentMenu->addAction(
         QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this, [this, path] {
           if (QFileInfo::exists(path)) {
-            m_calls.open(path, {});
+            m_window->openScenario(path);
             return;
           }
           QStringList kept = recent();
