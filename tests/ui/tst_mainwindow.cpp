@@ -347,6 +347,43 @@ class TestMainWindow : public QObject {
     QVERIFY(waitIdle(w));
   }
 
+  // Export plots' options: the playback cursor only when asked, and a caption with the set-up;
+  // the window's plots are as they were after
+  void figureOptions() {
+    MainWindow& w = *m_window;
+    QVERIFY(selectFresh(w, "planar-pendulum"));
+    QVERIFY(waitIdle(w));
+    w.playback()->seek(100.0);
+    w.refresh();
+    Mode* mode = w.simulationMode();
+    const QString dir = m_dir.filePath("figures");
+    const auto svg = [&](const FigureOptions& o, const QString& prefix) {
+      QString error;
+      if (!mode->writePlots(dir, 0, {ImageFormat::Svg}, QSize(800, 500), &error, prefix, o))
+        return QString("failed: " + error);
+      QFile f(QDir(dir).filePath(prefix + mode->exportPlots()[0].name + ".svg"));
+      return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+    QCustomPlot* plot = mode->exportPlots()[0].plot;
+    const int elements = plot->plotLayout()->elementCount();
+    const QString plain = svg({true, false}, "a-"), bare = svg({false, false}, "b-"),
+                  captioned = svg({false, true}, "c-").replace(QChar(0xa0), ' ');
+    // the cursor is the one dashed line in the plot area (the grid's are dotted)
+    const auto dashed = [](const QString& text) { return text.count("stroke-dasharray"); };
+    QVERIFY2(dashed(plain) > dashed(bare),
+             qPrintable(QString("%1 %2").arg(dashed(plain)).arg(dashed(bare))));
+    QVERIFY(!plain.contains("theta0 = "));
+    for (const char* part :
+         {"Planar pendulum on SO(2): m = 1 kg", "theta0 = 1.5708 rad", "h = 0.03 s", "T = 1000 s",
+          "RelTol = 0.001", "Methods: variational, RK45"})
+      QVERIFY2(QString(mode->figureCaption()).replace(QChar(0xa0), ' ').contains(part), part);
+    // in the file, in lines of at most 110 characters
+    QVERIFY(captioned.contains("Planar pendulum on SO(2): m = 1 kg"));
+    QVERIFY(captioned.contains("Methods: variational, RK45"));
+    QVERIFY(plot->layer("cursor")->visible());
+    QCOMPARE(plot->plotLayout()->elementCount(), elements);  // no caption left in the window
+  }
+
   // Help: About cites the article and names the libraries' licences; User guide shows the
   // README's usage section with its screenshot (compiled in, so it works installed)
   void helpMenu() {

@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QVBoxLayout>
 
 namespace dms::ui {
 
@@ -70,6 +71,16 @@ ExportDialog::ExportDialog(const QStringList& plotNames, const QString& folder,
   m_prefix->setObjectName("prefix");
   m_prefix->setToolTip(tr("Put before each plot's name; empty: the plot's name alone"));
   form->addRow(tr("Name prefix"), m_prefix);
+  m_cursor = new QCheckBox(tr("the playback cursor"));
+  m_cursor->setObjectName("cursor");
+  m_cursor->setChecked(settings.value("export/cursor", false).toBool());
+  m_caption = new QCheckBox(tr("a caption with the set-up (system, parameters, h, T, methods)"));
+  m_caption->setObjectName("caption");
+  m_caption->setChecked(settings.value("export/caption", false).toBool());
+  auto* shows = new QVBoxLayout;
+  shows->addWidget(m_cursor);
+  shows->addWidget(m_caption);
+  form->addRow(tr("Also show"), shows);
   auto* names = new QLabel;
   const auto showNames = [names, plotNames, this] {
     QStringList files;
@@ -116,6 +127,10 @@ QString ExportDialog::folder() const { return m_folder->text(); }
 
 QString ExportDialog::prefix() const { return m_prefix->text(); }
 
+FigureOptions ExportDialog::options() const {
+  return FigureOptions{m_cursor->isChecked(), m_caption->isChecked()};
+}
+
 void ExportDialog::accept() {
   QStringList formats;
   if (m_png->isChecked()) formats << "png";
@@ -125,6 +140,8 @@ void ExportDialog::accept() {
   settings.setValue("export/formats", formats.join(','));
   settings.setValue("export/width", m_width->value());
   settings.setValue("export/height", m_height->value());
+  settings.setValue("export/cursor", m_cursor->isChecked());
+  settings.setValue("export/caption", m_caption->isChecked());
   QDialog::accept();
 }
 

@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <vector>
 
+#include "ui/app/mode.h"
 #include "ui/common/exporter.h"
 
 class QCheckBox;
@@ -30,6 +31,7 @@ class ExportDialog : public QDialog {
   QSize size() const;
   QString folder() const;
   QString prefix() const;
+  FigureOptions options() const;
   /// Accepts and remembers the formats and the size.
   void accept() override;
 
@@ -42,6 +44,8 @@ class ExportDialog : public QDialog {
   QSpinBox* m_height = nullptr;
   QLineEdit* m_folder = nullptr;
   QLineEdit* m_prefix = nullptr;
+  QCheckBox* m_cursor = nullptr;
+  QCheckBox* m_caption = nullptr;
 };
 
 /// Whether to go on writing `files`: true when none exists, else after asking (the existing

@@ -362,8 +362,8 @@ void MainWindow::showExportDialog() {
       m_active->plotFiles(dialog.folder(), dialog.plotIndex(), dialog.formats(), dialog.prefix());
   if (!confirmReplace(this, dialog.folder(), files)) return;
   QString error;
-  const bool ok = exportPlots(dialog.folder(), dialog.plotIndex(), dialog.formats(), dialog.size(),
-                              &error, dialog.prefix());
+  const bool ok = m_active->writePlots(dialog.folder(), dialog.plotIndex(), dialog.formats(),
+                                       dialog.size(), &error, dialog.prefix(), dialog.options());
   if (ok) m_lastDir = dialog.folder();
   reportWrite(ok, tr("Exported to %1").arg(dialog.folder()), error);
 }

@@ -1,6 +1,10 @@
 #include "ui/app/mode.h"
 
+#include <qcustomplot.h>
+
 #include <QDir>
+
+#include "ui/common/palette.h"
 
 namespace dms::ui {
 
@@ -25,25 +29,60 @@ QStringList Mode::plotFiles(const QString& dir, int index, const std::vector<Ima
 }
 
 bool Mode::writePlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
-                      QSize size, QString* error, const QString& prefix) {
+                      QSize size, QString* error, const QString& prefix,
+                      const FigureOptions& options) {
   if (!QDir().mkpath(dir)) {
     if (error) *error = tr("Cannot create the folder '%1'").arg(dir);
     return false;
   }
   prepareExport(size);
   const std::vector<ExportPlot> plots = exportPlots();
+  const QString caption = options.caption ? wrapWords(figureCaption(), 110) : QString();
   bool ok = true;
   for (int i = 0; ok && i < int(plots.size()); ++i) {
     if (index >= 0 && i != index) continue;
-    const ExportPlot& p = plots[std::size_t(i)];
+    QCustomPlot* plot = plots[std::size_t(i)].plot;
+    // the options apply to the files only: the window's plot is as it was after
+    QCPLayer* cursor = plot->layer("cursor");
+    const bool cursorShown = cursor && cursor->visible();
+    if (cursor) cursor->setVisible(cursorShown && options.cursor);
+    QCPTextElement* under = nullptr;
+    if (!caption.isEmpty()) {
+      under = new QCPTextElement(plot, caption, QFont(plot->font().family(), 8));
+      under->setTextColor(mutedTextColor());
+      under->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+      under->setMargins(QMargins(12, 4, 12, 6));
+      plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, under);
+    }
     for (ImageFormat f : formats) {
-      ok = savePlot(p.plot, QDir(dir).filePath(prefix + p.name + "." + formatSuffix(f)), f, size,
-                    error);
+      ok = savePlot(plot,
+                    QDir(dir).filePath(prefix + plots[std::size_t(i)].name + "." + formatSuffix(f)),
+                    f, size, error);
       if (!ok) break;
     }
+    if (under) {
+      plot->plotLayout()->remove(under);
+      plot->plotLayout()->simplify();
+    }
+    if (cursor) cursor->setVisible(cursorShown);
+    plot->replot(QCustomPlot::rpQueuedReplot);
   }
   finishExport();
   return ok;
+}
+
+QString wrapWords(const QString& text, int width) {
+  QStringList lines;
+  QString line;
+  for (const QString& word : text.split(' ', Qt::SkipEmptyParts)) {
+    if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
+      lines << line;
+      line.clear();
+    }
+    line += (line.isEmpty() ? "" : " ") + word;
+  }
+  if (!line.isEmpty()) lines << line;
+  return lines.join('\n');
 }
 
 }  // namespace dms::ui

@@ -44,11 +44,20 @@ struct ModeStatus {
   QString progressFormat;  ///< e.g. "computing %p%"
 };
 
+/// What an exported figure shows besides the plot (File > Export plots' options).
+struct FigureOptions {
+  bool cursor = true;    ///< the playback cursor's line
+  bool caption = false;  ///< lines under the plot with the set-up (Mode::figureCaption())
+};
+
 /// A plot that File > Export writes, as NAME.png/.svg/.pdf.
 struct ExportPlot {
   QString name;
   QCustomPlot* plot = nullptr;
 };
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
+QString wrapWords(const QString& text, int width);
 
 class Mode : public QObject {
   Q_OBJECT
@@ -94,7 +103,11 @@ class Mode : public QObject {
   /// Writes plot `index` of exportPlots() (-1: all) into `dir`, as PREFIXNAME.<format> each
   /// (plotFiles); false and `error` on the first failure.
   bool writePlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
-                  QSize size, QString* error, const QString& prefix = {});
+                  QSize size, QString* error, const QString& prefix = {},
+                  const FigureOptions& options = {});
+  /// The set-up of what the plots show, for a figure's caption (system, parameters, step,
+  /// horizon, methods), or empty.
+  virtual QString figureCaption() const { return {}; }
   /// The files writePlots writes, in its order.
   QStringList plotFiles(const QString& dir, int index, const std::vector<ImageFormat>& formats,
                         const QString& prefix = {}) const;

@@ -324,6 +324,37 @@ bool SimulationMode::exportCsv(const QString& path, QString* error) const {
       error);
 }
 
+// what the plots show: the system, its parameters, the step and horizon, the methods
+QString SimulationMode::figureCaption() const {
+  const SimJob& job = m_session->job();
+  if (!job.model) return {};
+  QStringList parts;
+  for (const ParamSpec& p : job.model->params()) {
+    const auto it = job.values.find(p.name);
+    if (it == job.values.end()) continue;
+    QStringList v;
+    for (double x : it->second) v << QString::number(x, 'g', 6);
+    // no line break inside "name = value unit" (no-break spaces)
+    parts << QString("%1\u00a0=\u00a0%2%3")
+                 .arg(QString::fromStdString(p.name),
+                      v.size() > 1 ? "(" + v.join(", ") + ")" : v.value(0),
+                      p.unit.empty() ? QString() : "\u00a0" + QString::fromStdString(p.unit));
+  }
+  const IntegratorSettings& s = job.settings;
+  parts
+      << QString("h\u00a0=\u00a0%1\u00a0s, T\u00a0=\u00a0%2\u00a0s").arg(fmt(s.h, 6), fmt(s.T, 6));
+  QStringList methods;
+  bool adaptive = false;
+  for (Method m : job.methods) {
+    methods << methodLabel(m, s.controller);
+    adaptive = adaptive || methodInfo(m).adaptive;
+  }
+  if (adaptive)
+    parts << QString("RelTol\u00a0=\u00a0%1, AbsTol\u00a0=\u00a0%2").arg(fmt(s.rtol), fmt(s.atol));
+  return QString("%1: %2. Methods: %3.")
+      .arg(QString::fromStdString(job.model->title()), parts.join(", "), methods.join(", "));
+}
+
 std::optional<Scenario> SimulationMode::scenario() const {
   if (!m_model) return std::nullopt;
   return Scenario{m_model->name(), m_params->values(), m_params->settings(), m_params->methods()};

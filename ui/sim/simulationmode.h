@@ -47,6 +47,7 @@ class SimulationMode : public Mode {
   void prepareExport(QSize size) override;
   void finishExport() override;
   bool exportCsv(const QString& path, QString* error) const override;
+  QString figureCaption() const override;
 
   std::optional<Scenario> scenario() const override;
   void applyScenario(const Scenario& s) override;
