@@ -26,9 +26,11 @@ inline void compensatedAdd(T& sum, T& lost, const T& increment) {
   sum = t;
 }
 
-/// sum += hi + lo, an increment held as an unevaluated sum (|lo| much below |hi|, e.g. the
-/// rounding error of the product that gave hi): lo joins what the last addition dropped, so
-/// the sum takes hi + lo to within the rounding of the compensation itself.
+/// sum += hi + lo, an increment held as an unevaluated sum: lo joins what the last addition
+/// dropped, then hi. With |lo| much below |hi| (e.g. the rounding error of the product that
+/// gave hi) the sum takes hi + lo to within the rounding of the compensation itself; with lo
+/// the part of the increment known early, hi (the part computed last) waits for one addition
+/// less, and hi + lo is rounded as it would be when added first.
 template <class T>
 inline void compensatedAdd(T& sum, T& lost, const T& hi, const T& lo) {
   const T y = hi + (lo - lost);

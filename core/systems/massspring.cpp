@@ -39,9 +39,9 @@ struct CompensatedMassSpringStepper {
 }  // namespace
 
 void massSpringStep(const MassSpringParams& p, double h, MassSpringSums& x) {
-  const double a = 0.5 * h, b = h * p.kappa / (2 * p.m);
-  const double s = 2 * (x.x.q + a * x.x.v) / (1 + a * b);
-  const double dv = -b * s;
+  // e depends on h and the parameters only: no division waits for the state
+  const double a = 0.5 * h, b = h * p.kappa / (2 * p.m), e = 2 * b / (1 + a * b);
+  const double dv = -e * (x.x.q + a * x.x.v);
   const double dq = a * (2 * x.x.v + dv);
   compensatedAdd(x.x.q, x.lost.q, dq);
   compensatedAdd(x.x.v, x.lost.v, dv);

@@ -33,11 +33,11 @@ struct MassSpringSums {
 };
 
 /// Eqs (10)-(11) as increments of the same map, added with compensation (compensated.h):
-///   s_k = q_k + q_{k+1} = 2 (q_k + h/2 v_k) / (1 + h^2 kappa / 4m)
-///   v_{k+1} = v_k - (h kappa / 2m) s_k
+///   v_{k+1} = v_k - e (q_k + h/2 v_k),   e = (h kappa / m) / (1 + h^2 kappa / 4m)
 ///   q_{k+1} = q_k + h/2 (v_k + v_{k+1})
-/// Whatever 1 / (1 + h^2 kappa / 4m) rounds to, this linear map has determinant 1, so rounded
-/// coefficients do not make the energy drift.
+/// (v_{k+1} - v_k = -(h kappa / 2m)(q_k + q_{k+1}) solved for q_k + q_{k+1}.) Whatever e and
+/// h/2 round to, this linear map has determinant 1, so rounded coefficients do not make the
+/// energy drift.
 void massSpringStep(const MassSpringParams& p, double h, MassSpringSums& x);
 
 class MassSpring final : public SystemModel {

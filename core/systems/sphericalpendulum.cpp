@@ -50,15 +50,19 @@ struct RattleStepper {
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "p1", "p2", "p3"}; }
 };
 
-// (35) has a solution when |f_k| <= 1
-bool eq35Solvable(double f2, std::string* why) {
-  if (f2 <= 1.0) return true;
+// (35) has no solution: |f_k| > 1 (or not finite)
+bool eq35Unsolvable(double f2, std::string* why) {
   if (why) {
     std::ostringstream m;
     m << "eq (35) needs |h omega + h^2 g/(2l) q x e3| <= 1, got " << std::sqrt(f2) << "; reduce h";
     *why = m.str();
   }
   return false;
+}
+
+// (35) has a solution when |f_k| <= 1; the message is built out of line, off the step's path
+inline bool eq35Solvable(double f2, std::string* why) {
+  return f2 <= 1.0 || eq35Unsolvable(f2, why);
 }
 
 }  // namespace
@@ -78,17 +82,20 @@ bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, Spherical
 
 bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, SphericalPendulumSums& x,
                            std::string* why) {
-  const Vector3d e3 = Vector3d::UnitZ();
-  const Vector3d qxe3 = x.x.q.cross(e3);
-  const Vector3d f = h * x.x.omega + h * h * p.g / (2 * p.l) * qxe3;
+  const double k1 = h * p.g / (2 * p.l), k2 = h * k1;
+  const Vector3d q = x.x.q;
+  const Vector3d qxe3(q.y(), -q.x(), 0.0);  // q x e3
+  const Vector3d f = h * x.x.omega + k2 * qxe3;
   const double f2 = f.squaredNorm();
   if (!eq35Solvable(f2, why)) return false;
-  const Vector3d c = f / (1 + std::sqrt(1 - f2));
-  const Vector3d cxq = c.cross(x.x.q);
-  const Vector3d dq = 2 / (1 + c.squaredNorm()) * (cxq + c.cross(cxq));
+  // the Cayley form with 2 / (1 + |c|^2) = 1 + (1 - |f|^2)^(1/2): one division, after the root
+  const Vector3d fxq = f.cross(q);
+  const Vector3d dq = fxq + f.cross(fxq) / (1 + std::sqrt(1 - f2));
   compensatedAdd(x.x.q, x.lost.q, dq);
-  const Vector3d dOmega = h * p.g / (2 * p.l) * (qxe3 + x.x.q.cross(e3));
-  compensatedAdd(x.x.omega, x.lost.omega, dOmega);
+  // q_{k+1} x e3 = q_k x e3 + dq x e3, without waiting for the sum; the part known before dq
+  // joins what the last addition dropped first
+  const Vector3d kick = k1 * Vector3d(dq.y(), -dq.x(), 0.0), early = (2 * k1) * qxe3;
+  compensatedAdd(x.x.omega, x.lost.omega, kick, early);
   return true;
 }
 

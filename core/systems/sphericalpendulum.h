@@ -40,11 +40,11 @@ struct SphericalPendulumSums {
 };
 
 /// Eqs (35)-(36) as increments added with compensation (compensated.h). For f_k tangent to q_k,
-/// (35) turns q_k about f_k by asin|f_k|; the increment is that rotation in Cayley form, with
-/// c_k = f_k / (1 + (1 - |f_k|^2)^(1/2)) (same rotation, tan of half the angle), which keeps
-/// |q| whatever f_k rounds to:
-///   q_{k+1} = q_k + 2 / (1 + |c_k|^2) (c_k x q_k + c_k x (c_k x q_k))
-///   omega_{k+1} = omega_k + (h g / 2l) (q_k x e3 + q_{k+1} x e3)
+/// (35) turns q_k about f_k by asin|f_k|; the increment is that rotation, in Cayley form with
+/// c_k = f_k / (1 + s_k), s_k = (1 - |f_k|^2)^(1/2) (tan of half the angle; 2 / (1 + |c_k|^2)
+/// = 1 + s_k), which keeps |q| whatever f_k rounds to:
+///   dq_k = f_k x q_k + f_k x (f_k x q_k) / (1 + s_k),   q_{k+1} = q_k + dq_k
+///   omega_{k+1} = omega_k + (h g / 2l) (2 q_k x e3 + dq_k x e3)
 /// Fails like sphericalPendulumStep when |f_k| > 1.
 bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, SphericalPendulumSums& x,
                            std::string* why);
