@@ -1,6 +1,7 @@
 // dmstudio: the desktop app. Without arguments it opens the window on the last system; with
 // the scripted-mode flags (ui/app/commandline.h) it plays, writes files and may quit.
 #include <QApplication>
+#include <QIcon>
 #include <QTimer>
 #include <cstdio>
 
@@ -14,6 +15,10 @@ int main(int argc, char** argv) {
   QCoreApplication::setOrganizationName("DiscreteMechanicsStudio");
   QCoreApplication::setApplicationName("dmstudio");
   QCoreApplication::setApplicationVersion(DMS_VERSION);
+  // the icon compiled in from resources/dmstudio.qrc; the desktop file name lets a Wayland
+  // compositor match the window to the installed desktop entry and its icon
+  QApplication::setWindowIcon(QIcon(":/icons/dmstudio.svg"));
+  QGuiApplication::setDesktopFileName("io.github.dms.DiscreteMechanicsStudio");
 
   QStringList args = QCoreApplication::arguments();
   args.removeFirst();

@@ -1,0 +1,67 @@
+// The application icon compiled in from resources/dmstudio.qrc renders at the sizes a desktop
+// asks for (Qt's SVG icon engine, from libqt6svg6, which the package declares), and the
+// desktop entry and the metainfo name the icon and the entry the install puts under share/.
+#include <QFile>
+#include <QIcon>
+#include <QImage>
+#include <QPixmap>
+#include <QRegularExpression>
+#include <QTest>
+
+#include "tests/common/imagecheck.h"
+
+namespace {
+
+const QString kAppId = "io.github.dms.DiscreteMechanicsStudio";
+
+QString readResourceFile(const QString& name) {
+  QFile f(QStringLiteral(DMS_RESOURCES_DIR "/") + name);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return QString::fromUtf8(f.readAll());
+}
+
+}  // namespace
+
+class TestResources : public QObject {
+  Q_OBJECT
+ private slots:
+  void iconRenders_data();
+  void iconRenders();
+  void desktopEntryAndMetainfoNameTheApp();
+};
+
+void TestResources::iconRenders_data() {
+  QTest::addColumn<int>("size");
+  for (int size : {16, 32, 64, 256}) QTest::newRow(qPrintable(QString::number(size))) << size;
+}
+
+// the blue tile around, the vermillion bob at (50, 41) of the icon's 64 units
+void TestResources::iconRenders() {
+  QFETCH(int, size);
+  const QIcon icon(":/icons/dmstudio.svg");
+  QVERIFY(!icon.isNull());
+  const QImage img = icon.pixmap(size, size).toImage();
+  QCOMPARE(img.size(), QSize(size, size));
+  const double s = size / 64.0;
+  const QRect tile(int(8 * s), int(20 * s), std::max(1, int(8 * s)), std::max(1, int(8 * s)));
+  const QRect bob(int(47 * s), int(38 * s), std::max(1, int(6 * s)), std::max(1, int(6 * s)));
+  QVERIFY(dms::test::countHue(img, tile, QColor("#0072B2")) == tile.width() * tile.height());
+  QVERIFY(dms::test::countHue(img, bob, QColor("#D55E00")) > 0);
+}
+
+void TestResources::desktopEntryAndMetainfoNameTheApp() {
+  const QString desktop = readResourceFile(kAppId + ".desktop");
+  const QString metainfo = readResourceFile(kAppId + ".metainfo.xml");
+  QVERIFY(!desktop.isEmpty());
+  QVERIFY(!metainfo.isEmpty());
+  QVERIFY(QFile::exists(QStringLiteral(DMS_RESOURCES_DIR "/") + kAppId + ".svg"));
+  QVERIFY(desktop.contains(QRegularExpression("^Icon=" + QRegularExpression::escape(kAppId) + "$",
+                                              QRegularExpression::MultilineOption)));
+  QVERIFY(
+      desktop.contains(QRegularExpression("^Exec=dmstudio$", QRegularExpression::MultilineOption)));
+  QVERIFY(metainfo.contains("<id>" + kAppId + "</id>"));
+  QVERIFY(metainfo.contains("<launchable type=\"desktop-id\">" + kAppId + ".desktop</launchable>"));
+}
+
+QTEST_MAIN(TestResources)
+#include "tst_resources.moc"
