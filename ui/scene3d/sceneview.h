@@ -70,6 +70,9 @@ class SceneView {
   /// Frames these points (system frame, e.g. a whole maneuver) from the system's usual
   /// viewing direction. Views without the option frame the system (fitView).
   virtual void fitPoints([[maybe_unused]] const std::vector<Vector3d>& points) { fitView(); }
+  /// Shows or hides the camera's help line (exported videos leave it out). Views without one
+  /// ignore it.
+  virtual void setHelpVisible([[maybe_unused]] bool on) {}
   /// Renders the view and calls `done` with the picture (Qt3DRender::QRenderCapture,
   /// asynchronous; a widget grab() does not see a 3D window), or with a null image and why not.
   virtual void capture(std::function<void(const QImage& image, const QString& error)> done) = 0;

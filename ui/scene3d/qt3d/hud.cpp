@@ -59,6 +59,7 @@ const QString kCameraHelp =
     QStringLiteral("drag: orbit   right/middle drag: pan   wheel: zoom   double-click: fit");
 
 bool captionAndHelpFit(const HudContent& c, qreal width) {
+  if (!c.help) return true;
   const QFontMetrics fm(hudFont(12, false));
   return 24 + fm.horizontalAdvance(c.caption) + 24 + fm.horizontalAdvance(kCameraHelp) <= width;
 }
@@ -105,7 +106,7 @@ void HudImage::paint(QPainter* painter) {
   // the camera's help beside the caption, or on the line above it when both do not fit
   const QString help = fm.elidedText(kCameraHelp, Qt::ElideRight, int(w) - 24);
   if (!captionAndHelpFit(m_content, w)) y -= fm.height() + 2;
-  p.drawText(QPointF(w - 12 - fm.horizontalAdvance(help), y), help);
+  if (m_content.help) p.drawText(QPointF(w - 12 - fm.horizontalAdvance(help), y), help);
 
   // the arrows' legend, above the caption
   for (auto it = m_content.arrows.rbegin(); it != m_content.arrows.rend(); ++it) {

@@ -24,6 +24,7 @@ struct HudContent {
   std::vector<Run> runs;  ///< one card per viewport, in grid order (row by row)
   QSize grid{1, 1};       ///< columns and rows of the viewports (dividers between them)
   QString caption;
+  bool help = true;  ///< the camera's help line (hidden in exported pictures and videos)
   std::vector<std::pair<QColor, QString>> arrows;
 };
 

@@ -49,6 +49,11 @@ class Qt3DSceneView final : public SceneView {
   void fitView() override;
   void fitPoints(const std::vector<Vector3d>& points) override;
   void setBodyAxesVisible(bool on) override;
+  void setHelpVisible(bool on) override {
+    HudContent c = m_hud->content();
+    c.help = on;
+    m_hud->setContent(c);
+  }
   void capture(std::function<void(const QImage& image, const QString& error)> done) override;
   bool draws(const std::string& system) const override;
 
