@@ -2,9 +2,11 @@
 
 #include <QCommandLineParser>
 #include <algorithm>
+#include <cmath>
 
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
+#include "ui/common/videowriter.h"
 
 namespace dms::ui {
 
@@ -56,6 +58,67 @@ QString asOurs(QString text) {
   return text;
 }
 
+// --export-video and its --video-* options: all but the time range checked here
+bool parseVideoOptions(const QCommandLineParser& parser, AnimationOptions* video, QString* error) {
+  const auto fail = [error](const QString& e) {
+    *error = e;
+    return false;
+  };
+  const QStringList names{"video-size", "video-fps",   "video-from",
+                          "video-to",   "video-speed", "video-plots"};
+  if (!parser.isSet("export-video")) {
+    for (const QString& n : names)
+      if (parser.isSet(n)) return fail(QString("--%1 needs --export-video FILE").arg(n));
+    return true;
+  }
+  AnimationOptions v;
+  v.path = parser.value("export-video");
+  const std::optional<VideoFormat> format = videoFormatFromPath(v.path);
+  if (!format)
+    return fail(
+        QString("--export-video '%1': expected a .mp4, .webm or .gif file name").arg(v.path));
+  const auto number = [&](const char* name, double* out) {
+    if (!parser.isSet(name)) return true;
+    const QString flag = QString("--") + name;
+    try {
+      *out = parseNumber(parser.value(name).toStdString(), flag.toStdString());
+      return true;
+    } catch (const InputError& e) {
+      return fail(QString::fromStdString(e.what()));
+    }
+  };
+  if (parser.isSet("video-size")) {
+    const QStringList wh = parser.value("video-size").toLower().split('x');
+    bool okW = false, okH = false;
+    if (wh.size() == 2) v.size = QSize(wh[0].toInt(&okW), wh[1].toInt(&okH));
+    if (!okW || !okH)
+      return fail(QString("--video-size '%1': expected WIDTHxHEIGHT in pixels, e.g. 1280x720")
+                      .arg(parser.value("video-size")));
+  }
+  double fps = v.fps, from = v.from, to = -1.0;
+  if (!number("video-fps", &fps) || !number("video-from", &from) || !number("video-to", &to) ||
+      !number("video-speed", &v.speed))
+    return false;
+  if (fps != std::floor(fps))
+    return fail(QString("--video-fps %1: expected a whole number of frames per second").arg(fps));
+  v.fps = int(std::clamp(fps, -1.0, 1e6));
+  v.from = from;
+  if (parser.isSet("video-to")) v.to = to;
+  v.withPlots = parser.isSet("video-plots");
+  // everything but the time range, which needs the horizon: checked as if it were fine
+  AnimationOptions probe = v;
+  probe.from = 0.0;
+  probe.to.reset();
+  const QString problem = animationProblem(probe, 1e300, 1e300, commandLineFieldNames());
+  if (!problem.isEmpty() && !problem.contains("frames asked"))
+    return fail(problem.startsWith('\'') ? "--export-video " + problem : problem);
+  if (v.from < 0) return fail(QString("--video-from %1: must be >= 0").arg(v.from));
+  if (v.to && *v.to <= v.from)
+    return fail(QString("--video-to %1: must be after --video-from (%2)").arg(*v.to).arg(v.from));
+  *video = v;
+  return true;
+}
+
 }  // namespace
 
 QString commandLineUsage() {
@@ -67,7 +130,10 @@ QString commandLineUsage() {
   }
   return QStringLiteral(
              "usage: dmstudio [--system NAME] [--methods M1,M2,...] [--set NAME=VALUE ...]\n"
-             "                [--play-to T] [--screenshot FILE.png] [--export-plots DIR] [--quit]\n"
+             "                [--play-to T] [--screenshot FILE.png] [--export-plots DIR]\n"
+             "                [--export-video FILE [--video-size WxH] [--video-fps N]\n"
+             "                [--video-from T] [--video-to T] [--video-speed S] [--video-plots]]\n"
+             "                [--quit]\n"
              "  --system NAME        one of: %1\n"
              "  --methods M1,M2,...  the methods side by side, as dmsim names them (e.g.\n"
              "                       vi,rk45,rk4; default: the article's pair)\n"
@@ -75,6 +141,11 @@ QString commandLineUsage() {
              "  --play-to T          play to simulated time T (at most the horizon T)\n"
              "  --screenshot FILE    write a PNG of the whole window\n"
              "  --export-plots DIR   write every plot as PNG, SVG and PDF into DIR\n"
+             "  --export-video FILE  render the 3D view frame by frame into FILE (.mp4, .webm or\n"
+             "                       .gif; needs ffmpeg): --video-size WxH (1280x720),\n"
+             "                       --video-fps N (25), --video-from T (0), --video-to T (the\n"
+             "                       horizon), --video-speed S (simulated s per video s, 1),\n"
+             "                       --video-plots (the whole window with the plots)\n"
              "  --quit               quit when done (exit 0, 1 if a write failed)\n"
              "  --control            the \"Optimal control\" mode: solve the system's problem, "
              "show\n"
@@ -97,8 +168,13 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   const QCommandLineOption system("system", {}, "NAME"), set("set", {}, "NAME=VALUE"),
       playTo("play-to", {}, "T"), screenshot("screenshot", {}, "FILE"),
       exportPlots("export-plots", {}, "DIR"), quit("quit", {}), control("control", {}),
-      methods("methods", {}, "M1,M2,..."), help(QStringList{"h", "help"}, {});
-  parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, control, methods, help});
+      methods("methods", {}, "M1,M2,..."), help(QStringList{"h", "help"}, {}),
+      video("export-video", {}, "FILE"), videoSize("video-size", {}, "WxH"),
+      videoFps("video-fps", {}, "N"), videoFrom("video-from", {}, "T"),
+      videoTo("video-to", {}, "T"), videoSpeed("video-speed", {}, "S"),
+      videoPlots("video-plots", {});
+  parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, control, methods, help,
+                     video, videoSize, videoFps, videoFrom, videoTo, videoSpeed, videoPlots});
   const std::vector<ChoiceFlag> flags = choiceFlags();
   for (const ChoiceFlag& f : flags) parser.addOption(QCommandLineOption(f.name, {}, "VALUE"));
   if (!parser.parse(QStringList{"dmstudio"} + args)) {
@@ -130,6 +206,7 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   if (parser.isSet(screenshot) && !o.screenshot.endsWith(".png", Qt::CaseInsensitive))
     return fail(QString("--screenshot '%1': expected a .png file name").arg(o.screenshot));
   o.exportDir = parser.value(exportPlots);
+  if (!parseVideoOptions(parser, &o.video, error)) return false;
   if (parser.values(methods).size() > 1) return fail("--methods given twice");
   o.methods = parser.value(methods);
   if (parser.isSet(methods) && o.methods.trimmed().isEmpty())

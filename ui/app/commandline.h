@@ -1,9 +1,11 @@
 // dmstudio's command line, the scripted mode's interface (scripts rely on it: keep the names):
 //   dmstudio --system NAME [--methods vi,rk45,...] [--set NAME=VALUE ...] [--play-to T]
-//            [--screenshot FILE.png] [--export-plots DIR] [--quit]
+//            [--screenshot FILE.png] [--export-plots DIR] [--export-video FILE] [--quit]
 //   dmstudio --system NAME --control [--set NAME=VALUE ...] [--transcription vi|rk2]
 //            [--guess plain|mirror] [--play-to T] [--screenshot FILE.png] [--export-plots DIR]
 //            [--quit]
+// --export-video FILE.mp4|.webm|.gif takes [--video-size WxH] [--video-fps N] [--video-from T]
+// [--video-to T] [--video-speed S] [--video-plots] (ui/app/animationexport.h).
 // The choice flags (--transcription, --guess) are the choices of the registered optimal-control
 // problems (ControlProblem::choices()).
 #pragma once
@@ -15,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "ui/app/animationexport.h"
+
 namespace dms::ui {
 
 struct ScriptOptions {
@@ -25,6 +29,9 @@ struct ScriptOptions {
   std::optional<double> playTo;
   QString screenshot;
   QString exportDir;
+  /// --export-video FILE (empty: none) and its options, checked but for the time range, which
+  /// needs the run's horizon.
+  AnimationOptions video;
   bool quit = false;
   bool help = false;
   /// The mode to work in, by Mode::settingsKey() ("control" for --control); empty: the
@@ -37,7 +44,9 @@ struct ScriptOptions {
   QString methods;
 
   /// True when the window has something to do on its own (and then quits with --quit).
-  bool scripted() const { return playTo || !screenshot.isEmpty() || !exportDir.isEmpty() || quit; }
+  bool scripted() const {
+    return playTo || !screenshot.isEmpty() || !exportDir.isEmpty() || !video.path.isEmpty() || quit;
+  }
   /// True when the arguments ask for anything at all (else the window opens as it was left).
   bool any() const {
     return scripted() || !mode.isEmpty() || !system.isEmpty() || !sets.empty() ||

@@ -21,6 +21,7 @@
 #include <cstdio>
 
 #include "core/io/scenario.h"
+#include "ui/app/animationexport.h"
 #include "ui/app/exportdialog.h"
 #include "ui/app/helptexts.h"
 #include "ui/app/mode.h"
@@ -179,6 +180,8 @@ void MainWindow::buildMenus() {
       reportWrite(ok, tr("Wrote %1").arg(path), error);
     });
   });
+  m_sceneActions << file->addAction(tr("Export &animation..."), this,
+                                    [this] { showAnimationDialog(this); });
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

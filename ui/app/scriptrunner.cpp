@@ -3,6 +3,7 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "ui/app/animationexport.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/mode.h"
 #include "ui/common/playback.h"
@@ -67,6 +68,14 @@ void ScriptRunner::start() {
     const QString problem = m_mode->playTimeProblem(*o.playTo);
     if (!problem.isEmpty()) return fail(2, "--play-to " + problem);
   }
+  const AnimationOptions& video = o.video;
+  if (!video.path.isEmpty()) {
+    if (const QString p = m_mode->playTimeProblem(video.from); !p.isEmpty())
+      return fail(2, "--video-from " + p);
+    if (video.to)
+      if (const QString p = m_mode->playTimeProblem(*video.to); !p.isEmpty())
+        return fail(2, "--video-to " + p);
+  }
   QString problem;
   if (!m_mode->start(&problem)) return fail(2, flag + ": " + problem);
   if (!o.scripted()) {
@@ -104,7 +113,7 @@ void ScriptRunner::write() {
         m_status = 1;
       }
     }
-    finish(m_status);
+    writeVideo();
   };
   if (m_options.screenshot.isEmpty()) return writePlots();
   m_window->screenshot(m_options.screenshot, [this, writePlots](bool ok, const QString& message) {
@@ -113,6 +122,31 @@ void ScriptRunner::write() {
       m_status = 1;
     }
     writePlots();
+  });
+}
+
+void ScriptRunner::writeVideo() {
+  if (m_options.video.path.isEmpty()) return finish(m_status);
+  // a time range or a frame count that does not fit the computed runs is a bad argument (2);
+  // a video that cannot be written (no ffmpeg, a folder without write access) a failed write
+  const Playback* playback = m_window->playback();
+  QString error = animationProblem(m_options.video, playback->horizon(), playback->available(),
+                                   commandLineFieldNames());
+  if (!error.isEmpty()) return fail(2, "--export-video: " + error);
+  auto* job = new AnimationExport(m_window, m_options.video, this);
+  if (!job->start(&error)) {
+    delete job;
+    std::fprintf(stderr, "dmstudio: --export-video: %s\n", qPrintable(error));
+    m_status = 1;
+    return finish(m_status);
+  }
+  connect(job, &AnimationExport::finished, this, [this, job](bool ok, const QString& message) {
+    job->deleteLater();
+    if (!ok) {
+      std::fprintf(stderr, "dmstudio: --export-video: %s\n", qPrintable(message));
+      m_status = 1;
+    }
+    finish(m_status);
   });
 }
 

@@ -1,8 +1,8 @@
 // The scripted mode: what the command line asks of a shown window, in named stages. Select the
 // system and the mode, apply --set and the choices, start the computation (or the solve), wait
 // for it, move the playback to --play-to (or the end), give the 3D view a moment to draw, write
-// the screenshot and the plots, and report an exit status: 0, 1 when a write failed, 2 for a bad
-// argument (named in the message on stderr), 3 when the solver did not converge.
+// the screenshot, the plots and the video, and report an exit status: 0, 1 when a write failed, 2
+// for a bad argument (named in the message on stderr), 3 when the solver did not converge.
 #pragma once
 
 #include <QObject>
@@ -21,7 +21,7 @@ class ScriptRunner : public QObject {
     Idle,       ///< not started
     Computing,  ///< waiting for the mode's computation or solve (Mode::finished)
     Settling,   ///< the playback is at the asked time; the 3D view draws it
-    Writing,    ///< screenshot, then plots
+    Writing,    ///< screenshot, then plots, then the video
     Done,       ///< finished() was emitted
   };
   /// Writes are at this size (pixels; points for PDF).
@@ -44,6 +44,7 @@ class ScriptRunner : public QObject {
   void onModeFinished(int status);
   void settle();
   void write();
+  void writeVideo();
   void finish(int status);
 
   MainWindow* m_window;

@@ -5,12 +5,18 @@
 #include <QString>
 #include <functional>
 
+class QImage;
+
 class QWidget;
 
 namespace dms::ui {
 
 class SceneView;
 
+/// The picture of `window` (with the 3D view drawn in when `withScene`), passed to `done` with why
+/// the 3D view is missing when its capture failed.
+void grabWindow(QWidget* window, SceneView* scene, bool withScene,
+                std::function<void(const QImage& image, const QString& error)> done);
 /// Writes a PNG of `window` (with the 3D view drawn in when `withScene`); calls `done` with
 /// false and why when the capture or the write failed (the grab is still written when only the
 /// capture failed).

@@ -21,6 +21,8 @@ class Playback : public QObject {
   bool playing() const { return m_playing; }
   double speed() const { return m_speed; }
   double horizon() const { return m_horizon; }
+  /// How far the computation has got (setAvailable).
+  double available() const { return m_available; }
 
   /// The simulated span and the step of one single step.
   void setHorizon(double T, double step);
