@@ -25,6 +25,7 @@ void RunStore::clear() {
   m_received = 0;
   m_energy0 = 0.0;
   m_maxSpeed = 0.0;
+  m_summary = RunSummary();
   m_last = Sample();
 }
 
@@ -67,6 +68,7 @@ void RunStore::append(const Sample& s) {
   if (m_received == 0) m_energy0 = s.energy;
   const std::int64_t index = m_received++;
   m_last = s;
+  m_summary.add(s);
   const double speed = s.velocity.norm();
   if (std::isfinite(speed)) m_maxSpeed = std::max(m_maxSpeed, speed);
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/integrators/run.h"
+#include "core/sim/summary.h"
 
 namespace dms {
 
@@ -57,6 +58,9 @@ class RunStore {
   std::vector<Vector3d> trail(double t, double span, std::size_t maxPoints, double maxStep) const;
   /// The largest |Sample::velocity| appended since clear() (finite values only).
   double maxSpeed() const { return m_maxSpeed; }
+  /// The run's summary over every sample appended (what `dmsim run` prints: the maxima of
+  /// |E - E0|, of the structure errors and of |L - L0|), kept however the buffers thin out.
+  const RunSummary& summary() const { return m_summary; }
 
   /// Samples per envelope bucket (doubles whenever the bucket list is full).
   std::int64_t bucketWidth() const { return m_bucketWidth; }
@@ -90,6 +94,7 @@ class RunStore {
   std::int64_t m_received = 0;
   double m_energy0 = 0.0;
   double m_maxSpeed = 0.0;
+  RunSummary m_summary;
   Sample m_last;
 };
 

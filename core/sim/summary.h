@@ -22,6 +22,8 @@ struct RunSummary {
   double lastTime = 0.0;
 
   void add(const Sample& s);
+  /// The first sample's momentum (|L - L0| is measured from it).
+  const Vector3d& momentum0() const { return m_momentum0; }
 
   /// Runs shorter than this many steps have no growth exponent: three decades of t above
   /// its first ten steps.

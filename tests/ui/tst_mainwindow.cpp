@@ -452,6 +452,53 @@ class TestMainWindow : public QObject {
 
   // issue 15 #4: a run longer than the playback buffer (planar pendulum, h = 0.05, T = 1000:
   // 20001 samples, the buffer keeps every second one) exports every step, not the kept ones
+  // the run table: the errors at the playback cursor follow it, and the maxima are the figures
+  // dmsim run prints (the same samples through the same RunSummary: equal bit for bit)
+  void runTableReadout() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("dumbbell"));
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    panel->resetToArticle();
+    panel->setValue("T", {20.0});
+    w.simulationMode()->recompute();
+    QVERIFY(waitIdle(w));
+    const SimJob job = w.simulationMode()->session()->job();
+    const std::vector<RunStore>& stores = w.simulationMode()->session()->stores();
+    RunTable* table = w.simulationMode()->runTable();
+    QVERIFY(!table->isColumnHidden(RunTable::kMomentumMax));  // the dumbbell conserves L
+    for (std::size_t r = 0; r < job.methods.size(); ++r) {
+      // as dmsim run computes it: the metrics of each sample into a summary as it is made
+      std::unique_ptr<Run> run = job.model->makeRun(job.values, job.methods[r], job.settings);
+      struct Summing final : SampleSink {
+        RunSummary sum;
+        void take(const Sample& s) override { sum.add(s); }
+      } sink;
+      while (run->advance(sink, 4096, SampleFields::Metrics)) {
+      }
+      const RunSummary& expected = sink.sum;
+      const RunSummary& shown = stores[r].summary();
+      QCOMPARE(shown.samples, expected.samples);
+      QCOMPARE(shown.energyMaxDev, expected.energyMaxDev);
+      QCOMPARE(shown.structureMax, expected.structureMax);
+      QCOMPARE(shown.momentumMaxDev, expected.momentumMaxDev);
+      const int row = int(r);
+      QCOMPARE(table->item(row, RunTable::kEnergyMax)->text(),
+               QString::number(expected.energyMaxDev, 'e', 2));
+      QCOMPARE(table->item(row, RunTable::kMomentumMax)->text(),
+               QString::number(expected.momentumMaxDev, 'e', 2));
+      // at the cursor: the kept sample nearest to it, and it follows the playback
+      for (double t : {0.0, 7.5, 20.0}) {
+        w.playback()->seek(t);
+        w.refresh();
+        const Sample s = *stores[r].nearest(t);
+        QCOMPARE(table->item(row, RunTable::kEnergyAt)->text(),
+                 QString::number(std::fabs(s.energy - stores[r].energy0()), 'e', 2));
+        QCOMPARE(table->item(row, RunTable::kStructureAt)->text(),
+                 QString::number(s.structure, 'e', 2));
+      }
+    }
+  }
+
   void csvHasEveryStep() {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("planar-pendulum"));
@@ -574,7 +621,7 @@ class TestMainWindow : public QObject {
     }
     QCOMPARE(w.simulationMode()->runTable()->rowCount(), 3);
     QVERIFY(w.simulationMode()->runTable()->item(2, 0)->text().startsWith("RK4"));
-    QCOMPARE(w.simulationMode()->runTable()->item(2, 6)->text(), QString("done"));
+    QCOMPARE(w.simulationMode()->runTable()->item(2, RunTable::kState)->text(), QString("done"));
 
     // 3D: three viewports side by side, RK4's body in its colour in the third
     QCOMPARE(w.scene()->runCount(), 3);

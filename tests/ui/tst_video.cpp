@@ -8,20 +8,20 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDoubleSpinBox>
-#include <QLabel>
-#include <QLineEdit>
-#include <QPushButton>
-#include <QSpinBox>
-#include <QTimer>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include "tests/common/deadline.h"
@@ -45,9 +45,9 @@ struct Probe {
 // what ffprobe decodes from a file (every frame read, not the container's claim)
 Probe probe(const QString& path) {
   QProcess p;
-  p.start("ffprobe", {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                      "stream=codec_name,width,height,nb_read_frames:format=duration", "-of",
-                      "json", path});
+  p.start("ffprobe",
+          {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+           "stream=codec_name,width,height,nb_read_frames:format=duration", "-of", "json", path});
   Probe r;
   if (!p.waitForFinished(ms(30000)) || p.exitCode() != 0) return r;
   const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -106,15 +106,15 @@ class TestVideo : public QObject {
     const QString mp4 = m_dir.filePath("dumbbell.mp4"), gif = m_dir.filePath("dumbbell.gif");
     QProcess p;
     p.setProcessEnvironment(m_env);
-    p.start(DMSTUDIO_PATH, {"--system", "dumbbell", "--set", "T=10", "--export-video", mp4,
-                            "--video-to", "5", "--video-fps", "10", "--video-size", "320x240",
-                            "--quit"});
+    p.start(DMSTUDIO_PATH,
+            {"--system", "dumbbell", "--set", "T=10", "--export-video", mp4, "--video-to", "5",
+             "--video-fps", "10", "--video-size", "320x240", "--quit"});
     QVERIFY(p.waitForFinished(ms(60000)));
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     const Probe m = probe(mp4);
     QCOMPARE(m.codec, QString("h264"));
     QCOMPARE(QSize(m.width, m.height), QSize(320, 240));
-    QCOMPARE(m.frames, 50);                     // 5 s at 10 frames per second, 1x
+    QCOMPARE(m.frames, 50);  // 5 s at 10 frames per second, 1x
     QVERIFY2(std::abs(m.duration - 5.0) < 0.05, qPrintable(QString::number(m.duration)));
     // the dumbbell moves: the last frame is not the first (its bodies moved by tens of pixels)
     const QImage first = frame(mp4, 0, m_dir.filePath("first.png"));
@@ -141,8 +141,8 @@ class TestVideo : public QObject {
   void scriptedBadOptions_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("beyond the horizon") << QStringList{"--set", "T=4", "--video-to", "5"}
-                                        << "--video-to 5";
+    QTest::newRow("beyond the horizon")
+        << QStringList{"--set", "T=4", "--video-to", "5"} << "--video-to 5";
     QTest::newRow("too many frames")
         << QStringList{"--set", "T=100", "--video-speed", "0.01", "--video-fps", "120"}
         << "at most 36000";
@@ -154,8 +154,8 @@ class TestVideo : public QObject {
     const QString path = m_dir.filePath("bad.mp4");
     QProcess p;
     p.setProcessEnvironment(m_env);
-    p.start(DMSTUDIO_PATH,
-            QStringList{"--system", "dumbbell", "--export-video", path} + args + QStringList{"--quit"});
+    p.start(DMSTUDIO_PATH, QStringList{"--system", "dumbbell", "--export-video", path} + args +
+                               QStringList{"--quit"});
     QVERIFY(p.waitForFinished(ms(60000)));
     QCOMPARE(p.exitCode(), 2);
     const QString err = p.readAllStandardError();
@@ -179,11 +179,11 @@ class TestVideo : public QObject {
         << QStringList{"--export-video", "a.gif", "--video-fps", "12.5"} << "--video-fps 12.5";
     QTest::newRow("backwards") << QStringList{"--export-video", "a.gif", "--video-speed", "-1"}
                                << "--video-speed -1: must be > 0";
-    QTest::newRow("empty range")
-        << QStringList{"--export-video", "a.gif", "--video-from", "2", "--video-to", "2"}
-        << "--video-to 2: must be after --video-from";
-    QTest::newRow("option without a video") << QStringList{"--video-fps", "30"}
-                                            << "--video-fps needs --export-video";
+    QTest::newRow("empty range") << QStringList{"--export-video", "a.gif", "--video-from", "2",
+                                                "--video-to",     "2"}
+                                 << "--video-to 2: must be after --video-from";
+    QTest::newRow("option without a video")
+        << QStringList{"--video-fps", "30"} << "--video-fps needs --export-video";
   }
 
   void parsedOptions() {
@@ -259,7 +259,8 @@ class TestVideo : public QObject {
     QFile f(kept);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), QByteArray("an older video"));
-    QVERIFY2(partialFiles(m_dir.path()).isEmpty(), qPrintable(partialFiles(m_dir.path()).join(",")));
+    QVERIFY2(partialFiles(m_dir.path()).isEmpty(),
+             qPrintable(partialFiles(m_dir.path()).join(",")));
     QCOMPARE(w.playback()->time(), 7.0);
 
     // File > Export animation: the dialog offers the computed range and says what it will make;

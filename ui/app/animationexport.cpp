@@ -56,7 +56,11 @@ QString animationProblem(const AnimationOptions& o, double horizon, double avail
   const std::optional<VideoFormat> format = videoFormatFromPath(o.path);
   if (!format) return QString("'%1': expected a .mp4, .webm or .gif file name").arg(o.path);
   if (const QString why = videoSizeProblem(*format, o.size); !why.isEmpty())
-    return QString("%1 %2x%3: %4").arg(names.size).arg(o.size.width()).arg(o.size.height()).arg(why);
+    return QString("%1 %2x%3: %4")
+        .arg(names.size)
+        .arg(o.size.width())
+        .arg(o.size.height())
+        .arg(why);
   if (o.fps < 1 || o.fps > AnimationOptions::kMaxFps)
     return QString("%1 %2: out of range (1 to %3 frames per second)")
         .arg(names.fps)
@@ -67,13 +71,14 @@ QString animationProblem(const AnimationOptions& o, double horizon, double avail
         .arg(names.speed, num(o.speed));
   const double to = o.end(horizon);
   if (!(o.from >= 0) || !beyond(to, o.from) || beyond(o.from, horizon))
-    return QString("%1 %2: out of range (0 <= from < to = %3)").arg(names.from, num(o.from), num(to));
+    return QString("%1 %2: out of range (0 <= from < to = %3)")
+        .arg(names.from, num(o.from), num(to));
   if (beyond(to, horizon))
-    return QString("%1 %2: out of range (at most the horizon T = %3)").arg(names.to, num(to),
-                                                                         num(horizon));
+    return QString("%1 %2: out of range (at most the horizon T = %3)")
+        .arg(names.to, num(to), num(horizon));
   if (beyond(to, available))
-    return QString("%1 %2: the runs are computed up to t = %3 only").arg(names.to, num(to),
-                                                                        num(available));
+    return QString("%1 %2: the runs are computed up to t = %3 only")
+        .arg(names.to, num(to), num(available));
   const int n = o.frameCount(horizon);
   if (n > AnimationOptions::kMaxFrames)
     return QString("more than %1 frames asked (at most %1): raise %2 or shorten the time range")
@@ -360,9 +365,9 @@ void showAnimationDialog(MainWindow* window) {
                      if (ok)
                        QMessageBox::information(window, QObject::tr("Export animation"), message);
                      else
-                       QMessageBox::warning(window, QObject::tr("Export animation"),
-                                            QObject::tr("The animation was not written: %1")
-                                                .arg(message));
+                       QMessageBox::warning(
+                           window, QObject::tr("Export animation"),
+                           QObject::tr("The animation was not written: %1").arg(message));
                    });
 }
 

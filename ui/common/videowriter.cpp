@@ -1,5 +1,7 @@
 #include "ui/common/videowriter.h"
 
+#include <sys/stat.h>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -7,8 +9,6 @@
 #include <QStandardPaths>
 #include <QTemporaryFile>
 #include <cstdio>
-
-#include <sys/stat.h>
 
 namespace dms::ui {
 
@@ -26,7 +26,11 @@ QString videoSizeProblem(VideoFormat format, QSize size) {
   const int lo = VideoWriter::kMinSide, hi = VideoWriter::kMaxSide;
   for (const auto& [name, v] : {std::pair{"width", size.width()}, {"height", size.height()}}) {
     if (v < lo || v > hi)
-      return QString("the %1 %2 is out of range (%3 to %4 pixels)").arg(name).arg(v).arg(lo).arg(hi);
+      return QString("the %1 %2 is out of range (%3 to %4 pixels)")
+          .arg(name)
+          .arg(v)
+          .arg(lo)
+          .arg(hi);
     if (format != VideoFormat::Gif && v % 2 != 0)
       return QString("the %1 %2 must be even (the video's colour is sampled by 2x2 pixels)")
           .arg(name)
@@ -40,11 +44,12 @@ namespace {
 QStringList encoderArguments(VideoFormat f) {
   switch (f) {
     case VideoFormat::Mp4:
-      return {"-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
-              "-movflags", "+faststart", "-f", "mp4"};
+      return {"-c:v",     "libx264", "-preset",   "medium",     "-crf", "18",
+              "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f",   "mp4"};
     case VideoFormat::WebM:
-      return {"-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good",
-              "-cpu-used", "4", "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm"};
+      return {"-c:v",      "libvpx-vp9", "-crf",      "32",  "-b:v",    "0",
+              "-deadline", "good",       "-cpu-used", "4",   "-row-mt", "1",
+              "-pix_fmt",  "yuv420p",    "-f",        "webm"};
     case VideoFormat::Gif:
       // a palette per frame: streams (a whole-video palette would keep every frame in memory)
       return {"-filter_complex",
@@ -97,9 +102,13 @@ bool VideoWriter::open(const QString& path, QSize size, int fps, QString* error)
   m_frames = 0;
   m_done = false;
 
-  QStringList args{"-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt",
-                   "rgb24", "-video_size", QString("%1x%2").arg(size.width()).arg(size.height()),
-                   "-framerate", QString::number(fps), "-i", "pipe:0"};
+  QStringList args{"-hide_banner", "-loglevel",
+                   "error",        "-y",
+                   "-f",           "rawvideo",
+                   "-pix_fmt",     "rgb24",
+                   "-video_size",  QString("%1x%2").arg(size.width()).arg(size.height()),
+                   "-framerate",   QString::number(fps),
+                   "-i",           "pipe:0"};
   args << encoderArguments(*format) << m_partial;
   m_process = new QProcess(this);
   m_process->setStandardOutputFile(QProcess::nullDevice());
@@ -169,8 +178,8 @@ void VideoWriter::onProcessFinished(int code, QProcess::ExitStatus status) {
   m_done = true;
   QString error;
   if (status != QProcess::NormalExit || code != 0) {
-    const QStringList lines = QString::fromLocal8Bit(m_process->readAllStandardError())
-                                  .split('\n', Qt::SkipEmptyParts);
+    const QStringList lines =
+        QString::fromLocal8Bit(m_process->readAllStandardError()).split('\n', Qt::SkipEmptyParts);
     error = status != QProcess::NormalExit ? QString("ffmpeg crashed")
                                            : QString("ffmpeg failed (exit status %1)").arg(code);
     if (!lines.isEmpty()) error += ": " + lines.back().trimmed();

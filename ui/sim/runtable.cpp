@@ -23,17 +23,31 @@ QIcon swatch(const QColor& c, Qt::PenStyle pen) {
 }  // namespace
 
 RunTable::RunTable(QWidget* parent) : QTableWidget(parent) {
-  setColumnCount(7);
+  setColumnCount(kColumns);
   setHorizontalHeaderLabels({tr("method"), tr("steps"), tr("evaluations"), tr("CPU s"),
-                             tr("|E − E₀| at end"), tr("structure at end"), tr("state")});
-  horizontalHeaderItem(1)->setToolTip(tr("Accepted steps (and rejected, for adaptive methods)"));
-  horizontalHeaderItem(2)->setToolTip(
-      tr("Right-hand-side evaluations, or evaluations of the forces for variational steps"));
-  horizontalHeaderItem(3)->setToolTip(tr("CPU time the worker spent on the run"));
+                             tr("|E − E₀|\nat cursor"), tr("|E − E₀|\nmax"),
+                             tr("structure\nat cursor"), tr("structure\nmax"),
+                             tr("|L − L₀|\nat cursor"), tr("|L − L₀|\nmax"), tr("state")});
+  horizontalHeaderItem(kSteps)->setToolTip(
+      tr("Accepted steps (and rejected, for adaptive methods)"));
+  horizontalHeaderItem(kEvaluations)
+      ->setToolTip(
+          tr("Right-hand-side evaluations, or evaluations of the forces for variational steps"));
+  horizontalHeaderItem(kCpu)->setToolTip(tr("CPU time the worker spent on the run"));
+  const QString cursor = tr("At the playback cursor (the kept sample nearest to it)");
+  for (int c : {kEnergyAt, kStructureAt, kMomentumAt}) horizontalHeaderItem(c)->setToolTip(cursor);
+  horizontalHeaderItem(kEnergyMax)
+      ->setToolTip(tr("Largest over every step computed so far (dmsim run: energy_max_dev)"));
+  horizontalHeaderItem(kStructureMax)
+      ->setToolTip(tr("Largest over every step computed so far (dmsim run: structure_max_err)"));
+  horizontalHeaderItem(kMomentumMax)
+      ->setToolTip(tr("The conserved angular momentum's largest deviation over every step "
+                      "computed so far (dmsim run: angmom_max_dev)"));
   verticalHeader()->setVisible(false);
   verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
   horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  for (int c : {kMethod, kSteps, kState})
+    horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
   setEditTriggers(QAbstractItemView::NoEditTriggers);
   setSelectionMode(QAbstractItemView::NoSelection);
   setFocusPolicy(Qt::NoFocus);
@@ -49,32 +63,45 @@ QSize RunTable::sizeHint() const {
   return {QTableWidget::sizeHint().width(), h};
 }
 
-void RunTable::setRows(const std::vector<RunRow>& rows) {
+void RunTable::setRows(const std::vector<RunRow>& rows, double t, bool momentum) {
   const bool resized = rowCount() != int(rows.size());
   setRowCount(int(rows.size()));
+  setColumnHidden(kMomentumAt, !momentum);
+  setColumnHidden(kMomentumMax, !momentum);
+  const QString cursorTip = tr("At the playback cursor, t = %1 s").arg(QString::number(t, 'g', 6));
+  for (int c : {kEnergyAt, kStructureAt, kMomentumAt})
+    if (horizontalHeaderItem(c)->toolTip() != cursorTip)
+      horizontalHeaderItem(c)->setToolTip(cursorTip);
   const auto set = [this](int r, int c, const QString& text, const QColor& color = {}) {
     QTableWidgetItem* it = item(r, c);
     if (!it) {
       it = new QTableWidgetItem;
-      it->setTextAlignment(c == 0 || c == 6 ? Qt::AlignLeft | Qt::AlignVCenter
-                                            : Qt::AlignRight | Qt::AlignVCenter);
+      it->setTextAlignment(c == kMethod || c == kState ? Qt::AlignLeft | Qt::AlignVCenter
+                                                       : Qt::AlignRight | Qt::AlignVCenter);
       setItem(r, c, it);
     }
     if (it->text() != text) it->setText(text);
     it->setForeground(color.isValid() ? color : palette().color(QPalette::Text));
   };
+  const auto value = [](const std::optional<double>& v) {
+    return v ? sci(*v) : QStringLiteral("–");
+  };
   for (int r = 0; r < int(rows.size()); ++r) {
     const RunRow& x = rows[std::size_t(r)];
-    set(r, 0, x.label);
-    item(r, 0)->setIcon(swatch(x.color, x.pen));
-    set(r, 1,
+    set(r, kMethod, x.label);
+    item(r, kMethod)->setIcon(swatch(x.color, x.pen));
+    set(r, kSteps,
         x.adaptive ? tr("%1 (+%2 rejected)").arg(x.steps).arg(x.rejected)
                    : QString::number(x.steps));
-    set(r, 2, QString::number(x.evaluations));
-    set(r, 3, QString::number(x.cpuSeconds, 'f', 4));
-    set(r, 4, x.energyError ? sci(*x.energyError) : QStringLiteral("–"));
-    set(r, 5, x.structureError ? sci(*x.structureError) : QStringLiteral("–"));
-    set(r, 6, x.state, x.failed ? errorColor() : QColor());
+    set(r, kEvaluations, QString::number(x.evaluations));
+    set(r, kCpu, QString::number(x.cpuSeconds, 'f', 4));
+    set(r, kEnergyAt, value(x.energyAt));
+    set(r, kEnergyMax, value(x.energyMax));
+    set(r, kStructureAt, value(x.structureAt));
+    set(r, kStructureMax, value(x.structureMax));
+    set(r, kMomentumAt, value(x.momentumAt));
+    set(r, kMomentumMax, value(x.momentumMax));
+    set(r, kState, x.state, x.failed ? errorColor() : QColor());
   }
   if (resized) updateGeometry();
 }

@@ -1,6 +1,7 @@
-// A small table under the plots, a row per run: what it cost (steps, evaluations, CPU time) and
-// where it ended (the energy and structure errors at its last sample), so the methods side by
-// side are compared in numbers as well as in curves.
+// A small table under the plots, a row per run: what it cost (steps, evaluations, CPU time), its
+// errors at the playback cursor (energy, structure, momentum: a readout that follows the
+// playback) and their maxima over the whole run (the figures `dmsim run` prints), so the methods
+// side by side are compared in numbers as well as in curves.
 #pragma once
 
 #include <QColor>
@@ -17,18 +18,36 @@ struct RunRow {
   qint64 steps = 0, rejected = 0, evaluations = 0;
   bool adaptive = false;
   double cpuSeconds = 0.0;
-  std::optional<double> energyError;     ///< |E - E0| at the last sample; none before it
-  std::optional<double> structureError;  ///< none for a linear configuration space
-  QString state;                         ///< "computing", "done", "stopped at t = ..."
+  /// At the playback cursor, and the maxima so far (dmsim's energy_max_dev, structure_max_err,
+  /// angmom_max_dev); none before the first sample, and structure none for a linear
+  /// configuration space, momentum none for a system that does not conserve one.
+  std::optional<double> energyAt, energyMax, structureAt, structureMax, momentumAt, momentumMax;
+  QString state;  ///< "computing", "done", "stopped at t = ..."
   bool failed = false;
 };
 
 class RunTable : public QTableWidget {
   Q_OBJECT
  public:
+  enum Column {
+    kMethod,
+    kSteps,
+    kEvaluations,
+    kCpu,
+    kEnergyAt,
+    kEnergyMax,
+    kStructureAt,
+    kStructureMax,
+    kMomentumAt,
+    kMomentumMax,
+    kState,
+    kColumns
+  };
   explicit RunTable(QWidget* parent = nullptr);
-  /// One row per run, in the plots' order; the height follows the number of rows.
-  void setRows(const std::vector<RunRow>& rows);
+  /// One row per run, in the plots' order; the height follows the number of rows. The cursor's
+  /// columns say the time `t`; the momentum columns show only when `momentum` (the system
+  /// conserves one).
+  void setRows(const std::vector<RunRow>& rows, double t, bool momentum);
   QSize sizeHint() const override;
   QSize minimumSizeHint() const override { return sizeHint(); }
 };

@@ -179,13 +179,11 @@ void SimulationMode::recompute() {
 }
 
 void SimulationMode::frame(double t) {
-  if (m_dataDirty) {
-    m_plots->refresh();
-    updateTable();
-  }
+  if (m_dataDirty) m_plots->refresh();
   if (m_dataDirty || t != m_shownTime) {
     m_plots->setCursorTime(t);
     updateScene(t);
+    updateTable(t);
   }
   m_dataDirty = false;
   m_shownTime = t;
@@ -208,12 +206,13 @@ void SimulationMode::updateScene(double t) {
   }
 }
 
-// a row per run: its work so far and its errors at the last sample it made
-void SimulationMode::updateTable() {
+// a row per run: its work so far, its errors at the cursor and their maxima so far
+void SimulationMode::updateTable(double t) {
   const SimJob& job = m_session->job();
   const std::vector<RunStore>& stores = m_session->stores();
   const std::vector<RunStatus>& st = m_session->status();
   const bool structure = !m_model || !m_model->structureName().empty();
+  const bool momentum = m_model && m_model->hasMomentum();
   std::vector<RunRow> rows;
   for (std::size_t i = 0; i < job.methods.size() && i < stores.size() && i < st.size(); ++i) {
     const Method m = job.methods[i];
@@ -227,9 +226,18 @@ void SimulationMode::updateTable() {
     r.adaptive = methodInfo(m).adaptive;
     r.evaluations = st[i].counters.fevals;
     r.cpuSeconds = st[i].wallSeconds;
-    if (!stores[i].empty()) {
-      r.energyError = std::fabs(stores[i].last().energy - stores[i].energy0());
-      if (structure) r.structureError = stores[i].last().structure;
+    if (const std::optional<Sample> s = stores[i].nearest(t)) {
+      const RunSummary& sum = stores[i].summary();
+      r.energyAt = std::fabs(s->energy - stores[i].energy0());
+      r.energyMax = sum.energyMaxDev;
+      if (structure) {
+        r.structureAt = s->structure;
+        r.structureMax = sum.structureMax;
+      }
+      if (momentum) {
+        r.momentumAt = (s->momentum - sum.momentum0()).norm();
+        r.momentumMax = sum.momentumMaxDev;
+      }
     }
     r.failed = st[i].failure.failed;
     r.state = r.failed     ? tr("stopped at t = %1 s").arg(fmt(st[i].failure.time, 6))
@@ -237,7 +245,7 @@ void SimulationMode::updateTable() {
                            : tr("computing %1%").arg(int(100 * st[i].progress));
     rows.push_back(r);
   }
-  m_table->setRows(rows);
+  m_table->setRows(rows, t, momentum);
 }
 
 ModeStatus SimulationMode::status() const {

@@ -69,7 +69,7 @@ class SimulationMode : public Mode {
 
  private:
   void updateScene(double t);
-  void updateTable();
+  void updateTable(double t);
   void onRunFailed(int run, const QString& message);
 
   const SystemModel* m_model = nullptr;
