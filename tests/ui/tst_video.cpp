@@ -4,6 +4,7 @@
 // one that cannot start (no ffmpeg) leave an existing file as it was and no partial file; the
 // options' problems are named with their range.
 #include <QApplication>
+#include <QCheckBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -25,10 +26,13 @@
 #include <QtTest>
 
 #include "tests/common/deadline.h"
+#include "tests/common/imagecheck.h"
 #include "ui/app/animationexport.h"
 #include "ui/app/commandline.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/scriptrunner.h"
+#include "ui/app/windowshot.h"
+#include "ui/common/methodlook.h"
 #include "ui/common/playback.h"
 
 using namespace dms::ui;
@@ -193,6 +197,91 @@ class TestVideo : public QObject {
     QString error;
     QVERIFY(!parseCommandLine(args, &o, &error));
     QVERIFY2(error.contains(mentions), qPrintable(error));
+  }
+
+  // File > Export 3D view as PNG: at a chosen size, the runs' cards optional, never the camera's
+  // help line (the scene's own pixels otherwise)
+  void sceneShotSizeAndLabels() {
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ScriptOptions o;
+    QString error;
+    QVERIFY2(parseCommandLine({"--system", "planar-pendulum", "--set", "T=5", "--play-to", "2"}, &o,
+                              &error),
+             qPrintable(error));
+    ScriptRunner runner(&w, o);
+    QSignalSpy ran(&runner, &ScriptRunner::finished);
+    runner.start();
+    QVERIFY(ran.wait(ms(30000)));
+    w.setScripted(false);
+    const auto shoot = [&](const QString& name, const SceneShotOptions& options) {
+      const QString path = m_dir.filePath(name);
+      bool done = false, ok = false;
+      saveSceneShot(
+          &w, w.scene(), path,
+          [&](bool o, const QString&) {
+            done = true;
+            ok = o;
+          },
+          options);
+      if (!QTest::qWaitFor([&] { return done; }, ms(15000)) || !ok) return QImage();
+      return QImage(path);
+    };
+    const QImage labelled = shoot("labelled.png", {QSize(900, 600), true});
+    const QImage bare = shoot("bare.png", {QSize(900, 600), false});
+    const QImage own = shoot("own.png", {});
+    QCOMPARE(labelled.size(), QSize(900, 600));
+    QCOMPARE(bare.size(), QSize(900, 600));
+    QCOMPARE(own.size(), w.scene()->widget()->size() * w.devicePixelRatio());
+    // the fitted picture's band over the first viewport's card: the variational run's colour in
+    // its card when labelled, none without (the bob is lower, the disc's blue is pale)
+    const QSize view = own.size();
+    const double scale = std::min(900.0 / view.width(), 600.0 / view.height());
+    const int top = int((600 - view.height() * scale) / 2);
+    const QRect card(0, top, 450, int(0.22 * view.height() * scale));
+    const QColor blue = methodLook(dms::Method::Variational).color;
+    QVERIFY2(dms::test::countHue(labelled, card, blue) > 50,
+             qPrintable(QString::number(dms::test::countHue(labelled, card, blue))));
+    QCOMPARE(dms::test::countHue(bare, card, blue), 0);
+    // the bottom line of the view's own pixels: the caption (grey text) at the left, and no
+    // camera help at the right, where the window shows it
+    const auto text = [](const QImage& img, const QRect& r) {
+      int n = 0;
+      for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x)
+          if (img.pixelColor(x, y).valueF() < 0.6f) ++n;
+      return n;
+    };
+    const int h = own.height(), wd = own.width();
+    QVERIFY(text(own, QRect(0, h - 30, wd / 3, 28)) > 20);
+    QCOMPARE(text(own, QRect(wd / 2, h - 30, wd / 2 - 1, 28)), 0);
+
+    // the dialog proposes the view's own size and writes what it was given
+    const QString viaDialog = m_dir.filePath("dialog.png");
+    QTimer::singleShot(0, this, [&] {
+      QDialog* d = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+      if (!d) return;
+      auto* width = d->findChild<QSpinBox*>("width");
+      auto* height = d->findChild<QSpinBox*>("height");
+      if (width && height && QSize(width->value(), height->value()) == own.size()) {
+        d->findChild<QLineEdit*>("path")->setText(viaDialog);
+        width->setValue(640);
+        height->setValue(480);
+        d->findChild<QCheckBox*>("labels")->setChecked(false);
+      }
+      d->accept();
+    });
+    bool reported = false, written = false;
+    showSceneShotDialog(&w, w.scene(), m_dir.filePath("proposed.png"),
+                        [&](bool ok, const QString&) {
+                          reported = true;
+                          written = ok;
+                        });
+    QVERIFY(QTest::qWaitFor([&] { return reported; }, ms(15000)));
+    QVERIFY(written);
+    QCOMPARE(QImage(viaDialog).size(), QSize(640, 480));
   }
 
   // in a window: the whole window as a GIF (the window grab with the 3D view drawn in), then an

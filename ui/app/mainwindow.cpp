@@ -174,11 +174,9 @@ void MainWindow::buildMenus() {
     if (!path.isEmpty()) reportWrite(exportCsv(path, &error), tr("Wrote %1").arg(path), error);
   });
   m_sceneActions << file->addAction(tr("Export 3D &view as PNG..."), this, [this] {
-    const QString path = askSavePath(tr("Export 3D view"), "-3d.png", tr("PNG (*.png)"));
-    if (path.isEmpty()) return;
-    saveSceneShot(this, m_scene.get(), path, [this, path](bool ok, const QString& error) {
-      reportWrite(ok, tr("Wrote %1").arg(path), error);
-    });
+    const QString name = QString::fromStdString(m_model ? m_model->name() : "dmstudio");
+    showSceneShotDialog(this, m_scene.get(), QDir(m_lastDir).filePath(name + "-3d.png"),
+                        [this](bool ok, const QString& m) { reportWrite(ok, m, m); });
   });
   m_sceneActions << file->addAction(tr("Export &animation..."), this,
                                     [this] { showAnimationDialog(this); });

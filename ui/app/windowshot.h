@@ -2,6 +2,7 @@
 // view's own capture (SceneView::capture) is drawn into the grab where the view is.
 #pragma once
 
+#include <QSize>
 #include <QString>
 #include <functional>
 
@@ -22,8 +23,18 @@ void grabWindow(QWidget* window, SceneView* scene, bool withScene,
 /// capture failed).
 void saveWindowShot(QWidget* window, SceneView* scene, bool withScene, const QString& path,
                     std::function<void(bool ok, QString error)> done);
+/// A picture of the 3D view alone for a figure: never the camera's help line.
+struct SceneShotOptions {
+  QSize size;          ///< invalid: the view's own size; else fitted in (ui/common/exporter.h)
+  bool labels = true;  ///< the runs' cards, the caption and the arrows' legend
+};
 /// Writes a PNG of the 3D view alone.
 void saveSceneShot(QWidget* context, SceneView* scene, const QString& path,
-                   std::function<void(bool ok, QString error)> done);
+                   std::function<void(bool ok, QString error)> done,
+                   const SceneShotOptions& options = {});
+/// File > Export 3D view as PNG: the file, the size (the view's own proposed) and the labels
+/// (remembered), then the PNG, reported through `report(ok, message)`.
+void showSceneShotDialog(QWidget* parent, SceneView* scene, const QString& proposedPath,
+                         std::function<void(bool ok, const QString& message)> report);
 
 }  // namespace dms::ui

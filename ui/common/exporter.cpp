@@ -4,6 +4,7 @@
 
 #include <QFileInfo>
 #include <QPageSize>
+#include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -112,6 +113,17 @@ bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size,
         return ok ? QString() : QObject::tr("Rendering '%1' failed").arg(path);
       },
       error);
+}
+
+QImage fitImage(const QImage& image, QSize size) {
+  if (image.size() == size) return image;
+  QImage canvas(size, QImage::Format_RGB32);
+  canvas.fill(image.isNull() ? QColor(Qt::white) : image.pixelColor(0, 0));
+  if (image.isNull()) return canvas;
+  const QImage scaled = image.scaled(size, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+  QPainter(&canvas).drawImage(
+      QPoint((size.width() - scaled.width()) / 2, (size.height() - scaled.height()) / 2), scaled);
+  return canvas;
 }
 
 bool savePng(const QImage& image, const QString& path, QString* error) {

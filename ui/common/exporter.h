@@ -20,6 +20,9 @@ bool formatFromPath(const QString& path, ImageFormat* f);
 
 /// Renders a plot at `size` pixels (points for PDF) into `path`; false and `error` on failure.
 bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error);
+/// The image scaled to `size` with its aspect kept, centred, the margin filled with the colour of
+/// its top-left pixel (a background); the image itself when it has that size already.
+QImage fitImage(const QImage& image, QSize size);
 /// Writes an image as PNG.
 bool savePng(const QImage& image, const QString& path, QString* error);
 /// Writes `path` through a temporary file: `write` fills it and returns why it failed (empty

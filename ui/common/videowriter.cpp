@@ -5,10 +5,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QPainter>
 #include <QStandardPaths>
 #include <QTemporaryFile>
 #include <cstdio>
+
+#include "ui/common/exporter.h"
 
 namespace dms::ui {
 
@@ -132,17 +133,7 @@ bool VideoWriter::writeFrame(const QImage& frame, QString* error) {
     *error = "ffmpeg has stopped";
     return false;
   }
-  QImage image = frame.convertToFormat(QImage::Format_RGB32);
-  if (image.size() != m_size) {
-    QImage canvas(m_size, QImage::Format_RGB32);
-    canvas.fill(image.isNull() ? QColor(Qt::white) : image.pixelColor(0, 0));
-    const QImage scaled = image.scaled(m_size, Qt::KeepAspectRatio, Qt::SmoothTransformation);
-    QPainter(&canvas).drawImage(
-        QPoint((m_size.width() - scaled.width()) / 2, (m_size.height() - scaled.height()) / 2),
-        scaled);
-    image = canvas;
-  }
-  image = image.convertToFormat(QImage::Format_RGB888);
+  const QImage image = fitImage(frame, m_size).convertToFormat(QImage::Format_RGB888);
   const qsizetype row = qsizetype(m_size.width()) * 3;
   QByteArray bytes;
   bytes.reserve(row * m_size.height());

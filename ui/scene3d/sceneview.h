@@ -73,6 +73,9 @@ class SceneView {
   /// Shows or hides the camera's help line (exported videos leave it out). Views without one
   /// ignore it.
   virtual void setHelpVisible([[maybe_unused]] bool on) {}
+  /// Shows or hides the labels: the runs' cards, the caption and the arrows' legend (a 3D
+  /// snapshot may leave them out). Views without labels ignore it.
+  virtual void setLabelsVisible([[maybe_unused]] bool on) {}
   /// Renders the view and calls `done` with the picture (Qt3DRender::QRenderCapture,
   /// asynchronous; a widget grab() does not see a 3D window), or with a null image and why not.
   virtual void capture(std::function<void(const QImage& image, const QString& error)> done) = 0;

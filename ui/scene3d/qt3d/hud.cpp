@@ -92,6 +92,7 @@ void HudImage::paint(QPainter* painter) {
   const QColor divider(0xc8, 0xcc, 0xd2);
   for (int c = 1; c < cols; ++c) p.fillRect(QRectF(c * cw - 1, 0, 2, h), divider);
   for (int r = 1; r < rows; ++r) p.fillRect(QRectF(0, r * ch - 1, w, 2), divider);
+  if (!m_content.labels) return;  // the dividers alone
   for (std::size_t i = 0; i < m_content.runs.size(); ++i) {
     const int c = int(i) % cols, r = int(i) / cols;
     drawRunCard(p, QPointF(c * cw + 12, r * ch + 12), m_content.runs[i], cw - 24);

@@ -25,6 +25,9 @@ struct HudContent {
   QSize grid{1, 1};       ///< columns and rows of the viewports (dividers between them)
   QString caption;
   bool help = true;  ///< the camera's help line (hidden in exported pictures and videos)
+  /// The runs' cards, the caption and the arrows' legend (a picture may leave them out; the
+  /// camera's fit keeps their room either way, so the framing does not jump).
+  bool labels = true;
   std::vector<std::pair<QColor, QString>> arrows;
 };
 

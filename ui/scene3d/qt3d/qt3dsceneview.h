@@ -54,6 +54,11 @@ class Qt3DSceneView final : public SceneView {
     c.help = on;
     m_hud->setContent(c);
   }
+  void setLabelsVisible(bool on) override {
+    HudContent c = m_hud->content();
+    c.labels = on;
+    m_hud->setContent(c);
+  }
   void capture(std::function<void(const QImage& image, const QString& error)> done) override;
   bool draws(const std::string& system) const override;
 
