@@ -8,6 +8,8 @@
 #include <QImage>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -119,6 +121,18 @@ class TestControlMode : public QObject {
     QVERIFY(m_mode->plots()->dataChecksum(1, 3) > 0);
     QVERIFY(m_mode->panel()->liveText().contains("Converged"));
     QVERIFY(w.statusBar()->currentMessage().contains("converged"));
+    // the panel with the solve's summary needs no scrolling in a 1500 x 940 window (it did when
+    // the summary had a row per entry: two short entries now share a row)
+    const QSize size = w.size();
+    w.resize(1500, 940);
+    QScrollArea* scroll = nullptr;
+    for (QWidget* p = m_mode->panel(); p && !scroll; p = p->parentWidget())
+      scroll = qobject_cast<QScrollArea*>(p);
+    QVERIFY(scroll);
+    QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1500, 940), ms(2000));
+    QTest::qWait(50);
+    QCOMPARE(scroll->verticalScrollBar()->maximum(), 0);
+    w.resize(size);
 
     // the maneuver plays; at t = 0.1 s both arrows (moment at the pivot, force on the bob)
     w.playback()->pause();

@@ -39,14 +39,34 @@ QString reportText(const ReportEntry& e) {
       e.value);
 }
 
+// two short entries side by side, a long one on a row of its own: the panel fits without
+// scrolling at the usual window heights
 QString summaryHtml(const ControlResult& r) {
+  constexpr int kShort = 24;  // characters of label and value that fit half the panel's width
+  const QString muted = colorHex(mutedTextColor());
+  const auto cells = [&](const ReportEntry& e) {
+    return QString("<td style='color:%1'>%2&nbsp;&nbsp;</td><td>%3&nbsp;&nbsp;&nbsp;</td>")
+        .arg(muted, QString::fromStdString(e.label).toHtmlEscaped(), reportText(e).toHtmlEscaped());
+  };
   QString html = "<table cellspacing='0' cellpadding='1'>";
+  QString pending;  // a short entry waiting for a second one
   for (const ReportEntry& e : r.report) {
     if (e.label.empty()) continue;
-    html += QString("<tr><td style='color:%1'>%2&nbsp;&nbsp;</td><td>%3</td></tr>")
-                .arg(colorHex(mutedTextColor()), QString::fromStdString(e.label).toHtmlEscaped(),
-                     reportText(e).toHtmlEscaped());
+    const bool small = int(e.label.size()) + reportText(e).size() <= kShort;
+    if (small && !pending.isEmpty()) {
+      html += "<tr>" + pending + cells(e) + "</tr>";
+      pending.clear();
+    } else if (small) {
+      pending = cells(e);
+    } else {
+      // label and value in one cell across the row, so that neither wraps in a narrow column
+      html +=
+          QString("<tr><td colspan='4'><span style='color:%1'>%2</span>&nbsp;&nbsp;%3</td></tr>")
+              .arg(muted, QString::fromStdString(e.label).toHtmlEscaped(),
+                   reportText(e).toHtmlEscaped());
+    }
   }
+  if (!pending.isEmpty()) html += "<tr>" + pending + "</tr>";
   return html + "</table>";
 }
 
