@@ -6,6 +6,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QScrollArea>
@@ -21,6 +22,7 @@
 #include "tests/common/deadline.h"
 #include "tests/common/exportcheck.h"
 #include "ui/app/mainwindow.h"
+#include "ui/common/numberspinbox.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
 #include "ui/control/controlmode.h"
@@ -363,6 +365,27 @@ class TestControlMode : public QObject {
       QVERIFY(a.vector.norm() > 0);
       QVERIFY((a.origin - r->samples[20].position).norm() < 1e-12);  // on the mass centre
     }
+    // v0 = (0, 1/sqrt(3), 0): its component shows six digits in its narrow box (it was cut at
+    // "0.5773502"), the tooltip every one, and leaving the box without typing keeps them all
+    NumberSpinBox* v0 = nullptr;
+    for (NumberSpinBox* b : m_mode->panel()->findChildren<NumberSpinBox*>())
+      if (std::fabs(b->value() - 1.0 / std::sqrt(3.0)) < 1e-12) v0 = b;
+    QVERIFY(v0);
+    const double exact = v0->value();
+    QCOMPARE(v0->text(), QString("0.57735"));
+    QVERIFY2(v0->toolTip().contains(QString::number(exact, 'g', 17)), qPrintable(v0->toolTip()));
+    QTest::keyClick(v0, Qt::Key_Return);  // the spin box reads its text back
+    v0->interpretText();
+    QCOMPARE(v0->value(), exact);  // bit for bit
+    QLineEdit* edit = v0->findChild<QLineEdit*>();
+    QVERIFY(edit);
+    edit->selectAll();
+    QTest::keyClicks(edit, "0.5");
+    QTest::keyClick(v0, Qt::Key_Return);
+    QCOMPARE(v0->value(), 0.5);  // a typed value is taken as typed
+    m_mode->panel()->resetToDefaults();
+    QCOMPARE(v0->value(), exact);
+
     // an unreachable target: explained, nothing runs
     const quint64 gen = m_mode->session()->generation();
     // the rod along e2 at x^d = 0.5 (cos 1.9, sin 1.9, 0): a sphere would hold the origin

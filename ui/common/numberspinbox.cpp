@@ -31,9 +31,19 @@ NumberSpinBox::NumberSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
   setAlignment(Qt::AlignRight);
 }
 
-QString NumberSpinBox::textFromValue(double value) const { return shortNumber(value); }
+QString NumberSpinBox::textFromValue(double value) const {
+  if (m_digits > 0) {
+    const QString exact = shortNumber(value);
+    const QString shown = QString::number(value, 'g', m_digits);
+    return shown.size() < exact.size() ? shown : exact;
+  }
+  return shortNumber(value);
+}
 
 double NumberSpinBox::valueFromText(const QString& text) const {
+  // the text shown for the value (perhaps rounded) stands for the value itself: leaving the box
+  // without typing keeps every digit
+  if (text.trimmed() == textFromValue(value())) return value();
   bool ok = false;
   const double v = text.trimmed().toDouble(&ok);
   return ok ? v : value();

@@ -19,6 +19,9 @@ class NumberSpinBox : public QDoubleSpinBox {
  public:
   explicit NumberSpinBox(QWidget* parent = nullptr);
   void setLogSteps(bool log) { m_log = log; }
+  /// Shows at most this many significant digits (0: the shortest exact text, up to 8), for a
+  /// narrow box; the value itself keeps every digit until the user types another.
+  void setShownDigits(int digits) { m_digits = digits; }
   QString textFromValue(double value) const override;
   double valueFromText(const QString& text) const override;
   QValidator::State validate(QString& text, int& pos) const override;
@@ -33,6 +36,7 @@ class NumberSpinBox : public QDoubleSpinBox {
 
  private:
   bool m_log = false;
+  int m_digits = 0;
 };
 
 }  // namespace dms::ui

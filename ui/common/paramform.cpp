@@ -101,9 +101,16 @@ void ParamForm::setSpecs(const std::vector<ParamSpec>& specs) {
       if (sliders) {
         m_grid->addWidget(row.spin, r + c, 2);
       } else if (s.dim > 1) {
-        // a vector's components without step arrows: room for their digits
+        // a vector's components side by side: six significant digits fit without step arrows
+        // (the wheel and the arrow keys step; every digit is kept, and the tooltip shows them)
         row.spin->setButtonSymbols(QAbstractSpinBox::NoButtons);
+        row.spin->setShownDigits(6);
         row.spin->setMinimumWidth(60);
+        const auto showExact = [spin = row.spin, tip](double v) {
+          spin->setToolTip(QString("%1<br>value: %2").arg(tip, QString::number(v, 'g', 17)));
+        };
+        connect(row.spin, &QDoubleSpinBox::valueChanged, row.spin, showExact);
+        showExact(row.spin->value());
         m_grid->addWidget(row.spin, r, 1 + c);
       } else {
         m_grid->addWidget(row.spin, r, 1, 1, kCompactColumns);  // a scalar spans them
