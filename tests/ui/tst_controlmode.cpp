@@ -21,6 +21,7 @@
 
 #include "tests/common/deadline.h"
 #include "tests/common/exportcheck.h"
+#include "tests/common/imagecheck.h"
 #include "ui/app/mainwindow.h"
 #include "ui/common/numberspinbox.h"
 #include "ui/common/palette.h"
@@ -156,6 +157,16 @@ class TestControlMode : public QObject {
              qPrintable(QString::number(countHue(img, controlColor()))));
     QVERIFY2(countHue(img, controlColor2()) > 100,
              qPrintable(QString::number(countHue(img, controlColor2()))));
+    // at t = 0.42 s |u| is about a fifth of its maximum: its arrow at the pivot is short, and
+    // still drawn (the ceiling plate over the pivot used to hide it)
+    w.playback()->seek(0.42);
+    QTest::qWait(80);
+    const QImage small = capture(w, "small-moment.png");
+    // above the labels at the bottom (the arrows' legend has a swatch of each colour)
+    const int moment = dms::test::countHue(small, QRect(0, 0, small.width(), small.height() - 120),
+                                           controlColor());
+    qInfo("moment arrow pixels at t = 0.42 s: %d", moment);
+    QVERIFY(moment > 6);  // 12 here; 1 with the former plate (0.34 l wide, now 0.14 l)
   }
 
   void cancelLongSolveKeepsPreviousResult() {

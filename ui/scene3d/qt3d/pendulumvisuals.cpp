@@ -12,7 +12,7 @@ namespace {
 void addPivot(Qt3DCore::QEntity* parent, float l) {
   Ball pivot(parent, 0.028f * l, solidMaterial(Shades::dark(), parent));
   pivot.setCentre(QVector3D(0, 0, 0));
-  Box plate(parent, QVector3D(0.34f * l, 0.035f * l, 0.34f * l),
+  Box plate(parent, QVector3D(0.14f * l, 0.035f * l, 0.14f * l),
             solidMaterial(Shades::wall(), parent));
   plate.setCentre(QVector3D(0, 0.045f * l, 0));
   Rod stem(parent, 0.01f * l, solidMaterial(Shades::steel(), parent));
