@@ -166,34 +166,6 @@ SweepResult fromJson(const std::string& file) {
   }
 }
 
-void writeCsv(std::ostream& csv, const SweepResult& r) {
-  const auto cell = [&](const std::optional<double>& x) {
-    if (x) csv << formatNumber(*x);
-  };
-  const auto num = [](double x) { return formatNumber(x); };
-  csv << "method,h,rtol,atol,steps,fevals,cpu_s,global_err,angle_err,position_err,velocity_err,"
-         "energy_max_dev,structure_max_err,momentum_max_dev,status\n";
-  for (const SweepRun& x : r.runs) {
-    csv << methodName(x.point.method) << ",";
-    cell(x.point.h);
-    csv << ",";
-    cell(x.point.rtol);
-    csv << ",";
-    cell(x.point.atol);
-    csv << "," << x.counters.steps << "," << x.counters.fevals << "," << num(x.cpuSeconds) << ",";
-    if (x.error)
-      csv << num(x.error->norm()) << "," << num(x.error->angle) << "," << num(x.error->position)
-          << "," << num(x.error->velocity);
-    else
-      csv << ",,,";
-    csv << "," << num(x.energyMaxDev) << ",";
-    cell(x.structureMaxErr);
-    csv << ",";
-    cell(x.momentumMaxDev);
-    csv << "," << statusName(x.status) << "\n";
-  }
-}
-
 // opens --csv before any work, so a bad path costs nothing
 std::unique_ptr<AtomicFile> openCsv(const Options& o) {
   if (!o.has("--csv")) return nullptr;
@@ -205,7 +177,7 @@ std::unique_ptr<AtomicFile> openCsv(const Options& o) {
 // prints the JSON (and the CSV), reports failed runs; the exit code of dmsim run
 int report(const SweepResult& r, bool shard, AtomicFile* csv) {
   if (csv) {
-    writeCsv(csv->stream(), r);
+    writeSweepCsv(csv->stream(), r);
     if (!csv->commit()) {
       std::cerr << "dmsim: --csv: " << csv->error() << "\n";
       return kBadInput;

@@ -236,7 +236,8 @@ RunStatus parseStatus(const std::string& s) {
 }
 
 SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
-                     const std::atomic<bool>* cancel) {
+                     const std::atomic<bool>* cancel,
+                     const std::function<void(std::size_t done, std::size_t total)>& progress) {
   const SystemModel& model = modelOf(spec.system);
   const std::vector<SweepPoint> points = sweepPoints(spec);
   const std::vector<std::size_t> mine = shardIndices(points.size(), shard);
@@ -255,11 +256,13 @@ SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return estimatedCost(tasks[a], spec.T) > estimatedCost(tasks[b], spec.T);
   });
+  std::atomic<std::size_t> done{0};
   parallelFor(
       tasks.size(), jobs,
       [&](std::size_t k) {
         outcomes[k] =
             runToEnd(model, spec.parameters, tasks[k].method, settingsOf(tasks[k], spec.T), cancel);
+        if (progress) progress(++done, tasks.size());
       },
       order, cancel);
 
@@ -401,6 +404,34 @@ std::vector<std::pair<Method, std::optional<double>>> fittedOrders(const SweepRe
   std::vector<std::pair<Method, std::optional<double>>> out;
   for (Method m : result.spec.methods) out.emplace_back(m, fittedOrder(result, m));
   return out;
+}
+
+void writeSweepCsv(std::ostream& csv, const SweepResult& r) {
+  const auto cell = [&](const std::optional<double>& x) {
+    if (x) csv << formatNumber(*x);
+  };
+  const auto num = [](double x) { return formatNumber(x); };
+  csv << "method,h,rtol,atol,steps,fevals,cpu_s,global_err,angle_err,position_err,velocity_err,"
+         "energy_max_dev,structure_max_err,momentum_max_dev,status\n";
+  for (const SweepRun& x : r.runs) {
+    csv << methodName(x.point.method) << ",";
+    cell(x.point.h);
+    csv << ",";
+    cell(x.point.rtol);
+    csv << ",";
+    cell(x.point.atol);
+    csv << "," << x.counters.steps << "," << x.counters.fevals << "," << num(x.cpuSeconds) << ",";
+    if (x.error)
+      csv << num(x.error->norm()) << "," << num(x.error->angle) << "," << num(x.error->position)
+          << "," << num(x.error->velocity);
+    else
+      csv << ",,,";
+    csv << "," << num(x.energyMaxDev) << ",";
+    cell(x.structureMaxErr);
+    csv << ",";
+    cell(x.momentumMaxDev);
+    csv << "," << statusName(x.status) << "\n";
+  }
 }
 
 }  // namespace dms

@@ -8,7 +8,9 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -116,9 +118,15 @@ struct SweepResult {
 
 /// Runs the reference and the runs of `shard` of a validated sweep on `jobs` threads. Results
 /// do not depend on `jobs` (CPU times aside). With `cancel` set, runs not yet finished come back
-/// Cancelled. Throws std::runtime_error when the reference itself fails.
+/// Cancelled. `progress(done, total)`, if given, is called from the worker threads as each run
+/// (the reference's two included) ends. Throws std::runtime_error when the reference fails.
 SweepResult runSweep(const SweepSpec& spec, const Shard& shard = {}, unsigned jobs = 1,
-                     const std::atomic<bool>* cancel = nullptr);
+                     const std::atomic<bool>* cancel = nullptr,
+                     const std::function<void(std::size_t done, std::size_t total)>& progress = {});
+/// The sweep's runs as CSV (dmsim sweep --csv's columns): method, h, rtol, atol, steps, fevals,
+/// cpu_s, global_err, angle_err, position_err, velocity_err, energy_max_dev,
+/// structure_max_err, momentum_max_dev, status; an empty cell where a value does not apply.
+void writeSweepCsv(std::ostream& csv, const SweepResult& r);
 
 /// Joins the shards of one sweep into the unsliced sweep's result. Throws InputError when they
 /// are of different sweeps (naming what differs), when a shard is missing or given twice.

@@ -147,6 +147,8 @@ QString commandLineUsage() {
              "                       horizon), --video-speed S (simulated s per video s, 1),\n"
              "                       --video-plots (the whole window with the plots)\n"
              "  --quit               quit when done (exit 0, 1 if a write failed)\n"
+             "  --analysis           the \"Analysis\" mode: run the system's default sweep\n"
+             "                       (work-precision and convergence) and show it\n"
              "  --control            the \"Optimal control\" mode: solve the system's problem, "
              "show\n"
              "                       the optimal maneuver at its end (--set: its fields, e.g. T, "
@@ -168,13 +170,13 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   const QCommandLineOption system("system", {}, "NAME"), set("set", {}, "NAME=VALUE"),
       playTo("play-to", {}, "T"), screenshot("screenshot", {}, "FILE"),
       exportPlots("export-plots", {}, "DIR"), quit("quit", {}), control("control", {}),
-      methods("methods", {}, "M1,M2,..."), help(QStringList{"h", "help"}, {}),
-      video("export-video", {}, "FILE"), videoSize("video-size", {}, "WxH"),
-      videoFps("video-fps", {}, "N"), videoFrom("video-from", {}, "T"),
-      videoTo("video-to", {}, "T"), videoSpeed("video-speed", {}, "S"),
-      videoPlots("video-plots", {});
-  parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, control, methods, help,
-                     video, videoSize, videoFps, videoFrom, videoTo, videoSpeed, videoPlots});
+      analysis("analysis", {}), methods("methods", {}, "M1,M2,..."),
+      help(QStringList{"h", "help"}, {}), video("export-video", {}, "FILE"),
+      videoSize("video-size", {}, "WxH"), videoFps("video-fps", {}, "N"),
+      videoFrom("video-from", {}, "T"), videoTo("video-to", {}, "T"),
+      videoSpeed("video-speed", {}, "S"), videoPlots("video-plots", {});
+  parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, control, analysis, methods,
+                     help, video, videoSize, videoFps, videoFrom, videoTo, videoSpeed, videoPlots});
   const std::vector<ChoiceFlag> flags = choiceFlags();
   for (const ChoiceFlag& f : flags) parser.addOption(QCommandLineOption(f.name, {}, "VALUE"));
   if (!parser.parse(QStringList{"dmstudio"} + args)) {
@@ -190,6 +192,11 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   o.help = parser.isSet(help);
   o.quit = parser.isSet(quit);
   if (parser.isSet(control)) o.mode = "control";
+  if (parser.isSet(analysis)) {
+    if (!o.mode.isEmpty()) return fail("--analysis and --control: one mode at a time");
+    if (parser.isSet(set)) return fail("--set with --analysis: the sweep is the system's default");
+    o.mode = "analysis";
+  }
   if (parser.values(system).size() > 1) return fail("--system given twice");
   o.system = parser.value(system);
   if (parser.isSet(playTo)) {
@@ -212,7 +219,7 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   if (parser.isSet(methods) && o.methods.trimmed().isEmpty())
     return fail("--methods: no method given (e.g. --methods vi,rk45)");
   if (!o.methods.isEmpty() && !o.mode.isEmpty())
-    return fail("--methods is for the simulation: the optimal control shows one maneuver");
+    return fail("--methods is for the simulation: --" + o.mode + " chooses its own");
   for (const ChoiceFlag& f : flags)
     for (const QString& v : parser.values(f.name))
       o.choices.emplace_back(f.name.toStdString(), v.toStdString());
@@ -236,7 +243,7 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
     }
   }
   const ControlProblem* problem = nullptr;
-  if (!o.mode.isEmpty() && model) {
+  if (o.mode == "control" && model) {
     problem = findControlProblem(model->name());
     if (!problem) {
       return fail(QString("--control: the system '%1' has no optimal-control problem (systems "

@@ -21,6 +21,7 @@
 #include <cstdio>
 
 #include "core/io/scenario.h"
+#include "ui/analysis/analysismode.h"
 #include "ui/app/animationexport.h"
 #include "ui/app/exportdialog.h"
 #include "ui/app/helptexts.h"
@@ -64,6 +65,7 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   const ModeContext context{m_scene.get(), m_playback};
   addMode(m_simulation = new SimulationMode(context, this));
   addMode(m_control = new ControlMode(context, this));
+  addMode(new AnalysisMode(context, this));
   buildMenus();
   new WindowShortcuts(this);                   // the shortcuts work while a number is being typed
   m_frameTimer.setInterval(kFrameIntervalMs);  // at most 30 frames a second; skip, never queue
@@ -209,16 +211,17 @@ bool MainWindow::selectSystem(const QString& name) {
   m_playback->restart();
   for (Mode* m : m_modes) m->setSystem(model);
   m_file->forget();  // another system: not the file's scenario any more
+  // a mode that has nothing for this system gives way to the first that has (before its tab is
+  // disabled, which would make the tab bar pick the next one)
+  if (m_active && !m_active->supports(model)) {
+    for (Mode* m : m_modes)
+      if (activateMode(m)) break;
+  }
   for (int i = 0; i < int(m_modes.size()); ++i) {
     m_modeBar->setTabEnabled(i, m_modes[std::size_t(i)]->supports(model));
     m_modeBar->setTabToolTip(i, m_modes[std::size_t(i)]->description(model));
   }
   QSettings().setValue("system", name);
-  // a mode that has nothing for this system gives way to the first that has
-  if (m_active && !m_active->supports(model)) {
-    for (Mode* m : m_modes)
-      if (activateMode(m)) break;
-  }
   return true;
 }
 

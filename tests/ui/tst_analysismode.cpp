@@ -1,0 +1,186 @@
+// The Analysis mode (issue 14) in a real window: a tab for every system; a small sweep runs in
+// its worker thread and is drawn (the variational method's fitted order 2 on every system, a
+// point's tooltip with its settings); a large sweep is cancelled with the window responsive and
+// the earlier results kept; bad inputs are named and run nothing; the plots and the sweep's CSV
+// (dmsim sweep's columns) export.
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabBar>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/sim/registry.h"
+#include "tests/common/deadline.h"
+#include "ui/analysis/analysismode.h"
+#include "ui/analysis/analysispanel.h"
+#include "ui/analysis/analysisplots.h"
+#include "ui/app/mainwindow.h"
+
+using namespace dms;
+using namespace dms::ui;
+using dms::test::ms;
+
+class TestAnalysisMode : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
+    QCoreApplication::setOrganizationName("dms-tests");
+    QCoreApplication::setApplicationName("tst_analysismode");
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_mode = qobject_cast<AnalysisMode*>(m_window->findMode("analysis"));
+    QVERIFY(m_mode);
+  }
+
+  void cleanupTestCase() { m_window.reset(); }
+
+  // every system has the tab; a vi-only sweep of its default steps fits order 2 (the issue's
+  // bound: within 0.1), and the plots draw one point per run
+  void variationalOrderTwoEverywhere() {
+    for (const SystemModel* model : allSystems()) {
+      const QString name = QString::fromStdString(model->name());
+      QVERIFY(m_window->selectSystem(name));
+      QVERIFY2(m_window->activateMode(m_mode), qPrintable(name));
+      AnalysisPanel* panel = m_mode->analysisPanel();
+      panel->defaultsRequested();
+      for (Method m : model->methods()) panel->methodBox(m)->setChecked(m == Method::Variational);
+      QSignalSpy done(m_mode, &Mode::finished);
+      panel->runButton()->click();
+      QVERIFY(m_mode->running());
+      QVERIFY(!panel->runButton()->isEnabled());
+      QVERIFY(done.wait(ms(60000)));
+      QCOMPARE(done.at(0).at(0).toInt(), 0);
+      const SweepResult* r = m_mode->result();
+      QVERIFY(r);
+      QCOMPARE(r->runs.size(), std::size_t(5));  // the default sweep's five step sizes
+      const std::optional<double> order = fittedOrder(*r, Method::Variational);
+      QVERIFY2(order && std::fabs(*order - 2.0) < 0.1,
+               qPrintable(name + ": " + QString::number(order.value_or(-1))));
+      QCOMPARE(m_mode->plots()->pointCount(0), 5);
+      QCOMPARE(m_mode->plots()->pointCount(1), 5);
+      QVERIFY(m_mode->plots()->convergence()->graph(0)->name().contains("order 2.0"));
+    }
+  }
+
+  // a point's tooltip names its method, step and error
+  void tooltipAtAPoint() {
+    QCustomPlot* p = m_mode->plots()->convergence();
+    QVERIFY(p->graphCount() > 0 && !p->graph(0)->data()->isEmpty());
+    const auto first = p->graph(0)->data()->constBegin();
+    const QPointF at(p->xAxis->coordToPixel(first->key), p->yAxis->coordToPixel(first->value));
+    const QString tip = m_mode->plots()->tipAt(1, at + QPointF(3, -2));
+    QVERIFY2(tip.contains("variational") && tip.contains("h = ") && tip.contains("global error"),
+             qPrintable(tip));
+    QVERIFY(m_mode->plots()->tipAt(1, at + QPointF(200, 200)).isEmpty());
+  }
+
+  void badInputNamedAndNothingRuns_data() {
+    QTest::addColumn<QString>("steps");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("zero step") << "0.1, 0" << "h values 0";
+    QTest::newRow("not a number") << "0.1, fast" << "h values";
+    QTest::newRow("not dividing T") << "0.05" << "h values 0.05";
+  }
+
+  void badInputNamedAndNothingRuns() {
+    QFETCH(QString, steps);
+    QFETCH(QString, mentions);
+    QVERIFY(m_window->selectSystem("mass-spring"));
+    QVERIFY(m_window->activateMode(m_mode));
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    panel->stepsEdit()->setText(steps);
+    QString problem;
+    QVERIFY(!m_mode->start(&problem));
+    QVERIFY(!m_mode->running());
+    QVERIFY2(problem.contains(mentions), qPrintable(problem));
+    QCOMPARE(panel->problemText(), problem);
+  }
+
+  // a sweep far too long is cancelled; meanwhile the window answers, and the results shown
+  // before stay
+  void cancelLargeSweep() {
+    QVERIFY(m_window->selectSystem("planar-pendulum"));
+    QVERIFY(m_window->activateMode(m_mode));
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    for (Method m : findSystem("planar-pendulum")->methods())
+      panel->methodBox(m)->setChecked(m == Method::Variational);
+    QSignalSpy done(m_mode, &Mode::finished);
+    panel->runButton()->click();
+    QVERIFY(done.wait(ms(60000)));
+    const std::size_t shown = m_mode->result()->runs.size();
+    // h = 2^-16 (T/h exact): 6.6e7 steps, and a reference over T = 1000 at RelTol 1e-13:
+    // seconds of work at least
+    panel->stepsEdit()->setText("1.52587890625e-05");
+    panel->horizonEdit()->setText("1000");
+    panel->stepsEdit()->textEdited("1.52587890625e-05");  // as typed: the old results go
+    QVERIFY(!m_mode->result());
+    panel->runButton()->click();
+    QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));
+    QElapsedTimer answered;
+    answered.start();
+    QTest::qWait(300);  // the event loop runs while the sweep does
+    QVERIFY(answered.elapsed() < ms(2000));
+    QVERIFY(panel->cancelButton()->isEnabled());
+    QElapsedTimer t;
+    t.start();
+    panel->cancelButton()->click();
+    QVERIFY(done.wait(ms(30000)));
+    qInfo("cancelled in %lld ms", static_cast<long long>(t.elapsed()));
+    QVERIFY(!m_mode->running());
+    QVERIFY(m_mode->result() == nullptr);  // nothing new; the inputs had changed
+    QVERIFY(shown > 0);
+  }
+
+  // the plots as PNG and the sweep as dmsim sweep's CSV
+  void exports() {
+    QVERIFY(m_window->selectSystem("spherical-pendulum"));
+    QVERIFY(m_window->activateMode(m_mode));
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    for (Method m : findSystem("spherical-pendulum")->methods())
+      panel->methodBox(m)->setChecked(m == Method::Variational || m == Method::Rk45);
+    panel->rtolsEdit()->setText("1e-4, 1e-6");
+    QSignalSpy done(m_mode, &Mode::finished);
+    panel->runButton()->click();
+    QVERIFY(done.wait(ms(60000)));
+    QVERIFY(m_mode->result());
+    QString error;
+    QVERIFY2(m_window->exportPlots(m_dir.filePath("plots"), -1, {ImageFormat::Png}, QSize(900, 600),
+                                   &error),
+             qPrintable(error));
+    for (const char* name : {"work-precision", "convergence"})
+      QCOMPARE(QImage(m_dir.filePath(QString("plots/%1.png").arg(name))).size(), QSize(900, 600));
+    const QString csvPath = m_dir.filePath("sweep.csv");
+    QVERIFY2(m_window->exportCsv(csvPath, &error), qPrintable(error));
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+    QCOMPARE(lines.front(), QByteArray("method,h,rtol,atol,steps,fevals,cpu_s,global_err,angle_err,"
+                                       "position_err,velocity_err,energy_max_dev,structure_max_err,"
+                                       "momentum_max_dev,status"));
+    QCOMPARE(lines.size(), 1 + 5 + 2);  // five h for vi, two RelTol for RK45
+    QVERIFY(lines[1].startsWith("vi,"));
+    QVERIFY(lines.back().startsWith("rk45,"));
+  }
+
+ private:
+  QTemporaryDir m_dir;
+  std::unique_ptr<MainWindow> m_window;
+  AnalysisMode* m_mode = nullptr;
+};
+
+QTEST_MAIN(TestAnalysisMode)
+#include "tst_analysismode.moc"

@@ -1,0 +1,230 @@
+#include "ui/analysis/analysismode.h"
+
+#include <QIODevice>
+#include <QPushButton>
+#include <sstream>
+
+#include "core/analysis/parallel.h"
+#include "ui/analysis/analysispanel.h"
+#include "ui/analysis/analysisplots.h"
+#include "ui/common/methodlook.h"
+
+namespace dms::ui {
+
+namespace {
+
+QString g(double v, int digits = 3) { return QString::number(v, 'g', digits); }
+
+}  // namespace
+
+AnalysisMode::AnalysisMode(const ModeContext& context, QObject* parent)
+    : Mode(context, parent), m_panel(new AnalysisPanel), m_plots(new AnalysisPlots) {
+  connect(m_panel, &AnalysisPanel::runRequested, this, [this] {
+    QString problem;
+    start(&problem);
+  });
+  connect(m_panel, &AnalysisPanel::cancelRequested, this, &AnalysisMode::cancel);
+  connect(m_panel, &AnalysisPanel::viewChanged, this, &AnalysisMode::redraw);
+  connect(m_panel, &AnalysisPanel::inputsEdited, this, [this] {
+    // the shown results no longer answer the inputs: they go (the issue's "until the inputs
+    // change"); a running sweep goes on with what it was given
+    if (!m_model || !m_results.erase(m_model->name())) return;
+    m_panel->setSummary({});
+    redraw();
+  });
+  connect(m_panel, &AnalysisPanel::defaultsRequested, this, [this] {
+    if (!m_model) return;
+    m_results.erase(m_model->name());
+    m_inputs[m_model->name()] = defaultSweep(*m_model);
+    m_panel->setSweep(m_model, m_inputs[m_model->name()]);
+    m_panel->setProblem({});
+    m_panel->setSummary({});
+    redraw();
+  });
+}
+
+AnalysisMode::~AnalysisMode() {
+  // the worker holds the job, not the mode: stop it and wait, so no thread outlives the window
+  if (m_job) m_job->cancel = true;
+  if (m_thread) m_thread->wait();
+}
+
+QString AnalysisMode::description(const SystemModel* system) const {
+  if (!system) return {};
+  return tr("Work-precision and convergence of every method of %1: a sweep over step sizes and "
+            "tolerances, each run's error at T against a reference")
+      .arg(QString::fromStdString(system->title()));
+}
+
+void AnalysisMode::setSystem(const SystemModel* system) {
+  if (system == m_model) return;
+  m_model = system;
+  if (!m_model) return;
+  if (!m_inputs.count(m_model->name())) m_inputs[m_model->name()] = defaultSweep(*m_model);
+  m_panel->setSweep(m_model, m_inputs[m_model->name()]);
+  m_panel->setProblem({});
+  m_panel->setSummary({});
+  redraw();
+}
+
+QWidget* AnalysisMode::panel() const { return m_panel; }
+
+QWidget* AnalysisMode::views() const { return m_plots; }
+
+void AnalysisMode::activate() { redraw(); }
+
+void AnalysisMode::deactivate() { cancel(); }
+
+void AnalysisMode::frame(double) {}
+
+QString AnalysisMode::legend() const {
+  if (!m_model) return {};
+  return tr("<b>%1</b> &nbsp;&nbsp; analysis: work-precision and convergence")
+      .arg(QString::fromStdString(m_model->title()).toHtmlEscaped());
+}
+
+ModeStatus AnalysisMode::status() const {
+  ModeStatus s;
+  if (m_job) {
+    const std::size_t total = m_job->total, done = m_job->done;
+    s.texts << tr("sweep: %1 of %2 runs done on %3 threads")
+                   .arg(done)
+                   .arg(total ? total : sweepPoints(m_job->spec).size() + 2)
+                   .arg(defaultJobs());
+    s.showProgress = true;
+    s.progress = total ? double(done) / double(total) : 0.0;
+    s.progressFormat = tr("sweep %p%");
+  } else if (const SweepResult* r = result()) {
+    double cpu = 0.0;
+    for (const SweepRun& x : r->runs) cpu += x.cpuSeconds;
+    s.texts << tr("%1 runs, %2 CPU s").arg(r->runs.size()).arg(g(cpu));
+  }
+  s.failure = s.failureDetail = m_failure;
+  return s;
+}
+
+const SweepResult* AnalysisMode::result() const {
+  if (!m_model) return nullptr;
+  const auto it = m_results.find(m_model->name());
+  return it == m_results.end() ? nullptr : &it->second;
+}
+
+void AnalysisMode::redraw() { m_plots->setResult(result(), m_panel->error(), m_panel->cost()); }
+
+bool AnalysisMode::start(QString* problem) {
+  if (!m_model) return false;
+  if (m_job) {
+    *problem = tr("a sweep is running: cancel it first");
+    return false;
+  }
+  SweepSpec spec;
+  try {
+    spec = m_panel->sweep();
+  } catch (const InputError& e) {
+    *problem = QString::fromStdString(e.what());
+    m_panel->setProblem(*problem);
+    return false;
+  }
+  m_panel->setProblem({});
+  m_failure.clear();
+  m_inputs[m_model->name()] = spec;
+  auto job = std::make_shared<Job>();
+  job->spec = spec;
+  QThread* thread = QThread::create([job] {
+    try {
+      job->result = runSweep(job->spec, {}, defaultJobs(), &job->cancel,
+                             [job](std::size_t done, std::size_t total) {
+                               job->total = total;
+                               job->done = done;
+                             });
+    } catch (const std::exception& e) {
+      job->error = e.what();
+    }
+  });
+  connect(thread, &QThread::finished, this, [this, job, thread] { onJobFinished(job, thread); });
+  m_job = job;
+  m_thread = thread;
+  m_panel->setRunning(true);
+  thread->start();
+  return true;
+}
+
+void AnalysisMode::onJobFinished(const std::shared_ptr<Job>& job, QThread* thread) {
+  thread->deleteLater();
+  if (job != m_job) return;
+  m_job.reset();
+  m_panel->setRunning(false);
+  int exitStatus = 0;
+  if (!job->error.empty()) {
+    m_failure = tr("the sweep failed: %1").arg(QString::fromStdString(job->error));
+    exitStatus = 3;
+  } else if (job->cancel) {
+    m_panel->setSummary(tr("Cancelled; the results shown before are kept."));
+  } else if (job->result) {
+    m_results[job->spec.system] = *job->result;
+    QStringList orders;
+    for (const auto& [m, o] : fittedOrders(*job->result))
+      if (o) orders << tr("%1 %2").arg(QString::fromStdString(methodInfo(m).label), QString::number(*o, 'f', 2));
+    int failed = 0;
+    for (const SweepRun& r : job->result->runs) failed += r.status == RunStatus::Failed;
+    QString summary = tr("%1 runs").arg(job->result->runs.size());
+    if (failed) summary += tr(", %1 failed (see the CSV's status)").arg(failed);
+    if (!orders.isEmpty()) summary += tr(". Fitted orders: %1").arg(orders.join("; "));
+    summary += tr(". Reference: RK45 at RelTol %1, its error at most %2.")
+                   .arg(g(job->result->reference.rtol))
+                   .arg(g(job->result->reference.errorBound, 2));
+    m_panel->setSummary(summary);
+  }
+  redraw();
+  emit finished(exitStatus);
+}
+
+void AnalysisMode::cancel() {
+  if (m_job) m_job->cancel = true;
+}
+
+std::vector<ExportPlot> AnalysisMode::exportPlots() const {
+  return {{"work-precision", m_plots->workPrecision()}, {"convergence", m_plots->convergence()}};
+}
+
+bool AnalysisMode::exportCsv(const QString& path, QString* error) const {
+  const SweepResult* r = result();
+  if (!r) {
+    if (error) *error = tr("No sweep to export yet: press Run first");
+    return false;
+  }
+  return saveFile(
+      path,
+      [r](QIODevice& file) {
+        std::ostringstream csv;
+        writeSweepCsv(csv, *r);
+        const std::string text = csv.str();
+        return file.write(text.data(), qint64(text.size())) == qint64(text.size())
+                   ? QString()
+                   : file.errorString();
+      },
+      error);
+}
+
+QString AnalysisMode::figureCaption() const {
+  const SweepResult* r = result();
+  if (!r) return {};
+  QStringList h, rt;
+  for (double x : r->spec.steps) h << g(x, 6);
+  for (double x : r->spec.rtols) rt << g(x, 3);
+  return tr("%1, T = %2 s; methods %3; h = %4 s; RelTol = %5 (AbsTol = RelTol/1000); reference "
+            "RK45 at RelTol %6, error at most %7")
+      .arg(QString::fromStdString(m_model->title()), g(r->spec.T, 6),
+           methodList(r->spec.methods), h.join(", "), rt.join(", "), g(r->reference.rtol),
+           g(r->reference.errorBound, 2));
+}
+
+void AnalysisMode::applySet(const std::string& name, [[maybe_unused]] const std::vector<double>& value) {
+  throw InputError("'" + name + "': the Analysis mode takes its sweep from its panel");
+}
+
+QString AnalysisMode::playTimeProblem(double) const {
+  return tr("the Analysis mode has no playback");
+}
+
+}  // namespace dms::ui

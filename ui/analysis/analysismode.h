@@ -1,0 +1,79 @@
+// The Analysis mode (issue 14): for the current system, a sweep of its methods over step sizes
+// and tolerances (core/analysis/sweep.h, the computation of `dmsim sweep`) on every core in a
+// worker thread, with progress and Cancel, drawn as a work-precision diagram and a convergence
+// plot with the fitted orders. The results stay, per system, until the sweep's inputs change.
+// It shows no 3D view and has no playback.
+#pragma once
+
+#include <QPointer>
+#include <QThread>
+#include <atomic>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/analysis/sweep.h"
+#include "ui/app/mode.h"
+
+namespace dms::ui {
+
+class AnalysisPanel;
+class AnalysisPlots;
+
+class AnalysisMode : public Mode {
+  Q_OBJECT
+ public:
+  AnalysisMode(const ModeContext& context, QObject* parent);
+  ~AnalysisMode() override;
+
+  QString name() const override { return tr("Analysis"); }
+  QString settingsKey() const override { return QStringLiteral("analysis"); }
+  QString description(const SystemModel* system) const override;
+  bool supports(const SystemModel* system) const override { return system != nullptr; }
+  void setSystem(const SystemModel* system) override;
+  bool showsScene() const override { return false; }
+  QWidget* panel() const override;
+  QWidget* views() const override;
+  void activate() override;
+  void deactivate() override;
+  void frame(double t) override;
+  QString legend() const override;
+  ModeStatus status() const override;
+  std::vector<ExportPlot> exportPlots() const override;
+  bool exportCsv(const QString& path, QString* error) const override;
+  QString figureCaption() const override;
+  void applySet(const std::string& name, const std::vector<double>& value) override;
+  QString playTimeProblem(double t) const override;
+  bool start(QString* problem) override;
+
+  void cancel();
+  bool running() const { return m_job != nullptr; }
+  /// The sweep shown for the current system, or null.
+  const SweepResult* result() const;
+  AnalysisPanel* analysisPanel() const { return m_panel; }
+  AnalysisPlots* plots() const { return m_plots; }
+
+ private:
+  // a sweep in its worker thread: written there, read here after the thread has finished
+  struct Job {
+    SweepSpec spec;
+    std::atomic<bool> cancel{false};
+    std::atomic<std::size_t> done{0}, total{0};
+    std::optional<SweepResult> result;
+    std::string error;
+  };
+  void onJobFinished(const std::shared_ptr<Job>& job, QThread* thread);
+  void redraw();
+
+  const SystemModel* m_model = nullptr;
+  AnalysisPanel* m_panel;
+  AnalysisPlots* m_plots;
+  std::map<std::string, SweepSpec> m_inputs;   // per system, as last run or edited
+  std::map<std::string, SweepResult> m_results;  // per system, until its inputs change
+  std::shared_ptr<Job> m_job;
+  QPointer<QThread> m_thread;
+  QString m_failure;
+};
+
+}  // namespace dms::ui
