@@ -88,9 +88,12 @@ class TestAnalysisMode : public QObject {
   void badInputNamedAndNothingRuns_data() {
     QTest::addColumn<QString>("steps");
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("zero step") << "0.1, 0" << "h values 0";
-    QTest::newRow("not a number") << "0.1, fast" << "h values";
-    QTest::newRow("not dividing T") << "0.05" << "h values 0.05";
+    QTest::newRow("zero step") << "0.1, 0"
+                               << "h values 0";
+    QTest::newRow("not a number") << "0.1, fast"
+                                  << "h values";
+    QTest::newRow("not dividing T") << "0.05"
+                                    << "h values 0.05";
   }
 
   void badInputNamedAndNothingRuns() {

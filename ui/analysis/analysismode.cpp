@@ -164,7 +164,9 @@ void AnalysisMode::onJobFinished(const std::shared_ptr<Job>& job, QThread* threa
     m_results[job->spec.system] = *job->result;
     QStringList orders;
     for (const auto& [m, o] : fittedOrders(*job->result))
-      if (o) orders << tr("%1 %2").arg(QString::fromStdString(methodInfo(m).label), QString::number(*o, 'f', 2));
+      if (o)
+        orders << tr("%1 %2").arg(QString::fromStdString(methodInfo(m).label),
+                                  QString::number(*o, 'f', 2));
     int failed = 0;
     for (const SweepRun& r : job->result->runs) failed += r.status == RunStatus::Failed;
     QString summary = tr("%1 runs").arg(job->result->runs.size());
@@ -214,12 +216,12 @@ QString AnalysisMode::figureCaption() const {
   for (double x : r->spec.rtols) rt << g(x, 3);
   return tr("%1, T = %2 s; methods %3; h = %4 s; RelTol = %5 (AbsTol = RelTol/1000); reference "
             "RK45 at RelTol %6, error at most %7")
-      .arg(QString::fromStdString(m_model->title()), g(r->spec.T, 6),
-           methodList(r->spec.methods), h.join(", "), rt.join(", "), g(r->reference.rtol),
-           g(r->reference.errorBound, 2));
+      .arg(QString::fromStdString(m_model->title()), g(r->spec.T, 6), methodList(r->spec.methods),
+           h.join(", "), rt.join(", "), g(r->reference.rtol), g(r->reference.errorBound, 2));
 }
 
-void AnalysisMode::applySet(const std::string& name, [[maybe_unused]] const std::vector<double>& value) {
+void AnalysisMode::applySet(const std::string& name,
+                            [[maybe_unused]] const std::vector<double>& value) {
   throw InputError("'" + name + "': the Analysis mode takes its sweep from its panel");
 }
 

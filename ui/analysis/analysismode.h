@@ -69,7 +69,7 @@ class AnalysisMode : public Mode {
   const SystemModel* m_model = nullptr;
   AnalysisPanel* m_panel;
   AnalysisPlots* m_plots;
-  std::map<std::string, SweepSpec> m_inputs;   // per system, as last run or edited
+  std::map<std::string, SweepSpec> m_inputs;     // per system, as last run or edited
   std::map<std::string, SweepResult> m_results;  // per system, until its inputs change
   std::shared_ptr<Job> m_job;
   QPointer<QThread> m_thread;

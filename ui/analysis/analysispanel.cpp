@@ -51,12 +51,14 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
   auto* form = new QFormLayout(inputs);
   m_steps = new QLineEdit;
   m_steps->setObjectName("steps");
-  m_steps->setToolTip(tr("Step sizes of the fixed-step methods, separated by commas; T must be "
-                         "a whole number of each"));
+  m_steps->setToolTip(
+      tr("Step sizes of the fixed-step methods, separated by commas; T must be "
+         "a whole number of each"));
   m_rtols = new QLineEdit;
   m_rtols->setObjectName("rtols");
-  m_rtols->setToolTip(tr("RelTol values of the adaptive methods (AbsTol = RelTol / 1000), "
-                         "from 1e-11 to 0.1"));
+  m_rtols->setToolTip(
+      tr("RelTol values of the adaptive methods (AbsTol = RelTol / 1000), "
+         "from 1e-11 to 0.1"));
   m_T = new QLineEdit;
   m_T->setObjectName("T");
   m_T->setToolTip(tr("The horizon: every run's error is measured at T"));

@@ -86,8 +86,9 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
     for (QCPAxis* a : {p->xAxis, p->yAxis}) PlotStyle::setLogAxis(a, true);
     p->yAxis->setLabel(errorName(error));
   }
-  m_work->xAxis->setLabel(cost == SweepCost::Cpu ? tr("CPU time [s]")
-                                                 : tr("evaluations of the right-hand side or forces"));
+  m_work->xAxis->setLabel(cost == SweepCost::Cpu
+                              ? tr("CPU time [s]")
+                              : tr("evaluations of the right-hand side or forces"));
   m_points[0].clear();
   m_points[1].clear();
   if (!result) {
@@ -147,7 +148,8 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
     else
       PlotStyle::addNote(p, 0.5, 0.97, 8, ref);
     p->rescaleAxes();
-    for (QCPAxis* a : {p->xAxis, p->yAxis}) a->scaleRange(1.3, std::sqrt(a->range().lower * a->range().upper));
+    for (QCPAxis* a : {p->xAxis, p->yAxis})
+      a->scaleRange(1.3, std::sqrt(a->range().lower * a->range().upper));
     p->replot();
   }
 }
