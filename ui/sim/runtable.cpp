@@ -24,10 +24,11 @@ QIcon swatch(const QColor& c, Qt::PenStyle pen) {
 
 RunTable::RunTable(QWidget* parent) : QTableWidget(parent) {
   setColumnCount(kColumns);
+  // one line each: "at t" is the playback cursor's time (the tooltips say so)
   setHorizontalHeaderLabels({tr("method"), tr("steps"), tr("evaluations"), tr("CPU s"),
-                             tr("|E − E₀|\nat cursor"), tr("|E − E₀|\nmax"),
-                             tr("structure\nat cursor"), tr("structure\nmax"),
-                             tr("|L − L₀|\nat cursor"), tr("|L − L₀|\nmax"), tr("state")});
+                             tr("|E − E₀| at t"), tr("max |E − E₀|"), tr("structure at t"),
+                             tr("max structure"), tr("|L − L₀| at t"), tr("max |L − L₀|"),
+                             tr("state")});
   horizontalHeaderItem(kSteps)->setToolTip(
       tr("Accepted steps (and rejected, for adaptive methods)"));
   horizontalHeaderItem(kEvaluations)
