@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -237,7 +238,8 @@ RunStatus parseStatus(const std::string& s) {
 
 SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
                      const std::atomic<bool>* cancel,
-                     const std::function<void(std::size_t done, std::size_t total)>& progress) {
+                     const std::function<void(std::size_t done, std::size_t total)>& progress,
+                     const std::function<void(const SweepRun& run)>& arrived) {
   const SystemModel& model = modelOf(spec.system);
   const std::vector<SweepPoint> points = sweepPoints(spec);
   const std::vector<std::size_t> mine = shardIndices(points.size(), shard);
@@ -256,6 +258,33 @@ SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return estimatedCost(tasks[a], spec.T) > estimatedCost(tasks[b], spec.T);
   });
+
+  // run k >= 2 against the reference (outcomes[0], finished)
+  const auto build = [&](std::size_t k, bool cancelled) {
+    const Outcome& o = outcomes[k];
+    SweepRun r;
+    r.index = mine[k - 2];
+    r.point = tasks[k];
+    r.counters = o.counters;
+    r.cpuSeconds = o.cpuSeconds;
+    r.energyMaxDev = o.summary.energyMaxDev;
+    if (!model.structureName().empty()) r.structureMaxErr = o.summary.structureMax;
+    if (model.hasMomentum()) r.momentumMaxDev = o.summary.momentumMaxDev;
+    if (o.failure.failed) {
+      r.status = RunStatus::Failed;
+      r.failure = "at t = " + formatNumber(o.failure.time) + ": " + o.failure.reason;
+    } else if (o.cancelled || cancelled || o.summary.samples == 0) {
+      r.status = RunStatus::Cancelled;
+    } else {
+      r.error = model.stateError(o.last, outcomes[0].last);
+    }
+    return r;
+  };
+  // the runs that ended before the reference wait for it; the mutex also orders each outcome's
+  // writing thread before the thread that reads it
+  std::mutex mutex;
+  bool referenceDone = false;
+  std::vector<std::size_t> waiting;
   std::atomic<std::size_t> done{0};
   parallelFor(
       tasks.size(), jobs,
@@ -263,6 +292,21 @@ SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
         outcomes[k] =
             runToEnd(model, spec.parameters, tasks[k].method, settingsOf(tasks[k], spec.T), cancel);
         if (progress) progress(++done, tasks.size());
+        if (!arrived || k == 1) return;
+        std::vector<std::size_t> ready;
+        {
+          const std::lock_guard<std::mutex> lock(mutex);
+          if (k == 0) {
+            referenceDone = true;
+            if (!outcomes[0].failure.failed && !outcomes[0].cancelled) ready.swap(waiting);
+          } else if (referenceDone) {
+            if (!outcomes[0].failure.failed && !outcomes[0].cancelled) ready.push_back(k);
+          } else {
+            waiting.push_back(k);
+          }
+        }
+        for (std::size_t j : ready)
+          if (!(cancel && cancel->load())) arrived(build(j, false));
       },
       order, cancel);
 
@@ -282,26 +326,7 @@ SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
     ref.errorBound = model.stateError(check.last, exact.last).norm();
   }
   result.reference = ref;
-  for (std::size_t k = 2; k < tasks.size(); ++k) {
-    const Outcome& o = outcomes[k];
-    SweepRun r;
-    r.index = mine[k - 2];
-    r.point = tasks[k];
-    r.counters = o.counters;
-    r.cpuSeconds = o.cpuSeconds;
-    r.energyMaxDev = o.summary.energyMaxDev;
-    if (!model.structureName().empty()) r.structureMaxErr = o.summary.structureMax;
-    if (model.hasMomentum()) r.momentumMaxDev = o.summary.momentumMaxDev;
-    if (o.failure.failed) {
-      r.status = RunStatus::Failed;
-      r.failure = "at t = " + formatNumber(o.failure.time) + ": " + o.failure.reason;
-    } else if (o.cancelled || cancelled || o.summary.samples == 0) {
-      r.status = RunStatus::Cancelled;
-    } else {
-      r.error = model.stateError(o.last, exact.last);
-    }
-    result.runs.push_back(std::move(r));
-  }
+  for (std::size_t k = 2; k < tasks.size(); ++k) result.runs.push_back(build(k, cancelled));
   return result;
 }
 

@@ -119,10 +119,14 @@ struct SweepResult {
 /// Runs the reference and the runs of `shard` of a validated sweep on `jobs` threads. Results
 /// do not depend on `jobs` (CPU times aside). With `cancel` set, runs not yet finished come back
 /// Cancelled. `progress(done, total)`, if given, is called from the worker threads as each run
-/// (the reference's two included) ends. Throws std::runtime_error when the reference fails.
+/// (the reference's two included) ends. `arrived`, if given, gets each run of the shard as soon
+/// as it and the reference have finished (its error known; not after a cancel or a failed
+/// reference), in no particular order and perhaps from several threads at once; the result's
+/// runs are the same. Throws std::runtime_error when the reference fails.
 SweepResult runSweep(const SweepSpec& spec, const Shard& shard = {}, unsigned jobs = 1,
                      const std::atomic<bool>* cancel = nullptr,
-                     const std::function<void(std::size_t done, std::size_t total)>& progress = {});
+                     const std::function<void(std::size_t done, std::size_t total)>& progress = {},
+                     const std::function<void(const SweepRun& run)>& arrived = {});
 /// The sweep's runs as CSV (dmsim sweep --csv's columns): method, h, rtol, atol, steps, fevals,
 /// cpu_s, global_err, angle_err, position_err, velocity_err, energy_max_dev,
 /// structure_max_err, momentum_max_dev, status; an empty cell where a value does not apply.

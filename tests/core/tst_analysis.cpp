@@ -1,8 +1,10 @@
 // core/analysis: the sweep's fitted order of vi on every system, RK45's global error against its
 // tolerance, the state error on the manifold, the parallel for and the shards.
 #include <QtTest>
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <mutex>
 #include <numeric>
 #include <stdexcept>
 
@@ -84,6 +86,32 @@ class TestAnalysis : public QObject {
     // the reference is below the sweep: its bound (about the error at 1e-12) under the error
     // at 1e-11
     QVERIFY(r.reference.errorBound < r.runs.back().error->norm());
+  }
+
+  // The runs handed over as they arrive (the app draws them before the sweep ends) are the
+  // result's runs, bit for bit, each once, on two threads
+  void runsAsTheyArrive() {
+    SweepSpec spec = defaultSweep(*findSystem("dumbbell"));
+    spec.methods = {Method::Variational, Method::Rk45, Method::Rk4};
+    validateSweep(spec);
+    std::mutex mutex;
+    std::vector<SweepRun> arrived;
+    const SweepResult r = runSweep(spec, {}, 2, nullptr, {}, [&](const SweepRun& run) {
+      const std::lock_guard<std::mutex> lock(mutex);
+      arrived.push_back(run);
+    });
+    QCOMPARE(arrived.size(), r.runs.size());
+    std::sort(arrived.begin(), arrived.end(),
+              [](const SweepRun& a, const SweepRun& b) { return a.index < b.index; });
+    for (std::size_t i = 0; i < arrived.size(); ++i) {
+      const SweepRun& a = arrived[i];
+      const SweepRun& b = r.runs[i];
+      QCOMPARE(a.index, b.index);
+      QVERIFY(a.status == RunStatus::Ok && b.status == RunStatus::Ok);
+      QCOMPARE(a.error->norm(), b.error->norm());
+      QCOMPARE(a.counters.steps, b.counters.steps);
+      QCOMPARE(a.energyMaxDev, b.energyMaxDev);
+    }
   }
 
   // The geodesic angle is accurate at small angles (atan2, not acos, whose error there is

@@ -2,6 +2,7 @@
 
 #include <QIODevice>
 #include <QPushButton>
+#include <algorithm>
 #include <sstream>
 
 #include "core/analysis/parallel.h"
@@ -75,7 +76,24 @@ void AnalysisMode::activate() { redraw(); }
 
 void AnalysisMode::deactivate() { cancel(); }
 
-void AnalysisMode::frame(double) {}
+// the runs that finished since the last frame join the partial sweep on the plots
+void AnalysisMode::frame(double) {
+  if (!m_job) return;
+  std::vector<SweepRun> fresh;
+  {
+    const std::lock_guard<std::mutex> lock(m_job->mutex);
+    fresh.swap(m_job->arrived);
+  }
+  if (fresh.empty()) return;
+  if (!m_partial) {
+    m_partial.emplace();
+    m_partial->spec = m_job->spec;
+  }
+  for (SweepRun& r : fresh) m_partial->runs.push_back(std::move(r));
+  std::sort(m_partial->runs.begin(), m_partial->runs.end(),
+            [](const SweepRun& a, const SweepRun& b) { return a.index < b.index; });
+  redraw();
+}
 
 QString AnalysisMode::legend() const {
   if (!m_model) return {};
@@ -109,7 +127,10 @@ const SweepResult* AnalysisMode::result() const {
   return it == m_results.end() ? nullptr : &it->second;
 }
 
-void AnalysisMode::redraw() { m_plots->setResult(result(), m_panel->error(), m_panel->cost()); }
+void AnalysisMode::redraw() {
+  const bool partial = m_job && m_partial;
+  m_plots->setResult(partial ? &*m_partial : result(), m_panel->error(), m_panel->cost(), partial);
+}
 
 bool AnalysisMode::start(QString* problem) {
   if (!m_model) return false;
@@ -132,17 +153,23 @@ bool AnalysisMode::start(QString* problem) {
   job->spec = spec;
   QThread* thread = QThread::create([job] {
     try {
-      job->result = runSweep(job->spec, {}, defaultJobs(), &job->cancel,
-                             [job](std::size_t done, std::size_t total) {
-                               job->total = total;
-                               job->done = done;
-                             });
+      job->result = runSweep(
+          job->spec, {}, defaultJobs(), &job->cancel,
+          [job](std::size_t done, std::size_t total) {
+            job->total = total;
+            job->done = done;
+          },
+          [job](const SweepRun& run) {
+            const std::lock_guard<std::mutex> lock(job->mutex);
+            job->arrived.push_back(run);
+          });
     } catch (const std::exception& e) {
       job->error = e.what();
     }
   });
   connect(thread, &QThread::finished, this, [this, job, thread] { onJobFinished(job, thread); });
   m_job = job;
+  m_partial.reset();
   m_thread = thread;
   m_panel->setRunning(true);
   thread->start();
@@ -153,6 +180,7 @@ void AnalysisMode::onJobFinished(const std::shared_ptr<Job>& job, QThread* threa
   thread->deleteLater();
   if (job != m_job) return;
   m_job.reset();
+  m_partial.reset();
   m_panel->setRunning(false);
   int exitStatus = 0;
   if (!job->error.empty()) {

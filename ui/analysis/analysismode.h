@@ -1,8 +1,8 @@
 // The Analysis mode (issue 14): for the current system, a sweep of its methods over step sizes
 // and tolerances (core/analysis/sweep.h, the computation of `dmsim sweep`) on every core in a
 // worker thread, with progress and Cancel, drawn as a work-precision diagram and a convergence
-// plot with the fitted orders. The results stay, per system, until the sweep's inputs change.
-// It shows no 3D view and has no playback.
+// plot with the fitted orders; the runs are drawn as they finish. The results stay, per system,
+// until the sweep's inputs change. It shows no 3D view and has no playback.
 #pragma once
 
 #include <QPointer>
@@ -10,8 +10,10 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/analysis/sweep.h"
 #include "ui/app/mode.h"
@@ -62,6 +64,8 @@ class AnalysisMode : public Mode {
     std::atomic<std::size_t> done{0}, total{0};
     std::optional<SweepResult> result;
     std::string error;
+    std::mutex mutex;               // guards arrived
+    std::vector<SweepRun> arrived;  // runs finished (with their error) not yet drawn
   };
   void onJobFinished(const std::shared_ptr<Job>& job, QThread* thread);
   void redraw();
@@ -74,6 +78,7 @@ class AnalysisMode : public Mode {
   std::shared_ptr<Job> m_job;
   QPointer<QThread> m_thread;
   QString m_failure;
+  std::optional<SweepResult> m_partial;  // the running sweep's runs so far, drawn as they come
 };
 
 }  // namespace dms::ui

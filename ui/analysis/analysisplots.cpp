@@ -78,7 +78,8 @@ AnalysisPlots::AnalysisPlots(QWidget* parent) : QWidget(parent) {
   setResult(nullptr, SweepError::Global, SweepCost::Cpu);
 }
 
-void AnalysisPlots::setResult(const SweepResult* result, SweepError error, SweepCost cost) {
+void AnalysisPlots::setResult(const SweepResult* result, SweepError error, SweepCost cost,
+                              bool partial) {
   for (QCustomPlot* p : {m_work, m_convergence}) {
     p->clearGraphs();
     p->clearItems();
@@ -139,9 +140,11 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
       }
     }
   }
-  const QString ref = tr("reference: RK45 at RelTol %1, its error at most %2")
-                          .arg(g(result->reference.rtol))
-                          .arg(g(result->reference.errorBound, 2));
+  const QString ref = partial ? tr("the runs finished so far (reference: RK45 at RelTol %1)")
+                                    .arg(g(result->reference.rtol))
+                              : tr("reference: RK45 at RelTol %1, its error at most %2")
+                                    .arg(g(result->reference.rtol))
+                                    .arg(g(result->reference.errorBound, 2));
   for (QCustomPlot* p : {m_work, m_convergence}) {
     if (p->graphCount() == 0 || m_points[p == m_work ? 0 : 1].empty())
       PlotStyle::addNote(p, 0.5, 0.5, 10, tr("no finished run has this error"));

@@ -28,8 +28,9 @@ class AnalysisPlots : public QWidget {
   Q_OBJECT
  public:
   explicit AnalysisPlots(QWidget* parent = nullptr);
-  /// Draws a sweep (none: the plots say what to do).
-  void setResult(const SweepResult* result, SweepError error, SweepCost cost);
+  /// Draws a sweep (none: the plots say what to do); `partial`: the runs of a sweep still
+  /// running (its reference's bound comes at the end).
+  void setResult(const SweepResult* result, SweepError error, SweepCost cost, bool partial = false);
   QCustomPlot* workPrecision() const { return m_work; }
   QCustomPlot* convergence() const { return m_convergence; }
   /// Points drawn on plot 0 (work-precision) or 1 (convergence), over every method.
