@@ -151,9 +151,13 @@ bool AnalysisMode::start(QString* problem) {
   m_inputs[m_model->name()] = spec;
   auto job = std::make_shared<Job>();
   job->spec = spec;
+  // the results cross to this thread under the job's mutex, which ThreadSanitizer sees (Qt's
+  // own queue it does not: ui/common/handoff.h)
   QThread* thread = QThread::create([job] {
+    std::optional<SweepResult> result;
+    std::string error;
     try {
-      job->result = runSweep(
+      result = runSweep(
           job->spec, {}, defaultJobs(), &job->cancel,
           [job](std::size_t done, std::size_t total) {
             job->total = total;
@@ -164,8 +168,11 @@ bool AnalysisMode::start(QString* problem) {
             job->arrived.push_back(run);
           });
     } catch (const std::exception& e) {
-      job->error = e.what();
+      error = e.what();
     }
+    const std::lock_guard<std::mutex> lock(job->mutex);
+    job->result = std::move(result);
+    job->error = std::move(error);
   });
   connect(thread, &QThread::finished, this, [this, job, thread] { onJobFinished(job, thread); });
   m_job = job;
@@ -182,27 +189,34 @@ void AnalysisMode::onJobFinished(const std::shared_ptr<Job>& job, QThread* threa
   m_job.reset();
   m_partial.reset();
   m_panel->setRunning(false);
+  std::optional<SweepResult> result;
+  std::string error;
+  {
+    const std::lock_guard<std::mutex> lock(job->mutex);
+    result = std::move(job->result);
+    error = job->error;
+  }
   int exitStatus = 0;
-  if (!job->error.empty()) {
-    m_failure = tr("the sweep failed: %1").arg(QString::fromStdString(job->error));
+  if (!error.empty()) {
+    m_failure = tr("the sweep failed: %1").arg(QString::fromStdString(error));
     exitStatus = 3;
   } else if (job->cancel) {
     m_panel->setSummary(tr("Cancelled; the results shown before are kept."));
-  } else if (job->result) {
-    m_results[job->spec.system] = *job->result;
+  } else if (result) {
+    m_results[job->spec.system] = *result;
     QStringList orders;
-    for (const auto& [m, o] : fittedOrders(*job->result))
+    for (const auto& [m, o] : fittedOrders(*result))
       if (o)
         orders << tr("%1 %2").arg(QString::fromStdString(methodInfo(m).label),
                                   QString::number(*o, 'f', 2));
     int failed = 0;
-    for (const SweepRun& r : job->result->runs) failed += r.status == RunStatus::Failed;
-    QString summary = tr("%1 runs").arg(job->result->runs.size());
+    for (const SweepRun& r : result->runs) failed += r.status == RunStatus::Failed;
+    QString summary = tr("%1 runs").arg(result->runs.size());
     if (failed) summary += tr(", %1 failed (see the CSV's status)").arg(failed);
     if (!orders.isEmpty()) summary += tr(". Fitted orders: %1").arg(orders.join("; "));
     summary += tr(". Reference: RK45 at RelTol %1, its error at most %2.")
-                   .arg(g(job->result->reference.rtol))
-                   .arg(g(job->result->reference.errorBound, 2));
+                   .arg(g(result->reference.rtol))
+                   .arg(g(result->reference.errorBound, 2));
     m_panel->setSummary(summary);
   }
   redraw();

@@ -62,9 +62,9 @@ class AnalysisMode : public Mode {
     SweepSpec spec;
     std::atomic<bool> cancel{false};
     std::atomic<std::size_t> done{0}, total{0};
+    std::mutex mutex;  // guards what follows: written by the worker, read here
     std::optional<SweepResult> result;
     std::string error;
-    std::mutex mutex;               // guards arrived
     std::vector<SweepRun> arrived;  // runs finished (with their error) not yet drawn
   };
   void onJobFinished(const std::shared_ptr<Job>& job, QThread* thread);
