@@ -146,6 +146,28 @@ class TestAnalysisMode : public QObject {
     QVERIFY(shown > 0);
   }
 
+  // each system's sweep inputs are remembered (QSettings), as edited when they are valid
+  void inputsRemembered() {
+    QVERIFY(m_window->selectSystem("planar-pendulum"));
+    QVERIFY(m_window->activateMode(m_mode));
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    panel->stepsEdit()->setText("0.06, 0.03");
+    panel->rtolsEdit()->setText("1e-4");
+    panel->methodBox(Method::Rk4)->setChecked(false);
+    QSettings s(m_dir.filePath("remember.ini"), QSettings::IniFormat);
+    m_mode->saveSettings(s);
+    s.sync();
+    panel->defaultsRequested();
+    QVERIFY(panel->stepsEdit()->text() != "0.06, 0.03");
+    QVERIFY(panel->methodBox(Method::Rk4)->isChecked());
+    m_mode->restoreSettings(s);
+    QCOMPARE(panel->stepsEdit()->text(), QString("0.06, 0.03"));
+    QCOMPARE(panel->rtolsEdit()->text(), QString("0.0001"));
+    QVERIFY(!panel->methodBox(Method::Rk4)->isChecked());
+    QVERIFY(panel->methodBox(Method::Variational)->isChecked());
+  }
+
   // the plots as PNG and the sweep as dmsim sweep's CSV
   void exports() {
     QVERIFY(m_window->selectSystem("spherical-pendulum"));

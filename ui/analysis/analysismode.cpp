@@ -2,10 +2,12 @@
 
 #include <QIODevice>
 #include <QPushButton>
+#include <QSettings>
 #include <algorithm>
 #include <sstream>
 
 #include "core/analysis/parallel.h"
+#include "core/sim/registry.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
 #include "ui/common/methodlook.h"
@@ -265,6 +267,61 @@ QString AnalysisMode::figureCaption() const {
 void AnalysisMode::applySet(const std::string& name,
                             [[maybe_unused]] const std::vector<double>& value) {
   throw InputError("'" + name + "': the Analysis mode takes its sweep from its panel");
+}
+
+namespace {
+
+QString numbers(const std::vector<double>& xs) {
+  QStringList parts;
+  for (double x : xs) parts << QString::number(x, 'g', 17);
+  return parts.join(',');
+}
+
+std::vector<double> numbers(const QString& text) {
+  std::vector<double> xs;
+  for (const QString& part : text.split(',', Qt::SkipEmptyParts)) xs.push_back(part.toDouble());
+  return xs;
+}
+
+}  // namespace
+
+void AnalysisMode::saveSettings(QSettings& s) const {
+  std::map<std::string, SweepSpec> inputs = m_inputs;
+  if (m_model) {
+    try {
+      inputs[m_model->name()] = m_panel->sweep();  // as shown, when it is a valid sweep
+    } catch (const InputError&) {
+    }
+  }
+  for (const auto& [system, spec] : inputs) {
+    const QString key = "analysis/" + QString::fromStdString(system) + "/";
+    s.setValue(key + "methods", methodList(spec.methods));
+    s.setValue(key + "h", numbers(spec.steps));
+    s.setValue(key + "rtol", numbers(spec.rtols));
+    s.setValue(key + "T", spec.T);
+  }
+}
+
+// a stored sweep that no longer validates (another version, an edited file) is left out
+void AnalysisMode::restoreSettings(const QSettings& s) {
+  for (const SystemModel* model : allSystems()) {
+    const QString key = "analysis/" + QString::fromStdString(model->name()) + "/";
+    if (!s.contains(key + "T")) continue;
+    SweepSpec spec = defaultSweep(*model);
+    try {
+      spec.methods.clear();
+      for (const QString& m : s.value(key + "methods").toString().split(',', Qt::SkipEmptyParts))
+        spec.methods.push_back(parseMethod(m.toStdString()));
+      spec.steps = numbers(s.value(key + "h").toString());
+      spec.rtols = numbers(s.value(key + "rtol").toString());
+      spec.T = s.value(key + "T").toDouble();
+      validateSweep(spec);
+      m_inputs[model->name()] = spec;
+    } catch (const std::exception&) {
+    }
+  }
+  if (m_model && m_inputs.count(m_model->name()))
+    m_panel->setSweep(m_model, m_inputs[m_model->name()]);
 }
 
 QString AnalysisMode::playTimeProblem(double) const {

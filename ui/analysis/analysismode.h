@@ -47,6 +47,9 @@ class AnalysisMode : public Mode {
   QString figureCaption() const override;
   void applySet(const std::string& name, const std::vector<double>& value) override;
   QString playTimeProblem(double t) const override;
+  /// Each system's sweep inputs (methods, h values, RelTol values, T) under "analysis/NAME/".
+  void saveSettings(QSettings& s) const override;
+  void restoreSettings(const QSettings& s) override;
   bool start(QString* problem) override;
 
   void cancel();

@@ -157,11 +157,6 @@ SweepSpec AnalysisPanel::sweep() const {
   const std::vector<double> T = parseList(m_T->text(), "T");
   if (T.size() != 1) throw InputError("T: one number, the horizon in seconds");
   s.T = T.front();
-  // the methods that need no list may leave it empty
-  bool fixed = false, adaptive = false;
-  for (Method m : s.methods) (methodInfo(m).adaptive ? adaptive : fixed) = true;
-  if (!fixed) s.steps.clear();
-  if (!adaptive) s.rtols.clear();
   try {
     validateSweep(s);
   } catch (const InputError& e) {
