@@ -248,7 +248,7 @@ class TestMainWindow : public QObject {
     MainWindow& w = *m_window;
     const QSize before = w.size();
     w.resize(1024, 640);
-    for (Mode* mode : std::vector<Mode*>{w.simulationMode(), w.controlMode()}) {
+    for (Mode* mode : w.modes()) {
       for (const dms::SystemModel* m : dms::allSystems()) {
         QVERIFY(w.selectSystem(QString::fromStdString(m->name())));
         if (!mode->supports(m) || !w.activateMode(mode)) continue;
