@@ -146,6 +146,25 @@ class TestAnalysisMode : public QObject {
     QVERIFY(shown > 0);
   }
 
+  // another system stops a running sweep: its runs are not drawn over the new system's
+  void systemSwitchCancels() {
+    QVERIFY(m_window->selectSystem("planar-pendulum"));
+    QVERIFY(m_window->activateMode(m_mode));
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    panel->stepsEdit()->setText("0.0625, 1.52587890625e-05");
+    panel->horizonEdit()->setText("1000");
+    QSignalSpy done(m_mode, &Mode::finished);
+    panel->runButton()->click();
+    QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));
+    QVERIFY(m_window->selectSystem("mass-spring"));
+    QVERIFY(done.wait(ms(30000)));
+    QVERIFY(!m_mode->running());
+    QVERIFY(!m_mode->result());
+    QCOMPARE(m_mode->plots()->pointCount(1), 0);
+    QVERIFY(panel->runButton()->isEnabled());
+  }
+
   // each system's sweep inputs are remembered (QSettings), as edited when they are valid
   void inputsRemembered() {
     QVERIFY(m_window->selectSystem("planar-pendulum"));

@@ -61,6 +61,7 @@ QString AnalysisMode::description(const SystemModel* system) const {
 
 void AnalysisMode::setSystem(const SystemModel* system) {
   if (system == m_model) return;
+  cancel();  // a sweep belongs to its system (its runs are not drawn over another's)
   m_model = system;
   if (!m_model) return;
   if (!m_inputs.count(m_model->name())) m_inputs[m_model->name()] = defaultSweep(*m_model);
@@ -130,7 +131,7 @@ const SweepResult* AnalysisMode::result() const {
 }
 
 void AnalysisMode::redraw() {
-  const bool partial = m_job && m_partial;
+  const bool partial = m_job && m_partial && m_model && m_job->spec.system == m_model->name();
   m_plots->setResult(partial ? &*m_partial : result(), m_panel->error(), m_panel->cost(), partial);
 }
 
@@ -203,7 +204,8 @@ void AnalysisMode::onJobFinished(const std::shared_ptr<Job>& job, QThread* threa
     m_failure = tr("the sweep failed: %1").arg(QString::fromStdString(error));
     exitStatus = 3;
   } else if (job->cancel) {
-    m_panel->setSummary(tr("Cancelled; the results shown before are kept."));
+    if (m_model && job->spec.system == m_model->name())
+      m_panel->setSummary(tr("Cancelled; the results shown before are kept."));
   } else if (result) {
     m_results[job->spec.system] = *result;
     QStringList orders;
