@@ -317,12 +317,15 @@ class TestMainWindow : public QObject {
     QVERIFY(selectFresh(w, "planar-pendulum"));
     QVERIFY(waitIdle(w));
     ScenarioFile* file = w.scenarioFile();
-    QTest::qWait(ScenarioFile::kCoalesceMs + 100);  // the reset above is a step of its own
+    // the reset above is a step of its own (waited for, not timed: a busy sanitizer build's event
+    // loop can fire the coalescing timer late)
+    QTRY_VERIFY_WITH_TIMEOUT(!file->editPending(), ms(10000));
     ParamPanel* panel = w.simulationMode()->paramPanel();
     QSlider* theta = panel->slider("theta0");
     const double v0 = panel->values().at("theta0")[0];
     for (int k = 0; k < 3; ++k) theta->setValue(theta->value() + 2);  // one drag
-    QTest::qWait(ScenarioFile::kCoalesceMs + 100);
+    QVERIFY(file->editPending());
+    QTRY_VERIFY_WITH_TIMEOUT(!file->editPending(), ms(10000));  // then a pause
     const double v1 = panel->values().at("theta0")[0];
     theta->setValue(theta->value() + 4);  // a second move
     const double v2 = panel->values().at("theta0")[0];
@@ -339,7 +342,7 @@ class TestMainWindow : public QObject {
     QVERIFY(waitIdle(w));
     QCOMPARE(w.simulationMode()->session()->job().values.at("theta0")[0], v1);  // the runs too
     theta->setValue(theta->value() - 1);  // a new edit: nothing to redo
-    QTest::qWait(ScenarioFile::kCoalesceMs + 100);
+    QTRY_VERIFY_WITH_TIMEOUT(!file->editPending(), ms(10000));
     QVERIFY(!file->canRedo());
     file->redo();
     QVERIFY(panel->values().at("theta0")[0] != v2);

@@ -52,6 +52,8 @@ class ScenarioFile : public QObject {
   QStringList recent() const;
   bool canUndo() const { return !m_undo.empty() || m_pending.isActive(); }
   bool canRedo() const { return !m_redo.empty(); }
+  /// An edit waits for kCoalesceMs of quiet to become an undo step.
+  bool editPending() const { return m_pending.isActive(); }
 
  private:
   /// The scenario shown now (as JSON, which compares exactly), or empty.
