@@ -5,6 +5,9 @@
 #include "app/dmsim/cli.h"
 #include "core/params.h"
 #include "core/version.h"
+#ifdef DMS_HAVE_FIGURES
+#include "ui/figures/figures.h"
+#endif
 
 namespace {
 
@@ -30,6 +33,7 @@ void usage(std::ostream& out) {
          "  dmsim sweep --system NAME [--methods M1,M2,...] [--h H1,H2,...] [--rtol R1,R2,...]\n"
          "              [--T T] [--set NAME=VALUE ...] [--jobs N] [--csv FILE] [--shard I/N]\n"
          "  dmsim sweep --merge FILES... [--csv FILE]\n"
+         "  dmsim figures --out DIR [--quick] [--only ID1,ID2,...] [--jobs N] | --list\n"
          "exit codes: 0 ok, 2 bad input, 3 integration failed\n";
 }
 
@@ -49,11 +53,21 @@ int main(int argc, char** argv) {
     if (cmd == "reproduce") return dms::cli::cmdReproduce(args);
     if (cmd == "control") return dms::cli::cmdControl(args);
     if (cmd == "sweep") return dms::cli::cmdSweep(args);
+    if (cmd == "figures") {
+#ifdef DMS_HAVE_FIGURES
+      return dms::figures::figuresMain(args);
+#else
+      throw dms::InputError(
+          "figures: this dmsim was built without the GUI (DMS_BUILD_GUI=OFF), "
+          "which draws the figures");
+#endif
+    }
   } catch (const dms::InputError& e) {
     std::cerr << "dmsim: " << e.what() << "\n";
     return dms::cli::kBadInput;
   }
-  std::cerr << "dmsim: unknown command '" << cmd << "' (list, run, reproduce, control, sweep)\n";
+  std::cerr << "dmsim: unknown command '" << cmd
+            << "' (list, run, reproduce, control, sweep, figures)\n";
   usage(std::cerr);
   return dms::cli::kBadInput;
 }

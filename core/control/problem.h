@@ -105,6 +105,8 @@ class ControlProblem {
  public:
   virtual ~ControlProblem() = default;
   virtual std::string title() const = 0;  ///< e.g. "Swing-up by DMOC (SQP)"
+  /// The article's figure of this maneuver, e.g. "5"; empty when the article draws none.
+  virtual std::string articleFigure() const { return {}; }
   /// A paragraph for `dmsim control --help`: what is minimized, subject to what.
   virtual std::string summary() const = 0;
   /// The maneuver's fields (T and h first), with units, ranges and defaults.

@@ -11,6 +11,7 @@ namespace {
 class SphericalSwingUp final : public ControlProblem {
  public:
   std::string title() const override { return "Swing-up by DMOC (SQP)"; }
+  std::string articleFigure() const override { return "5"; }
 
   std::string summary() const override {
     return "Minimizes sum_k h/2 |u_k|^2 (u_k = q_k x w_k) over w_0..w_N subject to the discrete\n"

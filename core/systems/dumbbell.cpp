@@ -198,4 +198,11 @@ std::vector<ArticleFigure> Dumbbell::articleFigures() const {
   };
 }
 
+std::vector<ArticlePlot> Dumbbell::articlePlots() const {
+  using K = ArticlePlot::Kind;
+  return {{"fig4a", "4(a)", "4", K::Orbit, "Dumbbell: orbit of the centre of mass"},
+          {"fig4b", "4(b)", "4", K::Energy, "Dumbbell: total energy"},
+          {"fig4c", "4(c)", "4", K::Structure, "Dumbbell: orthogonality error"}};
+}
+
 }  // namespace dms

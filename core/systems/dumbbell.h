@@ -93,6 +93,7 @@ class Dumbbell final : public SystemModel {
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
   std::vector<ArticleFigure> articleFigures() const override;
+  std::vector<ArticlePlot> articlePlots() const override;
   /// rigidBodyStateError: attitude angle, mass-centre distance, (Omega, v) difference.
   StateError stateError(const Sample& a, const Sample& b) const override {
     return rigidBodyStateError(a, b);

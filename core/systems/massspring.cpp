@@ -159,4 +159,9 @@ std::vector<ArticleFigure> MassSpring::articleFigures() const {
   };
 }
 
+std::vector<ArticlePlot> MassSpring::articlePlots() const {
+  using K = ArticlePlot::Kind;
+  return {{"fig2a", "2(a)", "1", K::Energy, "Mass-spring: total energy"}};
+}
+
 }  // namespace dms

@@ -51,6 +51,7 @@ class MassSpring final : public SystemModel {
   }
   std::string structureName() const override { return {}; }
   std::vector<ArticleFigure> articleFigures() const override;
+  std::vector<ArticlePlot> articlePlots() const override;
   /// position |q_a - q_b| [m], velocity |v_a - v_b| [m/s]; no angle.
   StateError stateError(const Sample& a, const Sample& b) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,

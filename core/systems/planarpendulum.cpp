@@ -243,4 +243,9 @@ std::vector<ArticleFigure> PlanarPendulum::articleFigures() const {
   };
 }
 
+std::vector<ArticlePlot> PlanarPendulum::articlePlots() const {
+  using K = ArticlePlot::Kind;
+  return {{"fig2b", "2(b)", "2", K::Energy, "Planar pendulum: total energy"}};
+}
+
 }  // namespace dms

@@ -61,6 +61,7 @@ class PlanarPendulum final : public SystemModel {
   }
   std::string structureName() const override { return "||I - R^T R||"; }
   std::vector<ArticleFigure> articleFigures() const override;
+  std::vector<ArticlePlot> articlePlots() const override;
   /// angle: the S^1 distance between the rods [rad]; velocity |Omega_a - Omega_b| [rad/s]
   /// (pivotStateError); no position part.
   StateError stateError(const Sample& a, const Sample& b) const override {

@@ -328,4 +328,10 @@ std::vector<ArticleFigure> SphericalPendulum::articleFigures() const {
   };
 }
 
+std::vector<ArticlePlot> SphericalPendulum::articlePlots() const {
+  using K = ArticlePlot::Kind;
+  return {{"fig3-energy", "3", "3", K::Energy, "Spherical pendulum: total energy"},
+          {"fig3-unit-length", "3", "3", K::Structure, "Spherical pendulum: unit length error"}};
+}
+
 }  // namespace dms

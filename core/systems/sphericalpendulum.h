@@ -90,6 +90,7 @@ class SphericalPendulum final : public SystemModel {
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
   std::vector<ArticleFigure> articleFigures() const override;
+  std::vector<ArticlePlot> articlePlots() const override;
   /// angle: the S^2 distance between q_a and q_b [rad]; velocity: |omega_a - omega_b| of the
   /// tangent angular velocities [rad/s] (pivotStateError, so RATTLE's (q, p) compares too); no
   /// position part.

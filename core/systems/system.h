@@ -28,6 +28,21 @@ struct ArticleFigure {
   std::string note = {};
 };
 
+/// A plot the article draws for its example of a system, remade by `dmsim figures` from our runs
+/// of articleMethods() at the article's set-up.
+struct ArticlePlot {
+  enum class Kind {
+    Energy,     ///< total energy E against t
+    Structure,  ///< Sample::structure against t, log scale
+    Orbit,      ///< the path of Sample::position in the plane of its first two components
+  };
+  std::string id;       ///< file stem, e.g. "fig2a"
+  std::string figure;   ///< the article's label, e.g. "2(a)"
+  std::string example;  ///< the example it belongs to (ArticleFigure::example), e.g. "1"
+  Kind kind = Kind::Energy;
+  std::string title;  ///< e.g. "Mass-spring: total energy"
+};
+
 /// The distance between two states of a system, by parts, each in the system's own units:
 /// the geodesic angle between the configurations' rotational parts (S^1, S^2, SO(3)) [rad], the
 /// distance between their translational parts [m], and the Euclidean norm of the difference of
@@ -76,6 +91,8 @@ class SystemModel {
                                 std::vector<std::string>* warnings) const;
   /// The figures the article prints for this system's example (none for a new system).
   virtual std::vector<ArticleFigure> articleFigures() const { return {}; }
+  /// The plots the article draws for this system's example (none for a new system).
+  virtual std::vector<ArticlePlot> articlePlots() const { return {}; }
   /// The error of state `a` against state `b` (a reference at the same time), on the manifold:
   /// what each part measures is in the system's header. Depends on the samples only, so it
   /// compares runs of any two integrators.

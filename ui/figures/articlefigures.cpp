@@ -1,0 +1,276 @@
+#include "ui/figures/articlefigures.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <iomanip>
+#include <sstream>
+
+#include "core/sim/summary.h"
+#include "ui/common/methodlook.h"
+#include "ui/common/palette.h"
+
+namespace dms::figures {
+namespace {
+
+QString number(double v, int digits = 4) { return QString::number(v, 'g', digits); }
+
+// What the article's plots draw of one run, in bounded memory on any horizon: per column of
+// the time axis the minimum and the maximum of E and of the structure error, at the times they
+// occurred (no spike is lost), and the path at evenly spaced samples.
+class Trace : public SampleSink {
+ public:
+  Trace(double T, std::int64_t samples)
+      : m_T(T), m_stride(std::max<std::int64_t>(1, samples / kPath)) {
+    m_cols.resize(kColumns);
+  }
+  void take(const Sample& s) override {
+    summary.add(s);
+    Column& c = m_cols[std::min<std::size_t>(kColumns - 1, std::size_t(s.t / m_T * kColumns))];
+    c.energy.add(s.t, s.energy);
+    c.structure.add(s.t, s.structure);
+    if (m_count++ % m_stride == 0) {
+      pathX.push_back(s.position.x());
+      pathY.push_back(s.position.y());
+    }
+  }
+  // the column extrema in time order
+  void energy(std::vector<double>* t, std::vector<double>* v) const {
+    curve(&Column::energy, t, v);
+  }
+  void structure(std::vector<double>* t, std::vector<double>* v) const {
+    curve(&Column::structure, t, v);
+  }
+
+  RunSummary summary;
+  std::vector<double> pathX, pathY;
+
+ private:
+  static constexpr std::size_t kColumns = 1500;
+  static constexpr std::int64_t kPath = 20000;
+  struct Extrema {
+    bool any = false;
+    double tMin = 0, min = 0, tMax = 0, max = 0;
+    void add(double t, double v) {
+      if (!any || v < min) tMin = t, min = v;
+      if (!any || v > max) tMax = t, max = v;
+      any = true;
+    }
+  };
+  struct Column {
+    Extrema energy, structure;
+  };
+  void curve(Extrema Column::*e, std::vector<double>* t, std::vector<double>* v) const {
+    for (const Column& c : m_cols) {
+      const Extrema& x = c.*e;
+      if (!x.any) continue;
+      const bool minFirst = x.tMin <= x.tMax;
+      t->push_back(minFirst ? x.tMin : x.tMax);
+      v->push_back(minFirst ? x.min : x.max);
+      if (x.tMin != x.tMax) {
+        t->push_back(minFirst ? x.tMax : x.tMin);
+        v->push_back(minFirst ? x.max : x.min);
+      }
+    }
+  }
+  double m_T;
+  std::int64_t m_stride, m_count = 0;
+  std::vector<Column> m_cols;
+};
+
+struct MethodRun {
+  Method method;
+  Trace trace;
+  RunFailure failure;
+};
+
+// "vi: ours 1.1e-16, article 2.7327e-13": the mean the article prints of this quantity
+QString meanLine(const SystemModel& model, const ArticlePlot& p, const MethodRun& r,
+                 const IntegratorSettings& st) {
+  const bool energy = p.kind == ArticlePlot::Kind::Energy;
+  double unit = 1.0;
+  QString unitName, printed;
+  for (const ArticleFigure& f : model.articleFigures()) {
+    if (f.example != p.example || f.method != r.method) continue;
+    if ((f.quantity == ArticleFigure::Quantity::EnergyMeanDev) != energy) continue;
+    unit = f.energyUnit;
+    unitName = QString::fromStdString(f.unitName);
+    if (!std::isnan(f.printed)) printed = number(f.printed, 5);
+  }
+  const double ours = energy ? r.trace.summary.energyMeanDev / unit : r.trace.summary.structureMean;
+  QString line =
+      QStringLiteral("%1 ours %2").arg(ui::methodLabel(r.method, st.controller), number(ours, 5));
+  if (!printed.isEmpty()) line += QStringLiteral(", article %1").arg(printed);
+  if (!unitName.isEmpty()) line += QStringLiteral(" (in %1)").arg(unitName);
+  return line;
+}
+
+Figure articleFigure(const SystemModel& model, const ArticlePlot& p,
+                     const std::vector<MethodRun>& runs, const IntegratorSettings& st,
+                     const Context& c) {
+  using K = ArticlePlot::Kind;
+  Figure f;
+  f.title = QStringLiteral("Figure %1, ours: %2")
+                .arg(QString::fromStdString(p.figure), QString::fromStdString(p.title));
+  f.xLabel =
+      p.kind == K::Orbit ? QStringLiteral("x of the centre of mass [m]") : QStringLiteral("t [s]");
+  f.yLabel = p.kind == K::Orbit    ? QStringLiteral("y [m]")
+             : p.kind == K::Energy ? QStringLiteral("total energy E")
+                                   : QString::fromStdString(model.structureName());
+  f.logY = p.kind == K::Structure;
+  QStringList means;
+  for (const MethodRun& r : runs) {
+    Series s;
+    s.name = ui::methodLabel(r.method, st.controller);
+    s.color = ui::methodLook(r.method).color;
+    s.pen = ui::methodLook(r.method).pen;
+    if (p.kind == K::Orbit) {
+      s.x = r.trace.pathX;
+      s.y = r.trace.pathY;
+      s.path = true;
+    } else if (p.kind == K::Energy) {
+      r.trace.energy(&s.x, &s.y);
+    } else {
+      r.trace.structure(&s.x, &s.y);
+    }
+    f.series.push_back(s);
+    if (p.kind != K::Orbit) means << meanLine(model, p, r, st);
+    if (r.failure.failed)
+      means << QStringLiteral("%1 failed at t = %2: %3")
+                   .arg(s.name, number(r.failure.time), QString::fromStdString(r.failure.reason));
+  }
+  const QString what =
+      p.kind == K::Energy ? QStringLiteral("mean |E - E0|") : QStringLiteral("mean error");
+  f.caption =
+      QStringLiteral("h = %1 s, T = %2 s%3")
+          .arg(number(st.h), number(st.T),
+               c.quick ? QStringLiteral(" (--quick: not the article's horizon)") : QString());
+  f.equalAxes = p.kind == K::Orbit;
+  if (p.kind != K::Orbit) f.caption += QStringLiteral("\n%1: %2").arg(what, means.join("\n"));
+  return f;
+}
+
+}  // namespace
+
+QString Context::command(const std::string& id) const {
+  return QStringLiteral("dmsim figures --out %1 --only %2%3")
+      .arg(outArg, QString::fromStdString(id), quick ? QStringLiteral(" --quick") : QString());
+}
+
+std::vector<std::string> articleIds(const SystemModel& model) {
+  std::vector<std::string> ids;
+  for (const ArticlePlot& p : model.articlePlots()) ids.push_back(p.id);
+  return ids;
+}
+
+void writeArticleFigures(Output& out, const SystemModel& model, const Context& c) {
+  const std::vector<ArticlePlot> plots = model.articlePlots();
+  if (std::none_of(plots.begin(), plots.end(),
+                   [&](const ArticlePlot& p) { return out.wanted(p.id); }))
+    return;
+  IntegratorSettings st = model.defaultSettings();
+  if (c.quick) st.T = st.h * std::max(1.0, std::round(st.T / st.h / 20.0));
+  const ParamValues values = model.normalize({}, nullptr);
+  std::vector<MethodRun> runs;
+  for (Method m : model.articleMethods()) {
+    runs.push_back({m, Trace(st.T, st.steps() + 1), {}});
+    std::unique_ptr<Run> run = model.makeRun(values, m, st);
+    while (run->advance(runs.back().trace, 8192, SampleFields::All)) {
+    }
+    runs.back().failure = run->failure();
+  }
+  for (const ArticlePlot& p : plots) {
+    if (!out.wanted(p.id)) continue;
+    out.write(p.id, articleFigure(model, p, runs, st, c), c.command(p.id));
+    for (const MethodRun& r : runs)
+      if (r.failure.failed)
+        out.fail(p.id + "-" + methodName(r.method),
+                 QStringLiteral("the run failed at t = %1: %2")
+                     .arg(number(r.failure.time), QString::fromStdString(r.failure.reason)));
+  }
+}
+
+namespace {
+
+std::string controlStem(const SystemModel& model, const ControlProblem& problem) {
+  const std::string fig = problem.articleFigure();
+  return fig.empty() ? "control-" + model.name() : "fig" + fig;
+}
+
+}  // namespace
+
+std::vector<std::string> controlIds(const SystemModel& model, const ControlProblem& problem) {
+  const std::string stem = controlStem(model, problem);
+  std::vector<std::string> ids;
+  for (const ControlChannel& ch : problem.channels()) ids.push_back(stem + "-" + ch.plotName);
+  ids.push_back(stem + "-path");
+  return ids;
+}
+
+void writeControlFigures(Output& out, const SystemModel& model, const ControlProblem& problem,
+                         const Context& c) {
+  const std::vector<std::string> ids = controlIds(model, problem);
+  if (std::none_of(ids.begin(), ids.end(), [&](const std::string& id) { return out.wanted(id); }))
+    return;
+  const ControlResult r = problem.solve(problem.defaultRequest(), {});
+  const QString fig = QString::fromStdString(problem.articleFigure());
+  const QString head = fig.isEmpty() ? QStringLiteral("Ours (not in the article): ")
+                                     : QStringLiteral("Figure %1, ours: ").arg(fig);
+  const QString title = QString::fromStdString(model.title() + ", " + problem.title());
+  const QString caption =
+      QStringLiteral("%1; %2 iterations, cost %3, terminal error %4, h = %5 s")
+          .arg(r.converged ? QStringLiteral("converged") : QStringLiteral("NOT converged"))
+          .arg(r.iterations)
+          .arg(number(r.cost, 6), number(r.terminalError, 3), number(r.h));
+  if (!r.converged) {
+    for (const std::string& id : ids)
+      if (out.wanted(id))
+        out.fail(id, QStringLiteral("the solve failed: %1").arg(QString::fromStdString(r.message)));
+    return;
+  }
+  const std::vector<ControlChannel> channels = problem.channels();
+  for (std::size_t k = 0; k < channels.size(); ++k) {
+    if (!out.wanted(ids[k])) continue;
+    const ControlChannel& ch = channels[k];
+    const QString sym = QString::fromStdString(ch.symbol);
+    Figure f;
+    f.title = head + QString::fromStdString(ch.title);
+    f.xLabel = QStringLiteral("t [s]");
+    f.yLabel = QStringLiteral("%1 [%2]").arg(sym, QString::fromStdString(ch.unit));
+    f.caption = title + "\n" + caption;
+    const std::vector<Vector3d>& u = r.controls[k];
+    for (int i = 0; i < 4; ++i) {
+      Series s;
+      s.name =
+          i < 3 ? QStringLiteral("%1_%2").arg(sym).arg(i + 1) : QStringLiteral("|%1|").arg(sym);
+      s.color = i < 3 ? ui::componentColor(i) : QColor(Qt::black);
+      s.pen = i < 3 ? Qt::SolidLine : Qt::DashLine;
+      for (std::size_t j = 0; j < u.size(); ++j) {
+        s.x.push_back(r.controlTimes.empty() ? r.samples[j].t : r.controlTimes[j]);
+        s.y.push_back(i < 3 ? u[j][i] : u[j].norm());
+      }
+      f.series.push_back(s);
+    }
+    out.write(ids[k], f, c.command(ids[k]));
+  }
+  if (out.wanted(ids.back())) {
+    Figure f;
+    f.title = head + QStringLiteral("the maneuver");
+    f.xLabel = QStringLiteral("t [s]");
+    f.yLabel = QStringLiteral("position [m]");
+    f.caption = title + "\n" + caption;
+    for (int i = 0; i < 3; ++i) {
+      Series s;
+      s.name = QStringLiteral("%1").arg(QChar('x' + i));
+      s.color = ui::componentColor(i);
+      for (const Sample& smp : r.samples) {
+        s.x.push_back(smp.t);
+        s.y.push_back(smp.position[i]);
+      }
+      f.series.push_back(s);
+    }
+    out.write(ids.back(), f, c.command(ids.back()));
+  }
+}
+
+}  // namespace dms::figures

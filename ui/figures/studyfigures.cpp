@@ -1,0 +1,86 @@
+// The Analysis studies of `dmsim figures`: per system the work-precision and the convergence
+// plots of the default sweep (the Analysis mode's own plots, drawn offscreen).
+#include <qcustomplot.h>
+
+#include <QString>
+#include <algorithm>
+#include <cmath>
+
+#include "core/analysis/sweep.h"
+#include "ui/analysis/analysisplots.h"
+#include "ui/common/plotstyle.h"
+#include "ui/figures/articlefigures.h"
+
+namespace dms::figures {
+namespace {
+
+QString number(double v, int digits = 4) { return QString::number(v, 'g', digits); }
+
+// --quick: the three largest steps and tolerances 1e-3..1e-5 over a tenth of the horizon,
+// still a whole number of the largest step
+SweepSpec quickSweep(SweepSpec spec) {
+  spec.steps.resize(std::min<std::size_t>(spec.steps.size(), 3));
+  spec.rtols.resize(std::min<std::size_t>(spec.rtols.size(), 3));
+  if (!spec.steps.empty()) {
+    const double hMax = *std::max_element(spec.steps.begin(), spec.steps.end());
+    spec.T = hMax * std::max(1.0, std::round(spec.T / hMax / 10.0));
+  }
+  return spec;
+}
+
+QString sweepCaption(const SweepResult& r) {
+  QStringList orders;
+  for (const auto& [m, o] : fittedOrders(r))
+    if (o)
+      orders << QStringLiteral("%1 %2").arg(QString::fromStdString(methodName(m)),
+                                            QString::number(*o, 'f', 2));
+  return QStringLiteral(
+             "T = %1 s; error: the global state error at T on the manifold, against "
+             "RK45 at RelTol %2 (its own error at most %3)\nfitted orders: %4")
+      .arg(number(r.spec.T), number(r.reference.rtol), number(r.reference.errorBound, 2),
+           orders.isEmpty() ? QStringLiteral("none") : orders.join(", "));
+}
+
+}  // namespace
+
+std::vector<std::string> studyIds(const SystemModel& model) {
+  return {model.name() + "-work-precision", model.name() + "-convergence"};
+}
+
+void writeStudyFigures(Output& out, const SystemModel& model, const Context& c) {
+  const std::vector<std::string> ids = studyIds(model);
+  if (!out.wanted(ids[0]) && !out.wanted(ids[1])) return;
+  SweepSpec spec = defaultSweep(model);
+  if (c.quick) spec = quickSweep(spec);
+  validateSweep(spec);
+  SweepResult result;
+  try {
+    result = runSweep(spec, {}, c.jobs);
+  } catch (const std::exception& e) {
+    for (const std::string& id : ids)
+      if (out.wanted(id)) out.fail(id, QString::fromUtf8(e.what()));
+    return;
+  }
+  ui::AnalysisPlots plots;
+  plots.setResult(&result, ui::SweepError::Global, ui::SweepCost::Evaluations);
+  const QString title = QString::fromStdString(model.title());
+  const auto csv = [&result](std::ostream& s) { writeSweepCsv(s, result); };
+  QCustomPlot* plot[2] = {plots.workPrecision(), plots.convergence()};
+  const QString name[2] = {QStringLiteral("work-precision"), QStringLiteral("convergence")};
+  for (int i = 0; i < 2; ++i) {
+    if (!out.wanted(ids[i])) continue;
+    ui::PlotStyle::title(plot[i])->setText(title + ", ours: " + name[i]);
+    addCaption(plot[i], sweepCaption(result));
+    out.write(ids[i], plot[i], sweepCaption(result), csv, c.command(ids[i]));
+  }
+  for (const SweepRun& r : result.runs)
+    if (r.status == RunStatus::Failed) {
+      out.fail(ids[0] + "-" + std::to_string(r.index),
+               QStringLiteral("run %1 (%2) failed: %3")
+                   .arg(r.index)
+                   .arg(QString::fromStdString(methodName(r.point.method)),
+                        QString::fromStdString(r.failure)));
+    }
+}
+
+}  // namespace dms::figures
