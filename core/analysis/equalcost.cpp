@@ -105,8 +105,7 @@ void validateEqualCost(const EqualCostSpec& spec) {
     throw InputError("--tolerance " + formatNumber(spec.tolerance) +
                      ": the relative cost mismatch must be in (0, 0.5]");
   if (spec.maxIterations < 1 || spec.maxIterations > 200)
-    throw InputError("--max-iter " + std::to_string(spec.maxIterations) +
-                     ": must be in [1, 200]");
+    throw InputError("--max-iter " + std::to_string(spec.maxIterations) + ": must be in [1, 200]");
 }
 
 EqualCostResult runEqualCost(const EqualCostSpec& spec, const std::atomic<bool>* cancel) {
@@ -160,8 +159,8 @@ EqualCostResult runEqualCost(const EqualCostSpec& spec, const std::atomic<bool>*
     }
     ++r.iterations;
     if (m.failure.failed) {
-      r.note = methodName(spec.fixed) + " at h = " + formatNumber(s.h) + " failed at t = " +
-               formatNumber(m.failure.time) + ": " + m.failure.reason;
+      r.note = methodName(spec.fixed) + " at h = " + formatNumber(s.h) +
+               " failed at t = " + formatNumber(m.failure.time) + ": " + m.failure.reason;
       return r;
     }
     const double c = costOf(m, spec.measure);

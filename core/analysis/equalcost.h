@@ -39,9 +39,9 @@ struct EqualCostSpec {
   Method adaptive = Method::Rk45;
   Method fixed = Method::Variational;
   CostMeasure measure = CostMeasure::Fevals;
-  int repeats = 5;           ///< CPU time: the median of this many runs, in [1, 99]
-  double tolerance = 0.02;   ///< stop when |cost / target - 1| <= this, in (0, 0.5]
-  int maxIterations = 30;    ///< fixed-step evaluations (of `repeats` runs each), in [1, 200]
+  int repeats = 5;          ///< CPU time: the median of this many runs, in [1, 99]
+  double tolerance = 0.02;  ///< stop when |cost / target - 1| <= this, in (0, 0.5]
+  int maxIterations = 30;   ///< fixed-step evaluations (of `repeats` runs each), in [1, 200]
 };
 
 /// The system's article settings (defaultSettings()), rk45 against vi, by fevals.
@@ -75,7 +75,7 @@ struct EqualCostResult {
   /// Why not converged: the bracket closed between neighbouring N, the iterations ran out, a run
   /// failed (with its time) or the search was cancelled; empty when converged.
   std::string note;
-  double articleH = 0.0;  ///< the system's default h, for comparison
+  double articleH = 0.0;                ///< the system's default h, for comparison
   std::vector<EqualCostIterate> trace;  ///< every evaluation, in order
 };
 

@@ -34,8 +34,7 @@ PhasePlane planeOf(const SystemModel& model, const ParamValues& values) {
   if (!plane) {
     std::string with;
     for (const SystemModel* m : allSystems())
-      if (m->phasePlane(m->normalize({}, nullptr)))
-        with += (with.empty() ? "" : ", ") + m->name();
+      if (m->phasePlane(m->normalize({}, nullptr))) with += (with.empty() ? "" : ", ") + m->name();
     throw InputError("--system '" + model.name() +
                      "': no one-degree-of-freedom phase plane (systems with one: " + with + ")");
   }
@@ -169,9 +168,8 @@ PhaseAreaResult runPhaseArea(const PhaseAreaSpec& spec, unsigned jobs,
   const std::size_t M = std::size_t(spec.points);
 
   // the kept sample indices: every stride-th and N for the ratio, and the curves' times
-  const std::int64_t ratioStride =
-      std::max<std::int64_t>(1, (N + std::int64_t(kPhaseRatioPoints) - 1) /
-                                    std::int64_t(kPhaseRatioPoints));
+  const std::int64_t ratioStride = std::max<std::int64_t>(
+      1, (N + std::int64_t(kPhaseRatioPoints) - 1) / std::int64_t(kPhaseRatioPoints));
   std::vector<std::int64_t> kept, curveIndex;
   for (std::int64_t k = 0; k <= N; k += ratioStride) kept.push_back(k);
   kept.push_back(N);
@@ -179,9 +177,8 @@ PhaseAreaResult runPhaseArea(const PhaseAreaSpec& spec, unsigned jobs,
   kept.insert(kept.end(), curveIndex.begin(), curveIndex.end());
   std::sort(kept.begin(), kept.end());
   kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
-  const std::int64_t portraitStride =
-      std::max<std::int64_t>(1, (N + std::int64_t(kPortraitPoints) - 1) /
-                                    std::int64_t(kPortraitPoints));
+  const std::int64_t portraitStride = std::max<std::int64_t>(
+      1, (N + std::int64_t(kPortraitPoints) - 1) / std::int64_t(kPortraitPoints));
 
   // run j < M starts at vertex j, run M at (q0, p0)
   const Vector2d z0 = plane.initial;
@@ -217,8 +214,8 @@ PhaseAreaResult runPhaseArea(const PhaseAreaSpec& spec, unsigned jobs,
         if (!rec.failure.failed && !rec.cancelled && sink.count() != N + 1) {
           rec.failure.failed = true;
           rec.failure.time = double(sink.count() - 1) * st.h;
-          rec.failure.reason = "gave " + std::to_string(sink.count()) + " samples, not N + 1 = " +
-                               std::to_string(N + 1);
+          rec.failure.reason = "gave " + std::to_string(sink.count()) +
+                               " samples, not N + 1 = " + std::to_string(N + 1);
         }
         if (progress) progress(++done, total);
       },
@@ -245,8 +242,8 @@ PhaseAreaResult runPhaseArea(const PhaseAreaSpec& spec, unsigned jobs,
     for (std::size_t j = 0; j < perMethod && out.status == RunStatus::Ok; ++j) {
       if (recs[j].failure.failed) {
         out.status = RunStatus::Failed;
-        out.failure = "run " + std::to_string(j) + " at t = " +
-                      formatNumber(recs[j].failure.time) + ": " + recs[j].failure.reason;
+        out.failure = "run " + std::to_string(j) + " at t = " + formatNumber(recs[j].failure.time) +
+                      ": " + recs[j].failure.reason;
       } else if (recs[j].cancelled || cancelled || recs[j].kept.size() != kept.size()) {
         out.status = RunStatus::Cancelled;
       }

@@ -55,11 +55,11 @@ constexpr std::size_t kSeparatrixPoints = 401;
 
 /// What a phase-area study runs.
 struct PhaseAreaSpec {
-  std::string system;          ///< CLI name
-  ParamValues parameters;      ///< complete and normalized; (q0, p0) the circle's centre
-  IntegratorSettings settings; ///< h (the fixed step and RK45's output spacing), T, tolerances
+  std::string system;           ///< CLI name
+  ParamValues parameters;       ///< complete and normalized; (q0, p0) the circle's centre
+  IntegratorSettings settings;  ///< h (the fixed step and RK45's output spacing), T, tolerances
   std::vector<Method> methods;
-  int points = 64;      ///< M, the vertices of the polygon, in [8, 4096]
+  int points = 64;  ///< M, the vertices of the polygon, in [8, 4096]
   /// r > 0, in q's unit: the vertices are (q0 + r cos a_j, p0 + r pScale sin a_j), a_j = 2 pi
   /// j / M, a circle in (q, p / pScale) (PhasePlane::pScale).
   double radius = 0.1;
@@ -90,8 +90,8 @@ struct PhaseCurve {
 struct PhaseAreaMethod {
   Method method = Method::Variational;
   RunStatus status = RunStatus::Ok;
-  std::string failure;        ///< why a run failed, with the time
-  double area0 = 0.0;         ///< A(0): the initial polygon, read off the runs' first samples
+  std::string failure;             ///< why a run failed, with the time
+  double area0 = 0.0;              ///< A(0): the initial polygon, read off the runs' first samples
   std::vector<PhaseCurve> curves;  ///< one per PhaseAreaSpec::times
   std::vector<double> ratioTimes;  ///< sample times, decimated to kPhaseRatioPoints
   std::vector<double> areas;       ///< A(t) at ratioTimes
