@@ -71,7 +71,8 @@ class TestPhaseArea : public QObject {
   // power N, to the same round-off. RK45 at the article's tolerances dissipates: it leaves 1 by
   // more than the round-off bound.
   void massSpringArea() {
-    PhaseAreaSpec spec = specOf("mass-spring", {Method::Variational, Method::Rk4, Method::Rk45}, 16);
+    PhaseAreaSpec spec =
+        specOf("mass-spring", {Method::Variational, Method::Rk4, Method::Rk45}, 16);
     spec.settings.T = 200 * 3.14159265358979323846;  // the article's horizon
     spec.times = {spec.settings.T / 2, spec.settings.T};
     validatePhaseArea(spec);
@@ -80,18 +81,21 @@ class TestPhaseArea : public QObject {
     const ParamValues& v = spec.parameters;
     const double z = std::hypot(v.at("q0")[0], v.at("m")[0] * v.at("v0")[0]) + spec.radius;
     const double roundoff = 4 * N * kEps * z / spec.radius;
-    for (const PhaseAreaMethod& m : r.methods) QVERIFY2(m.status == RunStatus::Ok, m.failure.c_str());
+    for (const PhaseAreaMethod& m : r.methods)
+      QVERIFY2(m.status == RunStatus::Ok, m.failure.c_str());
     const double vi = maxDeparture(methodOf(r, Method::Variational));
     const double wh = spec.settings.h * std::sqrt(v.at("kappa")[0] / v.at("m")[0]);
     const double det = 1 - std::pow(wh, 6) / 72 + std::pow(wh, 8) / 576;
     const PhaseAreaMethod& rk4 = methodOf(r, Method::Rk4);
     double rk4Miss = 0.0;
     for (std::size_t i = 0; i < rk4.ratios.size(); ++i)
-      rk4Miss = std::max(rk4Miss, std::fabs(rk4.ratios[i] - std::pow(det, rk4.ratioTimes[i] / spec.settings.h)));
+      rk4Miss = std::max(
+          rk4Miss, std::fabs(rk4.ratios[i] - std::pow(det, rk4.ratioTimes[i] / spec.settings.h)));
     const double rk45 = std::fabs(methodOf(r, Method::Rk45).ratios.back() - 1.0);
-    qInfo("mass-spring N %g: vi max |ratio-1| %.3g, round-off bound %.3g; rk4 ratio(T) %.10g, "
-          "theory %.10g, miss %.3g; rk45 |ratio(T)-1| %.3g",
-          N, vi, roundoff, rk4.ratios.back(), std::pow(det, N), rk4Miss, rk45);
+    qInfo(
+        "mass-spring N %g: vi max |ratio-1| %.3g, round-off bound %.3g; rk4 ratio(T) %.10g, "
+        "theory %.10g, miss %.3g; rk45 |ratio(T)-1| %.3g",
+        N, vi, roundoff, rk4.ratios.back(), std::pow(det, N), rk4Miss, rk45);
     QVERIFY(vi <= roundoff);
     QVERIFY(rk4Miss <= roundoff);
     QVERIFY(std::fabs(rk4.ratios.back() - 1.0) > 100 * roundoff);
@@ -180,10 +184,11 @@ class TestPhaseArea : public QObject {
     const EqualCostSpec spec = defaultEqualCost(*findSystem(system.toStdString()));
     validateEqualCost(spec);
     const EqualCostResult r = runEqualCost(spec);
-    qInfo("%s: RK45 %g fevals (%lld steps): vi h = %.6g (N = %lld) costs %g; %d iterations; "
-          "the article's h %g",
-          qPrintable(system), r.targetCost, static_cast<long long>(r.adaptiveCounters.steps), r.h,
-          static_cast<long long>(r.steps), r.cost, r.iterations, r.articleH);
+    qInfo(
+        "%s: RK45 %g fevals (%lld steps): vi h = %.6g (N = %lld) costs %g; %d iterations; "
+        "the article's h %g",
+        qPrintable(system), r.targetCost, static_cast<long long>(r.adaptiveCounters.steps), r.h,
+        static_cast<long long>(r.steps), r.cost, r.iterations, r.articleH);
     QVERIFY2(r.converged, r.note.c_str());
     QVERIFY(r.targetCost > 0);
     QVERIFY(std::fabs(r.cost / r.targetCost - 1.0) <= 0.1);
@@ -262,10 +267,9 @@ class TestPhaseArea : public QObject {
     if (f == "cost-fixed") c.fixed = Method::Rk45;
     if (f == "cost-repeats") c.repeats = 0;
     if (f == "cost-tolerance") c.tolerance = 0;
-    const std::string message =
-        f == "cost-measure" ? inputError([] { parseCostMeasure("x"); })
-        : cost              ? inputError([&] { validateEqualCost(c); })
-                            : inputError([&] { validatePhaseArea(p); });
+    const std::string message = f == "cost-measure" ? inputError([] { parseCostMeasure("x"); })
+                                : cost              ? inputError([&] { validateEqualCost(c); })
+                                                    : inputError([&] { validatePhaseArea(p); });
     QVERIFY2(message.find(expected.toStdString()) != std::string::npos,
              qPrintable("message: '" + QString::fromStdString(message) + "'"));
   }
@@ -279,7 +283,8 @@ class TestPhaseArea : public QObject {
       else
         QVERIFY(!inputError([m] { defaultPhaseArea(*m); }).empty());
     }
-    QVERIFY(findSystem("mass-spring")->phasePlane(findSystem("mass-spring")->normalize({}, nullptr)));
+    QVERIFY(
+        findSystem("mass-spring")->phasePlane(findSystem("mass-spring")->normalize({}, nullptr)));
     QVERIFY(findSystem("planar-pendulum")
                 ->phasePlane(findSystem("planar-pendulum")->normalize({}, nullptr)));
   }
