@@ -133,7 +133,8 @@ std::optional<double> phaseAreaDiscretizationBound(const PhaseAreaResult& m,
 
 /// The ratios as CSV: t, method, area, ratio (one row per kept sample time and method).
 void writePhaseAreaCsv(std::ostream& csv, const PhaseAreaResult& r);
-/// The curves as CSV: t, method, index (0..M-1), q, p (PhaseAreaResult's qName and pName).
+/// The curves as CSV: t, method, index (0..M-1), q, p (columns named q and p whatever the
+/// plane; PhaseAreaResult::qName and pName say what they are).
 void writePhaseCurvesCsv(std::ostream& csv, const PhaseAreaResult& r);
 
 }  // namespace dms
