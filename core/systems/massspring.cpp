@@ -149,6 +149,27 @@ std::unique_ptr<Run> MassSpring::makeRun(const ParamValues& values, Method metho
   return run;
 }
 
+std::optional<PhasePlane> MassSpring::phasePlane(const ParamValues& values) const {
+  const MassSpringParams p = MassSpringParams::from(values);
+  PhasePlane plane;
+  plane.qName = "q";
+  plane.qUnit = "m";
+  plane.pName = "p = m v";
+  plane.pUnit = "kg m/s";
+  plane.pScale = std::sqrt(p.m * p.kappa);
+  plane.defaultRadius = 0.1;
+  plane.initial = Vector2d(p.q0, p.m * p.v0);
+  // every method's state is (q, v)
+  plane.read = [m = p.m](const Sample& s) { return Vector2d(s.state[0], m * s.state[1]); };
+  plane.withInitial = [values, m = p.m](double q, double pq) {
+    ParamValues v = values;
+    v["q0"] = {q};
+    v["v0"] = {pq / m};
+    return v;
+  };
+  return plane;
+}
+
 std::vector<ArticleFigure> MassSpring::articleFigures() const {
   using Q = ArticleFigure::Quantity;
   return {

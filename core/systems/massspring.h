@@ -52,6 +52,8 @@ class MassSpring final : public SystemModel {
   std::string structureName() const override { return {}; }
   std::vector<ArticleFigure> articleFigures() const override;
   std::vector<ArticlePlot> articlePlots() const override;
+  /// (q, p = m v), pScale sqrt(m kappa), no separatrix.
+  std::optional<PhasePlane> phasePlane(const ParamValues& values) const override;
   /// position |q_a - q_b| [m], velocity |v_a - v_b| [m/s]; no angle.
   StateError stateError(const Sample& a, const Sample& b) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,

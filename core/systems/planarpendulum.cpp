@@ -232,6 +232,35 @@ std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method m
   return run;
 }
 
+std::optional<PhasePlane> PlanarPendulum::phasePlane(const ParamValues& values) const {
+  const PlanarPendulumParams p = PlanarPendulumParams::from(values);
+  const double ml2 = p.m * p.l * p.l, w0 = std::sqrt(p.g / p.l);
+  PhasePlane plane;
+  plane.qName = "theta";
+  plane.qUnit = "rad";
+  plane.pName = "p = m l^2 Omega";
+  plane.pUnit = "kg m^2/s";
+  plane.angular = true;
+  plane.pScale = p.g > 0 ? ml2 * w0 : ml2;
+  plane.defaultRadius = 0.1;
+  plane.initial = Vector2d(p.theta0, ml2 * p.omega0);
+  // every method's state is (R11, R21, R12, R22, Omega): the angle of R e1
+  plane.read = [ml2](const Sample& s) {
+    return Vector2d(std::atan2(s.state[1], s.state[0]), ml2 * s.state[4]);
+  };
+  plane.withInitial = [values, ml2](double theta, double pt) {
+    ParamValues v = values;
+    v["theta0"] = {theta};
+    v["omega0"] = {pt / ml2};
+    return v;
+  };
+  // E = 1/2 m l^2 Omega^2 - m g l cos theta = m g l (upright) gives Omega^2 = 4 (g/l)
+  // cos^2(theta/2)
+  if (p.g > 0)
+    plane.separatrix = [c = 2 * ml2 * w0](double theta) { return c * std::cos(0.5 * theta); };
+  return plane;
+}
+
 std::vector<ArticleFigure> PlanarPendulum::articleFigures() const {
   using Q = ArticleFigure::Quantity;
   return {

@@ -62,6 +62,10 @@ class PlanarPendulum final : public SystemModel {
   std::string structureName() const override { return "||I - R^T R||"; }
   std::vector<ArticleFigure> articleFigures() const override;
   std::vector<ArticlePlot> articlePlots() const override;
+  /// (theta, p = m l^2 Omega) with theta = atan2(e2^T R e1, e1^T R e1) in (-pi, pi] from
+  /// hanging, pScale m l^2 sqrt(g/l) (m l^2 per rad/s when g = 0), and the separatrix through
+  /// the upright position, E = m g l: p = 2 m l^2 sqrt(g/l) cos(theta/2).
+  std::optional<PhasePlane> phasePlane(const ParamValues& values) const override;
   /// angle: the S^1 distance between the rods [rad]; velocity |Omega_a - Omega_b| [rad/s]
   /// (pivotStateError); no position part.
   StateError stateError(const Sample& a, const Sample& b) const override {

@@ -2,7 +2,9 @@
 /// integrators it has and its runs. Systems are registered once, in core/sim/registry.cpp.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +65,33 @@ struct StateError {
 /// the angular velocities about the pivot, w = r x v / |r|^2 (= omega for a tangent omega).
 StateError pivotStateError(const Sample& a, const Sample& b);
 
+/// The canonical phase plane (q, p) of a system with one degree of freedom, at one parameter
+/// set: how to read (q, p) off a sample of any of its methods and how to start a run at a
+/// point of it (core/analysis/phasearea.h draws curves and areas in it).
+struct PhasePlane {
+  std::string qName;  ///< e.g. "theta"
+  std::string qUnit;  ///< e.g. "rad"
+  std::string pName;  ///< e.g. "p = m l^2 Omega"
+  std::string pUnit;  ///< e.g. "kg m^2/s"
+  /// q is an angle: read() gives it in (-pi, pi], and a curve is unwrapped along its points.
+  bool angular = false;
+  /// The momentum per unit of q of the small oscillations (sqrt(m kappa), m l^2 sqrt(g/l)):
+  /// in (q, p / pScale) a small oscillation is a circle.
+  double pScale = 1.0;
+  /// A radius, in q's unit, of a circle of initial states around (q0, p0) in (q, p / pScale)
+  /// that keeps a pendulum well inside its libration region.
+  double defaultRadius = 0.1;
+  /// (q0, p0) of the parameter set.
+  Vector2d initial = Vector2d::Zero();
+  /// (q, p) of a sample (from Sample::state, the integrator's own coordinates).
+  std::function<Vector2d(const Sample& s)> read;
+  /// The parameter set with its initial state moved to (q, p).
+  std::function<ParamValues(double q, double p)> withInitial;
+  /// The upper branch p(q) of the separatrix (the lower one is -p(q)), q in [-pi, pi]; empty
+  /// when the system has none.
+  std::function<double(double q)> separatrix;
+};
+
 class SystemModel {
  public:
   virtual ~SystemModel() = default;
@@ -93,6 +122,11 @@ class SystemModel {
   virtual std::vector<ArticleFigure> articleFigures() const { return {}; }
   /// The plots the article draws for this system's example (none for a new system).
   virtual std::vector<ArticlePlot> articlePlots() const { return {}; }
+  /// The canonical phase plane at normalized `values`, for a system with one degree of
+  /// freedom; empty for the others.
+  virtual std::optional<PhasePlane> phasePlane([[maybe_unused]] const ParamValues& values) const {
+    return {};
+  }
   /// The error of state `a` against state `b` (a reference at the same time), on the manifold:
   /// what each part measures is in the system's header. Depends on the samples only, so it
   /// compares runs of any two integrators.
