@@ -32,10 +32,12 @@ class TestFigures : public QObject {
  private slots:
   void quickWritesEveryFigure() {
     const QStringList ids = figureIds();
-    // the article's figures 2(a) to 5, the dumbbell's maneuver and two studies per system
-    for (const char* id : {"fig2a", "fig2b", "fig3-energy", "fig3-unit-length", "fig4a", "fig4b",
-                           "fig4c", "fig5-control", "control-dumbbell-force",
-                           "mass-spring-work-precision", "dumbbell-convergence"})
+    // the article's figures 2(a) to 5, the dumbbell's maneuver, the sweeps' plots per system
+    // and the phase plane's where there is one
+    for (const char* id :
+         {"fig2a", "fig2b", "fig3-energy", "fig3-unit-length", "fig4a", "fig4b", "fig4c",
+          "fig5-control", "control-dumbbell-force", "mass-spring-work-precision",
+          "dumbbell-convergence", "mass-spring-phase-area", "planar-pendulum-phase-portrait"})
       QVERIFY2(ids.contains(id), qPrintable(id));
     QTemporaryDir dir;
     const Result r = dmsim({"figures", "--quick", "--out", dir.path()}, 120000);

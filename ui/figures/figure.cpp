@@ -56,7 +56,7 @@ QCustomPlot* makePlot(const Figure& f) {
         ++omitted;
       }
     }
-    const QPen pen(s.color, 1.4, s.pen);
+    const QPen pen(s.color, s.width, s.pen);
     const QCPScatterStyle marker(QCPScatterStyle::ssDisc, s.color, s.color, 5);
     if (s.path) {
       auto* c = new QCPCurve(p->xAxis, p->yAxis);
@@ -64,12 +64,14 @@ QCustomPlot* makePlot(const Figure& f) {
       c->setName(s.name);
       c->setPen(pen);
       if (s.points) c->setScatterStyle(marker);
+      if (!s.inLegend) c->removeFromLegend();
     } else {
       QCPGraph* g = p->addGraph();
       g->setData(x, y, true);
       g->setName(s.name);
       g->setPen(pen);
       if (s.points) g->setScatterStyle(marker);
+      if (!s.inLegend) g->removeFromLegend();
     }
   }
   p->rescaleAxes();

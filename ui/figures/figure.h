@@ -23,6 +23,8 @@ struct Series {
   std::vector<double> x, y;
   bool points = false;  ///< markers on the points
   bool path = false;    ///< a parametric curve (x not increasing): drawn in the points' order
+  bool inLegend = true;
+  double width = 1.4;
 };
 
 struct Figure {

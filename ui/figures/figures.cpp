@@ -50,8 +50,17 @@ std::string allIds(const std::vector<Job>& jobs, const std::string& sep) {
 }
 
 // the application the plots need: Qt's offscreen platform unless another is asked for
+// Qt's messages on stderr, but for the offscreen platform's note on a missing XDG_RUNTIME_DIR
+// (Qt makes one in /tmp): a headless run's normal case, not worth a script's attention
+void messages(QtMsgType type, const QMessageLogContext& context, const QString& text) {
+  if (type == QtWarningMsg && text.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+    return;
+  std::cerr << qFormatLogMessage(type, context, text).toStdString() << "\n";
+}
+
 std::unique_ptr<QApplication> makeApplication() {
   if (QCoreApplication::instance()) return nullptr;
+  qInstallMessageHandler(messages);
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
   static int argc = 1;
   static char name[] = "dmsim";
