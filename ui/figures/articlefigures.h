@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/sim/registry.h"
-#include "ui/figures/figure.h"
+#include "ui/figures/output.h"
 
 namespace dms::figures {
 

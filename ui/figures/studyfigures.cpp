@@ -196,7 +196,7 @@ void writeStudyFigures(Output& out, const SystemModel& model, const Context& c) 
   for (int i = 0; i < 2; ++i) {
     if (!out.wanted(ids[i])) continue;
     ui::PlotStyle::title(plot[i])->setText(title + ", ours: " + name[i]);
-    addCaption(plot[i], sweepCaption(result));
+    ui::addCaption(plot[i], sweepCaption(result));
     out.write(ids[i], plot[i], sweepCaption(result), csv, c.command(ids[i]));
   }
   for (const SweepRun& r : result.runs)

@@ -1,9 +1,8 @@
-// One figure of `dmsim figures`: curves and points on linear or log axes in the product's plot
-// style, written as PNG, PDF and the CSV of exactly what is drawn; and the list of what was
-// written, for DIR/index.md.
+// Where `dmsim figures` writes: each figure (ui/common/figure.h) in the product's plot style as
+// PNG, PDF and the CSV of exactly what is drawn, and the list of what was written, for
+// DIR/index.md.
 #pragma once
 
-#include <QColor>
 #include <QString>
 #include <QStringList>
 #include <functional>
@@ -12,28 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "ui/common/figure.h"
+
 class QCustomPlot;
 
 namespace dms::figures {
 
-struct Series {
-  QString name;
-  QColor color;
-  Qt::PenStyle pen = Qt::SolidLine;
-  std::vector<double> x, y;
-  bool points = false;  ///< markers on the points
-  bool path = false;    ///< a parametric curve (x not increasing): drawn in the points' order
-  bool inLegend = true;
-  double width = 1.4;
-};
-
-struct Figure {
-  QString title, xLabel, yLabel;
-  bool logX = false, logY = false;
-  bool equalAxes = false;  ///< one unit the same length on both axes (an orbit)
-  std::vector<Series> series;
-  QString caption;  ///< lines under the plot, and a paragraph of index.md
-};
+using ui::Figure;
+using ui::Series;
 
 /// Where the figures go and what has been written.
 class Output {
@@ -72,8 +57,6 @@ class Output {
 
 /// The plot of a figure (the caller owns it), at the size the files are written at.
 QCustomPlot* makePlot(const Figure& f);
-/// A line of muted text under a plot (a figure's caption).
-void addCaption(QCustomPlot* plot, const QString& caption);
 /// The pixel size of every figure's PNG (points of its PDF).
 constexpr int kFigureWidth = 900;
 constexpr int kFigureHeight = 540;

@@ -1,4 +1,4 @@
-#include "ui/figures/figure.h"
+#include "ui/figures/output.h"
 
 #include <qcustomplot.h>
 
@@ -13,86 +13,13 @@
 #include "ui/common/plotstyle.h"
 
 namespace dms::figures {
-namespace {
-
-// a log axis shows only positive values: the others are left out (the caption says so)
-bool drawable(double v, bool log) { return std::isfinite(v) && (!log || v > 0.0); }
-
-void writeSeriesCsv(std::ostream& out, const Figure& f) {
-  out.precision(17);
-  out << "series,x,y\n";
-  for (const Series& s : f.series)
-    for (std::size_t i = 0; i < s.x.size(); ++i)
-      out << '"' << s.name.toStdString() << "\"," << s.x[i] << ',' << s.y[i] << "\n";
-}
-
-}  // namespace
-
-void addCaption(QCustomPlot* p, const QString& caption) {
-  if (caption.isEmpty()) return;
-  auto* text = new QCPTextElement(p, caption, QFont(p->font().family(), 8));
-  text->setTextColor(ui::mutedTextColor());
-  QCPLayoutGrid* layout = p->plotLayout();
-  const int row = layout->rowCount();
-  layout->addElement(row, 0, text);
-  layout->setRowStretchFactor(row, 0.001);
-}
 
 QCustomPlot* makePlot(const Figure& f) {
   auto* p = new QCustomPlot;
   p->resize(kFigureWidth, kFigureHeight);
   ui::PlotStyle::apply(p, f.title, f.xLabel, f.yLabel);
-  ui::PlotStyle::setLogAxis(p->xAxis, f.logX);
-  ui::PlotStyle::setLogAxis(p->yAxis, f.logY);
   p->legend->setWrap(4);
-  std::size_t omitted = 0;
-  for (const Series& s : f.series) {
-    QVector<double> x, y;
-    for (std::size_t i = 0; i < s.x.size(); ++i) {
-      if (drawable(s.x[i], f.logX) && drawable(s.y[i], f.logY)) {
-        x.push_back(s.x[i]);
-        y.push_back(s.y[i]);
-      } else {
-        ++omitted;
-      }
-    }
-    const QPen pen(s.color, s.width, s.pen);
-    const QCPScatterStyle marker(QCPScatterStyle::ssDisc, s.color, s.color, 5);
-    if (s.path) {
-      auto* c = new QCPCurve(p->xAxis, p->yAxis);
-      c->setData(x, y);
-      c->setName(s.name);
-      c->setPen(pen);
-      if (s.points) c->setScatterStyle(marker);
-      if (!s.inLegend) c->removeFromLegend();
-    } else {
-      QCPGraph* g = p->addGraph();
-      g->setData(x, y, true);
-      g->setName(s.name);
-      g->setPen(pen);
-      if (s.points) g->setScatterStyle(marker);
-      if (!s.inLegend) g->removeFromLegend();
-    }
-  }
-  p->rescaleAxes();
-  if (f.logY) {  // a decade of margin is too much; a third of one each side
-    const QCPRange r = p->yAxis->range();
-    p->yAxis->setRange(r.lower / 2.0, r.upper * 2.0);
-  } else {
-    p->yAxis->scaleRange(1.08, p->yAxis->range().center());
-  }
-  QString caption = f.caption;
-  if (omitted)
-    caption += QStringLiteral("\n(%1 points not positive or not finite: not drawn on the log axis)")
-                   .arg(omitted);
-  addCaption(p, caption);
-  if (f.equalAxes) {
-    // the scale ratio needs the axis rect laid out at its final size; the plot is wider than
-    // tall, so x widens to y's scale and every point stays in view
-    p->replot();
-    p->xAxis->setScaleRatio(p->yAxis, 1.0);
-  }
-  p->replot();
+  ui::drawFigure(p, f, true);
   return p;
 }
 
@@ -103,7 +30,7 @@ bool Output::wanted(const std::string& id) const { return m_only.empty() || m_on
 void Output::write(const std::string& id, const Figure& f, const QString& command) {
   std::unique_ptr<QCustomPlot> p(makePlot(f));
   record(
-      id, p.get(), f.caption, [&f](std::ostream& out) { writeSeriesCsv(out, f); }, command);
+      id, p.get(), f.caption, [&f](std::ostream& out) { ui::writeFigureCsv(out, f); }, command);
 }
 
 void Output::write(const std::string& id, QCustomPlot* plot, const QString& caption,

@@ -1,0 +1,111 @@
+#include "ui/common/figure.h"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <ostream>
+
+#include "ui/common/palette.h"
+#include "ui/common/plotstyle.h"
+
+namespace dms::ui {
+namespace {
+
+// a log axis shows only positive values: the others are left out (the caption says so)
+bool drawable(double v, bool log) { return std::isfinite(v) && (!log || v > 0.0); }
+
+}  // namespace
+
+void drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
+  p->clearPlottables();
+  p->clearItems();
+  PlotStyle::title(p)->setText(f.title);
+  p->xAxis->setLabel(f.xLabel);
+  p->yAxis->setLabel(f.yLabel);
+  PlotStyle::setLogAxis(p->xAxis, f.logX);
+  PlotStyle::setLogAxis(p->yAxis, f.logY);
+  p->legend->setWrap(4);
+  std::size_t omitted = 0;
+  for (const Series& s : f.series) {
+    QVector<double> x, y;
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      if (drawable(s.x[i], f.logX) && drawable(s.y[i], f.logY)) {
+        x.push_back(s.x[i]);
+        y.push_back(s.y[i]);
+      } else {
+        ++omitted;
+      }
+    }
+    const QPen pen = s.line ? QPen(s.color, s.width, s.pen) : QPen(Qt::NoPen);
+    const auto shape = s.marker ? QCPScatterStyle::ScatterShape(s.marker) : QCPScatterStyle::ssDisc;
+    QCPScatterStyle marker(shape, s.color, shape == QCPScatterStyle::ssDisc ? s.color : Qt::white,
+                           5);
+    if (shape != QCPScatterStyle::ssDisc) marker.setPen(QPen(s.color, 1.4));
+    if (s.path) {
+      auto* c = new QCPCurve(p->xAxis, p->yAxis);
+      c->setData(x, y);
+      c->setName(s.name);
+      c->setPen(pen);
+      if (s.points || !s.line) c->setScatterStyle(marker);
+      if (!s.inLegend) c->removeFromLegend();
+    } else {
+      QCPGraph* g = p->addGraph();
+      g->setData(x, y, true);
+      g->setName(s.name);
+      g->setPen(pen);
+      if (s.points || !s.line) g->setScatterStyle(marker);
+      if (!s.line) g->setLineStyle(QCPGraph::lsNone);
+      if (!s.inLegend) g->removeFromLegend();
+    }
+  }
+  p->rescaleAxes();
+  if (f.logY) {  // a decade of margin is too much; a third of one each side
+    const QCPRange r = p->yAxis->range();
+    p->yAxis->setRange(r.lower / 2.0, r.upper * 2.0);
+  } else {
+    p->yAxis->scaleRange(1.08, p->yAxis->range().center());
+  }
+  QString caption = f.caption;
+  if (omitted)
+    caption += QStringLiteral("\n(%1 points not positive or not finite: not drawn on the log axis)")
+                   .arg(omitted);
+  if (withCaption) addCaption(p, caption);
+  if (f.equalAxes) {
+    // the scale ratio needs the axis rect laid out at its final size; the plot is wider than
+    // tall, so x widens to y's scale and every point stays in view
+    p->replot();
+    p->xAxis->setScaleRatio(p->yAxis, 1.0);
+  }
+  p->replot();
+}
+
+void addCaption(QCustomPlot* p, const QString& caption) {
+  if (caption.isEmpty() || p->property("dmsCaption").toBool()) return;
+  p->setProperty("dmsCaption", true);
+  auto* text = new QCPTextElement(p, caption, QFont(p->font().family(), 8));
+  text->setTextColor(mutedTextColor());
+  QCPLayoutGrid* layout = p->plotLayout();
+  const int row = layout->rowCount();
+  layout->addElement(row, 0, text);
+  layout->setRowStretchFactor(row, 0.001);
+}
+
+void writeFigureCsv(std::ostream& out, const Figure& f) {
+  out.precision(17);
+  out << "series,x,y\n";
+  for (const Series& s : f.series)
+    for (std::size_t i = 0; i < s.x.size(); ++i)
+      out << '"' << s.name.toStdString() << "\"," << s.x[i] << ',' << s.y[i] << "\n";
+}
+
+void writeFiguresCsv(std::ostream& out, const std::vector<Figure>& figures) {
+  out.precision(17);
+  out << "figure,series,x,y\n";
+  for (const Figure& f : figures)
+    for (const Series& s : f.series)
+      for (std::size_t i = 0; i < s.x.size(); ++i)
+        out << '"' << f.title.toStdString() << "\",\"" << s.name.toStdString() << "\"," << s.x[i]
+            << ',' << s.y[i] << "\n";
+}
+
+}  // namespace dms::ui
