@@ -31,11 +31,14 @@ LongTimeSpec longTimeOf(const char* system, std::vector<Method> methods, double 
 
 // mass-spring, vi, 10^6 steps: the longest run here, shared by two tests
 const LongTimeRun& massSpringViMillion() {
-  static const LongTimeResult r = runLongTime(longTimeOf("mass-spring", {Method::Variational}, 1e6));
+  static const LongTimeResult r =
+      runLongTime(longTimeOf("mass-spring", {Method::Variational}, 1e6));
   return r.runs.front();
 }
 
-double lastTime(const LongTimeSpec& spec) { return double(spec.settings.steps()) * spec.settings.h; }
+double lastTime(const LongTimeSpec& spec) {
+  return double(spec.settings.steps()) * spec.settings.h;
+}
 
 // the largest bucket maximum of |E - E0| among the buckets inside [from, to)
 double energyMaxIn(const LongTimeRun& run, double from, double to) {
@@ -79,8 +82,7 @@ class TestLongTime : public QObject {
   // the samples with t in its [tLo, tHi), exactly, on the dumbbell (it has all three) with a
   // fixed-step and an adaptive method; every sample after t = 0 is in one bucket.
   void bucketsMatchBruteForce() {
-    const LongTimeSpec spec =
-        longTimeOf("dumbbell", {Method::Variational, Method::Rk45}, 1e4);
+    const LongTimeSpec spec = longTimeOf("dumbbell", {Method::Variational, Method::Rk45}, 1e4);
     const LongTimeResult r = runLongTime(spec);
     QVERIFY(r.hasStructure && r.hasMomentum);
     for (const LongTimeRun& run : r.runs) {
@@ -168,7 +170,8 @@ class TestLongTime : public QObject {
     for (const LongTimeBucket& b : run.buckets) {
       const double bound = 10.0 * kEps * E0 * std::sqrt(b.tHi / h) + 4.0 * kEps * E0;
       QVERIFY2(b.energy.max <= bound,
-               qPrintable(QString("t < %1: |E - E0| = %2 > %3").arg(b.tHi).arg(b.energy.max).arg(bound)));
+               qPrintable(
+                   QString("t < %1: |E - E0| = %2 > %3").arg(b.tHi).arg(b.energy.max).arg(bound)));
     }
     QVERIFY(run.exponents.energy.has_value());
     QVERIFY2(*run.exponents.energy < 0.75,
