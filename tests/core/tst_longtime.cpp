@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/analysis/longtime.h"
+#include "core/analysis/steplog.h"
 #include "core/analysis/sweep.h"
 #include "core/sim/registry.h"
 
@@ -334,6 +335,36 @@ class TestLongTime : public QObject {
     DistanceSpec d = defaultDistance(model("mass-spring"));
     d.bucketsPerDecade = 0;
     QVERIFY(inputErrorOf([&] { validateDistance(d); }).contains("--buckets-per-decade"));
+  }
+
+  // RK45's step log (item 6) accounts for the run's own counters exactly: one entry per
+  // accepted step, the evaluations increasing to the run's total, the rejections adding up to
+  // its count; the steps tile [0, T] (their sum is T up to one rounding per step: N eps T)
+  void stepLogAccountsForTheRun() {
+    for (const char* name : {"planar-pendulum", "dumbbell"}) {
+      const dms::SystemModel* model = dms::findSystem(name);
+      const dms::IntegratorSettings st = model->defaultSettings();
+      const dms::StepLog log =
+          dms::logSteps(*model, model->normalize({}, nullptr), dms::Method::Rk45, st);
+      QVERIFY(!log.failure.failed && !log.truncated);
+      QCOMPARE(std::int64_t(log.t.size()), log.counters.steps);
+      QCOMPARE(log.fevals.back(), log.counters.fevals);
+      double sum = 0.0;
+      for (std::size_t k = 0; k < log.h.size(); ++k) {
+        QVERIFY(log.h[k] > 0.0);
+        if (k) QVERIFY(log.fevals[k] > log.fevals[k - 1]);
+        sum += log.h[k];
+      }
+      const double eps = std::numeric_limits<double>::epsilon();
+      QVERIFY(std::abs(sum - st.T) <= double(log.h.size()) * eps * st.T);
+      QCOMPARE(log.t.back(), st.T);
+      std::int64_t rejected = 0;
+      for (int n : log.rejectedCount) rejected += n;
+      QCOMPARE(rejected, log.counters.rejected);
+      QCOMPARE(log.rejectedBefore.size(), log.rejectedCount.size());
+    }
+    QVERIFY_THROWS_EXCEPTION(dms::InputError, dms::logSteps(*dms::findSystem("mass-spring"), {},
+                                                            dms::Method::Variational, {}));
   }
 };
 
