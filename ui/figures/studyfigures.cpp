@@ -1,15 +1,16 @@
 // The Analysis studies of `dmsim figures`: per system the work-precision and the convergence
-// plots of the default sweep (the Analysis mode's own plots, drawn offscreen).
+// plots of the default sweep and the figures of every other study (ui/analysis/studies.h) at
+// their defaults, drawn offscreen as the Analysis mode draws them.
 #include <qcustomplot.h>
 
+#include <QRegularExpression>
 #include <QString>
 #include <algorithm>
 #include <cmath>
 
-#include "core/analysis/phasearea.h"
 #include "core/analysis/sweep.h"
 #include "ui/analysis/analysisplots.h"
-#include "ui/common/methodlook.h"
+#include "ui/analysis/studies.h"
 #include "ui/common/plotstyle.h"
 #include "ui/figures/articlefigures.h"
 
@@ -43,120 +44,31 @@ QString sweepCaption(const SweepResult& r) {
            orders.isEmpty() ? QStringLiteral("none") : orders.join(", "));
 }
 
-bool hasPhasePlane(const SystemModel& model) {
-  return model.phasePlane(model.normalize({}, nullptr)).has_value();
+// the summary's HTML as the caption's lines
+QString plain(QString html) {
+  html.replace(QStringLiteral("<br>"), QStringLiteral("\n"));
+  html.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+  // one sentence a line, so that a caption fits the figure's width
+  html.replace(QRegularExpression(QStringLiteral("\\. (?=[A-Z])")), QStringLiteral(".\n"));
+  html.replace(QStringLiteral("; "), QStringLiteral(";\n"));
+  return html;
 }
 
-QString phaseLabel(const std::string& name, const std::string& unit) {
-  return QString::fromStdString(name + (unit.empty() ? "" : " [" + unit + "]"));
-}
-
-Series methodSeries(Method m) {
-  Series s;
-  s.name = QString::fromStdString(methodInfo(m).label);
-  s.color = ui::methodLook(m).color;
-  s.pen = ui::methodLook(m).pen;
-  return s;
-}
-
-// the phase portrait (each method's run from the initial state, the curves of initial
-// conditions it carried at the study's times, the separatrix) and the area ratio against t
-void writePhaseFigures(Output& out, const SystemModel& model, const Context& c,
-                       const std::string& portraitId, const std::string& areaId) {
-  PhaseAreaSpec spec = defaultPhaseArea(model);
-  if (c.quick) {
-    spec.points = 16;
-    spec.settings.T =
-        spec.settings.h * std::max(1.0, std::round(spec.settings.T / spec.settings.h / 10.0));
-    for (double& t : spec.times)
-      t = spec.settings.h * std::max(1.0, std::round(t / spec.settings.h / 10.0));
-  }
-  validatePhaseArea(spec);
-  const PhaseAreaResult r = runPhaseArea(spec, c.jobs);
-  PhaseAreaSpec twice = spec;  // the polygon's own error, by Richardson (phasearea.h)
-  twice.points = 2 * spec.points;
-  twice.methods = {Method::Variational};
-  const std::optional<double> bound =
-      phaseAreaDiscretizationBound(r, runPhaseArea(twice, c.jobs), Method::Variational);
+void writeStudy(Output& out, const SystemModel& model, const ui::Study& study, const Context& c) {
+  std::vector<std::string> ids;
+  for (const std::string& n : study.figureNames(model)) ids.push_back(model.name() + "-" + n);
+  if (std::none_of(ids.begin(), ids.end(), [&](const std::string& id) { return out.wanted(id); }))
+    return;
+  const ui::StudyOutput o =
+      study.prepare(model, c.quick ? study.quickInputs(model) : ui::StudyInputs{}, model.methods())(
+          c.jobs, nullptr, [](double) {});
   const QString title = QString::fromStdString(model.title());
-  QString setup = QStringLiteral(
-                      "M = %1 initial conditions on a circle of radius %2 around the "
-                      "initial state; h = %3 s, T = %4 s")
-                      .arg(spec.points)
-                      .arg(number(spec.radius), number(spec.settings.h), number(spec.settings.T));
-  QStringList failures;
-  for (const PhaseAreaMethod& m : r.methods)
-    if (m.status != RunStatus::Ok)
-      failures << QStringLiteral("%1: %2").arg(QString::fromStdString(methodName(m.method)),
-                                               QString::fromStdString(m.failure));
-  if (!failures.isEmpty()) setup += "\nnot finished: " + failures.join("; ");
-  if (out.wanted(portraitId)) {
-    Figure f;
-    f.title = title + ", ours: phase portrait and carried curves";
-    f.xLabel = phaseLabel(r.qName, r.qUnit);
-    f.yLabel = phaseLabel(r.pName, r.pUnit);
-    for (const PhaseAreaMethod& m : r.methods) {
-      Series s = methodSeries(m.method);
-      s.path = true;
-      s.width = 0.8;
-      for (const Vector2d& z : m.portrait) {
-        s.x.push_back(z.x());
-        s.y.push_back(z.y());
-      }
-      f.series.push_back(s);
-      for (const PhaseCurve& curve : m.curves) {
-        Series cs = methodSeries(m.method);
-        cs.name += QStringLiteral(" at t = %1").arg(number(curve.t));
-        cs.path = true;
-        cs.inLegend = false;
-        cs.width = 2.0;
-        for (std::size_t i = 0; i <= curve.points.size() && !curve.points.empty(); ++i) {
-          const Vector2d& z = curve.points[i % curve.points.size()];
-          cs.x.push_back(z.x());
-          cs.y.push_back(z.y());
-        }
-        f.series.push_back(cs);
-      }
-    }
-    for (int sign : {1, -1}) {
-      if (r.separatrix.empty()) break;
-      Series s;
-      s.name = sign > 0 ? QStringLiteral("separatrix") : QStringLiteral("separatrix (lower)");
-      s.inLegend = sign > 0;
-      s.color = Qt::black;
-      s.pen = Qt::DashLine;
-      for (const Vector2d& z : r.separatrix) {
-        s.x.push_back(z.x());
-        s.y.push_back(sign * z.y());
-      }
-      f.series.push_back(s);
-    }
-    f.caption = setup + QStringLiteral(
-                            "\nthin: the run from the initial state; thick: the "
-                            "curve of initial conditions at %1 times")
-                            .arg(spec.times.size());
-    out.write(portraitId, f, c.command(portraitId));
-  }
-  if (out.wanted(areaId)) {
-    Figure f;
-    f.title = title + ", ours: area of the carried curve, A(t) / A(0)";
-    f.xLabel = QStringLiteral("t [s]");
-    f.yLabel = QStringLiteral("A(t) / A(0)");
-    QStringList ends;
-    for (const PhaseAreaMethod& m : r.methods) {
-      Series s = methodSeries(m.method);
-      s.x = m.ratioTimes;
-      s.y = m.ratios;
-      f.series.push_back(s);
-      if (!m.ratios.empty())
-        ends << QStringLiteral("%1 %2").arg(QString::fromStdString(methodName(m.method)),
-                                            QString::number(m.ratios.back(), 'f', 6));
-    }
-    f.caption = setup + QStringLiteral(
-                            "\nA(T)/A(0): %1\nthe polygon alone moves the variational "
-                            "ratio by at most %2 (M against 2M vertices)")
-                            .arg(ends.join(", "), bound ? number(*bound, 2) : QStringLiteral("?"));
-    out.write(areaId, f, c.command(areaId));
+  for (std::size_t i = 0; i < ids.size() && i < o.figures.size(); ++i) {
+    if (!out.wanted(ids[i])) continue;
+    ui::Figure f = o.figures[i];
+    f.title = title + ", ours: " + f.title;
+    f.caption = plain(o.summary);
+    out.write(ids[i], f, c.command(ids[i]));
   }
 }
 
@@ -164,17 +76,16 @@ void writePhaseFigures(Output& out, const SystemModel& model, const Context& c,
 
 std::vector<std::string> studyIds(const SystemModel& model) {
   std::vector<std::string> ids = {model.name() + "-work-precision", model.name() + "-convergence"};
-  if (hasPhasePlane(model)) {
-    ids.push_back(model.name() + "-phase-portrait");
-    ids.push_back(model.name() + "-phase-area");
-  }
+  for (const ui::Study* s : ui::studies())
+    if (s->supports(model))
+      for (const std::string& n : s->figureNames(model)) ids.push_back(model.name() + "-" + n);
   return ids;
 }
 
 void writeStudyFigures(Output& out, const SystemModel& model, const Context& c) {
   const std::vector<std::string> ids = studyIds(model);
-  if (ids.size() > 3 && (out.wanted(ids[2]) || out.wanted(ids[3])))
-    writePhaseFigures(out, model, c, ids[2], ids[3]);
+  for (const ui::Study* s : ui::studies())
+    if (s->supports(model)) writeStudy(out, model, *s, c);
   if (!out.wanted(ids[0]) && !out.wanted(ids[1])) return;
   SweepSpec spec = defaultSweep(model);
   if (c.quick) spec = quickSweep(spec);

@@ -1,0 +1,106 @@
+// The Analysis mode's studies beside the sweep (issue 14, items 3 to 7): equal cost, long time,
+// phase space, distance from a reference and RK45's steps. A study is one extension point: its
+// inputs (text fields with defaults), a check that names a bad field, and a computation for a
+// worker thread that returns figures (ui/common/figure.h), a summary and the CSV behind them,
+// all plain values. The Analysis mode shows them; `dmsim figures` writes the same figures.
+#pragma once
+
+#include <QString>
+#include <atomic>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/sim/registry.h"
+#include "core/sim/summary.h"
+#include "ui/common/figure.h"
+
+namespace dms::ui {
+
+/// One input of a study, a line of text.
+struct StudyField {
+  QString key;    ///< its name in the settings, e.g. "steps"
+  QString label;  ///< as the panel shows it and messages name it, e.g. "Steps N"
+  QString value;  ///< the default
+  QString tooltip;
+};
+
+using StudyInputs = std::map<QString, QString>;  ///< by StudyField::key
+
+/// What a study shows: one or two figures side by side, a summary and the CSV behind them.
+struct StudyOutput {
+  std::vector<Figure> figures;
+  QString summary;
+  std::string csv;
+  bool failed = false;  ///< a run failed or the search did not converge (the summary says why)
+};
+
+using StudyProgress = std::function<void(double fractionDone)>;
+/// A checked computation, for a worker thread; `cancel` stops it early (the output says so).
+using StudyTask = std::function<StudyOutput(unsigned jobs, const std::atomic<bool>* cancel,
+                                            const StudyProgress& progress)>;
+
+class Study {
+ public:
+  virtual ~Study() = default;
+  virtual QString key() const = 0;   ///< e.g. "long-time"
+  virtual QString name() const = 0;  ///< e.g. "Long time"
+  /// What it shows, a sentence for the panel.
+  virtual QString description() const = 0;
+  virtual bool supports([[maybe_unused]] const SystemModel& model) const { return true; }
+  /// Whether it runs the methods checked in the panel (else its own).
+  virtual bool usesMethods() const { return true; }
+  virtual std::vector<StudyField> fields(const SystemModel& model) const = 0;
+  /// Names of the figures it makes for a system, in StudyOutput::figures' order (file names of
+  /// `dmsim figures`: NAME-<name>).
+  virtual std::vector<std::string> figureNames(const SystemModel& model) const = 0;
+  /// Inputs that make it quick (short horizons, few points), for `dmsim figures --quick`.
+  virtual StudyInputs quickInputs([[maybe_unused]] const SystemModel& model) const { return {}; }
+  /// Checks the inputs (missing ones take their defaults) and returns the computation. Throws
+  /// InputError naming the field by its label, and the allowed range.
+  virtual StudyTask prepare(const SystemModel& model, const StudyInputs& inputs,
+                            const std::vector<Method>& methods) const = 0;
+};
+
+/// Every study, in menu order.
+const std::vector<const Study*>& studies();
+const Study* findStudy(const QString& key);
+
+/// The value of a field: given, else its default.
+QString inputValue(const Study& study, const SystemModel& model, const StudyInputs& inputs,
+                   const QString& key);
+
+/// What a plot of a run against t needs of it, in bounded memory on any horizon: per column of
+/// the time axis the minimum and maximum of E and of the structure error, at the times they
+/// occurred (no spike is lost), the path at evenly spaced samples, and the run's summary.
+class RunTrace : public SampleSink {
+ public:
+  RunTrace(double T, std::int64_t samples);
+  void take(const Sample& s) override;
+  /// The column extrema in time order.
+  void energy(std::vector<double>* t, std::vector<double>* v) const;
+  void structure(std::vector<double>* t, std::vector<double>* v) const;
+
+  RunSummary summary;
+  std::vector<double> pathX, pathY;
+
+ private:
+  struct Extrema {
+    bool any = false;
+    double tMin = 0, min = 0, tMax = 0, max = 0;
+    void add(double t, double v);
+  };
+  struct Column {
+    Extrema energy, structure;
+  };
+  void curve(Extrema Column::*e, std::vector<double>* t, std::vector<double>* v) const;
+  double m_T;
+  std::int64_t m_stride, m_count = 0;
+  std::vector<Column> m_cols;
+};
+
+/// A method's curve in its colour, line and label.
+Series methodSeries(Method m);
+
+}  // namespace dms::ui

@@ -1,0 +1,341 @@
+// The studies along t: long time, distance from a reference and RK45's steps.
+#include <QStringList>
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "core/analysis/longtime.h"
+#include "core/analysis/steplog.h"
+#include "ui/analysis/studykit.h"
+#include "ui/common/methodlook.h"
+#include "ui/common/palette.h"
+
+namespace dms::ui {
+
+using namespace studykit;
+
+namespace {
+
+// reference slopes through the first point of the curves: c t^k, k = 1/2 and 1
+void addSlopes(Figure* f, double t0, double t1) {
+  double y0 = 0.0;
+  for (const Series& s : f->series)
+    for (std::size_t i = 0; i < s.x.size(); ++i)
+      if (s.y[i] > 0.0 && std::isfinite(s.y[i])) {
+        y0 = y0 > 0.0 ? std::sqrt(y0 * s.y[i]) : s.y[i];  // a geometric mean of the first points
+        break;
+      }
+  if (!(y0 > 0.0) || !(t1 > t0)) return;
+  for (double k : {0.5, 1.0}) {
+    Series s;
+    s.name = k == 0.5 ? QObject::tr("t^1/2: random walk (Brouwer)") : QObject::tr("t^1: drift");
+    s.color = hintTextColor();
+    s.pen = k == 0.5 ? Qt::DotLine : Qt::DashLine;
+    s.width = 1.0;
+    for (double t : {t0, t1}) {
+      s.x.push_back(t);
+      s.y.push_back(y0 * std::pow(t / t0, k));
+    }
+    f->series.push_back(s);
+  }
+}
+
+class LongTimeStudy : public Study {
+ public:
+  std::vector<std::string> figureNames(const SystemModel& model) const override {
+    if (!model.structureName().empty()) return {"long-time-energy", "long-time-structure"};
+    if (model.hasMomentum()) return {"long-time-energy", "long-time-momentum"};
+    return {"long-time-energy"};
+  }
+  QString key() const override { return QStringLiteral("long-time"); }
+  QString name() const override { return QObject::tr("Long time"); }
+  QString description() const override {
+    return QObject::tr(
+        "Energy and structure errors against t on log-log axes up to 10^8 steps, "
+        "in bounded memory (the largest per log-spaced bucket), with the slopes "
+        "t^1/2 (round-off's random walk) and t^1 (drift) and each method's fitted "
+        "growth exponent");
+  }
+  std::vector<StudyField> fields(const SystemModel& model) const override {
+    const LongTimeSpec d = defaultLongTime(model);
+    return {{"steps", QObject::tr("Steps N"), g(double(d.settings.steps()), 6),
+             QObject::tr("N steps of the article's h (T = N h), up to 10^8")},
+            {"buckets", QObject::tr("Buckets per decade"), QString::number(d.bucketsPerDecade),
+             QObject::tr("Resolution of the log time axis, 1 to 100")}};
+  }
+  StudyInputs quickInputs(const SystemModel&) const override { return {{"steps", "1e4"}}; }
+  StudyTask prepare(const SystemModel& model, const StudyInputs& in,
+                    const std::vector<Method>& methods) const override {
+    LongTimeSpec spec = defaultLongTime(model);
+    const double n = number(*this, model, in, "steps");
+    if (!(n >= 10 && n <= kLongTimeMaxSteps && n == std::floor(n)))
+      throw InputError("Steps N: " + g(n, 6).toStdString() + " is not a whole number in [10, 1e8]");
+    spec.settings.T = std::stod(g(n * spec.settings.h, 12).toStdString());
+    spec.bucketsPerDecade = int(number(*this, model, in, "buckets"));
+    spec.methods = methods;
+    checked([&] { validateLongTime(spec); },
+            {{"--methods", QObject::tr("Methods")},
+             {"--buckets-per-decade", QObject::tr("Buckets per decade")},
+             {"--T", QObject::tr("Steps N")}});
+    return [spec, &model](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& p) {
+      return run(model, runLongTime(spec, jobs, cancel, p));
+    };
+  }
+
+ private:
+  static StudyOutput run(const SystemModel& model, const LongTimeResult& r) {
+    StudyOutput out;
+    Figure energy, other;
+    energy.title = QObject::tr("Long time: energy error");
+    energy.yLabel = QObject::tr("max |E - E0| per bucket");
+    const bool structure = r.hasStructure;
+    other.title = structure ? QObject::tr("Long time: structure error")
+                            : QObject::tr("Long time: momentum error");
+    other.yLabel = structure ? QString::fromStdString(model.structureName())
+                             : QObject::tr("max |L - L0| per bucket");
+    for (Figure* f : {&energy, &other}) {
+      f->xLabel = QObject::tr("t [s]");
+      f->logX = f->logY = true;
+    }
+    QStringList exponents;
+    std::vector<std::pair<Method, std::string>> failed;
+    for (const LongTimeRun& run : r.runs) {
+      Series e = methodSeries(run.method), o = methodSeries(run.method);
+      for (const LongTimeBucket& b : run.buckets) {
+        e.x.push_back(b.tHi);
+        e.y.push_back(b.energy.max);
+        o.x.push_back(b.tHi);
+        o.y.push_back(structure ? b.structure.max : b.momentum.max);
+      }
+      energy.series.push_back(e);
+      other.series.push_back(o);
+      const GrowthExponents& x = run.exponents;
+      const std::optional<double> second = structure ? x.structure : x.momentum;
+      exponents << QObject::tr("%1 %2 / %3")
+                       .arg(label(run.method),
+                            x.energy ? QString::number(*x.energy, 'f', 2) : QStringLiteral("-"),
+                            second ? QString::number(*second, 'f', 2) : QStringLiteral("-"));
+      if (run.status != RunStatus::Ok)
+        failed.push_back({run.method, run.failure.empty() ? statusName(run.status) : run.failure});
+    }
+    const double t0 = r.spec.settings.h, t1 = r.spec.settings.T;
+    addSlopes(&energy, t0, t1);
+    addSlopes(&other, t0, t1);
+    out.figures = {energy};
+    if (structure || r.hasMomentum) out.figures.push_back(other);
+    out.summary = QObject::tr(
+                      "T = %1 s (%2 steps of h = %3 s). Growth exponents over the last "
+                      "three decades, energy / %4: %5")
+                      .arg(g(t1, 6), g(t1 / t0, 6), g(t0),
+                           structure ? QObject::tr("structure") : QObject::tr("momentum"),
+                           exponents.join("; ")) +
+                  failures(failed);
+    out.failed = !failed.empty();
+    out.csv = csvOf([&r](std::ostream& s) { writeLongTimeCsv(s, r); });
+    return out;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+
+class DistanceStudy : public Study {
+ public:
+  std::vector<std::string> figureNames(const SystemModel&) const override { return {"distance"}; }
+  QString key() const override { return QStringLiteral("distance"); }
+  QString name() const override { return QObject::tr("Distance from a reference"); }
+  QString description() const override {
+    return QObject::tr(
+        "Each method's distance on the manifold from a reference trajectory (RK45 "
+        "at RelTol 1e-13) against t, at the article's step and tolerances");
+  }
+  std::vector<StudyField> fields(const SystemModel& model) const override {
+    const DistanceSpec d = defaultDistance(model);
+    return {{"T", QObject::tr("T [s]"), g(d.settings.T, 12), QObject::tr("The horizon")},
+            {"buckets", QObject::tr("Buckets per decade"), QString::number(d.bucketsPerDecade),
+             QObject::tr("Resolution of the log time axis, 1 to 100")}};
+  }
+  StudyInputs quickInputs(const SystemModel& model) const override {
+    const DistanceSpec d = defaultDistance(model);
+    return {
+        {"T", g(d.settings.h * std::max(1.0, std::round(d.settings.T / d.settings.h / 20)), 12)}};
+  }
+  StudyTask prepare(const SystemModel& model, const StudyInputs& in,
+                    const std::vector<Method>& methods) const override {
+    DistanceSpec spec = defaultDistance(model);
+    spec.settings.T = number(*this, model, in, "T");
+    spec.bucketsPerDecade = int(number(*this, model, in, "buckets"));
+    spec.methods = methods;
+    checked([&] { validateDistance(spec); },
+            {{"--methods", QObject::tr("Methods")},
+             {"--buckets-per-decade", QObject::tr("Buckets per decade")},
+             {"--T", "T"}});
+    return [spec, &model](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& p) {
+      return run(model, runDistance(spec, jobs, cancel, p));
+    };
+  }
+
+ private:
+  static StudyOutput run(const SystemModel&, const DistanceResult& r) {
+    StudyOutput out;
+    Figure f;
+    f.title = QObject::tr("Distance from the reference");
+    f.xLabel = QObject::tr("t [s]");
+    f.yLabel = QObject::tr("max distance per bucket (on the manifold)");
+    f.logX = f.logY = true;
+    QStringList last;
+    std::vector<std::pair<Method, std::string>> failed;
+    for (const DistanceRun& run : r.runs) {
+      Series s = methodSeries(run.method);
+      for (const DistanceBucket& b : run.buckets) {
+        s.x.push_back(b.tHi);
+        s.y.push_back(b.norm.max);
+      }
+      f.series.push_back(s);
+      if (run.last) last << QObject::tr("%1 %2").arg(label(run.method), g(run.last->norm(), 3));
+      if (run.status != RunStatus::Ok)
+        failed.push_back({run.method, run.failure.empty() ? statusName(run.status) : run.failure});
+    }
+    Series floor;
+    floor.name = QObject::tr("reference's own error (RK45 1e-12 against 1e-13)");
+    floor.color = Qt::black;
+    floor.pen = Qt::DashLine;
+    floor.width = 1.0;
+    for (const DistanceBucket& b : r.check.buckets) {
+      floor.x.push_back(b.tHi);
+      floor.y.push_back(b.norm.max);
+    }
+    f.series.push_back(floor);
+    out.figures = {f};
+    out.summary = QObject::tr(
+                      "h = %1 s, T = %2 s. Distance at T: %3. Below the dashed line a "
+                      "distance says nothing (the reference's own error, at most %4 at T).")
+                      .arg(g(r.spec.settings.h), g(r.spec.settings.T, 6), last.join("; "),
+                           g(r.reference.errorBound, 2)) +
+                  failures(failed);
+    out.failed = !failed.empty();
+    out.csv = csvOf([&r](std::ostream& s) { writeDistanceCsv(s, r); });
+    return out;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+
+class StepsStudy : public Study {
+ public:
+  std::vector<std::string> figureNames(const SystemModel&) const override {
+    return {"rk45-steps", "rk45-evaluations"};
+  }
+  QString key() const override { return QStringLiteral("rk45-steps"); }
+  QString name() const override { return QObject::tr("RK45 steps"); }
+  QString description() const override {
+    return QObject::tr(
+        "The adaptive methods' accepted step sizes against t, with the steps "
+        "that came after rejected attempts marked, and their evaluations as they "
+        "went, at the article's set-up");
+  }
+  bool supports(const SystemModel& model) const override {
+    const std::vector<Method> ms = model.methods();
+    return std::any_of(ms.begin(), ms.end(), [](Method m) { return methodInfo(m).adaptive; });
+  }
+  std::vector<StudyField> fields(const SystemModel& model) const override {
+    const IntegratorSettings st = model.defaultSettings();
+    return {{"rtol", QObject::tr("RelTol"), g(st.rtol, 6), QObject::tr("1e-11 to 0.1")},
+            {"atol", QObject::tr("AbsTol"), g(st.atol, 6), QObject::tr("AbsTol > 0")},
+            {"T", QObject::tr("T [s]"), g(st.T, 12), QObject::tr("The horizon")}};
+  }
+  StudyInputs quickInputs(const SystemModel& model) const override {
+    return {{"T", g(model.defaultSettings().T / 20, 12)}};
+  }
+  StudyTask prepare(const SystemModel& model, const StudyInputs& in,
+                    const std::vector<Method>& methods) const override {
+    IntegratorSettings st = model.defaultSettings();
+    st.rtol = number(*this, model, in, "rtol");
+    st.atol = number(*this, model, in, "atol");
+    st.T = number(*this, model, in, "T");
+    std::vector<Method> adaptive;
+    for (Method m : methods)
+      if (methodInfo(m).adaptive) adaptive.push_back(m);
+    if (adaptive.empty())
+      throw InputError("Methods: check an adaptive method (RK45 or one of its variants)");
+    st.sampling = RkSampling::Steps;
+    checked([&] { validateSettings(st); }, {{"rtol", "RelTol"}, {"atol", "AbsTol"}});
+    const ParamValues values = model.normalize({}, nullptr);
+    return [st, adaptive, values, &model](unsigned, const std::atomic<bool>* cancel,
+                                          const StudyProgress& progress) {
+      StudyOutput out;
+      Figure steps, evals;
+      steps.title = QObject::tr("Accepted step sizes");
+      steps.xLabel = evals.xLabel = QObject::tr("t [s]");
+      steps.yLabel = QObject::tr("step h [s]");
+      steps.logY = true;
+      evals.title = QObject::tr("Evaluations so far");
+      evals.yLabel = QObject::tr("evaluations of the right-hand side");
+      QStringList counts;
+      std::ostringstream csv;
+      csv.precision(17);
+      csv << "method,t,h,fevals,rejected_before\n";
+      for (std::size_t i = 0; i < adaptive.size() && !(cancel && *cancel); ++i) {
+        const StepLog log = logSteps(model, values, adaptive[i], st);
+        Series h = methodSeries(log.method), e = h, rejected = h;
+        h.x = log.t;
+        h.y = log.h;
+        for (std::size_t k = 0; k < log.t.size(); ++k) {
+          e.x.push_back(log.t[k]);
+          e.y.push_back(double(log.fevals[k]));
+        }
+        rejected.name = QObject::tr("%1: after a rejection").arg(h.name);
+        rejected.line = false;
+        rejected.marker = 4;  // QCPScatterStyle::ssCircle, hollow
+        std::size_t next = 0;
+        for (std::size_t k = 0; k < log.t.size(); ++k) {
+          int n = 0;
+          if (next < log.rejectedBefore.size() && log.rejectedBefore[next] == k) {
+            n = log.rejectedCount[next++];
+            rejected.x.push_back(log.t[k] - log.h[k]);
+            rejected.y.push_back(log.h[k]);
+          }
+          csv << methodName(log.method) << ',' << log.t[k] << ',' << log.h[k] << ','
+              << log.fevals[k] << ',' << n << "\n";
+        }
+        steps.series.push_back(h);
+        if (!rejected.x.empty()) steps.series.push_back(rejected);
+        evals.series.push_back(e);
+        counts << QObject::tr("%1: %2 steps, %3 rejected, %4 evaluations%5")
+                      .arg(label(log.method))
+                      .arg(log.counters.steps)
+                      .arg(log.counters.rejected)
+                      .arg(log.counters.fevals)
+                      .arg(log.failure.failed ? QObject::tr(" (failed at t = %1: %2)")
+                                                    .arg(g(log.failure.time),
+                                                         QString::fromStdString(log.failure.reason))
+                                              : QString());
+        out.failed = out.failed || log.failure.failed;
+        progress(double(i + 1) / double(adaptive.size()));
+      }
+      out.figures = {steps, evals};
+      out.summary = QObject::tr("RelTol %1, AbsTol %2, T = %3 s. %4")
+                        .arg(g(st.rtol), g(st.atol), g(st.T, 6), counts.join("; "));
+      out.csv = csv.str();
+      return out;
+    };
+  }
+};
+
+}  // namespace
+
+const Study& longTimeStudy() {
+  static const LongTimeStudy s;
+  return s;
+}
+
+const Study& distanceStudy() {
+  static const DistanceStudy s;
+  return s;
+}
+
+const Study& stepsStudy() {
+  static const StepsStudy s;
+  return s;
+}
+
+}  // namespace dms::ui
