@@ -2,10 +2,13 @@
 // its worker thread and is drawn (the variational method's fitted order 2 on every system, a
 // point's tooltip with its settings); a large sweep draws its first run while the window goes on
 // answering, and is cancelled; bad inputs are named and run nothing; the plots and the sweep's CSV
-// (dmsim sweep's columns) export.
+// (dmsim sweep's columns) export. The other studies (ui/analysis/studies.h): offered where the
+// system has what they need, run in the worker and drawn, cancelled, bad input named, inputs
+// remembered, the plots and the study's CSV exported.
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
@@ -20,6 +23,7 @@
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
+#include "ui/analysis/studyview.h"
 #include "ui/app/mainwindow.h"
 
 using namespace dms;
@@ -217,6 +221,125 @@ class TestAnalysisMode : public QObject {
     QCOMPARE(lines.size(), 1 + 5 + 2);  // five h for vi, two RelTol for RK45
     QVERIFY(lines[1].startsWith("vi,"));
     QVERIFY(lines.back().startsWith("rk45,"));
+  }
+
+  // the phase-space study only where there is a canonical plane; the others everywhere (RK45's
+  // steps where the system has an adaptive method: all of ours)
+  void studiesOffered() {
+    for (const SystemModel* model : allSystems()) {
+      QVERIFY(m_window->selectSystem(QString::fromStdString(model->name())));
+      QVERIFY(m_window->activateMode(m_mode));
+      QComboBox* box = m_mode->analysisPanel()->studyBox();
+      const bool plane = model->phasePlane(model->normalize({}, nullptr)).has_value();
+      QCOMPARE(box->findData("phase") >= 0, plane);
+      for (const char* key : {"sweep", "equal-cost", "long-time", "distance", "rk45-steps"})
+        QVERIFY2(box->findData(key) >= 0, key);
+      QCOMPARE(box->count(), plane ? 6 : 5);
+    }
+  }
+
+  // a long-time study of two methods runs in the worker and is drawn: one figure for the
+  // mass-spring (no structure, no momentum) with each method's buckets and the two slopes; its
+  // plot and its CSV (writeLongTimeCsv's columns) export
+  void longTimeRunsAndExports() {
+    QVERIFY(m_window->selectSystem("mass-spring"));
+    QVERIFY(m_window->activateMode(m_mode));
+    m_mode->chooseStudy("long-time");
+    QCOMPARE(m_mode->study(), QString("long-time"));
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    for (Method m : findSystem("mass-spring")->methods())
+      panel->methodBox(m)->setChecked(m == Method::Variational || m == Method::Rk45);
+    panel->studyField("steps")->setText("1e4");
+    QSignalSpy done(m_mode, &Mode::finished);
+    panel->runButton()->click();
+    QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));
+    QVERIFY(done.wait(ms(60000)));
+    QCOMPARE(done.at(0).at(0).toInt(), 0);
+    const StudyOutput* o = m_mode->studyResult();
+    QVERIFY(o);
+    QCOMPARE(o->figures.size(), std::size_t(1));
+    QCOMPARE(o->figures[0].series.size(), std::size_t(4));  // vi, RK45, t^1/2, t^1
+    // 1e4 steps: four decades above h, ten buckets each, the first decade partly empty
+    QVERIFY(o->figures[0].series[0].x.size() >= 30);
+    QVERIFY(m_mode->studyView()->pointCount(0) > 60);
+    QVERIFY(o->summary.contains("Growth exponents"));
+    QString error;
+    QVERIFY2(m_window->exportPlots(m_dir.filePath("study"), -1, {ImageFormat::Png}, QSize(800, 500),
+                                   &error),
+             qPrintable(error));
+    QCOMPARE(QImage(m_dir.filePath("study/long-time-energy.png")).size(), QSize(800, 500));
+    QVERIFY2(m_window->exportCsv(m_dir.filePath("long.csv"), &error), qPrintable(error));
+    QFile csv(m_dir.filePath("long.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QVERIFY(csv.readLine().startsWith("method,t_lo,t_hi,samples,energy_min,energy_max"));
+    // edited inputs: the result goes
+    panel->studyField("steps")->setText("2e4");
+    panel->studyField("steps")->textEdited("2e4");
+    QVERIFY(!m_mode->studyResult());
+  }
+
+  // the phase study on the pendulum draws the portrait and the area ratio side by side
+  void phaseStudyDrawsBothPlots() {
+    QVERIFY(m_window->selectSystem("planar-pendulum"));
+    QVERIFY(m_window->activateMode(m_mode));
+    m_mode->chooseStudy("phase");
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    for (Method m : findSystem("planar-pendulum")->methods())
+      panel->methodBox(m)->setChecked(m == Method::Variational || m == Method::Rk45);
+    panel->studyField("points")->setText("16");
+    panel->studyField("T")->setText("9");
+    QSignalSpy done(m_mode, &Mode::finished);
+    panel->runButton()->click();
+    QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));
+    QVERIFY(done.wait(ms(60000)));
+    QCOMPARE(m_mode->studyView()->plots().size(), std::size_t(2));
+    QVERIFY(m_mode->studyView()->pointCount(0) > 16);
+    QVERIFY(m_mode->studyView()->pointCount(1) > 100);
+    QVERIFY(panel->problemText().isEmpty());
+  }
+
+  // bad input is named by its label and runs nothing; a long study is cancelled promptly
+  void studyBadInputAndCancel() {
+    QVERIFY(m_window->selectSystem("dumbbell"));
+    QVERIFY(m_window->activateMode(m_mode));
+    m_mode->chooseStudy("long-time");
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    panel->studyField("steps")->setText("1e9");
+    panel->runButton()->click();
+    QVERIFY(!m_mode->running());
+    QVERIFY2(panel->problemText().contains("Steps N"), qPrintable(panel->problemText()));
+    panel->studyField("steps")->setText("1e8");  // minutes of work for seven methods
+    QSignalSpy done(m_mode, &Mode::finished);
+    panel->runButton()->click();
+    QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));
+    QTest::qWait(200);
+    panel->cancelButton()->click();
+    QVERIFY(done.wait(ms(30000)));
+    QVERIFY(!m_mode->running());
+    QVERIFY(!m_mode->studyResult());
+  }
+
+  // a study's inputs are remembered per system, with the study shown
+  void studyInputsRemembered() {
+    QVERIFY(m_window->selectSystem("spherical-pendulum"));
+    QVERIFY(m_window->activateMode(m_mode));
+    m_mode->chooseStudy("distance");
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->studyField("T")->setText("12");
+    QSettings s(m_dir.filePath("studies.ini"), QSettings::IniFormat);
+    m_mode->saveSettings(s);
+    s.sync();
+    QCOMPARE(s.value("analysis/spherical-pendulum/distance/T").toString(), QString("12"));
+    QCOMPARE(s.value("analysis/study").toString(), QString("distance"));
+    m_mode->chooseStudy("sweep");
+    panel->defaultsRequested();
+    m_mode->restoreSettings(s);
+    QCOMPARE(m_mode->study(), QString("distance"));
+    QCOMPARE(panel->studyField("T")->text(), QString("12"));
+    m_mode->chooseStudy("sweep");  // as the other cases expect it
   }
 
  private:

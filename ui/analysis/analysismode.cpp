@@ -1,8 +1,11 @@
 #include "ui/analysis/analysismode.h"
 
+#include <QComboBox>
 #include <QIODevice>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
+#include <QStackedWidget>
 #include <algorithm>
 #include <sstream>
 
@@ -10,6 +13,7 @@
 #include "core/sim/registry.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
+#include "ui/analysis/studyview.h"
 #include "ui/common/methodlook.h"
 
 namespace dms::ui {
@@ -21,7 +25,15 @@ QString g(double v, int digits = 3) { return QString::number(v, 'g', digits); }
 }  // namespace
 
 AnalysisMode::AnalysisMode(const ModeContext& context, QObject* parent)
-    : Mode(context, parent), m_panel(new AnalysisPanel), m_plots(new AnalysisPlots) {
+    : Mode(context, parent),
+      m_panel(new AnalysisPanel),
+      m_plots(new AnalysisPlots),
+      m_studyView(new StudyView),
+      m_views(new QStackedWidget),
+      m_study(AnalysisPanel::sweepKey()) {
+  m_views->addWidget(m_plots);
+  m_views->addWidget(m_studyView);
+  connect(m_panel, &AnalysisPanel::studyChanged, this, [this] { chooseStudy(m_panel->study()); });
   connect(m_panel, &AnalysisPanel::runRequested, this, [this] {
     QString problem;
     start(&problem);
@@ -31,12 +43,27 @@ AnalysisMode::AnalysisMode(const ModeContext& context, QObject* parent)
   connect(m_panel, &AnalysisPanel::inputsEdited, this, [this] {
     // the shown results no longer answer the inputs: they go (the issue's "until the inputs
     // change"); a running sweep goes on with what it was given
+    if (m_model && m_study != AnalysisPanel::sweepKey()) {
+      m_studyInputs[studyKey()] = m_panel->studyInputs();
+      if (!m_studyResults.erase(studyKey())) return;
+      m_panel->setSummary({});
+      redraw();
+      return;
+    }
     if (!m_model || !m_results.erase(m_model->name())) return;
     m_panel->setSummary({});
     redraw();
   });
   connect(m_panel, &AnalysisPanel::defaultsRequested, this, [this] {
     if (!m_model) return;
+    if (m_study != AnalysisPanel::sweepKey()) {
+      m_studyInputs.erase(studyKey());
+      m_studyResults.erase(studyKey());
+      m_panel->setProblem({});
+      m_panel->setSummary({});
+      showStudy();
+      return;
+    }
     m_results.erase(m_model->name());
     m_inputs[m_model->name()] = defaultSweep(*m_model);
     m_panel->setSweep(m_model, m_inputs[m_model->name()]);
@@ -54,8 +81,8 @@ AnalysisMode::~AnalysisMode() {
 
 QString AnalysisMode::description(const SystemModel* system) const {
   if (!system) return {};
-  return tr("Work-precision and convergence of every method of %1: a sweep over step sizes and "
-            "tolerances, each run's error at T against a reference")
+  return tr("Studies of the methods of %1: work-precision and convergence, equal cost, long "
+            "time, phase space, distance from a reference, RK45's steps")
       .arg(QString::fromStdString(system->title()));
 }
 
@@ -68,12 +95,17 @@ void AnalysisMode::setSystem(const SystemModel* system) {
   m_panel->setSweep(m_model, m_inputs[m_model->name()]);
   m_panel->setProblem({});
   m_panel->setSummary({});
-  redraw();
+  std::vector<std::pair<QString, QString>> offered;
+  for (const Study* st : studies())
+    if (st->supports(*m_model)) offered.push_back({st->key(), st->name()});
+  m_panel->setStudies(offered, m_study);
+  m_study = m_panel->study();  // the sweep, when this system lacks the study shown before
+  showStudy();
 }
 
 QWidget* AnalysisMode::panel() const { return m_panel; }
 
-QWidget* AnalysisMode::views() const { return m_plots; }
+QWidget* AnalysisMode::views() const { return m_views; }
 
 void AnalysisMode::activate() { redraw(); }
 
@@ -81,7 +113,7 @@ void AnalysisMode::deactivate() { cancel(); }
 
 // the runs that finished since the last frame join the partial sweep on the plots
 void AnalysisMode::frame(double) {
-  if (!m_job) return;
+  if (!m_job || m_job->task) return;
   std::vector<SweepRun> fresh;
   {
     const std::lock_guard<std::mutex> lock(m_job->mutex);
@@ -100,13 +132,19 @@ void AnalysisMode::frame(double) {
 
 QString AnalysisMode::legend() const {
   if (!m_model) return {};
-  return tr("<b>%1</b> &nbsp;&nbsp; analysis: work-precision and convergence")
-      .arg(QString::fromStdString(m_model->title()).toHtmlEscaped());
+  return tr("<b>%1</b> &nbsp;&nbsp; analysis: %2")
+      .arg(QString::fromStdString(m_model->title()).toHtmlEscaped(),
+           m_panel->studyBox()->currentText().toHtmlEscaped());
 }
 
 ModeStatus AnalysisMode::status() const {
   ModeStatus s;
-  if (m_job) {
+  if (m_job && m_job->task) {
+    s.texts << tr("%1: computing on %2 threads").arg(m_job->study).arg(defaultJobs());
+    s.showProgress = true;
+    s.progress = m_job->fraction;
+    s.progressFormat = tr("%1 %p%").arg(m_job->study);
+  } else if (m_job) {
     const std::size_t total = m_job->total, done = m_job->done;
     s.texts << tr("sweep: %1 of %2 runs done on %3 threads")
                    .arg(done)
@@ -115,6 +153,8 @@ ModeStatus AnalysisMode::status() const {
     s.showProgress = true;
     s.progress = total ? double(done) / double(total) : 0.0;
     s.progressFormat = tr("sweep %p%");
+  } else if (m_study != AnalysisPanel::sweepKey()) {
+    if (studyResult()) s.texts << tr("%1: done").arg(m_panel->studyBox()->currentText());
   } else if (const SweepResult* r = result()) {
     double cpu = 0.0;
     for (const SweepRun& x : r->runs) cpu += x.cpuSeconds;
@@ -131,6 +171,12 @@ const SweepResult* AnalysisMode::result() const {
 }
 
 void AnalysisMode::redraw() {
+  if (m_study != AnalysisPanel::sweepKey()) {
+    const bool running = m_job && m_job->task && m_model && m_job->spec.system == m_model->name();
+    m_studyView->display(studyResult(),
+                         running ? tr("computing...") : tr("set the inputs, then Run"));
+    return;
+  }
   const bool partial = m_job && m_partial && m_model && m_job->spec.system == m_model->name();
   m_plots->setResult(partial ? &*m_partial : result(), m_panel->error(), m_panel->cost(), partial);
 }
@@ -138,9 +184,10 @@ void AnalysisMode::redraw() {
 bool AnalysisMode::start(QString* problem) {
   if (!m_model) return false;
   if (m_job) {
-    *problem = tr("a sweep is running: cancel it first");
+    *problem = tr("a study is running: cancel it first");
     return false;
   }
+  if (m_study != AnalysisPanel::sweepKey()) return startStudy(problem);
   SweepSpec spec;
   try {
     spec = m_panel->sweep();
@@ -192,6 +239,7 @@ void AnalysisMode::onJobFinished(const std::shared_ptr<Job>& job, QThread* threa
   m_job.reset();
   m_partial.reset();
   m_panel->setRunning(false);
+  if (job->task) return onStudyFinished(job);
   std::optional<SweepResult> result;
   std::string error;
   {
@@ -232,10 +280,36 @@ void AnalysisMode::cancel() {
 }
 
 std::vector<ExportPlot> AnalysisMode::exportPlots() const {
+  if (m_study != AnalysisPanel::sweepKey()) {
+    std::vector<ExportPlot> plots;
+    const Study* st = findStudy(m_study);
+    const std::vector<QCustomPlot*> shown = m_studyView->plots();
+    const std::vector<std::string> names =
+        m_model && st ? st->figureNames(*m_model) : std::vector<std::string>{};
+    for (std::size_t i = 0; i < shown.size() && i < names.size(); ++i)
+      plots.push_back({QString::fromStdString(names[i]), shown[i]});
+    return plots;
+  }
   return {{"work-precision", m_plots->workPrecision()}, {"convergence", m_plots->convergence()}};
 }
 
 bool AnalysisMode::exportCsv(const QString& path, QString* error) const {
+  if (m_study != AnalysisPanel::sweepKey()) {
+    const StudyOutput* o = studyResult();
+    if (!o) {
+      if (error) *error = tr("Nothing to export yet: press Run first");
+      return false;
+    }
+    const std::string text = o->csv;
+    return saveFile(
+        path,
+        [&text](QIODevice& file) {
+          return file.write(text.data(), qint64(text.size())) == qint64(text.size())
+                     ? QString()
+                     : file.errorString();
+        },
+        error);
+  }
   const SweepResult* r = result();
   if (!r) {
     if (error) *error = tr("No sweep to export yet: press Run first");
@@ -255,6 +329,13 @@ bool AnalysisMode::exportCsv(const QString& path, QString* error) const {
 }
 
 QString AnalysisMode::figureCaption() const {
+  if (m_study != AnalysisPanel::sweepKey()) {
+    const StudyOutput* o = studyResult();
+    if (!o || !m_model) return {};
+    QString text = QString(o->summary).replace("<br>", " ");
+    return QString::fromStdString(m_model->title()) + ": " +
+           text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+  }
   const SweepResult* r = result();
   if (!r) return {};
   QStringList h, rt;
@@ -295,6 +376,14 @@ void AnalysisMode::saveSettings(QSettings& s) const {
     } catch (const InputError&) {
     }
   }
+  s.setValue("analysis/study", m_study);
+  std::map<StudyKey, StudyInputs> studyInputs = m_studyInputs;
+  if (m_model && m_study != AnalysisPanel::sweepKey())
+    studyInputs[studyKey()] = m_panel->studyInputs();
+  for (const auto& [key, values] : studyInputs)
+    for (const auto& [field, value] : values)
+      s.setValue("analysis/" + QString::fromStdString(key.first) + "/" + key.second + "/" + field,
+                 value);
   for (const auto& [system, spec] : inputs) {
     const QString key = "analysis/" + QString::fromStdString(system) + "/";
     s.setValue(key + "methods", methodList(spec.methods));
@@ -322,8 +411,24 @@ void AnalysisMode::restoreSettings(const QSettings& s) {
     } catch (const std::exception&) {
     }
   }
+  for (const SystemModel* model : allSystems())
+    for (const Study* st : studies()) {
+      if (!st->supports(*model)) continue;
+      for (const StudyField& f : st->fields(*model)) {
+        const QString key =
+            "analysis/" + QString::fromStdString(model->name()) + "/" + st->key() + "/" + f.key;
+        if (s.contains(key))
+          m_studyInputs[{model->name(), st->key()}][f.key] = s.value(key).toString();
+      }
+    }
+  m_study = s.value("analysis/study", AnalysisPanel::sweepKey()).toString();
   if (m_model && m_inputs.count(m_model->name()))
     m_panel->setSweep(m_model, m_inputs[m_model->name()]);
+  if (m_model) {
+    const QString wanted = m_study;
+    m_study.clear();
+    chooseStudy(wanted);
+  }
 }
 
 QString AnalysisMode::playTimeProblem(double) const {

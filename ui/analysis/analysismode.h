@@ -1,8 +1,10 @@
 // The Analysis mode (issue 14): for the current system, a sweep of its methods over step sizes
 // and tolerances (core/analysis/sweep.h, the computation of `dmsim sweep`) on every core in a
 // worker thread, with progress and Cancel, drawn as a work-precision diagram and a convergence
-// plot with the fitted orders; the runs are drawn as they finish. The results stay, per system,
-// until the sweep's inputs change. It shows no 3D view and has no playback.
+// plot with the fitted orders (the runs are drawn as they finish); or one of the other studies
+// (ui/analysis/studies.h: equal cost, long time, phase space, distance, RK45's steps) in the
+// same worker, drawn when done. Results stay, per system and study, until their inputs change.
+// It shows no 3D view and has no playback.
 #pragma once
 
 #include <QPointer>
@@ -16,12 +18,16 @@
 #include <vector>
 
 #include "core/analysis/sweep.h"
+#include "ui/analysis/studies.h"
 #include "ui/app/mode.h"
+
+class QStackedWidget;
 
 namespace dms::ui {
 
 class AnalysisPanel;
 class AnalysisPlots;
+class StudyView;
 
 class AnalysisMode : public Mode {
   Q_OBJECT
@@ -47,7 +53,8 @@ class AnalysisMode : public Mode {
   QString figureCaption() const override;
   void applySet(const std::string& name, const std::vector<double>& value) override;
   QString playTimeProblem(double t) const override;
-  /// Each system's sweep inputs (methods, h values, RelTol values, T) under "analysis/NAME/".
+  /// Each system's sweep inputs (methods, h values, RelTol values, T) under "analysis/NAME/",
+  /// its other studies' under "analysis/NAME/STUDY/", the study shown under "analysis/study".
   void saveSettings(QSettings& s) const override;
   void restoreSettings(const QSettings& s) override;
   bool start(QString* problem) override;
@@ -58,11 +65,21 @@ class AnalysisMode : public Mode {
   const SweepResult* result() const;
   AnalysisPanel* analysisPanel() const { return m_panel; }
   AnalysisPlots* plots() const { return m_plots; }
+  StudyView* studyView() const { return m_studyView; }
+  /// The study shown (AnalysisPanel::sweepKey() for the sweep); chooses one the system has.
+  QString study() const { return m_study; }
+  void chooseStudy(const QString& key);
+  /// The output of the study shown for the current system, or null (none for the sweep).
+  const StudyOutput* studyResult() const;
 
  private:
   // a sweep in its worker thread: written there, read here after the thread has finished
   struct Job {
-    SweepSpec spec;
+    SweepSpec spec;  // the sweep's; for a study its system alone
+    StudyTask task;  // set for a study
+    QString study;
+    std::atomic<double> fraction{0.0};  // a study's progress
+    std::optional<StudyOutput> output;  // a study's, under the mutex
     std::atomic<bool> cancel{false};
     std::atomic<std::size_t> done{0}, total{0};
     std::mutex mutex;  // guards what follows: written by the worker, read here
@@ -71,13 +88,23 @@ class AnalysisMode : public Mode {
     std::vector<SweepRun> arrived;  // runs finished (with their error) not yet drawn
   };
   void onJobFinished(const std::shared_ptr<Job>& job, QThread* thread);
+  void onStudyFinished(const std::shared_ptr<Job>& job);
+  bool startStudy(QString* problem);
+  void showStudy();
   void redraw();
+  using StudyKey = std::pair<std::string, QString>;  // system, study
+  StudyKey studyKey() const;
 
   const SystemModel* m_model = nullptr;
   AnalysisPanel* m_panel;
   AnalysisPlots* m_plots;
-  std::map<std::string, SweepSpec> m_inputs;     // per system, as last run or edited
-  std::map<std::string, SweepResult> m_results;  // per system, until its inputs change
+  StudyView* m_studyView;
+  QStackedWidget* m_views;
+  QString m_study;
+  std::map<StudyKey, StudyInputs> m_studyInputs;   // as last run or edited
+  std::map<StudyKey, StudyOutput> m_studyResults;  // until their inputs change
+  std::map<std::string, SweepSpec> m_inputs;       // per system, as last run or edited
+  std::map<std::string, SweepResult> m_results;    // per system, until its inputs change
   std::shared_ptr<Job> m_job;
   QPointer<QThread> m_thread;
   QString m_failure;

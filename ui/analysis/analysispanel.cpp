@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -40,14 +41,25 @@ std::vector<double> parseList(const QString& text, const std::string& field) {
 
 AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
-  auto* title = new QLabel(tr("<b>Work-precision and convergence</b>"));
-  title->setWordWrap(true);
-  layout->addWidget(title);
-  auto* methods = new QGroupBox(tr("Methods"));
-  m_methodsBox = new QVBoxLayout(methods);
-  layout->addWidget(methods);
+  auto* studyRow = new QFormLayout;
+  m_study = new QComboBox;
+  m_study->setObjectName("study");
+  m_study->setToolTip(tr("What the Analysis mode computes for the system"));
+  studyRow->addRow(tr("<b>Study</b>"), m_study);
+  layout->addLayout(studyRow);
+  m_studyText = new QLabel;
+  m_studyText->setWordWrap(true);
+  m_studyText->setStyleSheet(labelStyle(mutedTextColor()));
+  layout->addWidget(m_studyText);
+  connect(m_study, &QComboBox::currentIndexChanged, this, &AnalysisPanel::studyChanged);
+  m_methodsGroup = new QGroupBox(tr("Methods"));
+  m_methodsBox = new QVBoxLayout(m_methodsGroup);
+  layout->addWidget(m_methodsGroup);
+  m_studyGroup = new QGroupBox(tr("Inputs"));
+  m_studyForm = new QFormLayout(m_studyGroup);
+  layout->addWidget(m_studyGroup);
 
-  auto* inputs = new QGroupBox(tr("Sweep"));
+  auto* inputs = m_sweepGroup = new QGroupBox(tr("Sweep"));
   auto* form = new QFormLayout(inputs);
   m_steps = new QLineEdit;
   m_steps->setObjectName("steps");
@@ -69,7 +81,7 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
   for (QLineEdit* e : {m_steps, m_rtols, m_T})
     connect(e, &QLineEdit::textEdited, this, &AnalysisPanel::inputsEdited);
 
-  auto* view = new QGroupBox(tr("Show"));
+  auto* view = m_viewGroup = new QGroupBox(tr("Show"));
   auto* viewForm = new QFormLayout(view);
   m_error = new QComboBox;
   m_error->setObjectName("error");
@@ -114,6 +126,64 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
   setRunning(false);
 }
 
+void AnalysisPanel::setStudies(const std::vector<std::pair<QString, QString>>& studies,
+                               const QString& current) {
+  const QSignalBlocker block(m_study);
+  m_study->clear();
+  m_study->addItem(tr("Work-precision and convergence"), sweepKey());
+  for (const auto& [key, name] : studies) m_study->addItem(name, key);
+  const int i = m_study->findData(current);
+  m_study->setCurrentIndex(i < 0 ? 0 : i);
+}
+
+QString AnalysisPanel::study() const {
+  return m_study->count() ? m_study->currentData().toString() : sweepKey();
+}
+
+void AnalysisPanel::setStudyForm(const QString& description, const std::vector<StudyField>& fields,
+                                 const StudyInputs& values, bool usesMethods) {
+  const bool sweep = study() == sweepKey();
+  m_studyText->setText(sweep ? tr("Every run's error at T against a reference, over step sizes "
+                                  "and tolerances: the work-precision diagram and the orders")
+                             : description);
+  m_sweepGroup->setVisible(sweep);
+  m_viewGroup->setVisible(sweep);
+  m_studyGroup->setVisible(!sweep);
+  m_methodsGroup->setVisible(sweep || usesMethods);
+  while (m_studyForm->rowCount()) m_studyForm->removeRow(0);
+  m_studyFields.clear();
+  for (const StudyField& f : fields) {
+    auto* edit = new QLineEdit;
+    edit->setObjectName(f.key);
+    edit->setToolTip(f.tooltip);
+    const auto it = values.find(f.key);
+    edit->setText(it == values.end() ? f.value : it->second);
+    edit->setCursorPosition(0);
+    connect(edit, &QLineEdit::textEdited, this, &AnalysisPanel::inputsEdited);
+    m_studyForm->addRow(f.label, edit);
+    m_studyFields[f.key] = edit;
+  }
+}
+
+StudyInputs AnalysisPanel::studyInputs() const {
+  StudyInputs in;
+  for (const auto& [key, edit] : m_studyFields) in[key] = edit->text();
+  return in;
+}
+
+QLineEdit* AnalysisPanel::studyField(const QString& key) const {
+  const auto it = m_studyFields.find(key);
+  return it == m_studyFields.end() ? nullptr : it->second;
+}
+
+std::vector<Method> AnalysisPanel::checkedMethods() const {
+  std::vector<Method> ms;
+  if (m_model)
+    for (Method m : m_model->methods())
+      if (m_methods.count(m) && m_methods.at(m)->isChecked()) ms.push_back(m);
+  return ms;
+}
+
 void AnalysisPanel::setSweep(const SystemModel* model, const SweepSpec& spec) {
   m_model = model;
   m_base = spec;
@@ -148,10 +218,7 @@ void AnalysisPanel::setSweep(const SystemModel* model, const SweepSpec& spec) {
 
 SweepSpec AnalysisPanel::sweep() const {
   SweepSpec s = m_base;
-  s.methods.clear();
-  if (m_model)
-    for (Method m : m_model->methods())
-      if (m_methods.count(m) && m_methods.at(m)->isChecked()) s.methods.push_back(m);
+  s.methods = checkedMethods();
   s.steps = parseList(m_steps->text(), "h values");
   s.rtols = parseList(m_rtols->text(), "RelTol values");
   const std::vector<double> T = parseList(m_T->text(), "T");
@@ -177,6 +244,7 @@ void AnalysisPanel::setRunning(bool running) {
   m_run->setEnabled(!running);
   m_cancel->setEnabled(running);
   m_defaults->setEnabled(!running);
+  m_study->setEnabled(!running);
 }
 
 void AnalysisPanel::setProblem(const QString& text) { m_problem->setText(text); }

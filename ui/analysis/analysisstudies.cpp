@@ -1,0 +1,127 @@
+// The Analysis mode's studies beside the sweep: choosing one, running it in the worker thread
+// and taking its output back (the sweep's own code is analysismode.cpp).
+#include <QComboBox>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QThread>
+
+#include "core/analysis/parallel.h"
+#include "ui/analysis/analysismode.h"
+#include "ui/analysis/analysispanel.h"
+#include "ui/analysis/studyview.h"
+
+namespace dms::ui {
+
+AnalysisMode::StudyKey AnalysisMode::studyKey() const {
+  return {m_model ? m_model->name() : std::string(), m_study};
+}
+
+const StudyOutput* AnalysisMode::studyResult() const {
+  const auto it = m_studyResults.find(studyKey());
+  return it == m_studyResults.end() ? nullptr : &it->second;
+}
+
+void AnalysisMode::chooseStudy(const QString& key) {
+  if (key == m_study || m_job) {
+    if (m_panel->study() != m_study) m_panel->setStudies({}, m_study);  // refused while running
+    return;
+  }
+  if (m_model && m_study != AnalysisPanel::sweepKey())
+    m_studyInputs[studyKey()] = m_panel->studyInputs();  // kept as typed
+  const Study* st = findStudy(key);
+  m_study = st && m_model && st->supports(*m_model) ? key : AnalysisPanel::sweepKey();
+  if (m_model) {
+    std::vector<std::pair<QString, QString>> offered;
+    for (const Study* s : studies())
+      if (s->supports(*m_model)) offered.push_back({s->key(), s->name()});
+    m_panel->setStudies(offered, m_study);
+  }
+  showStudy();
+}
+
+void AnalysisMode::showStudy() {
+  const Study* st = findStudy(m_study);
+  const bool sweep = !st || !m_model;
+  m_views->setCurrentWidget(sweep ? static_cast<QWidget*>(m_plots) : m_studyView);
+  if (sweep) {
+    m_panel->setStudyForm({}, {}, {}, true);
+  } else {
+    const auto it = m_studyInputs.find(studyKey());
+    m_panel->setStudyForm(st->description(), st->fields(*m_model),
+                          it == m_studyInputs.end() ? StudyInputs{} : it->second,
+                          st->usesMethods());
+  }
+  m_panel->setProblem({});
+  const StudyOutput* o = sweep ? nullptr : studyResult();
+  m_panel->setSummary(o ? o->summary : QString());
+  redraw();
+}
+
+bool AnalysisMode::startStudy(QString* problem) {
+  const Study* st = findStudy(m_study);
+  const StudyInputs inputs = m_panel->studyInputs();
+  StudyTask task;
+  try {
+    task = st->prepare(*m_model, inputs, m_panel->checkedMethods());
+  } catch (const InputError& e) {
+    *problem = QString::fromStdString(e.what());
+    m_panel->setProblem(*problem);
+    return false;
+  }
+  m_panel->setProblem({});
+  m_failure.clear();
+  m_studyInputs[studyKey()] = inputs;
+  m_studyResults.erase(studyKey());
+  auto job = std::make_shared<Job>();
+  job->spec.system = m_model->name();
+  job->study = m_panel->studyBox()->currentText();
+  job->task = task;
+  // the output crosses to this thread under the job's mutex, which ThreadSanitizer sees
+  QThread* thread = QThread::create([job] {
+    std::optional<StudyOutput> output;
+    std::string error;
+    try {
+      output = job->task(defaultJobs(), &job->cancel, [job](double f) { job->fraction = f; });
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    const std::lock_guard<std::mutex> lock(job->mutex);
+    job->output = std::move(output);
+    job->error = std::move(error);
+  });
+  connect(thread, &QThread::finished, this, [this, job, thread] { onJobFinished(job, thread); });
+  m_job = job;
+  m_thread = thread;
+  m_panel->setRunning(true);
+  m_panel->setSummary({});
+  redraw();
+  thread->start();
+  return true;
+}
+
+void AnalysisMode::onStudyFinished(const std::shared_ptr<Job>& job) {
+  std::optional<StudyOutput> output;
+  std::string error;
+  {
+    const std::lock_guard<std::mutex> lock(job->mutex);
+    output = std::move(job->output);
+    error = job->error;
+  }
+  const bool shown = m_model && job->spec.system == m_model->name() &&
+                     job->study == m_panel->studyBox()->currentText();
+  int exitStatus = 0;
+  if (!error.empty()) {
+    m_failure = tr("%1 failed: %2").arg(job->study, QString::fromStdString(error));
+    exitStatus = 3;
+  } else if (job->cancel) {
+    if (shown) m_panel->setSummary(tr("Cancelled."));
+  } else if (output) {
+    m_studyResults[{job->spec.system, m_study}] = *output;
+    if (shown) m_panel->setSummary(output->summary);
+    exitStatus = output->failed ? 3 : 0;
+  }
+  redraw();
+  emit finished(exitStatus);
+}
+
+}  // namespace dms::ui

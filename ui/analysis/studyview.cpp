@@ -1,0 +1,66 @@
+#include "ui/analysis/studyview.h"
+
+#include <qcustomplot.h>
+
+#include <QHBoxLayout>
+
+#include "ui/common/plotstyle.h"
+
+namespace dms::ui {
+
+StudyView::StudyView(QWidget* parent) : QWidget(parent) {
+  auto* row = new QHBoxLayout(this);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->setSpacing(2);
+  for (QCustomPlot*& p : m_plots) {
+    p = new QCustomPlot(this);
+    PlotStyle::apply(p, QString(), QString(), QString());
+    connect(p, &QCustomPlot::mouseDoubleClick, this, [p] {
+      p->rescaleAxes();
+      p->replot(QCustomPlot::rpQueuedReplot);
+    });
+    row->addWidget(p, 1);
+  }
+  display(nullptr, QString());
+}
+
+void StudyView::display(const StudyOutput* output, const QString& note) {
+  m_shown = output ? int(std::min<std::size_t>(2, output->figures.size())) : 0;
+  for (int i = 0; i < 2; ++i) {
+    QCustomPlot* p = m_plots[i];
+    if (i < m_shown) {
+      drawFigure(p, output->figures[std::size_t(i)], false);
+      // two entries a row, refilled: the names stay whole in a half-width plot
+      p->legend->setWrap(2);
+      p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+      p->replot();
+      p->setVisible(true);
+      continue;
+    }
+    p->clearPlottables();
+    p->clearItems();
+    PlotStyle::title(p)->setText(QString());
+    p->setVisible(i == 0 || !output);
+    if (i == 0) PlotStyle::addNote(p, 0.5, 0.5, 10, note);
+    p->replot();
+  }
+}
+
+std::vector<QCustomPlot*> StudyView::plots() const {
+  std::vector<QCustomPlot*> shown;
+  for (int i = 0; i < m_shown; ++i) shown.push_back(m_plots[i]);
+  return shown;
+}
+
+int StudyView::pointCount(int plot) const {
+  if (plot < 0 || plot >= m_shown) return 0;
+  int n = 0;
+  for (int i = 0; i < m_plots[plot]->plottableCount(); ++i) {
+    QCPAbstractPlottable* p = m_plots[plot]->plottable(i);
+    if (auto* g = qobject_cast<QCPGraph*>(p)) n += g->dataCount();
+    if (auto* c = qobject_cast<QCPCurve*>(p)) n += c->dataCount();
+  }
+  return n;
+}
+
+}  // namespace dms::ui
