@@ -24,7 +24,9 @@
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
 #include "ui/analysis/studyview.h"
+#include "ui/app/commandline.h"
 #include "ui/app/mainwindow.h"
+#include "ui/app/scriptrunner.h"
 
 using namespace dms;
 using namespace dms::ui;
@@ -320,6 +322,29 @@ class TestAnalysisMode : public QObject {
     QVERIFY(done.wait(ms(30000)));
     QVERIFY(!m_mode->running());
     QVERIFY(!m_mode->studyResult());
+  }
+
+  // the scripted mode: --analysis --study KEY --set FIELD=VALUE runs the study and exports its
+  // plots under the study's figure names
+  void scriptedStudy() {
+    ScriptOptions o;
+    QString error;
+    const QString plots = m_dir.filePath("scripted");
+    QVERIFY2(parseCommandLine({"--system", "mass-spring", "--analysis", "--study", "long-time",
+                               "--set", "steps=2e4", "--export-plots", plots},
+                              &o, &error),
+             qPrintable(error));
+    ScriptRunner runner(m_window.get(), o);
+    QSignalSpy finished(&runner, &ScriptRunner::finished);
+    runner.start();
+    QVERIFY(finished.wait(ms(60000)));
+    m_window->setScripted(false);
+    QCOMPARE(finished.at(0).at(0).toInt(), 0);
+    QCOMPARE(m_mode->study(), QString("long-time"));
+    QCOMPARE(m_mode->analysisPanel()->studyField("steps")->text(), QString("20000"));
+    QVERIFY(m_mode->studyResult());
+    QVERIFY(m_mode->studyResult()->summary.contains("20000 steps"));
+    QVERIFY(!QImage(plots + "/long-time-energy.png").isNull());
   }
 
   // a study's inputs are remembered per system, with the study shown

@@ -976,6 +976,16 @@ class TestMainWindow : public QObject {
         << "--transcription";
     QTest::newRow("unknown method")
         << QStringList{"--system", "mass-spring", "--methods", "vi,euler"} << "--methods: 'euler'";
+    QTest::newRow("study without --analysis")
+        << QStringList{"--system", "mass-spring", "--study", "long-time"}
+        << "--study needs --analysis";
+    QTest::newRow("unknown study")
+        << QStringList{"--system", "mass-spring", "--analysis", "--study", "fft"}
+        << "--study 'fft'";
+    QTest::newRow("study the system lacks")
+        << QStringList{"--system", "dumbbell", "--analysis", "--study", "phase"} << "--study phase";
+    QTest::newRow("set on the sweep")
+        << QStringList{"--system", "mass-spring", "--analysis", "--set", "steps=10"} << "--set";
     QTest::newRow("method the system lacks")
         << QStringList{"--system", "mass-spring", "--methods", "vi,rattle"} << "--methods";
     QTest::newRow("method twice") << QStringList{"--system", "dumbbell", "--methods", "vi,vi"}

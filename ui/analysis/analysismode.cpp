@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QIODevice>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
@@ -347,9 +348,34 @@ QString AnalysisMode::figureCaption() const {
            h.join(", "), rt.join(", "), g(r->reference.rtol), g(r->reference.errorBound, 2));
 }
 
-void AnalysisMode::applySet(const std::string& name,
-                            [[maybe_unused]] const std::vector<double>& value) {
-  throw InputError("'" + name + "': the Analysis mode takes its sweep from its panel");
+void AnalysisMode::applySet(const std::string& name, const std::vector<double>& value) {
+  const Study* st = findStudy(m_study);
+  if (!st || !m_model)
+    throw InputError("'" + name +
+                     "': the sweep takes its inputs from its panel (a --study takes "
+                     "--set for its fields)");
+  QStringList keys;
+  for (const StudyField& f : st->fields(*m_model)) keys << f.key;
+  QLineEdit* edit = m_panel->studyField(QString::fromStdString(name));
+  if (!edit)
+    throw InputError("not an input of the study " + st->key().toStdString() +
+                     " (its inputs: " + keys.join(", ").toStdString() + ")");
+  if (value.size() != 1) throw InputError("one number");
+  edit->setText(QString::number(value.front(), 'g', 17));
+  m_studyInputs[studyKey()] = m_panel->studyInputs();
+}
+
+void AnalysisMode::applyChoice(const std::string& name, const std::string& value) {
+  if (name != "study") return Mode::applyChoice(name, value);
+  const QString key = QString::fromStdString(value);
+  chooseStudy(key);
+  if (m_study != key) {
+    QStringList known;
+    for (const Study* st : studies())
+      if (m_model && st->supports(*m_model)) known << st->key();
+    throw InputError("'" + value + "': not a study of this system (" +
+                     known.join(", ").toStdString() + ")");
+  }
 }
 
 namespace {

@@ -51,7 +51,10 @@ class AnalysisMode : public Mode {
   std::vector<ExportPlot> exportPlots() const override;
   bool exportCsv(const QString& path, QString* error) const override;
   QString figureCaption() const override;
+  /// A field of the study chosen by --study (not the sweep, whose inputs are its defaults).
   void applySet(const std::string& name, const std::vector<double>& value) override;
+  /// "study": the scripted mode's --study KEY.
+  void applyChoice(const std::string& name, const std::string& value) override;
   QString playTimeProblem(double t) const override;
   /// Each system's sweep inputs (methods, h values, RelTol values, T) under "analysis/NAME/",
   /// its other studies' under "analysis/NAME/STUDY/", the study shown under "analysis/study".

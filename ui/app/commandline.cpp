@@ -6,6 +6,7 @@
 
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
+#include "ui/analysis/studies.h"
 #include "ui/common/videowriter.h"
 
 namespace dms::ui {
@@ -149,6 +150,9 @@ QString commandLineUsage() {
              "  --quit               quit when done (exit 0, 1 if a write failed)\n"
              "  --analysis           the \"Analysis\" mode: run the system's default sweep\n"
              "                       (work-precision and convergence) and show it\n"
+             "  --study KEY          with --analysis: run another study instead: equal-cost,\n"
+             "                       long-time, phase, distance or rk45-steps (--set: its\n"
+             "                       fields, e.g. --set steps=1e5)\n"
              "  --control            the \"Optimal control\" mode: solve the system's problem, "
              "show\n"
              "                       the optimal maneuver at its end (--set: its fields, e.g. T, "
@@ -174,9 +178,10 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
       help(QStringList{"h", "help"}, {}), video("export-video", {}, "FILE"),
       videoSize("video-size", {}, "WxH"), videoFps("video-fps", {}, "N"),
       videoFrom("video-from", {}, "T"), videoTo("video-to", {}, "T"),
-      videoSpeed("video-speed", {}, "S"), videoPlots("video-plots", {});
+      videoSpeed("video-speed", {}, "S"), videoPlots("video-plots", {}), study("study", {}, "KEY");
   parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, control, analysis, methods,
-                     help, video, videoSize, videoFps, videoFrom, videoTo, videoSpeed, videoPlots});
+                     help, video, videoSize, videoFps, videoFrom, videoTo, videoSpeed, videoPlots,
+                     study});
   const std::vector<ChoiceFlag> flags = choiceFlags();
   for (const ChoiceFlag& f : flags) parser.addOption(QCommandLineOption(f.name, {}, "VALUE"));
   if (!parser.parse(QStringList{"dmstudio"} + args)) {
@@ -194,8 +199,22 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   if (parser.isSet(control)) o.mode = "control";
   if (parser.isSet(analysis)) {
     if (!o.mode.isEmpty()) return fail("--analysis and --control: one mode at a time");
-    if (parser.isSet(set)) return fail("--set with --analysis: the sweep is the system's default");
+    if (parser.isSet(set) && !parser.isSet(study))
+      return fail(
+          "--set with --analysis: the sweep is the system's default (a --study takes "
+          "--set for its fields)");
     o.mode = "analysis";
+  }
+  if (parser.isSet(study)) {
+    if (o.mode != "analysis") return fail("--study needs --analysis");
+    if (parser.values(study).size() > 1) return fail("--study given twice");
+    const QString key = parser.value(study);
+    if (!findStudy(key)) {
+      QStringList known;
+      for (const Study* st : studies()) known << st->key();
+      return fail(QString("--study '%1': unknown study (one of %2)").arg(key, known.join(", ")));
+    }
+    o.choices.emplace_back("study", key.toStdString());
   }
   if (parser.values(system).size() > 1) return fail("--system given twice");
   o.system = parser.value(system);
@@ -251,6 +270,9 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
                       .arg(o.system, QString::fromStdString(systemNames(systemsWithControl()))));
     }
   }
+  if (model && parser.isSet(study) && !findStudy(parser.value(study))->supports(*model))
+    return fail(
+        QString("--study %1: not a study of the system '%2'").arg(parser.value(study), o.system));
   if (!o.choices.empty() && o.mode.isEmpty())
     return fail(QString("--%1 needs --control").arg(QString::fromStdString(o.choices[0].first)));
   if (problem) {
@@ -274,7 +296,9 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
     try {
       auto [name, value] = parseAssignment(s.toStdString());
       ParamValues scratch;
-      if (problem) {
+      if (o.mode == "analysis") {
+        // a study's field: the mode checks the name (Study::fields) and the value (prepare)
+      } else if (problem) {
         applyAssignment(problem->allFields(), scratch, name, value);
       } else if (const ParamSpec* spec = findSpec(integratorSpecs(), name)) {
         checkValue(*spec, value);

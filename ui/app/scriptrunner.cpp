@@ -43,13 +43,6 @@ void ScriptRunner::start() {
     return fail(
         2, QString("%1: the system '%2': %3").arg(flag, QString::fromStdString(s->name()), why));
   }
-  for (const auto& [name, value] : o.sets) {
-    try {
-      m_mode->applySet(name, value);
-    } catch (const InputError& e) {
-      return fail(2, QString("--set %1: %2").arg(QString::fromStdString(name), e.what()));
-    }
-  }
   if (!o.methods.isEmpty()) {
     try {
       m_mode->applyChoice("methods", o.methods.toStdString());
@@ -62,6 +55,14 @@ void ScriptRunner::start() {
       m_mode->applyChoice(name, value);
     } catch (const InputError& e) {
       return fail(2, QString("--%1: %2").arg(QString::fromStdString(name), e.what()));
+    }
+  }
+  // after the choices: a choice may decide what the --set names mean (--study's fields)
+  for (const auto& [name, value] : o.sets) {
+    try {
+      m_mode->applySet(name, value);
+    } catch (const InputError& e) {
+      return fail(2, QString("--set %1: %2").arg(QString::fromStdString(name), e.what()));
     }
   }
   if (o.playTo) {
