@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/analysis/longtime.h"
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
 #include "ui/analysis/analysismode.h"
@@ -27,6 +28,7 @@
 #include "ui/app/commandline.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/scriptrunner.h"
+#include "ui/sim/simulationmode.h"
 
 using namespace dms;
 using namespace dms::ui;
@@ -345,6 +347,45 @@ class TestAnalysisMode : public QObject {
     QVERIFY(m_mode->studyResult());
     QVERIFY(m_mode->studyResult()->summary.contains("20000 steps"));
     QVERIFY(!QImage(plots + "/long-time-energy.png").isNull());
+  }
+
+  // the runs use the Simulation tab's parameters: the long-time study at l = 5 draws exactly
+  // runLongTime's buckets at l = 5; a change of the parameters drops the results
+  void parametersFromTheSimulation() {
+    const SystemModel* model = findSystem("planar-pendulum");
+    QVERIFY(m_window->selectSystem("planar-pendulum"));
+    QVERIFY(m_window->activateMode(m_window->simulationMode()));
+    m_window->simulationMode()->applySet("l", {5.0});
+    QVERIFY(m_window->activateMode(m_mode));
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    QVERIFY2(panel->parametersText().contains("l = 5"), qPrintable(panel->parametersText()));
+    m_mode->chooseStudy("long-time");
+    panel->defaultsRequested();
+    for (Method m : model->methods()) panel->methodBox(m)->setChecked(m == Method::Variational);
+    panel->studyField("steps")->setText("1000");
+    QSignalSpy done(m_mode, &Mode::finished);
+    panel->runButton()->click();
+    QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));
+    QVERIFY(done.wait(ms(60000)));
+    LongTimeSpec spec = defaultLongTime(*model);
+    spec.parameters = model->normalize({{"l", {5.0}}}, nullptr);
+    spec.settings.T = QString::number(1000 * spec.settings.h, 'g', 12).toDouble();
+    spec.methods = {Method::Variational};
+    const LongTimeResult r = runLongTime(spec);
+    const StudyOutput* o = m_mode->studyResult();
+    QVERIFY(o);
+    const std::vector<double>& drawn = o->figures[0].series[0].y;
+    QCOMPARE(drawn.size(), r.runs[0].buckets.size());
+    for (std::size_t i = 0; i < drawn.size(); ++i)
+      QCOMPARE(drawn[i], r.runs[0].buckets[i].energy.max);
+    // another value in the Simulation tab: the result no longer answers it
+    QVERIFY(m_window->activateMode(m_window->simulationMode()));
+    m_window->simulationMode()->applySet("l", {6.0});
+    QVERIFY(m_window->activateMode(m_mode));
+    QVERIFY(!m_mode->studyResult());
+    QVERIFY(panel->parametersText().contains("l = 6"));
+    m_window->simulationMode()->applySet("l", {9.81});
+    m_mode->chooseStudy("sweep");
   }
 
   // a study's inputs are remembered per system, with the study shown

@@ -25,13 +25,15 @@ QString g(double v, int digits = 3) { return QString::number(v, 'g', digits); }
 
 }  // namespace
 
-AnalysisMode::AnalysisMode(const ModeContext& context, QObject* parent)
+AnalysisMode::AnalysisMode(const ModeContext& context, QObject* parent,
+                           std::function<std::optional<Scenario>()> simulation)
     : Mode(context, parent),
       m_panel(new AnalysisPanel),
       m_plots(new AnalysisPlots),
       m_studyView(new StudyView),
       m_views(new QStackedWidget),
-      m_study(AnalysisPanel::sweepKey()) {
+      m_study(AnalysisPanel::sweepKey()),
+      m_simulation(std::move(simulation)) {
   m_views->addWidget(m_plots);
   m_views->addWidget(m_studyView);
   connect(m_panel, &AnalysisPanel::studyChanged, this, [this] { chooseStudy(m_panel->study()); });
@@ -101,6 +103,7 @@ void AnalysisMode::setSystem(const SystemModel* system) {
     if (st->supports(*m_model)) offered.push_back({st->key(), st->name()});
   m_panel->setStudies(offered, m_study);
   m_study = m_panel->study();  // the sweep, when this system lacks the study shown before
+  checkParameters();
   showStudy();
 }
 
@@ -108,7 +111,41 @@ QWidget* AnalysisMode::panel() const { return m_panel; }
 
 QWidget* AnalysisMode::views() const { return m_views; }
 
-void AnalysisMode::activate() { redraw(); }
+void AnalysisMode::activate() {
+  checkParameters();
+  redraw();
+}
+
+ParamValues AnalysisMode::parameters() const {
+  if (!m_model) return {};
+  if (const std::optional<Scenario> sc = m_simulation ? m_simulation() : std::nullopt;
+      sc && sc->system == m_model->name()) {
+    try {
+      return m_model->normalize(sc->parameters, nullptr);
+    } catch (const InputError&) {  // a value being typed: the defaults meanwhile
+    }
+  }
+  return m_model->normalize({}, nullptr);
+}
+
+void AnalysisMode::checkParameters() {
+  if (!m_model) return;
+  const ParamValues p = parameters(), article = m_model->normalize({}, nullptr);
+  QStringList changed;
+  for (const ParamSpec& spec : m_model->params())
+    if (p.count(spec.name) && article.count(spec.name) && p.at(spec.name) != article.at(spec.name))
+      changed << QString::fromStdString(spec.name + " = " + formatValue(p.at(spec.name)));
+  m_panel->setParameters(
+      changed.isEmpty() ? tr("At the article's parameters (change them in the Simulation tab)")
+                        : tr("At the Simulation tab's parameters: %1").arg(changed.join(", ")));
+  const auto used = m_resultParams.find(m_model->name());
+  if (used == m_resultParams.end() || used->second == p || m_job) return;
+  m_results.erase(m_model->name());
+  for (auto it = m_studyResults.begin(); it != m_studyResults.end();)
+    it = it->first.first == m_model->name() ? m_studyResults.erase(it) : std::next(it);
+  m_resultParams.erase(used);
+  m_panel->setSummary(tr("The parameters changed since the last run: press Run."));
+}
 
 void AnalysisMode::deactivate() { cancel(); }
 
@@ -192,6 +229,7 @@ bool AnalysisMode::start(QString* problem) {
   SweepSpec spec;
   try {
     spec = m_panel->sweep();
+    spec.parameters = parameters();
   } catch (const InputError& e) {
     *problem = QString::fromStdString(e.what());
     m_panel->setProblem(*problem);
@@ -200,6 +238,7 @@ bool AnalysisMode::start(QString* problem) {
   m_panel->setProblem({});
   m_failure.clear();
   m_inputs[m_model->name()] = spec;
+  m_resultParams[m_model->name()] = spec.parameters;
   auto job = std::make_shared<Job>();
   job->spec = spec;
   // the results cross to this thread under the job's mutex, which ThreadSanitizer sees (Qt's
@@ -346,36 +385,6 @@ QString AnalysisMode::figureCaption() const {
             "RK45 at RelTol %6, error at most %7")
       .arg(QString::fromStdString(m_model->title()), g(r->spec.T, 6), methodList(r->spec.methods),
            h.join(", "), rt.join(", "), g(r->reference.rtol), g(r->reference.errorBound, 2));
-}
-
-void AnalysisMode::applySet(const std::string& name, const std::vector<double>& value) {
-  const Study* st = findStudy(m_study);
-  if (!st || !m_model)
-    throw InputError("'" + name +
-                     "': the sweep takes its inputs from its panel (a --study takes "
-                     "--set for its fields)");
-  QStringList keys;
-  for (const StudyField& f : st->fields(*m_model)) keys << f.key;
-  QLineEdit* edit = m_panel->studyField(QString::fromStdString(name));
-  if (!edit)
-    throw InputError("not an input of the study " + st->key().toStdString() +
-                     " (its inputs: " + keys.join(", ").toStdString() + ")");
-  if (value.size() != 1) throw InputError("one number");
-  edit->setText(QString::number(value.front(), 'g', 17));
-  m_studyInputs[studyKey()] = m_panel->studyInputs();
-}
-
-void AnalysisMode::applyChoice(const std::string& name, const std::string& value) {
-  if (name != "study") return Mode::applyChoice(name, value);
-  const QString key = QString::fromStdString(value);
-  chooseStudy(key);
-  if (m_study != key) {
-    QStringList known;
-    for (const Study* st : studies())
-      if (m_model && st->supports(*m_model)) known << st->key();
-    throw InputError("'" + value + "': not a study of this system (" +
-                     known.join(", ").toStdString() + ")");
-  }
 }
 
 namespace {

@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QThread>
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "core/analysis/sweep.h"
+#include "core/io/scenario.h"
 #include "ui/analysis/studies.h"
 #include "ui/app/mode.h"
 
@@ -32,7 +34,10 @@ class StudyView;
 class AnalysisMode : public Mode {
   Q_OBJECT
  public:
-  AnalysisMode(const ModeContext& context, QObject* parent);
+  /// `simulation` gives the Simulation tab's scenario: the runs use its parameters (when it is of
+  /// the same system), the article's without it.
+  AnalysisMode(const ModeContext& context, QObject* parent,
+               std::function<std::optional<Scenario>()> simulation = {});
   ~AnalysisMode() override;
 
   QString name() const override { return tr("Analysis"); }
@@ -74,6 +79,8 @@ class AnalysisMode : public Mode {
   void chooseStudy(const QString& key);
   /// The output of the study shown for the current system, or null (none for the sweep).
   const StudyOutput* studyResult() const;
+  /// The parameters the next run uses: the Simulation tab's, normalized, or the defaults.
+  ParamValues parameters() const;
 
  private:
   // a sweep in its worker thread: written there, read here after the thread has finished
@@ -97,6 +104,9 @@ class AnalysisMode : public Mode {
   void redraw();
   using StudyKey = std::pair<std::string, QString>;  // system, study
   StudyKey studyKey() const;
+  // drops the current system's results when the parameters have changed since they were made,
+  // and says in the panel which parameters the runs use
+  void checkParameters();
 
   const SystemModel* m_model = nullptr;
   AnalysisPanel* m_panel;
@@ -104,10 +114,12 @@ class AnalysisMode : public Mode {
   StudyView* m_studyView;
   QStackedWidget* m_views;
   QString m_study;
-  std::map<StudyKey, StudyInputs> m_studyInputs;   // as last run or edited
-  std::map<StudyKey, StudyOutput> m_studyResults;  // until their inputs change
-  std::map<std::string, SweepSpec> m_inputs;       // per system, as last run or edited
-  std::map<std::string, SweepResult> m_results;    // per system, until its inputs change
+  std::function<std::optional<Scenario>()> m_simulation;
+  std::map<std::string, ParamValues> m_resultParams;  // per system: what its results used
+  std::map<StudyKey, StudyInputs> m_studyInputs;      // as last run or edited
+  std::map<StudyKey, StudyOutput> m_studyResults;     // until their inputs change
+  std::map<std::string, SweepSpec> m_inputs;          // per system, as last run or edited
+  std::map<std::string, SweepResult> m_results;       // per system, until its inputs change
   std::shared_ptr<Job> m_job;
   QPointer<QThread> m_thread;
   QString m_failure;

@@ -51,6 +51,11 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
   m_studyText->setWordWrap(true);
   m_studyText->setStyleSheet(labelStyle(mutedTextColor()));
   layout->addWidget(m_studyText);
+  m_parameters = new QLabel;
+  m_parameters->setObjectName("parameters");
+  m_parameters->setWordWrap(true);
+  m_parameters->setStyleSheet(labelStyle(mutedTextColor()));
+  layout->addWidget(m_parameters);
   connect(m_study, &QComboBox::currentIndexChanged, this, &AnalysisPanel::studyChanged);
   m_methodsGroup = new QGroupBox(tr("Methods"));
   m_methodsBox = new QVBoxLayout(m_methodsGroup);
@@ -250,6 +255,10 @@ void AnalysisPanel::setRunning(bool running) {
 void AnalysisPanel::setProblem(const QString& text) { m_problem->setText(text); }
 
 void AnalysisPanel::setSummary(const QString& text) { m_summary->setText(text); }
+
+void AnalysisPanel::setParameters(const QString& text) { m_parameters->setText(text); }
+
+QString AnalysisPanel::parametersText() const { return m_parameters->text(); }
 
 QCheckBox* AnalysisPanel::methodBox(Method m) const {
   return m_methods.count(m) ? m_methods.at(m) : nullptr;

@@ -52,6 +52,9 @@ class AnalysisPanel : public QWidget {
   void setRunning(bool running);
   void setProblem(const QString& text);
   void setSummary(const QString& text);
+  /// Which parameters the runs use, a line under the study.
+  void setParameters(const QString& text);
+  QString parametersText() const;
   QPushButton* runButton() const { return m_run; }
   QPushButton* cancelButton() const { return m_cancel; }
   QLineEdit* stepsEdit() const { return m_steps; }
@@ -85,7 +88,7 @@ class AnalysisPanel : public QWidget {
   QLineEdit *m_steps = nullptr, *m_rtols = nullptr, *m_T = nullptr;
   QComboBox *m_error = nullptr, *m_cost = nullptr;
   QPushButton *m_run = nullptr, *m_cancel = nullptr, *m_defaults = nullptr;
-  QLabel *m_problem = nullptr, *m_summary = nullptr;
+  QLabel *m_problem = nullptr, *m_summary = nullptr, *m_parameters = nullptr;
 };
 
 }  // namespace dms::ui

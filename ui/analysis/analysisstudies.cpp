@@ -1,6 +1,7 @@
 // The Analysis mode's studies beside the sweep: choosing one, running it in the worker thread
 // and taking its output back (the sweep's own code is analysismode.cpp).
 #include <QComboBox>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QThread>
@@ -62,7 +63,7 @@ bool AnalysisMode::startStudy(QString* problem) {
   const StudyInputs inputs = m_panel->studyInputs();
   StudyTask task;
   try {
-    task = st->prepare(*m_model, inputs, m_panel->checkedMethods());
+    task = st->prepare(*m_model, parameters(), inputs, m_panel->checkedMethods());
   } catch (const InputError& e) {
     *problem = QString::fromStdString(e.what());
     m_panel->setProblem(*problem);
@@ -72,6 +73,7 @@ bool AnalysisMode::startStudy(QString* problem) {
   m_failure.clear();
   m_studyInputs[studyKey()] = inputs;
   m_studyResults.erase(studyKey());
+  m_resultParams[m_model->name()] = parameters();
   auto job = std::make_shared<Job>();
   job->spec.system = m_model->name();
   job->study = m_panel->studyBox()->currentText();
@@ -122,6 +124,36 @@ void AnalysisMode::onStudyFinished(const std::shared_ptr<Job>& job) {
   }
   redraw();
   emit finished(exitStatus);
+}
+
+void AnalysisMode::applySet(const std::string& name, const std::vector<double>& value) {
+  const Study* st = findStudy(m_study);
+  if (!st || !m_model)
+    throw InputError("'" + name +
+                     "': the sweep takes its inputs from its panel (a --study takes "
+                     "--set for its fields)");
+  QStringList keys;
+  for (const StudyField& f : st->fields(*m_model)) keys << f.key;
+  QLineEdit* edit = m_panel->studyField(QString::fromStdString(name));
+  if (!edit)
+    throw InputError("not an input of the study " + st->key().toStdString() +
+                     " (its inputs: " + keys.join(", ").toStdString() + ")");
+  if (value.size() != 1) throw InputError("one number");
+  edit->setText(QString::number(value.front(), 'g', 17));
+  m_studyInputs[studyKey()] = m_panel->studyInputs();
+}
+
+void AnalysisMode::applyChoice(const std::string& name, const std::string& value) {
+  if (name != "study") return Mode::applyChoice(name, value);
+  const QString key = QString::fromStdString(value);
+  chooseStudy(key);
+  if (m_study != key) {
+    QStringList known;
+    for (const Study* st : studies())
+      if (m_model && st->supports(*m_model)) known << st->key();
+    throw InputError("'" + value + "': not a study of this system (" +
+                     known.join(", ").toStdString() + ")");
+  }
 }
 
 }  // namespace dms::ui

@@ -93,9 +93,10 @@ class PhaseStudy : public Study {
         {"points", "16"},
         {"T", g(d.settings.h * std::max(1.0, std::round(d.settings.T / d.settings.h / 10)), 12)}};
   }
-  StudyTask prepare(const SystemModel& model, const StudyInputs& in,
+  StudyTask prepare(const SystemModel& model, const ParamValues& parameters, const StudyInputs& in,
                     const std::vector<Method>& methods) const override {
     PhaseAreaSpec spec = defaultPhaseArea(model);
+    spec.parameters = parameters;
     spec.points = int(number(*this, model, in, "points"));
     spec.radius = number(*this, model, in, "radius");
     spec.settings.T = number(*this, model, in, "T");

@@ -45,9 +45,10 @@ class EqualCostStudy : public Study {
             {"repeats", QObject::tr("Repeats"), "5",
              QObject::tr("CPU time: the median of this many runs, 1 to 99")}};
   }
-  StudyTask prepare(const SystemModel& model, const StudyInputs& in,
+  StudyTask prepare(const SystemModel& model, const ParamValues& parameters, const StudyInputs& in,
                     const std::vector<Method>&) const override {
     EqualCostSpec spec = defaultEqualCost(model);
+    spec.parameters = parameters;
     const QString measure = inputValue(*this, model, in, "measure").trimmed();
     if (measure != "evaluations" && measure != "cpu")
       throw InputError("Cost: '" + measure.toStdString() + "' is not evaluations or cpu");

@@ -57,9 +57,11 @@ class Study {
   virtual std::vector<std::string> figureNames(const SystemModel& model) const = 0;
   /// Inputs that make it quick (short horizons, few points), for `dmsim figures --quick`.
   virtual StudyInputs quickInputs([[maybe_unused]] const SystemModel& model) const { return {}; }
-  /// Checks the inputs (missing ones take their defaults) and returns the computation. Throws
-  /// InputError naming the field by its label, and the allowed range.
-  virtual StudyTask prepare(const SystemModel& model, const StudyInputs& inputs,
+  /// Checks the inputs (missing ones take their defaults) and returns the computation at the
+  /// system's `parameters` (complete and normalized). Throws InputError naming the field by its
+  /// label, and the allowed range.
+  virtual StudyTask prepare(const SystemModel& model, const ParamValues& parameters,
+                            const StudyInputs& inputs,
                             const std::vector<Method>& methods) const = 0;
 };
 

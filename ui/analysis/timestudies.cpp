@@ -64,9 +64,10 @@ class LongTimeStudy : public Study {
              QObject::tr("Resolution of the log time axis, 1 to 100")}};
   }
   StudyInputs quickInputs(const SystemModel&) const override { return {{"steps", "1e4"}}; }
-  StudyTask prepare(const SystemModel& model, const StudyInputs& in,
+  StudyTask prepare(const SystemModel& model, const ParamValues& parameters, const StudyInputs& in,
                     const std::vector<Method>& methods) const override {
     LongTimeSpec spec = defaultLongTime(model);
+    spec.parameters = parameters;
     const double n = number(*this, model, in, "steps");
     if (!(n >= 10 && n <= kLongTimeMaxSteps && n == std::floor(n)))
       throw InputError("Steps N: " + g(n, 6).toStdString() + " is not a whole number in [10, 1e8]");
@@ -159,9 +160,10 @@ class DistanceStudy : public Study {
     return {
         {"T", g(d.settings.h * std::max(1.0, std::round(d.settings.T / d.settings.h / 20)), 12)}};
   }
-  StudyTask prepare(const SystemModel& model, const StudyInputs& in,
+  StudyTask prepare(const SystemModel& model, const ParamValues& parameters, const StudyInputs& in,
                     const std::vector<Method>& methods) const override {
     DistanceSpec spec = defaultDistance(model);
+    spec.parameters = parameters;
     spec.settings.T = number(*this, model, in, "T");
     spec.bucketsPerDecade = int(number(*this, model, in, "buckets"));
     spec.methods = methods;
@@ -246,7 +248,7 @@ class StepsStudy : public Study {
   StudyInputs quickInputs(const SystemModel& model) const override {
     return {{"T", g(model.defaultSettings().T / 20, 12)}};
   }
-  StudyTask prepare(const SystemModel& model, const StudyInputs& in,
+  StudyTask prepare(const SystemModel& model, const ParamValues& parameters, const StudyInputs& in,
                     const std::vector<Method>& methods) const override {
     IntegratorSettings st = model.defaultSettings();
     st.rtol = number(*this, model, in, "rtol");
@@ -259,7 +261,7 @@ class StepsStudy : public Study {
       throw InputError("Methods: check an adaptive method (RK45 or one of its variants)");
     st.sampling = RkSampling::Steps;
     checked([&] { validateSettings(st); }, {{"rtol", "RelTol"}, {"atol", "AbsTol"}});
-    const ParamValues values = model.normalize({}, nullptr);
+    const ParamValues values = parameters;
     return [st, adaptive, values, &model](unsigned, const std::atomic<bool>* cancel,
                                           const StudyProgress& progress) {
       StudyOutput out;

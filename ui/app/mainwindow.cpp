@@ -65,7 +65,7 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   const ModeContext context{m_scene.get(), m_playback};
   addMode(m_simulation = new SimulationMode(context, this));
   addMode(m_control = new ControlMode(context, this));
-  addMode(new AnalysisMode(context, this));
+  addMode(new AnalysisMode(context, this, [this] { return m_simulation->scenario(); }));
   buildMenus();
   new WindowShortcuts(this);                   // the shortcuts work while a number is being typed
   m_frameTimer.setInterval(kFrameIntervalMs);  // at most 30 frames a second; skip, never queue

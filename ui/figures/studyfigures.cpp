@@ -59,9 +59,9 @@ void writeStudy(Output& out, const SystemModel& model, const ui::Study& study, c
   for (const std::string& n : study.figureNames(model)) ids.push_back(model.name() + "-" + n);
   if (std::none_of(ids.begin(), ids.end(), [&](const std::string& id) { return out.wanted(id); }))
     return;
-  const ui::StudyOutput o =
-      study.prepare(model, c.quick ? study.quickInputs(model) : ui::StudyInputs{}, model.methods())(
-          c.jobs, nullptr, [](double) {});
+  const ui::StudyOutput o = study.prepare(model, model.normalize({}, nullptr),
+                                          c.quick ? study.quickInputs(model) : ui::StudyInputs{},
+                                          model.methods())(c.jobs, nullptr, [](double) {});
   const QString title = QString::fromStdString(model.title());
   for (std::size_t i = 0; i < ids.size() && i < o.figures.size(); ++i) {
     if (!out.wanted(ids[i])) continue;
