@@ -12,7 +12,7 @@ struct LastTime : SampleSink {
 }  // namespace
 
 StepLog logSteps(const SystemModel& model, const ParamValues& values, Method method,
-                 IntegratorSettings settings) {
+                 IntegratorSettings settings, const std::atomic<bool>* cancel) {
   if (!methodInfo(method).adaptive)
     throw InputError("--methods: " + methodName(method) +
                      " has a fixed step: a step log is for an adaptive method");
@@ -27,6 +27,10 @@ StepLog logSteps(const SystemModel& model, const ParamValues& values, Method met
   std::int64_t rejected = run->counters().rejected;
   bool more = true;
   while (more) {
+    if (cancel && log.t.size() % 4096 == 0 && *cancel) {
+      log.cancelled = true;
+      break;
+    }
     const std::size_t before = log.t.size();
     const double tBefore = last.t;
     more = run->advance(last, 1, SampleFields::Metrics);

@@ -3,6 +3,7 @@
 /// given settings. Read off the run itself, sampled at its accepted steps, one step at a time.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,12 +28,13 @@ struct StepLog {
   RunCounters counters;
   RunFailure failure;
   bool truncated = false;
+  bool cancelled = false;  ///< stopped by `cancel`: the log holds the steps up to there
 };
 
 /// Runs `method` (adaptive: MethodInfo::adaptive) of `model` at `settings` with its samples at
-/// its accepted steps and logs every step. Throws InputError for a fixed-step method or settings
-/// validateSettings() refuses.
+/// its accepted steps and logs every step; with `cancel` set it stops within a few thousand
+/// steps. Throws InputError for a fixed-step method or settings validateSettings() refuses.
 StepLog logSteps(const SystemModel& model, const ParamValues& values, Method method,
-                 IntegratorSettings settings);
+                 IntegratorSettings settings, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace dms

@@ -94,6 +94,11 @@ class TestLongTime : public QObject {
       while (again->advance(all, 4096)) {
       }
       QCOMPARE(std::int64_t(all.size()), spec.settings.steps() + 1);
+      // the edges are h 10^(j/b): each bucket spans a factor 10^(1/b), to the rounding of its
+      // two edges (a few eps relative)
+      const double factor = std::pow(10.0, 1.0 / spec.bucketsPerDecade);
+      for (const LongTimeBucket& b : run.buckets)
+        QVERIFY(std::abs(b.tHi / b.tLo - factor) <= 8 * std::numeric_limits<double>::epsilon());
       std::vector<LongTimeBucket> brute(run.buckets.size());
       for (std::size_t j = 0; j < brute.size(); ++j) {
         brute[j].tLo = run.buckets[j].tLo;
@@ -362,7 +367,23 @@ class TestLongTime : public QObject {
       for (int n : log.rejectedCount) rejected += n;
       QCOMPARE(rejected, log.counters.rejected);
       QCOMPARE(log.rejectedBefore.size(), log.rejectedCount.size());
+      for (std::size_t i = 0; i < log.rejectedBefore.size(); ++i) {
+        QVERIFY(log.rejectedBefore[i] < log.t.size());
+        if (i) QVERIFY(log.rejectedBefore[i] > log.rejectedBefore[i - 1]);
+        QVERIFY(log.rejectedCount[i] > 0);
+      }
     }
+    // the dumbbell's article run rejects a few steps (6 of 288 attempts): the marking is used
+    const dms::SystemModel* dumbbell = dms::findSystem("dumbbell");
+    const dms::StepLog marked = dms::logSteps(*dumbbell, dumbbell->normalize({}, nullptr),
+                                              dms::Method::Rk45, dumbbell->defaultSettings());
+    QVERIFY(marked.counters.rejected > 0 && !marked.rejectedBefore.empty());
+    // a cancel before the first step: nothing logged, and said so
+    const std::atomic<bool> cancel{true};
+    const dms::StepLog none =
+        dms::logSteps(*dumbbell, dumbbell->normalize({}, nullptr), dms::Method::Rk45,
+                      dumbbell->defaultSettings(), &cancel);
+    QVERIFY(none.cancelled && none.t.empty());
     QVERIFY_THROWS_EXCEPTION(dms::InputError, dms::logSteps(*dms::findSystem("mass-spring"), {},
                                                             dms::Method::Variational, {}));
   }

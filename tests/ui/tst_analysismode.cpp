@@ -10,6 +10,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -19,6 +20,7 @@
 #include <QtTest>
 
 #include "core/analysis/longtime.h"
+#include "core/analysis/phasearea.h"
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
 #include "ui/analysis/analysismode.h"
@@ -302,6 +304,25 @@ class TestAnalysisMode : public QObject {
     QVERIFY(m_mode->studyView()->pointCount(0) > 16);
     QVERIFY(m_mode->studyView()->pointCount(1) > 100);
     QVERIFY(panel->problemText().isEmpty());
+    // the drawn ratio of vi stays 1 within the polygon's own error (core/analysis/phasearea.h:
+    // twice the ratio's change from M = 16 to 32 points), RK45's leaves it by more
+    PhaseAreaSpec spec = defaultPhaseArea(*findSystem("planar-pendulum"));
+    spec.points = 16;
+    spec.settings.T = 9;
+    spec.times = {9};
+    spec.methods = {Method::Variational};
+    PhaseAreaSpec twice = spec;
+    twice.points = 32;
+    const std::optional<double> bound =
+        phaseAreaDiscretizationBound(runPhaseArea(spec), runPhaseArea(twice), Method::Variational);
+    QVERIFY(bound);
+    const Series& vi = m_mode->studyResult()->figures[1].series[0];
+    const Series& rk = m_mode->studyResult()->figures[1].series[1];
+    double viDev = 0.0, rkDev = 0.0;
+    for (double r : vi.y) viDev = std::max(viDev, std::abs(r - 1.0));
+    for (double r : rk.y) rkDev = std::max(rkDev, std::abs(r - 1.0));
+    QVERIFY2(viDev <= *bound, qPrintable(QString("%1 > %2").arg(viDev).arg(*bound)));
+    QVERIFY2(rkDev > *bound, qPrintable(QString("%1 <= %2").arg(rkDev).arg(*bound)));
   }
 
   // bad input is named by its label and runs nothing; a long study is cancelled promptly
@@ -321,9 +342,13 @@ class TestAnalysisMode : public QObject {
     QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));
     QTest::qWait(200);
     panel->cancelButton()->click();
+    // seven runs of 1e8 steps take minutes: done in seconds is the cancel's doing
     QVERIFY(done.wait(ms(30000)));
+    QCOMPARE(done.at(0).at(0).toInt(), 0);
     QVERIFY(!m_mode->running());
     QVERIFY(!m_mode->studyResult());
+    QCOMPARE(panel->summaryText(), QString("Cancelled."));
+    QVERIFY(!m_mode->status().showProgress);
   }
 
   // the scripted mode: --analysis --study KEY --set FIELD=VALUE runs the study and exports its

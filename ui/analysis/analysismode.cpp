@@ -178,7 +178,7 @@ QString AnalysisMode::legend() const {
 ModeStatus AnalysisMode::status() const {
   ModeStatus s;
   if (m_job && m_job->task) {
-    s.texts << tr("%1: computing on %2 threads").arg(m_job->study).arg(defaultJobs());
+    s.texts << tr("%1: computing").arg(m_job->study);
     s.showProgress = true;
     s.progress = m_job->fraction;
     s.progressFormat = tr("%1 %p%").arg(m_job->study);

@@ -85,9 +85,10 @@ class AnalysisMode : public Mode {
  private:
   // a sweep in its worker thread: written there, read here after the thread has finished
   struct Job {
-    SweepSpec spec;  // the sweep's; for a study its system alone
-    StudyTask task;  // set for a study
-    QString study;
+    SweepSpec spec;                     // the sweep's; for a study its system alone
+    StudyTask task;                     // set for a study
+    QString study;                      // its name, for the status bar
+    QString studyKey;                   // Study::key()
     std::atomic<double> fraction{0.0};  // a study's progress
     std::optional<StudyOutput> output;  // a study's, under the mutex
     std::atomic<bool> cancel{false};

@@ -266,4 +266,6 @@ QCheckBox* AnalysisPanel::methodBox(Method m) const {
 
 QString AnalysisPanel::problemText() const { return m_problem->text(); }
 
+QString AnalysisPanel::summaryText() const { return m_summary->text(); }
+
 }  // namespace dms::ui

@@ -62,6 +62,7 @@ class AnalysisPanel : public QWidget {
   QLineEdit* horizonEdit() const { return m_T; }
   QCheckBox* methodBox(Method m) const;
   QString problemText() const;
+  QString summaryText() const;
 
  signals:
   void runRequested();

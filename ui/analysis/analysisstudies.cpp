@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QThread>
 
@@ -24,7 +25,10 @@ const StudyOutput* AnalysisMode::studyResult() const {
 
 void AnalysisMode::chooseStudy(const QString& key) {
   if (key == m_study || m_job) {
-    if (m_panel->study() != m_study) m_panel->setStudies({}, m_study);  // refused while running
+    if (m_panel->study() != m_study) {  // refused while running: the list shows the one running
+      const QSignalBlocker block(m_panel->studyBox());
+      m_panel->studyBox()->setCurrentIndex(m_panel->studyBox()->findData(m_study));
+    }
     return;
   }
   if (m_model && m_study != AnalysisPanel::sweepKey())
@@ -77,6 +81,7 @@ bool AnalysisMode::startStudy(QString* problem) {
   auto job = std::make_shared<Job>();
   job->spec.system = m_model->name();
   job->study = m_panel->studyBox()->currentText();
+  job->studyKey = m_study;
   job->task = task;
   // the output crosses to this thread under the job's mutex, which ThreadSanitizer sees
   QThread* thread = QThread::create([job] {
@@ -118,7 +123,7 @@ void AnalysisMode::onStudyFinished(const std::shared_ptr<Job>& job) {
   } else if (job->cancel) {
     if (shown) m_panel->setSummary(tr("Cancelled."));
   } else if (output) {
-    m_studyResults[{job->spec.system, m_study}] = *output;
+    m_studyResults[{job->spec.system, job->studyKey}] = *output;
     if (shown) m_panel->setSummary(output->summary);
     exitStatus = output->failed ? 3 : 0;
   }

@@ -97,15 +97,16 @@ class PhaseStudy : public Study {
                     const std::vector<Method>& methods) const override {
     PhaseAreaSpec spec = defaultPhaseArea(model);
     spec.parameters = parameters;
-    spec.points = int(number(*this, model, in, "points"));
+    spec.points = whole(*this, model, in, "points", 8, 4096);
     spec.radius = number(*this, model, in, "radius");
     spec.settings.T = number(*this, model, in, "T");
     spec.times.clear();
-    for (int k = 1; k <= 8; ++k)  // on the sample grid, as the study takes them
-      spec.times.push_back(spec.settings.h *
-                           std::max(1.0, std::round(spec.settings.T * k / 8.0 / spec.settings.h)));
+    // on the sample grid k h, k <= N = floor(T/h) (the run's last sample), as the study takes them
+    const double n = std::floor(spec.settings.T / spec.settings.h + 1e-9);
+    for (int k = 1; k <= 8 && n >= 1; ++k)
+      spec.times.push_back(
+          std::min(spec.settings.T, spec.settings.h * std::clamp(std::round(n * k / 8.0), 1.0, n)));
     spec.times.erase(std::unique(spec.times.begin(), spec.times.end()), spec.times.end());
-    while (!spec.times.empty() && spec.times.back() > spec.settings.T) spec.times.pop_back();
     spec.methods = methods;
     checked([&] { validatePhaseArea(spec); }, {{"--points", QObject::tr("Points M")},
                                                {"--radius", QObject::tr("Radius")},

@@ -53,7 +53,7 @@ class EqualCostStudy : public Study {
     if (measure != "evaluations" && measure != "cpu")
       throw InputError("Cost: '" + measure.toStdString() + "' is not evaluations or cpu");
     spec.measure = measure == "cpu" ? CostMeasure::CpuTime : CostMeasure::Fevals;
-    spec.repeats = int(number(*this, model, in, "repeats"));
+    spec.repeats = whole(*this, model, in, "repeats", 1, 99);
     checked([&] { validateEqualCost(spec); }, {{"--repeats", QObject::tr("Repeats")}});
     return [spec, &model](unsigned, const std::atomic<bool>* cancel, const StudyProgress& p) {
       return run(model, spec, cancel, p);

@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QStringList>
+#include <cmath>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -25,6 +26,23 @@ inline double number(const Study& s, const SystemModel& model, const StudyInputs
   for (const StudyField& f : s.fields(model))
     if (f.key == key) name = f.label;
   return parseNumber(inputValue(s, model, in, key).trimmed().toStdString(), name.toStdString());
+}
+
+// a whole-number field in [lo, hi]; throws InputError naming its label and the range
+inline int whole(const Study& s, const SystemModel& model, const StudyInputs& in,
+                 const QString& key, int lo, int hi) {
+  const double v = number(s, model, in, key);
+  if (!(v >= lo && v <= hi && v == std::floor(v))) {
+    QString name = key;
+    for (const StudyField& f : s.fields(model))
+      if (f.key == key) name = f.label;
+    throw InputError(QString("%1: %2 is not a whole number in [%3, %4]")
+                         .arg(name, QString::number(v, 'g', 6))
+                         .arg(lo)
+                         .arg(hi)
+                         .toStdString());
+  }
+  return int(v);
 }
 
 // a core check's message with the command line's flags as the panel labels them

@@ -29,7 +29,10 @@ void StudyView::display(const StudyOutput* output, const QString& note) {
   for (int i = 0; i < 2; ++i) {
     QCustomPlot* p = m_plots[i];
     if (i < m_shown) {
-      drawFigure(p, output->figures[std::size_t(i)], false);
+      const std::size_t omitted = drawFigure(p, output->figures[std::size_t(i)], false);
+      if (omitted)
+        PlotStyle::addNote(p, 0.5, 0.97, 8,
+                           tr("%1 points not positive: not drawn on the log axis").arg(omitted));
       // two entries a row, refilled: the names stay whole in a half-width plot
       p->legend->setWrap(2);
       p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);

@@ -17,14 +17,19 @@ using namespace studykit;
 namespace {
 
 // reference slopes through the first point of the curves: c t^k, k = 1/2 and 1
-void addSlopes(Figure* f, double t0, double t1) {
-  double y0 = 0.0;
+void addSlopes(Figure* f, double t1) {
+  // through the geometric mean of the curves' first positive points, at the earliest of them
+  double logY = 0.0, t0 = t1;
+  int n = 0;
   for (const Series& s : f->series)
     for (std::size_t i = 0; i < s.x.size(); ++i)
       if (s.y[i] > 0.0 && std::isfinite(s.y[i])) {
-        y0 = y0 > 0.0 ? std::sqrt(y0 * s.y[i]) : s.y[i];  // a geometric mean of the first points
+        logY += std::log(s.y[i]);
+        t0 = std::min(t0, s.x[i]);
+        ++n;
         break;
       }
+  const double y0 = n ? std::exp(logY / n) : 0.0;
   if (!(y0 > 0.0) || !(t1 > t0)) return;
   for (double k : {0.5, 1.0}) {
     Series s;
@@ -72,7 +77,8 @@ class LongTimeStudy : public Study {
     if (!(n >= 10 && n <= kLongTimeMaxSteps && n == std::floor(n)))
       throw InputError("Steps N: " + g(n, 6).toStdString() + " is not a whole number in [10, 1e8]");
     spec.settings.T = std::stod(g(n * spec.settings.h, 12).toStdString());
-    spec.bucketsPerDecade = int(number(*this, model, in, "buckets"));
+    spec.bucketsPerDecade =
+        whole(*this, model, in, "buckets", kBucketsPerDecadeMin, kBucketsPerDecadeMax);
     spec.methods = methods;
     checked([&] { validateLongTime(spec); },
             {{"--methods", QObject::tr("Methods")},
@@ -103,32 +109,37 @@ class LongTimeStudy : public Study {
     for (const LongTimeRun& run : r.runs) {
       Series e = methodSeries(run.method), o = methodSeries(run.method);
       for (const LongTimeBucket& b : run.buckets) {
-        e.x.push_back(b.tHi);
+        e.x.push_back(std::min(b.tHi, r.spec.settings.T));  // the last bucket ends at T
         e.y.push_back(b.energy.max);
-        o.x.push_back(b.tHi);
+        o.x.push_back(e.x.back());
         o.y.push_back(structure ? b.structure.max : b.momentum.max);
       }
       energy.series.push_back(e);
       other.series.push_back(o);
       const GrowthExponents& x = run.exponents;
       const std::optional<double> second = structure ? x.structure : x.momentum;
-      exponents << QObject::tr("%1 %2 / %3")
-                       .arg(label(run.method),
-                            x.energy ? QString::number(*x.energy, 'f', 2) : QStringLiteral("-"),
-                            second ? QString::number(*second, 'f', 2) : QStringLiteral("-"));
+      const auto text = [](const std::optional<double>& v) {
+        return v ? QString::number(*v, 'f', 2) : QStringLiteral("-");
+      };
+      exponents
+          << (structure || r.hasMomentum
+                  ? QObject::tr("%1 %2 / %3").arg(label(run.method), text(x.energy), text(second))
+                  : QObject::tr("%1 %2").arg(label(run.method), text(x.energy)));
       if (run.status != RunStatus::Ok)
         failed.push_back({run.method, run.failure.empty() ? statusName(run.status) : run.failure});
     }
     const double t0 = r.spec.settings.h, t1 = r.spec.settings.T;
-    addSlopes(&energy, t0, t1);
-    addSlopes(&other, t0, t1);
+    addSlopes(&energy, t1);
+    addSlopes(&other, t1);
     out.figures = {energy};
     if (structure || r.hasMomentum) out.figures.push_back(other);
     out.summary = QObject::tr(
                       "T = %1 s (%2 steps of h = %3 s). Growth exponents over the last "
-                      "three decades, energy / %4: %5")
+                      "three decades, energy%4: %5")
                       .arg(g(t1, 6), g(t1 / t0, 6), g(t0),
-                           structure ? QObject::tr("structure") : QObject::tr("momentum"),
+                           structure       ? QObject::tr(" / structure")
+                           : r.hasMomentum ? QObject::tr(" / momentum")
+                                           : QString(),
                            exponents.join("; ")) +
                   failures(failed);
     out.failed = !failed.empty();
@@ -165,7 +176,8 @@ class DistanceStudy : public Study {
     DistanceSpec spec = defaultDistance(model);
     spec.parameters = parameters;
     spec.settings.T = number(*this, model, in, "T");
-    spec.bucketsPerDecade = int(number(*this, model, in, "buckets"));
+    spec.bucketsPerDecade =
+        whole(*this, model, in, "buckets", kBucketsPerDecadeMin, kBucketsPerDecadeMax);
     spec.methods = methods;
     checked([&] { validateDistance(spec); },
             {{"--methods", QObject::tr("Methods")},
@@ -189,7 +201,7 @@ class DistanceStudy : public Study {
     for (const DistanceRun& run : r.runs) {
       Series s = methodSeries(run.method);
       for (const DistanceBucket& b : run.buckets) {
-        s.x.push_back(b.tHi);
+        s.x.push_back(std::min(b.tHi, r.spec.settings.T));
         s.y.push_back(b.norm.max);
       }
       f.series.push_back(s);
@@ -203,7 +215,7 @@ class DistanceStudy : public Study {
     floor.pen = Qt::DashLine;
     floor.width = 1.0;
     for (const DistanceBucket& b : r.check.buckets) {
-      floor.x.push_back(b.tHi);
+      floor.x.push_back(std::min(b.tHi, r.spec.settings.T));
       floor.y.push_back(b.norm.max);
     }
     f.series.push_back(floor);
@@ -241,7 +253,7 @@ class StepsStudy : public Study {
   }
   std::vector<StudyField> fields(const SystemModel& model) const override {
     const IntegratorSettings st = model.defaultSettings();
-    return {{"rtol", QObject::tr("RelTol"), g(st.rtol, 6), QObject::tr("1e-11 to 0.1")},
+    return {{"rtol", QObject::tr("RelTol"), g(st.rtol, 6), QObject::tr("1e-13 to 0.5")},
             {"atol", QObject::tr("AbsTol"), g(st.atol, 6), QObject::tr("AbsTol > 0")},
             {"T", QObject::tr("T [s]"), g(st.T, 12), QObject::tr("The horizon")}};
   }
@@ -277,7 +289,7 @@ class StepsStudy : public Study {
       csv.precision(17);
       csv << "method,t,h,fevals,rejected_before\n";
       for (std::size_t i = 0; i < adaptive.size() && !(cancel && *cancel); ++i) {
-        const StepLog log = logSteps(model, values, adaptive[i], st);
+        const StepLog log = logSteps(model, values, adaptive[i], st, cancel);
         Series h = methodSeries(log.method), e = h, rejected = h;
         h.x = log.t;
         h.y = log.h;
@@ -311,7 +323,10 @@ class StepsStudy : public Study {
                                                     .arg(g(log.failure.time),
                                                          QString::fromStdString(log.failure.reason))
                                               : QString());
-        out.failed = out.failed || log.failure.failed;
+        if (log.truncated)
+          counts.back() +=
+              QObject::tr(" (the first %1 steps only: the log stops there)").arg(kStepLogMaxSteps);
+        out.failed = out.failed || log.failure.failed || log.truncated;
         progress(double(i + 1) / double(adaptive.size()));
       }
       out.figures = {steps, evals};

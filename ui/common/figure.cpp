@@ -16,7 +16,7 @@ bool drawable(double v, bool log) { return std::isfinite(v) && (!log || v > 0.0)
 
 }  // namespace
 
-void drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
+std::size_t drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
   p->clearPlottables();
   p->clearItems();
   PlotStyle::title(p)->setText(f.title);
@@ -77,6 +77,7 @@ void drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
     p->xAxis->setScaleRatio(p->yAxis, 1.0);
   }
   p->replot();
+  return omitted;
 }
 
 void addCaption(QCustomPlot* p, const QString& caption) {

@@ -1,11 +1,12 @@
 // A plot as data: curves and points on linear or log axes, with a title, labels and a caption.
 // The Analysis mode's studies build them (in a worker thread: plain values) and draw them on
 // the app's plots; `dmsim figures` draws the same ones offscreen into files. The CSV of a figure
-// is exactly what it draws.
+// holds every point of its curves (those a log axis cannot show too).
 #pragma once
 
 #include <QColor>
 #include <QString>
+#include <cstddef>
 #include <iosfwd>
 #include <vector>
 
@@ -37,8 +38,8 @@ struct Figure {
 /// Draws `f` on a plot styled by PlotStyle::apply, replacing what it showed: title, labels,
 /// axes, curves, ranges; with `caption`, its caption as a line under the axes (once per plot).
 /// Points a log axis cannot show (zero, negative) and non-finite ones are left out, and the
-/// caption says how many. Replots.
-void drawFigure(QCustomPlot* plot, const Figure& f, bool caption);
+/// caption says how many. Replots. Returns the number of points left out.
+std::size_t drawFigure(QCustomPlot* plot, const Figure& f, bool caption);
 /// Lines of muted text under a plot's axes (a figure's caption); once per plot.
 void addCaption(QCustomPlot* plot, const QString& caption);
 /// The points of every series as CSV: series,x,y.

@@ -135,7 +135,12 @@ int figuresMain(const std::vector<std::string>& args) {
   Output out(dir, selected);
   for (const Job& j : jobs) {
     const auto start = std::chrono::steady_clock::now();
-    j.make(out, c);
+    try {
+      j.make(out, c);
+    } catch (const std::exception& e) {  // a reference or a search that failed: the rest goes on
+      for (const std::string& id : j.ids)
+        if (out.wanted(id)) out.fail(id, QString::fromUtf8(e.what()));
+    }
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     for (const std::string& id : j.ids)
@@ -161,6 +166,7 @@ int figuresMain(const std::vector<std::string>& args) {
   for (const QString& f : out.files()) j["files"].push_back(f.toStdString());
   j["files"].push_back("index.md");
   j["failed"] = out.failed();
+  j["incomplete"] = out.incomplete();
   std::cout << j.dump(2) << "\n";
   return out.failed() ? 3 : 0;
 }

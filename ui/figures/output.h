@@ -34,6 +34,10 @@ class Output {
   /// A figure that could not be made, and why (listed in index.md; the exit code is 3).
   void fail(const std::string& id, const QString& why);
   bool failed() const { return m_failed; }
+  /// A figure drawn from runs of which one stopped early (its caption says why): written, and
+  /// listed as incomplete.
+  void markIncomplete(const std::string& id) { m_incomplete.push_back(id); }
+  const std::vector<std::string>& incomplete() const { return m_incomplete; }
   /// DIR/index.md: every figure with its files, caption and command. False on a write error.
   bool writeIndex(const QString& header, QString* error) const;
   /// Every file written so far (DIR-relative).
@@ -52,6 +56,7 @@ class Output {
   std::set<std::string> m_only;
   std::vector<Entry> m_entries;
   QStringList m_files;
+  std::vector<std::string> m_incomplete;
   bool m_failed = false;
 };
 

@@ -69,6 +69,7 @@ void writeStudy(Output& out, const SystemModel& model, const ui::Study& study, c
     f.title = title + ", ours: " + f.title;
     f.caption = plain(o.summary);
     out.write(ids[i], f, c.command(ids[i]));
+    if (o.failed) out.markIncomplete(ids[i]);
   }
 }
 
