@@ -6,19 +6,15 @@
 #include <optional>
 #include <stdexcept>
 
+#include "core/analysis/common.h"
 #include "core/analysis/parallel.h"
 #include "core/sim/registry.h"
 
 namespace dms {
-namespace {
 
-const SystemModel& modelOf(const std::string& system) {
-  const SystemModel* m = findSystem(system);
-  if (!m)
-    throw InputError("--system '" + system + "': unknown system (one of " +
-                     systemNames(allSystems()) + ")");
-  return *m;
-}
+using analysis::modelOf;
+
+namespace {
 
 // takes the samples and keeps nothing: the cost of a run is its stepping and its samples
 struct NullSink final : SampleSink {

@@ -6,37 +6,23 @@
 #include <memory>
 #include <sstream>
 
+#include "core/analysis/common.h"
 #include "core/analysis/parallel.h"
 #include "core/fit.h"
 #include "core/sim/registry.h"
 
 namespace dms {
+
+using analysis::methodList;
+using analysis::modelOf;
+using analysis::rounded12;
+
 namespace {
 
 // samples per call of Run::advance: the cancel flag and the progress are looked at this often
 constexpr std::size_t kChunk = 4096;
 
 // x rounded to 12 significant digits (as the sweep rounds its T and AbsTol)
-double rounded12(double x) {
-  std::ostringstream s;
-  s << std::setprecision(12) << x;
-  return std::stod(s.str());
-}
-
-std::string methodList(const std::vector<Method>& methods) {
-  std::string s;
-  for (Method m : methods) s += (s.empty() ? "" : ", ") + methodName(m);
-  return s;
-}
-
-const SystemModel& modelOf(const std::string& system) {
-  const SystemModel* m = findSystem(system);
-  if (!m)
-    throw InputError("--system '" + system + "': unknown system (one of " +
-                     systemNames(allSystems()) + ")");
-  return *m;
-}
-
 // the checks a long-time view and a distance view share
 void validateView(const std::string& system, const IntegratorSettings& st,
                   const std::vector<Method>& methods, int bucketsPerDecade) {

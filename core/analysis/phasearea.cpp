@@ -7,27 +7,18 @@
 #include <memory>
 #include <sstream>
 
+#include "core/analysis/common.h"
 #include "core/analysis/parallel.h"
 #include "core/sim/registry.h"
 
 namespace dms {
+
+using analysis::modelOf;
+using analysis::rounded12;
+
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-
-double rounded12(double x) {
-  std::ostringstream s;
-  s << std::setprecision(12) << x;
-  return std::stod(s.str());
-}
-
-const SystemModel& modelOf(const std::string& system) {
-  const SystemModel* m = findSystem(system);
-  if (!m)
-    throw InputError("--system '" + system + "': unknown system (one of " +
-                     systemNames(allSystems()) + ")");
-  return *m;
-}
 
 PhasePlane planeOf(const SystemModel& model, const ParamValues& values) {
   std::optional<PhasePlane> plane = model.phasePlane(values);

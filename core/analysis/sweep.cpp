@@ -10,40 +10,24 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/analysis/common.h"
 #include "core/analysis/parallel.h"
 #include "core/fit.h"
 #include "core/sim/registry.h"
 #include "core/sim/summary.h"
 
 namespace dms {
+
+using analysis::methodList;
+using analysis::modelOf;
+using analysis::rounded12;
+
 namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
-// x rounded to 12 significant digits: the multiple 62.86 of 0.07, not 62.860000000000007, and
-// the AbsTol 1e-7 of RelTol 1e-4, not 1.0000000000000001e-07
-double rounded12(double x) {
-  std::ostringstream s;
-  s << std::setprecision(12) << x;
-  return std::stod(s.str());
-}
-
 // a run's time grid must land on T within this fraction of T (FixedStepRun's t_N = N h)
 constexpr double kLandingTolerance = 1e-9;
-
-std::string methodList(const std::vector<Method>& methods) {
-  std::string s;
-  for (Method m : methods) s += (s.empty() ? "" : ", ") + methodName(m);
-  return s;
-}
-
-const SystemModel& modelOf(const std::string& system) {
-  const SystemModel* m = findSystem(system);
-  if (!m)
-    throw InputError("--system '" + system + "': unknown system (one of " +
-                     systemNames(allSystems()) + ")");
-  return *m;
-}
 
 // the settings of one run: the sweep's T and the point's h, or its tolerances with samples at
 // the accepted steps (h is then unused: the run ends on T itself)

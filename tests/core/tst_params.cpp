@@ -7,18 +7,12 @@
 #include "core/control/sphericalpendulumocp.h"
 #include "core/params.h"
 #include "core/sim/registry.h"
+#include "tests/common/inputerror.h"
 
 using namespace dms;
 
 namespace {
-std::string messageOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return {};
-}
+using dms::test::inputErrorOf;
 }  // namespace
 
 class TestParams : public QObject {
@@ -28,7 +22,7 @@ class TestParams : public QObject {
     QCOMPARE(parseNumber("1e-3", "h"), 1e-3);
     QCOMPARE(parseNumber(" 2.5 ", "h"), 2.5);
     for (const char* bad : {"", " ", "abc", "1.5x", "nan", "inf", "-inf", "1e999", "0x"}) {
-      const std::string m = messageOf([&] { parseNumber(bad, "h"); });
+      const std::string m = inputErrorOf([&] { parseNumber(bad, "h"); });
       QVERIFY2(m.find("'h'") != std::string::npos, bad);
     }
   }
@@ -37,9 +31,9 @@ class TestParams : public QObject {
     const auto [name, value] = parseAssignment("q0=0.866,0,0.5");
     QCOMPARE(name, std::string("q0"));
     QCOMPARE(value, (std::vector<double>{0.866, 0, 0.5}));
-    QVERIFY(!messageOf([] { parseAssignment("q0"); }).empty());
-    QVERIFY(!messageOf([] { parseAssignment("=1"); }).empty());
-    QVERIFY(!messageOf([] { parseAssignment("q0=1,,2"); }).empty());
+    QVERIFY(!inputErrorOf([] { parseAssignment("q0"); }).empty());
+    QVERIFY(!inputErrorOf([] { parseAssignment("=1"); }).empty());
+    QVERIFY(!inputErrorOf([] { parseAssignment("q0=1,,2"); }).empty());
   }
 
   // every parameter of a table: default accepted, bounds enforced with a message naming the
@@ -54,19 +48,19 @@ class TestParams : public QObject {
                          double(NAN), double(INFINITY), -double(INFINITY)}) {
         std::vector<double> value = s.defaults;
         value[0] = bad;
-        const std::string msg = messageOf([&] { checkValue(s, value); });
+        const std::string msg = inputErrorOf([&] { checkValue(s, value); });
         QVERIFY2(msg.find("'" + s.name + "'") != std::string::npos, msg.c_str());
         QVERIFY2(msg.find(s.rangeText()) != std::string::npos, msg.c_str());
       }
       if (s.minOpen) {
         std::vector<double> value = s.defaults;
         value[0] = s.min;
-        QVERIFY(!messageOf([&] { checkValue(s, value); }).empty());
+        QVERIFY(!inputErrorOf([&] { checkValue(s, value); }).empty());
       }
       const std::vector<double> wrongLength(s.dim + 1, s.defaults[0]);
-      QVERIFY(!messageOf([&] { checkValue(s, wrongLength); }).empty());
+      QVERIFY(!inputErrorOf([&] { checkValue(s, wrongLength); }).empty());
       const std::vector<double> empty;
-      QVERIFY(!messageOf([&] { checkValue(s, empty); }).empty());
+      QVERIFY(!inputErrorOf([&] { checkValue(s, empty); }).empty());
     }
   }
 
@@ -74,7 +68,7 @@ class TestParams : public QObject {
     for (const SystemModel* m : allSystems()) {
       checkTable(m->params());
       m->normalize({}, nullptr);
-      QVERIFY(!messageOf([&] { m->normalize({{"no-such-parameter", {1}}}, nullptr); }).empty());
+      QVERIFY(!inputErrorOf([&] { m->normalize({{"no-such-parameter", {1}}}, nullptr); }).empty());
     }
   }
 
@@ -88,7 +82,7 @@ class TestParams : public QObject {
     IntegratorSettings s;
     validateSettings(s);
     auto bad = [](IntegratorSettings x, const char* field) {
-      const std::string m = messageOf([&] { validateSettings(x); });
+      const std::string m = inputErrorOf([&] { validateSettings(x); });
       QVERIFY2(m.find(field) != std::string::npos, m.c_str());
     };
     IntegratorSettings x = s;

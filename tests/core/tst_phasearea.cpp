@@ -9,6 +9,7 @@
 #include "core/analysis/equalcost.h"
 #include "core/analysis/phasearea.h"
 #include "core/sim/registry.h"
+#include "tests/common/inputerror.h"
 
 using namespace dms;
 
@@ -37,16 +38,7 @@ PhaseAreaSpec specOf(const std::string& system, std::vector<Method> methods, int
   return s;
 }
 
-// the InputError's message of f, or "" when it throws none
-template <class F>
-std::string inputError(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return {};
-}
+using dms::test::inputErrorOf;
 
 }  // namespace
 
@@ -267,9 +259,9 @@ class TestPhaseArea : public QObject {
     if (f == "cost-fixed") c.fixed = Method::Rk45;
     if (f == "cost-repeats") c.repeats = 0;
     if (f == "cost-tolerance") c.tolerance = 0;
-    const std::string message = f == "cost-measure" ? inputError([] { parseCostMeasure("x"); })
-                                : cost              ? inputError([&] { validateEqualCost(c); })
-                                                    : inputError([&] { validatePhaseArea(p); });
+    const std::string message = f == "cost-measure" ? inputErrorOf([] { parseCostMeasure("x"); })
+                                : cost              ? inputErrorOf([&] { validateEqualCost(c); })
+                                                    : inputErrorOf([&] { validatePhaseArea(p); });
     QVERIFY2(message.find(expected.toStdString()) != std::string::npos,
              qPrintable("message: '" + QString::fromStdString(message) + "'"));
   }
@@ -281,7 +273,7 @@ class TestPhaseArea : public QObject {
       if (plane)
         validatePhaseArea(defaultPhaseArea(*m));
       else
-        QVERIFY(!inputError([m] { defaultPhaseArea(*m); }).empty());
+        QVERIFY(!inputErrorOf([m] { defaultPhaseArea(*m); }).empty());
     }
     QVERIFY(
         findSystem("mass-spring")->phasePlane(findSystem("mass-spring")->normalize({}, nullptr)));

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/sim/summary.h"
+#include "ui/analysis/studies.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
 
@@ -15,72 +16,9 @@ namespace {
 
 QString number(double v, int digits = 4) { return QString::number(v, 'g', digits); }
 
-// What the article's plots draw of one run, in bounded memory on any horizon: per column of
-// the time axis the minimum and the maximum of E and of the structure error, at the times they
-// occurred (no spike is lost), and the path at evenly spaced samples.
-class Trace : public SampleSink {
- public:
-  Trace(double T, std::int64_t samples)
-      : m_T(T), m_stride(std::max<std::int64_t>(1, samples / kPath)) {
-    m_cols.resize(kColumns);
-  }
-  void take(const Sample& s) override {
-    summary.add(s);
-    Column& c = m_cols[std::min<std::size_t>(kColumns - 1, std::size_t(s.t / m_T * kColumns))];
-    c.energy.add(s.t, s.energy);
-    c.structure.add(s.t, s.structure);
-    if (m_count++ % m_stride == 0) {
-      pathX.push_back(s.position.x());
-      pathY.push_back(s.position.y());
-    }
-  }
-  // the column extrema in time order
-  void energy(std::vector<double>* t, std::vector<double>* v) const {
-    curve(&Column::energy, t, v);
-  }
-  void structure(std::vector<double>* t, std::vector<double>* v) const {
-    curve(&Column::structure, t, v);
-  }
-
-  RunSummary summary;
-  std::vector<double> pathX, pathY;
-
- private:
-  static constexpr std::size_t kColumns = 1500;
-  static constexpr std::int64_t kPath = 20000;
-  struct Extrema {
-    bool any = false;
-    double tMin = 0, min = 0, tMax = 0, max = 0;
-    void add(double t, double v) {
-      if (!any || v < min) tMin = t, min = v;
-      if (!any || v > max) tMax = t, max = v;
-      any = true;
-    }
-  };
-  struct Column {
-    Extrema energy, structure;
-  };
-  void curve(Extrema Column::*e, std::vector<double>* t, std::vector<double>* v) const {
-    for (const Column& c : m_cols) {
-      const Extrema& x = c.*e;
-      if (!x.any) continue;
-      const bool minFirst = x.tMin <= x.tMax;
-      t->push_back(minFirst ? x.tMin : x.tMax);
-      v->push_back(minFirst ? x.min : x.max);
-      if (x.tMin != x.tMax) {
-        t->push_back(minFirst ? x.tMax : x.tMin);
-        v->push_back(minFirst ? x.max : x.min);
-      }
-    }
-  }
-  double m_T;
-  std::int64_t m_stride, m_count = 0;
-  std::vector<Column> m_cols;
-};
-
 struct MethodRun {
   Method method;
-  Trace trace;
+  ui::RunTrace trace;
   RunFailure failure;
 };
 
@@ -173,7 +111,7 @@ void writeArticleFigures(Output& out, const SystemModel& model, const Context& c
   const ParamValues values = model.normalize({}, nullptr);
   std::vector<MethodRun> runs;
   for (Method m : model.articleMethods()) {
-    runs.push_back({m, Trace(st.T, st.steps() + 1), {}});
+    runs.push_back({m, ui::RunTrace(st.T, st.steps() + 1), {}});
     std::unique_ptr<Run> run = model.makeRun(values, m, st);
     while (run->advance(runs.back().trace, 8192, SampleFields::All)) {
     }
