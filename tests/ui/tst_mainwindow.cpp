@@ -986,6 +986,26 @@ class TestMainWindow : public QObject {
         << QStringList{"--system", "dumbbell", "--analysis", "--study", "phase"} << "--study phase";
     QTest::newRow("set on the sweep")
         << QStringList{"--system", "mass-spring", "--analysis", "--set", "steps=10"} << "--set";
+    // the video options (tests/ui/tst_video.cpp renders the videos)
+    QTest::newRow("not a video") << QStringList{"--export-video", "a.avi"} << ".mp4, .webm or .gif";
+    QTest::newRow("odd size for H.264")
+        << QStringList{"--export-video", "a.mp4", "--video-size", "641x360"} << "must be even";
+    QTest::newRow("size too large")
+        << QStringList{"--export-video", "a.webm", "--video-size", "8000x360"} << "16 to 4096";
+    QTest::newRow("malformed size")
+        << QStringList{"--export-video", "a.mp4", "--video-size", "big"} << "--video-size 'big'";
+    QTest::newRow("no frames per second")
+        << QStringList{"--export-video", "a.mp4", "--video-fps", "0"} << "1 to 120";
+    QTest::newRow("fractional frames per second")
+        << QStringList{"--export-video", "a.gif", "--video-fps", "12.5"} << "--video-fps 12.5";
+    QTest::newRow("backwards") << QStringList{"--export-video", "a.gif", "--video-speed", "-1"}
+                               << "--video-speed -1: must be > 0";
+    QTest::newRow("empty range") << QStringList{"--export-video", "a.gif", "--video-from", "2",
+                                                "--video-to",     "2"}
+                                 << "--video-to 2: must be after --video-from";
+    QTest::newRow("option without a video")
+        << QStringList{"--video-fps", "30"} << "--video-fps needs --export-video";
+
     QTest::newRow("method the system lacks")
         << QStringList{"--system", "mass-spring", "--methods", "vi,rattle"} << "--methods";
     QTest::newRow("method twice") << QStringList{"--system", "dumbbell", "--methods", "vi,vi"}

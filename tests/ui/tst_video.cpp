@@ -95,6 +95,25 @@ QStringList partialFiles(const QDir& dir) {
 
 class TestVideo : public QObject {
   Q_OBJECT
+ private:
+  // the planar pendulum computed to T in window `w` by the scripted mode, played to `playTo`
+  static bool computeInWindow(MainWindow& w, const QString& T, const QString& playTo) {
+    w.resize(1280, 800);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) return false;
+    ScriptOptions o;
+    QString error;
+    if (!parseCommandLine({"--system", "planar-pendulum", "--set", "T=" + T, "--play-to", playTo},
+                          &o, &error))
+      return false;
+    ScriptRunner runner(&w, o);
+    QSignalSpy ran(&runner, &ScriptRunner::finished);
+    runner.start();
+    const bool done = ran.wait(ms(30000));
+    w.setScripted(false);
+    return done && ran.at(0).at(0).toInt() == 0;
+  }
+
  private slots:
   void initTestCase() {
     QVERIFY(m_dir.isValid());
@@ -167,55 +186,11 @@ class TestVideo : public QObject {
     QVERIFY(!QFile::exists(path));
   }
 
-  void parsedOptions_data() {
-    QTest::addColumn<QStringList>("args");
-    QTest::addColumn<QString>("mentions");
-    QTest::newRow("not a video") << QStringList{"--export-video", "a.avi"} << ".mp4, .webm or .gif";
-    QTest::newRow("odd size for H.264")
-        << QStringList{"--export-video", "a.mp4", "--video-size", "641x360"} << "must be even";
-    QTest::newRow("size too large")
-        << QStringList{"--export-video", "a.webm", "--video-size", "8000x360"} << "16 to 4096";
-    QTest::newRow("malformed size")
-        << QStringList{"--export-video", "a.mp4", "--video-size", "big"} << "--video-size 'big'";
-    QTest::newRow("no frames per second")
-        << QStringList{"--export-video", "a.mp4", "--video-fps", "0"} << "1 to 120";
-    QTest::newRow("fractional frames per second")
-        << QStringList{"--export-video", "a.gif", "--video-fps", "12.5"} << "--video-fps 12.5";
-    QTest::newRow("backwards") << QStringList{"--export-video", "a.gif", "--video-speed", "-1"}
-                               << "--video-speed -1: must be > 0";
-    QTest::newRow("empty range") << QStringList{"--export-video", "a.gif", "--video-from", "2",
-                                                "--video-to",     "2"}
-                                 << "--video-to 2: must be after --video-from";
-    QTest::newRow("option without a video")
-        << QStringList{"--video-fps", "30"} << "--video-fps needs --export-video";
-  }
-
-  void parsedOptions() {
-    QFETCH(QStringList, args);
-    QFETCH(QString, mentions);
-    ScriptOptions o;
-    QString error;
-    QVERIFY(!parseCommandLine(args, &o, &error));
-    QVERIFY2(error.contains(mentions), qPrintable(error));
-  }
-
   // File > Export 3D view as PNG: at a chosen size, the runs' cards optional, never the camera's
   // help line (the scene's own pixels otherwise)
   void sceneShotSizeAndLabels() {
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    ScriptOptions o;
-    QString error;
-    QVERIFY2(parseCommandLine({"--system", "planar-pendulum", "--set", "T=5", "--play-to", "2"}, &o,
-                              &error),
-             qPrintable(error));
-    ScriptRunner runner(&w, o);
-    QSignalSpy ran(&runner, &ScriptRunner::finished);
-    runner.start();
-    QVERIFY(ran.wait(ms(30000)));
-    w.setScripted(false);
+    QVERIFY(computeInWindow(w, "5", "2"));
     const auto shoot = [&](const QString& name, const SceneShotOptions& options) {
       const QString path = m_dir.filePath(name);
       bool done = false, ok = false;
@@ -288,19 +263,8 @@ class TestVideo : public QObject {
   // export cancelled after a few frames and one without ffmpeg: the old file stays as it was
   void windowExportAndCancel() {
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    ScriptOptions o;
+    QVERIFY(computeInWindow(w, "20", "7"));
     QString error;
-    QVERIFY2(parseCommandLine({"--system", "planar-pendulum", "--set", "T=20", "--play-to", "7"},
-                              &o, &error),
-             qPrintable(error));
-    ScriptRunner runner(&w, o);
-    QSignalSpy ran(&runner, &ScriptRunner::finished);
-    runner.start();
-    QVERIFY(ran.wait(ms(30000)));
-    w.setScripted(false);
     QCOMPARE(w.playback()->time(), 7.0);
 
     AnimationOptions whole;
