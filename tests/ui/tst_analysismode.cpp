@@ -23,6 +23,7 @@
 #include "core/analysis/phasearea.h"
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
+#include "tests/common/settings.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
@@ -41,10 +42,7 @@ class TestAnalysisMode : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(m_dir.isValid());
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-    QCoreApplication::setOrganizationName("dms-tests");
-    QCoreApplication::setApplicationName("tst_analysismode");
+    dms::test::useOwnSettings(m_dir.filePath("settings"), "tst_analysismode");
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1400, 900);
     m_window->show();

@@ -22,6 +22,7 @@
 #include "tests/common/deadline.h"
 #include "tests/common/exportcheck.h"
 #include "tests/common/imagecheck.h"
+#include "tests/common/settings.h"
 #include "ui/app/mainwindow.h"
 #include "ui/common/numberspinbox.h"
 #include "ui/common/palette.h"
@@ -67,10 +68,7 @@ class TestControlMode : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(m_dir.isValid());
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-    QCoreApplication::setOrganizationName("dms-tests");
-    QCoreApplication::setApplicationName("tst_controlmode");
+    dms::test::useOwnSettings(m_dir.filePath("settings"), "tst_controlmode");
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));

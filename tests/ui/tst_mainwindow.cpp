@@ -39,6 +39,7 @@
 #include "tests/common/deadline.h"
 #include "tests/common/exportcheck.h"
 #include "tests/common/imagecheck.h"
+#include "tests/common/settings.h"
 #include "ui/app/commandline.h"
 #include "ui/app/examples.h"
 #include "ui/app/exportdialog.h"
@@ -95,10 +96,7 @@ class TestMainWindow : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(m_dir.isValid());
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-    QCoreApplication::setOrganizationName("dms-tests");
-    QCoreApplication::setApplicationName("tst_mainwindow");
+    dms::test::useOwnSettings(m_dir.filePath("settings"), "tst_mainwindow");
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
