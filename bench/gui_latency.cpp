@@ -4,7 +4,7 @@
 // the README and the issue notes, each made in one run against its own peer or budget.
 //
 //   dms_gui_latency [--system dumbbell] [--T 1e6] [--idle 10] [--limit 900]
-//   dms_gui_latency --slider [--system all] [--moves 50] [--drags 10]
+//   dms_gui_latency --slider [--system all] [--moves 50] [--drags 10] [--state both]
 //   dms_gui_latency --playback [--system dumbbell] [--steps 1e7] [--idle 10] [--limit 900]
 //
 // The real main window (Qt3D view, plots, playback) is shown at 1600 x 1000.
@@ -21,7 +21,8 @@
 // waiting for the result; the latency is from the value change to the last replot of the plots
 // after every run reached the horizon (the same frame set the 3D view's poses). Then `drags`
 // continuous drags: 20 notches at 60 Hz without waiting, timed from the last change to its result
-// on screen, checked to be the final value's. p50, p95 and max of each.
+// on screen, checked to be the final value's. p50, p95 and max of each. `--state` playing, paused
+// or both (the default): with playback playing (every frame re-renders the 3D view) or paused.
 //
 // --playback: a run of `steps` steps of the system's step h (T = steps x h) is computed, then
 // played at 1x for `idle` seconds. The GUI thread's busy time (every event it handles, paint
@@ -50,6 +51,7 @@
 #include "ui/app/mainwindow.h"
 #include "ui/app/playbackbar.h"
 #include "ui/common/playback.h"
+#include "ui/scene3d/sceneview.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
@@ -131,7 +133,8 @@ bool waitUntil(Done done, double seconds) {
   std::fprintf(stderr,
                "dms_gui_latency: %s\nusage: dms_gui_latency [--system NAME] [--T T] [--idle S] "
                "[--limit S]\n       dms_gui_latency --slider [--system NAME|all] [--moves N] "
-               "[--drags N]\n       dms_gui_latency --playback [--system NAME] [--steps N] "
+               "[--drags N] [--state playing|paused|both]\n       dms_gui_latency --playback "
+               "[--system NAME] [--steps N] "
                "[--idle S] [--limit S]\n",
                why);
   std::exit(2);
@@ -199,7 +202,7 @@ dms::ui::SimulationMode* openSystem(dms::ui::MainWindow& w, const QString& syste
 }
 
 /// Times slider moves on `system` (see the header).
-void sliderLatency(const QString& system, int moves, int drags) {
+void sliderLatency(const QString& system, int moves, int drags, const std::string& state) {
   dms::ui::MainWindow w;
   w.resize(1600, 1000);
   w.show();
@@ -225,20 +228,24 @@ void sliderLatency(const QString& system, int moves, int drags) {
   for (const dms::ui::ExportPlot& e : sim->exportPlots())
     if (e.plot->isVisible()) plots.push_back(e.plot);
   replotted.assign(plots.size(), false);
+  // a replot counts once the job has ended (the window may replot while it says so)
   for (std::size_t i = 0; i < plots.size(); ++i) {
     QObject::connect(plots[i], &QCustomPlot::afterReplot, [&, i] {
-      if (finishedAt < 0) return;
+      if (session->running()) return;
       replotted[i] = true;
       lastReplot = clock.nsecsElapsed();
     });
   }
   qint64 startedAt = -1;
-  QObject::connect(session, &dms::ui::SimSession::started,
-                   [&] { startedAt = clock.nsecsElapsed(); });
-  QObject::connect(session, &dms::ui::SimSession::finished, [&] {
-    finishedAt = clock.nsecsElapsed();
+  QObject::connect(session, &dms::ui::SimSession::started, [&] {
+    startedAt = clock.nsecsElapsed();
     replotted.assign(plots.size(), false);
   });
+  // the last result's hand-over (the window draws in its own slot on finished, before ours)
+  qint64 lastChunkAt = -1;
+  QObject::connect(session, &dms::ui::SimSession::chunkArrived,
+                   [&] { lastChunkAt = clock.nsecsElapsed(); });
+  QObject::connect(session, &dms::ui::SimSession::finished, [&] { finishedAt = lastChunkAt; });
   const auto shown = [&] {
     return finishedAt >= 0 && !session->running() &&
            std::all_of(replotted.begin(), replotted.end(), [](bool b) { return b; });
@@ -251,11 +258,13 @@ void sliderLatency(const QString& system, int moves, int drags) {
     const int next = slider->value() + direction;
     if (next > slider->maximum() || next < slider->minimum()) direction = -direction;
     finishedAt = -1;
+    replotted.assign(plots.size(), false);
     const qint64 t0 = clock.nsecsElapsed();
     slider->setValue(slider->value() + direction);
     return t0;
   };
-  std::vector<double> toStart, toFinish;  // where the time goes: to the job's start, its end
+  // where the time goes: to the job's start, its end, the 3D view drawn
+  std::vector<double> toStart, toFinish, toDrawn;
   const auto onScreen = [&](qint64 t0, const char* what) {
     if (!waitUntil(shown, 30)) fail(what);
     // every run reached the horizon, with the values the slider shows
@@ -269,13 +278,26 @@ void sliderLatency(const QString& system, int moves, int drags) {
     if (session->job().values != model->normalize(sim->paramPanel()->values(), nullptr))
       fail("the result shown is not the slider's value");
     toStart.push_back(double(startedAt - t0) * 1e-6);
-    toFinish.push_back(double(finishedAt - t0) * 1e-6);  // the job's runs all done
-    return double(lastReplot - t0) * 1e-6;
+    toFinish.push_back(double(finishedAt - t0) * 1e-6);  // the job's last result handed over
+    const double plotted = double(lastReplot - t0) * 1e-6;
+    // the 3D view drawn with the result: a capture asked for now is rendered in the next frame,
+    // which holds the poses the result set (plus the capture's read-back of the picture)
+    bool captured = false;
+    QString captureError;
+    w.scene()->capture([&](const QImage& image, const QString& error) {
+      captured = true;
+      if (image.isNull()) captureError = error.isEmpty() ? QStringLiteral("empty") : error;
+    });
+    if (!waitUntil([&] { return captured; }, 30)) fail("the 3D view was not drawn within 30 s");
+    if (!captureError.isEmpty()) fail(qPrintable("the 3D view's capture failed: " + captureError));
+    toDrawn.push_back(double(clock.nsecsElapsed() - t0) * 1e-6);
+    return plotted;
   };
 
   // playing (as the window opens: every frame moves the bodies, so the 3D view renders) and
   // paused (the 3D view renders only when a result changes it)
   for (const bool playing : {true, false}) {
+    if (state != "both" && (state == "playing") != playing) continue;
     if (playing)
       w.playback()->play();
     else
@@ -283,6 +305,7 @@ void sliderLatency(const QString& system, int moves, int drags) {
     std::vector<double> single, drag;
     toStart.clear();
     toFinish.clear();
+    toDrawn.clear();
     for (int k = 0; k < moves; ++k) {
       const qint64 t0 = notch();
       single.push_back(onScreen(t0, "a slider move was not shown within 30 s"));
@@ -299,10 +322,11 @@ void sliderLatency(const QString& system, int moves, int drags) {
     }
     const std::string head =
         system.toStdString() + " (" + name + ", " + (playing ? "playing" : "paused") + ")";
-    printQuantiles((head + ": one notch, waited").c_str(), single);
-    if (drags > 0) printQuantiles((head + ": end of a 60 Hz drag").c_str(), drag);
+    printQuantiles((head + ": one notch, plots drawn").c_str(), single);
+    if (drags > 0) printQuantiles((head + ": end of a 60 Hz drag, plots drawn").c_str(), drag);
     printQuantiles((head + ": of which to the job's start").c_str(), toStart);
     printQuantiles((head + ": of which to its last result").c_str(), toFinish);
+    printQuantiles((head + ": to the 3D view drawn (all above)").c_str(), toDrawn);
   }
 }
 
@@ -354,6 +378,7 @@ int main(int argc, char** argv) {
   QString system;
   double horizon = 1e6, idle = 10.0, limit = 900.0, steps = 1e7;
   int moves = 50, drags = 10;
+  std::string state = "both";
   bool slider = false, playback = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -368,6 +393,9 @@ int main(int argc, char** argv) {
     const bool number = end != v && *end == '\0' && x > 0;
     if (a == "--system") {
       system = v;
+    } else if (a == "--state" && (std::string(v) == "playing" || std::string(v) == "paused" ||
+                                  std::string(v) == "both")) {
+      state = v;
     } else if (a == "--T" && number) {
       horizon = x;
     } else if (a == "--idle" && number) {
@@ -393,7 +421,7 @@ int main(int argc, char** argv) {
     } else {
       systems.push_back(system);
     }
-    for (const QString& s : systems) sliderLatency(s, moves, drags);
+    for (const QString& s : systems) sliderLatency(s, moves, drags, state);
     return 0;
   }
   if (system.isEmpty()) system = "dumbbell";

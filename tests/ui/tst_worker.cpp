@@ -1,14 +1,20 @@
 // The worker thread and the GUI-side session: both runs stream in completely, a new job
 // cancels the old one at once and none of its chunks reaches the stores, hundreds of rapid
 // parameter changes and system switches end in exactly the last job's results, memory stays
-// bounded on a long horizon, and shutting down mid-run joins the thread promptly.
+// bounded on a long horizon, and shutting down mid-run joins the thread promptly. And the
+// simulation mode on top of it: a new result reaches the plots and the 3D view in one frame.
 // Also run under the tsan preset (data races) and asan (leaks).
+#include <qcustomplot.h>
+
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QtTest>
 #include <cmath>
 
 #include "tests/common/deadline.h"
+#include "ui/common/playback.h"
+#include "ui/scene3d/sceneview.h"
+#include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
 using namespace dms;
@@ -61,6 +67,37 @@ void checkComplete(const SimSession& s) {
     for (std::size_t k = 1; k < pb.size(); ++k) QVERIFY(pb[k].t > pb[k - 1].t);
   }
 }
+
+// A 3D view that records what the simulation mode asks of it, in order.
+class RecordingScene : public SceneView {
+ public:
+  QStringList calls;
+  std::vector<ParamValues> built;  ///< the parameters of each setSystem
+
+  QWidget* widget() override { return &m_widget; }
+  void setSystem(const std::string&, const ParamValues& params) override {
+    calls << "system";
+    built.push_back(params);
+  }
+  void setRuns(const std::vector<SceneRun>& runs) override {
+    calls << "runs";
+    m_runs = int(std::min<std::size_t>(runs.size(), kMaxRuns));
+  }
+  int runCount() const override { return m_runs; }
+  void setPose(int, const std::optional<Sample>& s) override { calls << (s ? "pose" : "hidden"); }
+  void setTrail(int, const std::vector<Vector3d>&) override { calls << "trail"; }
+  double trailMaxStep() const override { return 1.0; }
+  void setArrows(const std::vector<SceneArrow>&) override { calls << "arrows"; }
+  void fitView() override {}
+  void capture(std::function<void(const QImage&, const QString&)> done) override {
+    done(QImage(), "not drawn");
+  }
+  bool draws(const std::string&) const override { return true; }
+
+ private:
+  QWidget m_widget;
+  int m_runs = 0;
+};
 
 }  // namespace
 
@@ -168,6 +205,48 @@ class TestWorker : public QObject {
       QVERIFY(st.bucketCount() <= 8192);
       QVERIFY(st.playbackStride() >= 64);  // 1e6 samples into 16384 slots
     }
+  }
+
+  // A parameter change costs the 3D view one rebuild, in the frame that shows the new result
+  // (each of its frames can block the GUI thread while a software renderer draws), and until
+  // then the last result stays; the plots are redrawn in that frame, not queued after it.
+  void aNewResultIsDrawnInOneFrame() {
+    RecordingScene scene;
+    Playback playback;
+    SimulationMode mode({&scene, &playback});
+    mode.setInteractive(false);
+    mode.setSystem(findSystem("mass-spring"));
+    mode.activate();
+    QVERIFY(waitFinished(*mode.session(), ms(30000)));
+    mode.frame(0.0);
+    QCOMPARE(scene.built.size(), std::size_t(1));
+
+    std::vector<int> replots;
+    for (const ExportPlot& e : mode.exportPlots()) {
+      const std::size_t i = replots.size();
+      replots.push_back(0);
+      connect(e.plot, &QCustomPlot::afterReplot, this, [&replots, i] { ++replots[i]; });
+    }
+    QVERIFY(!replots.empty());
+    scene.calls.clear();
+    mode.applySet("m", {2.0});
+    mode.recompute();
+    mode.frame(0.0);  // no result yet: the worker's chunks come through the event loop
+    QCOMPARE(scene.calls, QStringList());
+    QVERIFY(waitFinished(*mode.session(), ms(30000)));
+    QCOMPARE(scene.calls, QStringList());  // nothing drawn between frames
+    std::fill(replots.begin(), replots.end(), 0);
+    mode.frame(0.0);
+    for (int n : replots) QCOMPARE(n, 1);
+    QCOMPARE(scene.calls, QStringList({"system", "runs", "pose", "trail", "pose", "trail"}));
+    QCOMPARE(scene.built.size(), std::size_t(2));
+    QVERIFY(scene.built.back() == mode.session()->job().values);
+    QCOMPARE(scene.built.back().at("m").at(0), 2.0);
+
+    // the next frame at the same time changes nothing
+    scene.calls.clear();
+    mode.frame(0.0);
+    QCOMPARE(scene.calls, QStringList());
   }
 
   void shutdownMidRunIsPrompt() {

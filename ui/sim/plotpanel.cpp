@@ -186,7 +186,7 @@ void PlotPanel::fillGraph(QCPGraph* g, const RunStore& store, Metric m, double t
   g->setData(keys, values, true);
 }
 
-void PlotPanel::refresh(int columns) {
+void PlotPanel::refresh(int columns, bool now) {
   if (m_stores) {
     const double t0 = m_autoscale ? 0.0 : m_energy->xAxis->range().lower;
     const double t1 = m_autoscale ? m_horizon : m_energy->xAxis->range().upper;
@@ -225,7 +225,8 @@ void PlotPanel::refresh(int columns) {
       }
     }
   }
-  for (QCustomPlot* p : plots()) p->replot(QCustomPlot::rpQueuedReplot);
+  for (QCustomPlot* p : plots())
+    p->replot(now ? QCustomPlot::rpRefreshHint : QCustomPlot::rpQueuedReplot);
 }
 
 void PlotPanel::setCursorTime(double t) {

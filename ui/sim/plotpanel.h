@@ -48,8 +48,8 @@ class PlotPanel : public QWidget {
   /// The stores to draw from (owned by the session; must outlive the next refresh()).
   void setStores(const std::vector<RunStore>* stores) { m_stores = stores; }
   /// Re-decimates the visible range into `columns` columns (0: the plot's width in pixels)
-  /// and queues a replot.
-  void refresh(int columns = 0);
+  /// and queues a replot, or replots at once when `now` (the window's frame, once a tick).
+  void refresh(int columns = 0, bool now = false);
   void setCursorTime(double t);
 
   void setLogScale(bool on);

@@ -114,6 +114,7 @@ void SimulationMode::deactivate() {
   // the next mode rebuilds the 3D view: so will this one when it comes back
   m_sceneSystem.clear();
   m_sceneParams.clear();
+  m_pendingScene.reset();
   m_failure.clear();
   m_failureDetail.clear();
 }
@@ -169,20 +170,35 @@ void SimulationMode::recompute() {
   m_plots->setRuns(styles, settings.T, QString::fromStdString(m_model->structureName()),
                    QString::fromStdString(m_model->structure2Symbol()));
   playback()->setHorizon(settings.T, settings.h);
-  if (m_sceneSystem != m_model->name() || m_sceneParams != values) {
-    scene()->setSystem(m_model->name(), values);
-    m_sceneSystem = m_model->name();
-    m_sceneParams = values;
-  }
-  scene()->setRuns(sceneRuns);
+  m_pendingScene = PendingScene{values, std::move(sceneRuns)};
   m_dataDirty = true;
 }
 
+// the 3D view of the current job: built when its first result arrives (or it ends without one)
+void SimulationMode::applyScene() {
+  const bool anyResult = std::any_of(m_session->stores().begin(), m_session->stores().end(),
+                                     [](const RunStore& s) { return !s.empty(); }) ||
+                         std::any_of(m_session->status().begin(), m_session->status().end(),
+                                     [](const RunStatus& s) { return s.done || s.failure.failed; });
+  if (!m_pendingScene || (m_session->running() && !anyResult)) return;
+  if (m_sceneSystem != m_model->name() || m_sceneParams != m_pendingScene->values) {
+    scene()->setSystem(m_model->name(), m_pendingScene->values);
+    m_sceneSystem = m_model->name();
+    m_sceneParams = m_pendingScene->values;
+  }
+  scene()->setRuns(m_pendingScene->runs);
+  m_pendingScene.reset();
+  m_shownTime = -1.0;  // the poses of the new scene
+}
+
 void SimulationMode::frame(double t) {
-  if (m_dataDirty) m_plots->refresh();
+  // the plots drawn now, before the 3D view's next frame (which blocks this thread while it
+  // renders), so that they are never a frame behind it
+  if (m_dataDirty) m_plots->refresh(0, true);
+  if (m_dataDirty) applyScene();
   if (m_dataDirty || t != m_shownTime) {
     m_plots->setCursorTime(t);
-    updateScene(t);
+    if (!m_pendingScene) updateScene(t);  // the last result stays until the new one comes
     updateTable(t);
   }
   m_dataDirty = false;

@@ -8,9 +8,11 @@
 
 #include <QTimer>
 #include <map>
+#include <optional>
 
 #include "core/io/scenario.h"
 #include "ui/app/mode.h"
+#include "ui/scene3d/sceneview.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/plotpanel.h"
 
@@ -68,6 +70,7 @@ class SimulationMode : public Mode {
   RunTable* runTable() const { return m_table; }
 
  private:
+  void applyScene();
   void updateScene(double t);
   void updateTable(double t);
   void onRunFailed(int run, const QString& message);
@@ -92,6 +95,14 @@ class SimulationMode : public Mode {
   // what the 3D view was built with: rebuilt only when it changes
   std::string m_sceneSystem;
   ParamValues m_sceneParams;
+  // what the 3D view is to show once the new job has a result: applied in the same frame as
+  // the poses, so that a recompute costs the 3D view one frame, not two (each frame blocks the
+  // GUI thread for as long as the renderer draws: tens of ms with a software renderer)
+  struct PendingScene {
+    ParamValues values;
+    std::vector<SceneRun> runs;
+  };
+  std::optional<PendingScene> m_pendingScene;
 };
 
 }  // namespace dms::ui

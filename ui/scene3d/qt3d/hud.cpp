@@ -155,6 +155,7 @@ void Hud::resize(const QSize& logical, qreal dpr) {
 }
 
 void Hud::setContent(const HudContent& c) {
+  if (c == m_content) return;
   m_content = c;
   m_image->setContent(m_content, m_dpr);
 }

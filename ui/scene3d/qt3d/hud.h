@@ -20,6 +20,9 @@ struct HudContent {
     QString title, subtitle;
     QColor color;
     bool hasData = false;
+    bool operator==(const Run& o) const {
+      return title == o.title && subtitle == o.subtitle && color == o.color && hasData == o.hasData;
+    }
   };
   std::vector<Run> runs;  ///< one card per viewport, in grid order (row by row)
   QSize grid{1, 1};       ///< columns and rows of the viewports (dividers between them)
@@ -29,6 +32,11 @@ struct HudContent {
   /// camera's fit keeps their room either way, so the framing does not jump).
   bool labels = true;
   std::vector<std::pair<QColor, QString>> arrows;
+  bool operator==(const HudContent& o) const {
+    return runs == o.runs && grid == o.grid && caption == o.caption && help == o.help &&
+           labels == o.labels && arrows == o.arrows;
+  }
+  bool operator!=(const HudContent& o) const { return !(*this == o); }
 };
 
 /// What the labels take at the top (the cards) and at the bottom (the caption, the camera's
@@ -57,6 +65,8 @@ class Hud {
  public:
   explicit Hud(Qt3DCore::QEntity* parent);
   void resize(const QSize& logical, qreal dpr);
+  /// Repaints the texture when `c` differs from what it shows (each repaint is a new texture
+  /// for the renderer to upload: a frame's worth of work for a software renderer).
   void setContent(const HudContent& c);
   const HudContent& content() const { return m_content; }
 
