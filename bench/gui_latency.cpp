@@ -40,6 +40,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -153,11 +154,26 @@ void printQuantiles(const char* what, std::vector<double> v) {
 
 /// The GUI thread's busy time: every event it delivers (nested deliveries counted once), summed
 /// per period of the window's frame timer (a QTimer of MainWindow::kFrameIntervalMs).
+/// Also the time spent in the 3D view's frames: Qt3D (Qt 6) runs each frame from the animation
+/// driver's timer on this thread, and the frame waits there while the renderer draws the one
+/// before, so with a software renderer a frame that changes the scene blocks the thread.
 class TimedApp : public QApplication {
  public:
-  using QApplication::QApplication;
+  TimedApp(int& argc, char** argv) : QApplication(argc, argv) { m_wall.start(); }
+
+  /// Nanoseconds on one monotonic clock, for timestamps compared with lastSlowSceneFrameEnd().
+  qint64 now() const { return m_wall.nsecsElapsed(); }
+  /// GUI-thread time in the 3D view's frames so far (ns), and the end of the last one that took
+  /// longer than `kSlowSceneFrameNs` (a frame that drew a change).
+  qint64 sceneBusy() const { return m_sceneBusy; }
+  qint64 lastSlowSceneFrameEnd() const { return m_lastSlowSceneFrameEnd; }
+  static constexpr qint64 kSlowSceneFrameNs = 5000000;
 
   bool notify(QObject* receiver, QEvent* e) override {
+    const bool sceneFrame =
+        m_depth == 0 && e->type() == QEvent::Timer &&
+        std::strcmp(receiver->metaObject()->className(), "QDefaultAnimationDriver") == 0;
+    const qint64 begin = sceneFrame ? now() : 0;
     if (m_depth == 0 && m_recording && e->type() == QEvent::Timer) {
       const auto* t = qobject_cast<const QTimer*>(receiver);
       if (t && t->interval() == dms::ui::MainWindow::kFrameIntervalMs) {
@@ -169,6 +185,11 @@ class TimedApp : public QApplication {
     if (m_depth++ == 0) m_clock.start();
     const bool r = QApplication::notify(receiver, e);
     if (--m_depth == 0) m_busy += m_clock.nsecsElapsed();
+    if (sceneFrame) {
+      const qint64 end = now();
+      m_sceneBusy += end - begin;
+      if (end - begin > kSlowSceneFrameNs) m_lastSlowSceneFrameEnd = end;
+    }
     return r;
   }
 
@@ -181,7 +202,8 @@ class TimedApp : public QApplication {
   const std::vector<double>& busyPerFrame() const { return m_busyPerFrame; }
 
  private:
-  QElapsedTimer m_clock;
+  QElapsedTimer m_clock, m_wall;
+  qint64 m_sceneBusy = 0, m_lastSlowSceneFrameEnd = -1;
   int m_depth = 0;
   bool m_recording = false;
   long long m_frames = -1;
@@ -202,7 +224,8 @@ dms::ui::SimulationMode* openSystem(dms::ui::MainWindow& w, const QString& syste
 }
 
 /// Times slider moves on `system` (see the header).
-void sliderLatency(const QString& system, int moves, int drags, const std::string& state) {
+void sliderLatency(TimedApp& app, const QString& system, int moves, int drags,
+                   const std::string& state) {
   dms::ui::MainWindow w;
   w.resize(1600, 1000);
   w.show();
@@ -220,8 +243,7 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
   if (!slider) fail("the system has no parameter slider");
 
   // the plots' last replot after the session finished its current job
-  QElapsedTimer clock;
-  clock.start();
+  const TimedApp& clock = app;
   qint64 finishedAt = -1, lastReplot = -1;
   std::vector<QCustomPlot*> plots;
   std::vector<bool> replotted;
@@ -233,18 +255,17 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
     QObject::connect(plots[i], &QCustomPlot::afterReplot, [&, i] {
       if (session->running()) return;
       replotted[i] = true;
-      lastReplot = clock.nsecsElapsed();
+      lastReplot = clock.now();
     });
   }
   qint64 startedAt = -1;
   QObject::connect(session, &dms::ui::SimSession::started, [&] {
-    startedAt = clock.nsecsElapsed();
+    startedAt = clock.now();
     replotted.assign(plots.size(), false);
   });
   // the last result's hand-over (the window draws in its own slot on finished, before ours)
   qint64 lastChunkAt = -1;
-  QObject::connect(session, &dms::ui::SimSession::chunkArrived,
-                   [&] { lastChunkAt = clock.nsecsElapsed(); });
+  QObject::connect(session, &dms::ui::SimSession::chunkArrived, [&] { lastChunkAt = clock.now(); });
   QObject::connect(session, &dms::ui::SimSession::finished, [&] { finishedAt = lastChunkAt; });
   const auto shown = [&] {
     return finishedAt >= 0 && !session->running() &&
@@ -252,6 +273,7 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
   };
   // one notch up or down from the article's value: single moves go up and back, a drag goes 20
   // notches one way and the next one back, so the system stays near the article's set-up
+  qint64 sceneBusy0 = 0;  // the 3D view's frame time at the value change
   const int home = slider->value();
   int direction = home < slider->maximum() ? 1 : -1;
   const auto notch = [&] {
@@ -259,12 +281,14 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
     if (next > slider->maximum() || next < slider->minimum()) direction = -direction;
     finishedAt = -1;
     replotted.assign(plots.size(), false);
-    const qint64 t0 = clock.nsecsElapsed();
+    sceneBusy0 = app.sceneBusy();
+    const qint64 t0 = clock.now();
     slider->setValue(slider->value() + direction);
     return t0;
   };
-  // where the time goes: to the job's start, its end, the 3D view drawn
-  std::vector<double> toStart, toFinish, toDrawn;
+  // where the time goes: to the job's start, its end; the 3D view's frames after it
+  constexpr double kSettle = 0.3;
+  std::vector<double> toStart, toFinish, sceneBusy, toScene;
   const auto onScreen = [&](qint64 t0, const char* what) {
     if (!waitUntil(shown, 30)) fail(what);
     // every run reached the horizon, with the values the slider shows
@@ -280,17 +304,13 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
     toStart.push_back(double(startedAt - t0) * 1e-6);
     toFinish.push_back(double(finishedAt - t0) * 1e-6);  // the job's last result handed over
     const double plotted = double(lastReplot - t0) * 1e-6;
-    // the 3D view drawn with the result: a capture asked for now is rendered in the next frame,
-    // which holds the poses the result set (plus the capture's read-back of the picture)
-    bool captured = false;
-    QString captureError;
-    w.scene()->capture([&](const QImage& image, const QString& error) {
-      captured = true;
-      if (image.isNull()) captureError = error.isEmpty() ? QStringLiteral("empty") : error;
-    });
-    if (!waitUntil([&] { return captured; }, 30)) fail("the 3D view was not drawn within 30 s");
-    if (!captureError.isEmpty()) fail(qPrintable("the 3D view's capture failed: " + captureError));
-    toDrawn.push_back(double(clock.nsecsElapsed() - t0) * 1e-6);
+    // the 3D view's frames that follow: given kSettle to draw (no capture: Qt3D's takes frames
+    // of its own), then the GUI thread's time in them since the value changed and, paused (no
+    // other frames), the end of the last one that drew a change
+    waitUntil([] { return false; }, kSettle);
+    sceneBusy.push_back(double(app.sceneBusy() - sceneBusy0) * 1e-6);
+    if (app.lastSlowSceneFrameEnd() > t0)
+      toScene.push_back(double(app.lastSlowSceneFrameEnd() - t0) * 1e-6);
     return plotted;
   };
 
@@ -305,7 +325,8 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
     std::vector<double> single, drag;
     toStart.clear();
     toFinish.clear();
-    toDrawn.clear();
+    sceneBusy.clear();
+    toScene.clear();
     for (int k = 0; k < moves; ++k) {
       const qint64 t0 = notch();
       single.push_back(onScreen(t0, "a slider move was not shown within 30 s"));
@@ -326,7 +347,8 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
     if (drags > 0) printQuantiles((head + ": end of a 60 Hz drag, plots drawn").c_str(), drag);
     printQuantiles((head + ": of which to the job's start").c_str(), toStart);
     printQuantiles((head + ": of which to its last result").c_str(), toFinish);
-    printQuantiles((head + ": to the 3D view drawn (all above)").c_str(), toDrawn);
+    printQuantiles((head + ": GUI time in the 3D view's frames").c_str(), sceneBusy);
+    if (!playing) printQuantiles((head + ": to the 3D view's last frame").c_str(), toScene);
   }
 }
 
@@ -421,7 +443,7 @@ int main(int argc, char** argv) {
     } else {
       systems.push_back(system);
     }
-    for (const QString& s : systems) sliderLatency(s, moves, drags, state);
+    for (const QString& s : systems) sliderLatency(app, s, moves, drags, state);
     return 0;
   }
   if (system.isEmpty()) system = "dumbbell";

@@ -24,6 +24,8 @@
 #include "ui/common/exporter.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
+#include "ui/scene3d/qt3d/qt3dsceneview.h"
+#include "ui/scene3d/qt3d/visualregistry.h"
 #include "ui/scene3d/sceneview.h"
 
 using namespace dms;
@@ -217,6 +219,69 @@ class TestScene3d : public QObject {
     // and not in the other half
     QVERIFY(countHue(second, right, vi) < 50);
     QVERIFY(countHue(second, left, rk) < 50);
+  }
+
+  // A parameter the drawing does not show (the first slider of each system: a mass, or mu)
+  // keeps the scene (no new meshes for the renderer), one it shows rebuilds it, and the kept
+  // scene draws a pose exactly as a rebuilt one does.
+  void aParameterNotDrawnKeepsTheScene_data() {
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QString>("hidden");   // not drawn
+    QTest::addColumn<QString>("shown");    // drawn
+    QTest::addColumn<QString>("checked");  // must be positive for the drawing
+    QTest::newRow("mass-spring") << "mass-spring"
+                                 << "m"
+                                 << "q0"
+                                 << "m";
+    QTest::newRow("planar-pendulum") << "planar-pendulum"
+                                     << "m"
+                                     << "l"
+                                     << "l";
+    QTest::newRow("spherical-pendulum") << "spherical-pendulum"
+                                        << "g"
+                                        << "l"
+                                        << "l";
+    QTest::newRow("dumbbell") << "dumbbell"
+                              << "mu"
+                              << "L"
+                              << "mu";
+  }
+  void aParameterNotDrawnKeepsTheScene() {
+    QFETCH(QString, system);
+    QFETCH(QString, hidden);
+    QFETCH(QString, shown);
+    QFETCH(QString, checked);
+    auto* view = dynamic_cast<scene3d::Qt3DSceneView*>(m_view.get());
+    QVERIFY(view);
+    const SystemModel* model = findSystem(system.toStdString());
+    QVERIFY(model);
+    const ParamValues base = model->normalize(defaultValues(model->params()), nullptr);
+    ParamValues other = base, moved = base;
+    other[hidden.toStdString()][0] *= 1.5;
+    moved[shown.toStdString()][0] *= 1.5;
+    const std::string name = model->name();
+    QCOMPARE(scene3d::visualLayout(name, other), scene3d::visualLayout(name, base));
+    QVERIFY(scene3d::visualLayout(name, moved) != scene3d::visualLayout(name, base));
+
+    const Sample pose = sampleAt(*model, Method::Variational, 10);
+    m_view->setSystem(name, moved);
+    m_view->setSystem(name, base);
+    const int built = view->visualsBuilt();
+    m_view->setPose(0, pose);
+    const QImage rebuilt = grab(system + "-rebuilt.png");
+    m_view->setSystem(name, other);
+    QCOMPARE(view->visualsBuilt(), built);
+    m_view->setPose(0, pose);
+    const QImage kept = grab(system + "-kept.png");
+    QVERIFY(!rebuilt.isNull() && !kept.isNull());
+    QCOMPARE(countDifferent(rebuilt, kept), 0);
+    m_view->setSystem(name, moved);
+    QCOMPARE(view->visualsBuilt(), built + 1);
+    // a value the drawing cannot take is refused, also where the scene would be kept
+    ParamValues bad = moved;
+    bad[checked.toStdString()][0] = -1.0;
+    QVERIFY_THROWS_EXCEPTION(InputError, m_view->setSystem(name, bad));
+    QCOMPARE(view->visualsBuilt(), built + 1);
   }
 
   void trailAndArrowsDraw() {

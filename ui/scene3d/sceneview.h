@@ -42,8 +42,11 @@ class SceneView {
   virtual ~SceneView() = default;
   /// The widget to put in a layout (a window container around the 3D window).
   virtual QWidget* widget() = 0;
-  /// Rebuilds the scene for a system (SystemModel::name()) with its normalized parameters,
-  /// e.g. rod length l, dumbbell L and r. Clears poses, trails and arrows; fits the view.
+  /// Builds the scene for a system (SystemModel::name()) with its normalized parameters,
+  /// e.g. rod length l, dumbbell L and r, and clears poses, trails and arrows; or, when only
+  /// parameters that it does not draw changed (a mass, the gravity constant), keeps the scene
+  /// and the bodies where they are until their next setPose, and clears trails and arrows.
+  /// Either way fits the view.
   virtual void setSystem(const std::string& system, const ParamValues& params) = 0;
   /// The runs to show (the first kMaxRuns), one viewport each, all through one camera (so
   /// orbit, zoom and pan move every one). Clears poses and trails when the list changes; the

@@ -31,7 +31,7 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       c.status.done = true;
       c.status.failure = {true, 0.0, e.what()};
       ++inFlight;
-      emit chunkReady(generation, c);
+      emit chunkReady(generation, {std::make_shared<const RunChunk>(std::move(c)), {}});
     }
   }
   // short chunks first, so the first curves show at once; then about 20 ms of work each
@@ -64,7 +64,7 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       if (!c.samples.empty()) st.lastTime = c.samples.back().t;
       c.status = st;
       ++inFlight;
-      emit chunkReady(generation, std::move(c));
+      emit chunkReady(generation, {std::make_shared<const RunChunk>(std::move(c)), {}});
     }
     budget = std::min(0.02, budget * 2.0);
   }
@@ -72,7 +72,7 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
 }
 
 SimSession::SimSession(QObject* parent) : WorkerSession(parent) {
-  qRegisterMetaType<dms::ui::RunChunk>("dms::ui::RunChunk");
+  qRegisterMetaType<dms::ui::ChunkMessage>("dms::ui::ChunkMessage");
   qRegisterMetaType<dms::ui::HandoffToken>("dms::ui::HandoffToken");
   m_worker = new SimWorker;
   connect(m_worker, &SimWorker::chunkReady, this, &SimSession::onChunk, Qt::QueuedConnection);
@@ -111,7 +111,8 @@ double SimSession::computedTime() const {
   return t;
 }
 
-void SimSession::onChunk(quint64 generation, const RunChunk& chunk) {
+void SimSession::onChunk(quint64 generation, const ChunkMessage& message) {
+  const RunChunk& chunk = *message.chunk;
   --m_worker->inFlight;
   if (!isCurrent(generation) || chunk.run < 0 || chunk.run >= int(m_stores.size())) {
     ++m_stale;

@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <atomic>
+#include <memory>
 #include <vector>
 
 #include "core/sim/registry.h"
@@ -31,11 +32,17 @@ struct RunStatus {
   bool done = false;
 };
 
-/// New samples of one run, passed by value across the thread boundary.
+/// New samples of one run.
 struct RunChunk {
   int run = 0;
   std::vector<Sample> samples;
   RunStatus status;
+};
+
+/// A chunk as the queued signal carries it: through a shared pointer, so the samples (about 330
+/// bytes each) are not copied on the way; the worker never touches a chunk once it is sent.
+struct ChunkMessage {
+  std::shared_ptr<const RunChunk> chunk;
   HandoffToken handoff;  ///< last: see ui/common/handoff.h
 };
 
@@ -57,7 +64,7 @@ class SimWorker : public Worker {
   std::atomic<int> inFlight{0};
 
  signals:
-  void chunkReady(quint64 generation, dms::ui::RunChunk chunk);
+  void chunkReady(quint64 generation, dms::ui::ChunkMessage message);
   void jobDone(quint64 generation, dms::ui::HandoffToken handoff);
 };
 
@@ -93,7 +100,7 @@ class SimSession : public WorkerSession {
   void finished(quint64 generation);
 
  private:
-  void onChunk(quint64 generation, const dms::ui::RunChunk& chunk);
+  void onChunk(quint64 generation, const dms::ui::ChunkMessage& message);
   void onJobDone(quint64 generation, const dms::ui::HandoffToken& handoff);
 
   SimWorker* m_worker = nullptr;
@@ -106,4 +113,4 @@ class SimSession : public WorkerSession {
 
 }  // namespace dms::ui
 
-Q_DECLARE_METATYPE(dms::ui::RunChunk)
+Q_DECLARE_METATYPE(dms::ui::ChunkMessage)

@@ -40,15 +40,8 @@ void addPolarGrid(Qt3DCore::QEntity* parent, float rMax, float step) {
 
 }  // namespace
 
-DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roots) {
+std::vector<double> DumbbellVisual::layout(const ParamValues& params) {
   positiveParam(params, "mu", 1.0);
-  const double m1 = positiveParam(params, "m1", 0.5);
-  const double m2 = positiveParam(params, "m2", 0.5);
-  const double L = positiveParam(params, "L", 1.0);
-  const double r = positiveParam(params, "r", 0.2);
-  const double m = m1 + m2;
-  m_rho1 = Vector3d(-(m2 / m) * L, 0, 0);
-  m_rho2 = Vector3d((m1 / m) * L, 0, 0);
   double orbit = 3.0;
   const auto x0 = params.find("x0");
   if (x0 != params.end() && x0->second.size() == 3) {
@@ -56,6 +49,16 @@ DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roo
                                x0->second[2] * x0->second[2]);
     if (std::isfinite(n) && n > 0) orbit = n;
   }
+  return {positiveParam(params, "m1", 0.5), positiveParam(params, "m2", 0.5),
+          positiveParam(params, "L", 1.0), positiveParam(params, "r", 0.2), orbit};
+}
+
+DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roots) {
+  const std::vector<double> key = layout(params);
+  const double m1 = key[0], m2 = key[1], L = key[2], r = key[3], orbit = key[4];
+  const double m = m1 + m2;
+  m_rho1 = Vector3d(-(m2 / m) * L, 0, 0);
+  m_rho2 = Vector3d((m1 / m) * L, 0, 0);
   // e1 to scene x, e2 to scene -z, e3 up: the orbit plane (e1, e2) lies flat
   m_frame << 1, 0, 0, 0, 0, 1, 0, -1, 0;
   m_scale = float(orbit);

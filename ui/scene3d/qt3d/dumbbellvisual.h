@@ -14,6 +14,8 @@ class DumbbellVisual final : public SystemVisual {
  public:
   /// Parameters mu, m1, m2, L, r (NUMERICS.md); x0 (if given) sizes the first view.
   DumbbellVisual(const ParamValues& params, const VisualRoots& roots);
+  /// m1, m2, L, r and the orbit's radius |x0| (3 without x0); mu is checked, not drawn.
+  static std::vector<double> layout(const ParamValues& params);
   /// Sample::position is the centre of mass x, Sample::attitude is R (body axis e1 along the
   /// rod): the spheres are at x + R rho_i with rho1 = -(m2/m) L e1, rho2 = (m1/m) L e1.
   void setPose(std::size_t run, const Sample& s) override;

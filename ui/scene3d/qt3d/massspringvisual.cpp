@@ -12,13 +12,17 @@ constexpr int kPathPoints = kTurns * kPointsPerTurn + 1;
 constexpr int kSides = 10;
 }  // namespace
 
-MassSpringVisual::MassSpringVisual(const ParamValues& params, const VisualRoots& roots) {
+std::vector<double> MassSpringVisual::layout(const ParamValues& params) {
   const double m = positiveParam(params, "m", 1.0);
   const double kappa = positiveParam(params, "kappa", 1.0);
   const double q0 = finiteParam(params, "q0", std::sqrt(2.0));
   const double v0 = finiteParam(params, "v0", 0.0);
   // the amplitude follows from the energy the parameters set, so the scene holds the motion
-  const double amplitude = std::sqrt(q0 * q0 + m * v0 * v0 / kappa);
+  return {std::sqrt(q0 * q0 + m * v0 * v0 / kappa)};
+}
+
+MassSpringVisual::MassSpringVisual(const ParamValues& params, const VisualRoots& roots) {
+  const double amplitude = layout(params)[0];
   const float s = float(std::max(amplitude, 0.5));
   m_scale = s;
   m_caption = QStringLiteral("mass-spring: block at x = q on a rail");

@@ -12,6 +12,8 @@ namespace dms::ui::scene3d {
 class MassSpringVisual final : public SystemVisual {
  public:
   MassSpringVisual(const ParamValues& params, const VisualRoots& roots);
+  /// The amplitude the parameters m, kappa, q0, v0 give (it sizes the rail and the wall).
+  static std::vector<double> layout(const ParamValues& params);
   /// The block's centre is at (Sample::position.x(), 0, 0); the wall is fixed.
   void setPose(std::size_t run, const Sample& s) override;
 

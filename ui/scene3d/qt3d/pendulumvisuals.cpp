@@ -57,8 +57,18 @@ void PendulumBodies::place(std::size_t run, const QVector3D& bob) {
   if (b.shadow) b.shadow->setCentre(QVector3D(bob.x(), m_floorY + 0.003f, bob.z()));
 }
 
+namespace {
+std::vector<double> rodLayout(const ParamValues& params) {
+  return {positiveParam(params, "l", 9.81)};
+}
+}  // namespace
+
+std::vector<double> PlanarPendulumVisual::layout(const ParamValues& params) {
+  return rodLayout(params);
+}
+
 PlanarPendulumVisual::PlanarPendulumVisual(const ParamValues& params, const VisualRoots& roots) {
-  const float l = float(positiveParam(params, "l", 9.81));
+  const float l = float(layout(params)[0]);
   // a half turn about e1: e2 (gravity) to screen-down, e3 towards the viewer's back
   m_frame << 1, 0, 0, 0, -1, 0, 0, 0, -1;
   m_scale = l;
@@ -88,9 +98,13 @@ void PlanarPendulumVisual::setPose(std::size_t run, const Sample& s) {
   m_bodies->place(run, toScene(s.position));
 }
 
+std::vector<double> SphericalPendulumVisual::layout(const ParamValues& params) {
+  return rodLayout(params);
+}
+
 SphericalPendulumVisual::SphericalPendulumVisual(const ParamValues& params,
                                                  const VisualRoots& roots) {
-  const float l = float(positiveParam(params, "l", 9.81));
+  const float l = float(layout(params)[0]);
   // e1 to scene x, e2 to scene z, e3 (gravity) to screen-down: a proper rotation
   m_frame << 1, 0, 0, 0, 0, -1, 0, 1, 0;
   m_scale = l;

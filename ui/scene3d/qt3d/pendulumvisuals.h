@@ -30,6 +30,8 @@ class PendulumBodies {
 class PlanarPendulumVisual final : public SystemVisual {
  public:
   PlanarPendulumVisual(const ParamValues& params, const VisualRoots& roots);
+  /// The rod length l.
+  static std::vector<double> layout(const ParamValues& params);
   /// The bob at Sample::position in the (e1, e2) plane, gravity along +e2 drawn downwards.
   void setPose(std::size_t run, const Sample& s) override;
 
@@ -40,6 +42,8 @@ class PlanarPendulumVisual final : public SystemVisual {
 class SphericalPendulumVisual final : public SystemVisual {
  public:
   SphericalPendulumVisual(const ParamValues& params, const VisualRoots& roots);
+  /// The rod length l.
+  static std::vector<double> layout(const ParamValues& params);
   /// The bob at Sample::position, gravity along +e3 drawn downwards.
   void setPose(std::size_t run, const Sample& s) override;
 

@@ -239,7 +239,21 @@ void Qt3DSceneView::clearRuns() {
 }
 
 void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& params) {
-  buildVisual(system, params);
+  // only parameters the drawing does not show changed (a mass, gravity): the scene stays, and
+  // so do the bodies until their next pose (hiding and showing them, or the labels' "no data",
+  // would cost the renderer a frame of its own), instead of new meshes and materials
+  if (m_visual && system == m_system &&
+      visualLayout(system, params) == visualLayout(m_system, m_params)) {
+    m_params = params;
+    for (std::size_t i = 0; i < kRuns; ++i) {
+      m_trails[i]->clear();
+      m_trailPoints[i].clear();
+      m_posePoint[i].reset();
+    }
+    setArrows({});
+  } else {
+    buildVisual(system, params);
+  }
   fitView();
 }
 
@@ -273,6 +287,7 @@ void Qt3DSceneView::buildVisual(const std::string& system, const ParamValues& pa
     delete roots.common;
     throw;
   }
+  ++m_visualsBuilt;
   m_visual.reset();
   for (Qt3DCore::QEntity* e : m_roots.body) delete e;
   delete m_roots.common;

@@ -40,6 +40,8 @@ class Qt3DSceneView final : public SceneView {
   void setSystem(const std::string& system, const ParamValues& params) override;
   void setRuns(const std::vector<SceneRun>& runs) override;
   int runCount() const override { return int(m_runs.size()); }
+  /// How many times a system's drawing was built (setSystem keeps it when its layout stays).
+  int visualsBuilt() const { return m_visualsBuilt; }
   void setPose(int run, const std::optional<Sample>& sample) override;
   void setTrail(int run, const std::vector<Vector3d>& points) override;
   /// Half the visual's scale (the rod length, the orbit radius): a segment of a pendulum's
@@ -104,6 +106,7 @@ class Qt3DSceneView final : public SceneView {
 
   // what the current system built; replaced by setSystem, and by setRuns with new colours
   std::string m_system;
+  int m_visualsBuilt = 0;
   ParamValues m_params;
   VisualRoots m_roots;
   std::unique_ptr<SystemVisual> m_visual;

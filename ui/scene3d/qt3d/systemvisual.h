@@ -43,6 +43,10 @@ struct Shades {
   static QColor gridMajor() { return QColor(0xa6, 0xab, 0xb3); }
 };
 
+/// Every visual also has a static `layout(params)`: the numbers its drawing is built from (it
+/// reads the parameters through them only, and throws InputError as its constructor would).
+/// Parameters with the same layout draw the same scene, so the view keeps it instead of
+/// rebuilding (a rebuild is new meshes and materials for the renderer).
 class SystemVisual {
  public:
   virtual ~SystemVisual() = default;

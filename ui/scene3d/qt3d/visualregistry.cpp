@@ -11,19 +11,25 @@ namespace dms::ui::scene3d {
 
 namespace {
 
-using Factory = std::unique_ptr<SystemVisual> (*)(const ParamValues&, const VisualRoots&);
+struct Entry {
+  std::unique_ptr<SystemVisual> (*make)(const ParamValues&, const VisualRoots&);
+  std::vector<double> (*layout)(const ParamValues&);
+};
 
 template <class Visual>
-std::unique_ptr<SystemVisual> make(const ParamValues& params, const VisualRoots& roots) {
-  return std::make_unique<Visual>(params, roots);
+Entry entry() {
+  return {[](const ParamValues& params, const VisualRoots& roots) -> std::unique_ptr<SystemVisual> {
+            return std::make_unique<Visual>(params, roots);
+          },
+          &Visual::layout};
 }
 
-const std::map<std::string, Factory>& factories() {
-  static const std::map<std::string, Factory> table = {
-      {"mass-spring", &make<MassSpringVisual>},
-      {"planar-pendulum", &make<PlanarPendulumVisual>},
-      {"spherical-pendulum", &make<SphericalPendulumVisual>},
-      {"dumbbell", &make<DumbbellVisual>},
+const std::map<std::string, Entry>& factories() {
+  static const std::map<std::string, Entry> table = {
+      {"mass-spring", entry<MassSpringVisual>()},
+      {"planar-pendulum", entry<PlanarPendulumVisual>()},
+      {"spherical-pendulum", entry<SphericalPendulumVisual>()},
+      {"dumbbell", entry<DumbbellVisual>()},
   };
   return table;
 }
@@ -45,11 +51,16 @@ class PlaceholderVisual final : public SystemVisual {
 std::unique_ptr<SystemVisual> makeVisual(const std::string& system, const ParamValues& params,
                                          const VisualRoots& roots) {
   const auto it = factories().find(system);
-  if (it != factories().end()) return it->second(params, roots);
+  if (it != factories().end()) return it->second.make(params, roots);
   if (!system.empty())
     qWarning("3D view: no drawing for the system '%s' (ui/scene3d/qt3d/visualregistry.cpp)",
              system.c_str());
   return std::make_unique<PlaceholderVisual>(system, roots);
+}
+
+std::vector<double> visualLayout(const std::string& system, const ParamValues& params) {
+  const auto it = factories().find(system);
+  return it != factories().end() ? it->second.layout(params) : std::vector<double>();
 }
 
 bool hasVisual(const std::string& system) { return factories().count(system) > 0; }

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/params.h"
 #include "ui/scene3d/qt3d/systemvisual.h"
@@ -15,6 +16,9 @@ namespace dms::ui::scene3d {
 /// on a parameter that cannot be drawn.
 std::unique_ptr<SystemVisual> makeVisual(const std::string& system, const ParamValues& params,
                                          const VisualRoots& roots);
+/// The numbers a system's drawing is built from (SystemVisual): equal layouts draw the same
+/// scene. Empty for a system without a drawing; throws InputError as makeVisual would.
+std::vector<double> visualLayout(const std::string& system, const ParamValues& params);
 /// Whether the table has a drawing for the system.
 bool hasVisual(const std::string& system);
 
