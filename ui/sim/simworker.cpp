@@ -49,7 +49,7 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       if (!live(generation)) return;
       RunChunk c;
       c.run = i;
-      c.samples.reserve(1024);
+      c.samples.reserve(kMaxChunk);  // grown by doubling, a chunk was copied 1.9 times
       const Clock::time_point t0 = Clock::now();
       bool more = true;
       while (more && secondsSince(t0) < budget && c.samples.size() < kMaxChunk) {
