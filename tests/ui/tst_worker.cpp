@@ -249,6 +249,36 @@ class TestWorker : public QObject {
     QCOMPARE(scene.calls, QStringList());
   }
 
+  // The changes of one event-loop pass start one job, and it starts before the timers due in the
+  // next pass (the 3D view's frame is one: it can block the thread while a software renderer
+  // draws), not behind them.
+  void changesOfOnePassStartOneJobAtOnce() {
+    RecordingScene scene;
+    Playback playback;
+    SimulationMode mode({&scene, &playback});
+    mode.setInteractive(false);
+    mode.setSystem(findSystem("mass-spring"));
+    mode.activate();
+    QVERIFY(waitFinished(*mode.session(), ms(30000)));
+    QSignalSpy started(mode.session(), &SimSession::started);
+    // a timer already due when the values change, as a frame's may be
+    int startedBeforeTimer = -1;
+    QTimer due;
+    due.setSingleShot(true);
+    connect(&due, &QTimer::timeout, this, [&] { startedBeforeTimer = int(started.count()); });
+    due.start(0);
+    mode.applySet("m", {2.0});
+    mode.applySet("kappa", {3.0});
+    mode.applySet("q0", {0.5});
+    QCOMPARE(started.count(), 0);  // not within the pass
+    QTRY_VERIFY_WITH_TIMEOUT(startedBeforeTimer >= 0, ms(5000));
+    QCOMPARE(startedBeforeTimer, 1);
+    QVERIFY(waitFinished(*mode.session(), ms(30000)));
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(mode.session()->job().values.at("kappa").at(0), 3.0);
+    QCOMPARE(mode.session()->job().values.at("q0").at(0), 0.5);
+  }
+
   void shutdownMidRunIsPrompt() {
     QElapsedTimer t;
     {

@@ -40,14 +40,10 @@ SimulationMode::SimulationMode(const ModeContext& context, QObject* parent)
   m_session = new SimSession(this);
   m_plots->setStores(&m_session->stores());
 
-  // a slider step per event: coalesce the changes of one event-loop pass into one recompute
-  m_recomputeTimer.setSingleShot(true);
-  m_recomputeTimer.setInterval(0);
   connect(m_params, &ParamPanel::changed, this, [this] {
-    m_recomputeTimer.start();
+    scheduleRecompute();
     emit edited();
   });
-  connect(&m_recomputeTimer, &QTimer::timeout, this, &SimulationMode::recompute);
   connect(m_session, &SimSession::chunkArrived, this, [this] {
     m_dataDirty = true;
     playback()->setAvailable(m_session->computedTime());
@@ -109,7 +105,7 @@ void SimulationMode::activate() {
 
 void SimulationMode::deactivate() {
   m_active = false;
-  m_recomputeTimer.stop();
+  m_recomputePosted = false;
   m_session->cancel();  // the runs would only compete with the next mode for the cores
   // the next mode rebuilds the 3D view: so will this one when it comes back
   m_sceneSystem.clear();
@@ -119,8 +115,22 @@ void SimulationMode::deactivate() {
   m_failureDetail.clear();
 }
 
+// a slider step per event: the changes of one event-loop pass make one recompute, posted rather
+// than on a zero timer, so that it starts before the timers due in the next pass (the 3D view's
+// frame among them, which blocks while a software renderer draws)
+void SimulationMode::scheduleRecompute() {
+  if (m_recomputePosted) return;
+  m_recomputePosted = true;
+  QMetaObject::invokeMethod(
+      this,
+      [this] {
+        if (m_recomputePosted) recompute();
+      },
+      Qt::QueuedConnection);
+}
+
 void SimulationMode::recompute() {
-  m_recomputeTimer.stop();
+  m_recomputePosted = false;
   if (!m_model || !m_active) return;
   // what this system comes back with (this session, and in QSettings), valid or not
   m_kept[m_model->name()] = *scenario();
@@ -425,7 +435,7 @@ void SimulationMode::applyChoice(const std::string& name, const std::string& val
   for (const QString& n : QString::fromStdString(value).split(','))
     names.push_back(n.trimmed().toStdString());
   m_params->setMethods(parseMethodList(*m_model, names, "--methods"));
-  m_recomputeTimer.start();
+  scheduleRecompute();
 }
 
 QString SimulationMode::playTimeProblem(double t) const {

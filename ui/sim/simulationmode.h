@@ -6,7 +6,6 @@
 // says when and why a run stopped.
 #pragma once
 
-#include <QTimer>
 #include <map>
 #include <optional>
 
@@ -70,6 +69,7 @@ class SimulationMode : public Mode {
   RunTable* runTable() const { return m_table; }
 
  private:
+  void scheduleRecompute();
   void applyScene();
   void updateScene(double t);
   void updateTable(double t);
@@ -83,7 +83,7 @@ class SimulationMode : public Mode {
   SimSession* m_session = nullptr;
   QAction* m_logAction = nullptr;
   QAction* m_autoscaleAction = nullptr;
-  QTimer m_recomputeTimer;
+  bool m_recomputePosted = false;
   bool m_active = false;
   bool m_dataDirty = false;
   double m_shownTime = -1.0;
