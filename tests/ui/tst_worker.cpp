@@ -99,6 +99,18 @@ class RecordingScene : public SceneView {
   int m_runs = 0;
 };
 
+// The simulation mode on the mass-spring's article set-up, computing, drawing in a RecordingScene.
+struct MassSpringMode {
+  RecordingScene scene;
+  Playback playback;
+  SimulationMode mode{ModeContext{&scene, &playback}};
+  MassSpringMode() {
+    mode.setInteractive(false);
+    mode.setSystem(findSystem("mass-spring"));
+    mode.activate();
+  }
+};
+
 }  // namespace
 
 class TestWorker : public QObject {
@@ -211,12 +223,9 @@ class TestWorker : public QObject {
   // (each of its frames can block the GUI thread while a software renderer draws), and until
   // then the last result stays; the plots are redrawn in that frame, not queued after it.
   void aNewResultIsDrawnInOneFrame() {
-    RecordingScene scene;
-    Playback playback;
-    SimulationMode mode({&scene, &playback});
-    mode.setInteractive(false);
-    mode.setSystem(findSystem("mass-spring"));
-    mode.activate();
+    MassSpringMode m;
+    SimulationMode& mode = m.mode;
+    RecordingScene& scene = m.scene;
     QVERIFY(waitFinished(*mode.session(), ms(30000)));
     mode.frame(0.0);
     QCOMPARE(scene.built.size(), std::size_t(1));
@@ -253,12 +262,8 @@ class TestWorker : public QObject {
   // next pass (the 3D view's frame is one: it can block the thread while a software renderer
   // draws), not behind them.
   void changesOfOnePassStartOneJobAtOnce() {
-    RecordingScene scene;
-    Playback playback;
-    SimulationMode mode({&scene, &playback});
-    mode.setInteractive(false);
-    mode.setSystem(findSystem("mass-spring"));
-    mode.activate();
+    MassSpringMode m;
+    SimulationMode& mode = m.mode;
     QVERIFY(waitFinished(*mode.session(), ms(30000)));
     QSignalSpy started(mode.session(), &SimSession::started);
     // a timer already due when the values change, as a frame's may be

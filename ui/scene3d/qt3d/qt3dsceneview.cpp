@@ -34,18 +34,6 @@ constexpr float kFieldOfView = 38.0f;
 
 bool finitePoint(const Vector3d& p) { return p.allFinite(); }
 
-// a frame of one colour: nothing was drawn yet (the labels alone would show)
-bool isBlank(const QImage& image) {
-  if (image.isNull()) return true;
-  const QRgb first = image.pixel(0, 0);
-  for (int y = 0; y < image.height(); ++y) {
-    const QRgb* row = reinterpret_cast<const QRgb*>(image.constScanLine(y));
-    for (int x = 0; x < image.width(); ++x)
-      if (row[x] != first) return false;
-  }
-  return true;
-}
-
 // a sample the view can draw: every number it reads is finite
 bool drawable(const Sample& s) { return s.position.allFinite() && s.attitude.allFinite(); }
 
@@ -227,33 +215,30 @@ void Qt3DSceneView::setHasData(std::size_t i, bool on) {
   m_hud->setContent(c);
 }
 
-void Qt3DSceneView::clearRuns() {
+void Qt3DSceneView::clearPaths() {
   for (std::size_t i = 0; i < kRuns; ++i) {
     m_trails[i]->clear();
     m_trailPoints[i].clear();
     m_posePoint[i].reset();
-    if (m_roots.body[i]) m_roots.body[i]->setEnabled(false);
-    setHasData(i, false);
   }
   setArrows({});
 }
 
-void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& params) {
-  // only parameters the drawing does not show changed (a mass, gravity): the scene stays, and
-  // so do the bodies until their next pose (hiding and showing them, or the labels' "no data",
-  // would cost the renderer a frame of its own), instead of new meshes and materials
-  if (m_visual && system == m_system &&
-      visualLayout(system, params) == visualLayout(m_system, m_params)) {
-    m_params = params;
-    for (std::size_t i = 0; i < kRuns; ++i) {
-      m_trails[i]->clear();
-      m_trailPoints[i].clear();
-      m_posePoint[i].reset();
-    }
-    setArrows({});
-  } else {
-    buildVisual(system, params);
+void Qt3DSceneView::clearRuns() {
+  clearPaths();
+  for (std::size_t i = 0; i < kRuns; ++i) {
+    if (m_roots.body[i]) m_roots.body[i]->setEnabled(false);
+    setHasData(i, false);
   }
+}
+
+void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& params) {
+  // only parameters the drawing does not show changed (a mass, gravity): the scene and its
+  // bodies stay (hiding and showing them would cost the renderer a frame of its own)
+  const bool keep = m_visual && system == m_system &&
+                    visualLayout(system, params) == visualLayout(m_system, m_params);
+  if (keep) m_params = params;
+  keep ? clearPaths() : buildVisual(system, params);
   fitView();
 }
 
@@ -455,53 +440,7 @@ void Qt3DSceneView::applyFit(const QVector3D& centre, float r) {
   m_window->setOrbit(o);
 }
 
-// one capture in progress: the callback runs exactly once (done, failed or timed out)
-struct Qt3DSceneView::CaptureJob {
-  std::function<void(const QImage& image, const QString& error)> done;
-  QPointer<Qt3DRender::QRenderCaptureReply> reply;
-  bool finished = false;
-  void finish(const QImage& image, const QString& error) {
-    if (finished) return;
-    finished = true;
-    if (reply) reply->deleteLater();
-    if (done) done(image, error);
-  }
-};
-
-void Qt3DSceneView::capture(std::function<void(const QImage& image, const QString& error)> done) {
-  auto job = std::make_shared<CaptureJob>();
-  job->done = std::move(done);
-  // the first frame after a change can miss meshes still being generated in the background,
-  // so one frame is drawn and thrown away first; a blank frame (not even the labels) is retried
-  requestCaptureFrame(job, 1, 4);
-  QTimer::singleShot(kCaptureTimeoutMs, m_window, [job] {
-    job->finish({}, QStringLiteral("the 3D view did not render within %1 s (is it shown?)")
-                        .arg(kCaptureTimeoutMs / 1000));
-  });
-}
-
 bool Qt3DSceneView::draws(const std::string& system) const { return hasVisual(system); }
-
-void Qt3DSceneView::requestCaptureFrame(const std::shared_ptr<CaptureJob>& job, int warmups,
-                                        int retries) {
-  job->reply = m_capture->requestCapture();
-  Qt3DRender::QRenderCaptureReply* reply = job->reply;
-  QObject::connect(reply, &Qt3DRender::QRenderCaptureReply::completed, m_window,
-                   [this, job, reply, warmups, retries] {
-                     reply->deleteLater();
-                     if (job->finished) return;
-                     const QImage image = reply->image().convertToFormat(QImage::Format_RGB32);
-                     const bool blank = isBlank(image);
-                     if (warmups > 0 || (blank && retries > 0)) {
-                       requestCaptureFrame(job, warmups - 1, warmups > 0 ? retries : retries - 1);
-                       return;
-                     }
-                     if (blank)
-                       job->finish({}, QStringLiteral("the 3D view rendered an empty frame"));
-                     else
-                       job->finish(image, {});
-                   });
-}
 
 }  // namespace dms::ui::scene3d
 

@@ -73,6 +73,8 @@ class Qt3DSceneView final : public SceneView {
   QSize grid() const;
   void onResized();
   void onCameraMoved();
+  /// Trails, the points the fit holds and the arrows; clearRuns also hides the bodies.
+  void clearPaths();
   void clearRuns();
   void applyFit(const QVector3D& centre, float radius);
   void setHasData(std::size_t run, bool on);
