@@ -140,11 +140,14 @@ class TestWorker : public QObject {
     QVERIFY(chunks.wait(ms(10000)));
     const qint64 acceptedBefore = s.chunksAccepted();
     QVERIFY(acceptedBefore > 0);
+    QVERIFY(s.hasResult());
     const SimJob small = makeJob("mass-spring", 20.0, 0.01, 2.0);
     QElapsedTimer t;
     t.start();
     s.start(small);
+    QVERIFY(!s.hasResult());  // the old job's samples are not the new one's
     QVERIFY(waitFinished(s, ms(10000)));
+    QVERIFY(s.hasResult());
     // the long job stopped within a chunk: the small one finished quickly after it
     QVERIFY2(t.elapsed() < ms(3000), qPrintable(QString::number(t.elapsed())));
     checkComplete(s);

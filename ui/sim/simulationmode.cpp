@@ -186,11 +186,7 @@ void SimulationMode::recompute() {
 
 // the 3D view of the current job: built when its first result arrives (or it ends without one)
 void SimulationMode::applyScene() {
-  const bool anyResult = std::any_of(m_session->stores().begin(), m_session->stores().end(),
-                                     [](const RunStore& s) { return !s.empty(); }) ||
-                         std::any_of(m_session->status().begin(), m_session->status().end(),
-                                     [](const RunStatus& s) { return s.done || s.failure.failed; });
-  if (!m_pendingScene || (m_session->running() && !anyResult)) return;
+  if (!m_pendingScene || (m_session->running() && !m_session->hasResult())) return;
   if (m_sceneSystem != m_model->name() || m_sceneParams != m_pendingScene->values) {
     scene()->setSystem(m_model->name(), m_pendingScene->values);
     m_sceneSystem = m_model->name();

@@ -93,6 +93,7 @@ quint64 SimSession::start(const SimJob& job) {
   m_stores.assign(job.methods.size(), RunStore());
   m_status.assign(job.methods.size(), RunStatus());
   m_running = true;
+  m_hasResult = false;
   post(m_worker, &SimWorker::compute, gen, job);
   emit started(gen);
   return gen;
@@ -119,6 +120,8 @@ void SimSession::onChunk(quint64 generation, const ChunkMessage& message) {
     return;
   }
   ++m_accepted;
+  m_hasResult =
+      m_hasResult || !chunk.samples.empty() || chunk.status.done || chunk.status.failure.failed;
   m_stores[std::size_t(chunk.run)].append(chunk.samples);
   const bool newlyFailed =
       chunk.status.failure.failed && !m_status[std::size_t(chunk.run)].failure.failed;

@@ -88,8 +88,10 @@ class SimSession : public WorkerSession {
   const std::vector<RunStatus>& status() const { return m_status; }
   /// Chunks of an old generation that arrived after it was replaced (and were dropped).
   qint64 staleChunks() const { return m_stale; }
-  /// Chunks accepted for the current generation.
+  /// Chunks accepted since the session was made (of every job, each while it was current).
   qint64 chunksAccepted() const { return m_accepted; }
+  /// Whether the current job has shown anything yet: samples of a run, or a run's end or failure.
+  bool hasResult() const { return m_hasResult; }
   /// Lowest simulated time all runs reached (a failed run counts as reaching the end).
   double computedTime() const;
 
@@ -105,6 +107,7 @@ class SimSession : public WorkerSession {
 
   SimWorker* m_worker = nullptr;
   bool m_running = false;
+  bool m_hasResult = false;
   SimJob m_job;
   std::vector<RunStore> m_stores;
   std::vector<RunStatus> m_status;

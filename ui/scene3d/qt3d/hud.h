@@ -36,7 +36,6 @@ struct HudContent {
     return runs == o.runs && grid == o.grid && caption == o.caption && help == o.help &&
            labels == o.labels && arrows == o.arrows;
   }
-  bool operator!=(const HudContent& o) const { return !(*this == o); }
 };
 
 /// What the labels take at the top (the cards) and at the bottom (the caption, the camera's

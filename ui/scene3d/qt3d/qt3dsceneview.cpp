@@ -235,10 +235,12 @@ void Qt3DSceneView::clearRuns() {
 void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& params) {
   // only parameters the drawing does not show changed (a mass, gravity): the scene and its
   // bodies stay (hiding and showing them would cost the renderer a frame of its own)
-  const bool keep = m_visual && system == m_system &&
-                    visualLayout(system, params) == visualLayout(m_system, m_params);
-  if (keep) m_params = params;
-  keep ? clearPaths() : buildVisual(system, params);
+  if (m_visual && system == m_system && visualLayout(system, params) == m_layout) {
+    m_params = params;
+    clearPaths();
+  } else {
+    buildVisual(system, params);
+  }
   fitView();
 }
 
@@ -280,6 +282,7 @@ void Qt3DSceneView::buildVisual(const std::string& system, const ParamValues& pa
   m_visual = std::move(visual);
   m_system = system;
   m_params = params;
+  m_layout = visualLayout(system, params);
   m_visual->setBodyAxesVisible(m_axesVisible);
   clearRuns();
   HudContent c = m_hud->content();

@@ -110,6 +110,7 @@ class Qt3DSceneView final : public SceneView {
   std::string m_system;
   int m_visualsBuilt = 0;
   ParamValues m_params;
+  std::vector<double> m_layout;  // the numbers m_visual is drawn from (visualLayout)
   VisualRoots m_roots;
   std::unique_ptr<SystemVisual> m_visual;
   std::array<std::unique_ptr<Tube>, kRuns> m_trails;
