@@ -261,6 +261,34 @@ class TestWorker : public QObject {
     QCOMPARE(scene.calls, QStringList());
   }
 
+  // A running job's results reach the 3D view once it is done (above) or once it has run for
+  // the scene delay: a short job's chunks are all taken in and plotted before the renderer's
+  // frame holds the GUI thread, and a long job still shows its first poses soon.
+  void aRunningJobReachesTheSceneAfterItsDelay() {
+    MassSpringMode m;
+    SimulationMode& mode = m.mode;
+    RecordingScene& scene = m.scene;
+    QVERIFY(waitFinished(*mode.session(), ms(30000)));
+    mode.frame(0.0);
+    scene.calls.clear();
+    mode.setSceneDelay(3600 * 1000);
+    mode.applySet("m", {2.0});
+    mode.applySet("T", {1e7});  // 2.9e8 steps: it runs for the whole test
+    mode.recompute();
+    QSignalSpy chunks(mode.session(), &SimSession::chunkArrived);
+    QVERIFY(chunks.wait(ms(10000)));
+    QVERIFY(mode.session()->hasResult());
+    mode.frame(0.0);
+    QCOMPARE(scene.calls, QStringList());  // a result, but the job runs and is young
+    mode.setSceneDelay(0);
+    QVERIFY(chunks.wait(ms(10000)));
+    QVERIFY(mode.session()->running());
+    mode.frame(0.0);
+    QCOMPARE(scene.calls.mid(0, 2), QStringList({"system", "runs"}));
+    QVERIFY(scene.calls.contains("pose"));
+    QCOMPARE(scene.built.back().at("m").at(0), 2.0);
+  }
+
   // The changes of one event-loop pass start one job, and it starts before the timers due in the
   // next pass (the 3D view's frame is one: it can block the thread while a software renderer
   // draws), not behind them.

@@ -161,6 +161,7 @@ void SimulationMode::recompute() {
   job.settings = settings;
   job.methods = m_params->methods();
   m_session->start(job);
+  m_jobClock.start();
   m_failure.clear();
   m_failureDetail.clear();
 
@@ -184,9 +185,12 @@ void SimulationMode::recompute() {
   m_dataDirty = true;
 }
 
-// the 3D view of the current job: built when its first result arrives (or it ends without one)
+// the 3D view of the current job: built when the job ends, or once it has a result and has run
+// for m_sceneDelayMs (a long job); one frame of the renderer, after the chunks of a short job
 void SimulationMode::applyScene() {
-  if (!m_pendingScene || (m_session->running() && !m_session->hasResult())) return;
+  if (!m_pendingScene) return;
+  if (m_session->running() && !(m_session->hasResult() && m_jobClock.elapsed() >= m_sceneDelayMs))
+    return;
   if (m_sceneSystem != m_model->name() || m_sceneParams != m_pendingScene->values) {
     scene()->setSystem(m_model->name(), m_pendingScene->values);
     m_sceneSystem = m_model->name();

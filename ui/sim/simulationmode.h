@@ -6,6 +6,7 @@
 // says when and why a run stopped.
 #pragma once
 
+#include <QElapsedTimer>
 #include <map>
 #include <optional>
 
@@ -67,6 +68,9 @@ class SimulationMode : public Mode {
   ParamPanel* paramPanel() const { return m_params; }
   PlotPanel* plotPanel() const { return m_plots; }
   RunTable* runTable() const { return m_table; }
+  /// How long a running job's first results wait before the 3D view shows them (a job done
+  /// sooner shows at its end): 100 ms unless a test sets it.
+  void setSceneDelay(int ms) { m_sceneDelayMs = ms; }
 
  private:
   void scheduleRecompute();
@@ -103,6 +107,10 @@ class SimulationMode : public Mode {
     std::vector<SceneRun> runs;
   };
   std::optional<PendingScene> m_pendingScene;
+  // the job's age: the 3D view takes a running job's results only after m_sceneDelayMs, so that
+  // a short job's chunks are all taken in and plotted before the renderer holds the thread
+  QElapsedTimer m_jobClock;
+  int m_sceneDelayMs = 100;
 };
 
 }  // namespace dms::ui
