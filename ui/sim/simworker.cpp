@@ -90,7 +90,10 @@ void SimSession::shutdown() {
 quint64 SimSession::start(const SimJob& job) {
   const quint64 gen = advanceGeneration();
   m_job = job;
-  m_stores.assign(job.methods.size(), RunStore());
+  // the stores are emptied, not made anew: their buffers (about 6 MB a run) stay mapped, where
+  // fresh ones made the GUI thread page-fault them in again, sample by sample, every job
+  m_stores.resize(job.methods.size());
+  for (RunStore& store : m_stores) store.clear();
   m_status.assign(job.methods.size(), RunStatus());
   m_running = true;
   m_hasResult = false;
