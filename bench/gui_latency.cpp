@@ -4,7 +4,7 @@
 // the README and the issue notes, each made in one run against its own peer or budget.
 //
 //   dms_gui_latency [--system dumbbell] [--T 1e6] [--idle 10] [--limit 900]
-//   dms_gui_latency --slider [--system all] [--moves 50] [--drags 10] [--state both]
+//   dms_gui_latency --slider [--system all] [--moves 50] [--drags 10] [--state both] [--trace]
 //   dms_gui_latency --playback [--system dumbbell] [--steps 1e7] [--idle 10] [--limit 900]
 //
 // The real main window (Qt3D view, plots, playback) is shown at 1600 x 1000.
@@ -26,8 +26,12 @@
 // change, a 5 ms probe timer's longest gap (the GUI thread's longest freeze) and, paused, the end
 // of its last gap over 10 ms: Qt3D draws the new poses after the plots, in frames that block the
 // GUI thread while a software renderer draws. `--state` playing, paused or both (the default): with
-// playback playing (every frame re-renders the 3D view) or paused. Between events the benchmark
-// sleeps in the event loop, as the app does.
+// playback playing (every frame re-renders the 3D view) or paused. Each state starts after 0.3 s
+// without input, so that the first move does not pay for the frames of the window's opening or
+// of the pause. Between events the benchmark sleeps in the event loop, as the app does.
+// `--trace` writes to stderr, per move, the time of each result chunk handed over and every
+// event on the GUI thread that took over 8 ms (its receiver's class and event type: a Qt3D
+// frame is a timer event of QDefaultAnimationDriver), in ms from the move.
 //
 // --playback: a run of `steps` steps of the system's step h (T = steps x h) is computed, then
 // played at 1x for `idle` seconds. The GUI thread's busy time (every event it handles, paint
@@ -41,6 +45,7 @@
 #include <QElapsedTimer>
 #include <QSlider>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 #include <algorithm>
 #include <cmath>
@@ -141,13 +146,14 @@ bool waitUntil(Done done, double seconds) {
 }
 
 [[noreturn]] void usage(const char* why) {
-  std::fprintf(stderr,
-               "dms_gui_latency: %s\nusage: dms_gui_latency [--system NAME] [--T T] [--idle S] "
-               "[--limit S]\n       dms_gui_latency --slider [--system NAME|all] [--moves N] "
-               "[--drags N] [--state playing|paused|both]\n       dms_gui_latency --playback "
-               "[--system NAME] [--steps N] "
-               "[--idle S] [--limit S]\n",
-               why);
+  std::fprintf(
+      stderr,
+      "dms_gui_latency: %s\nusage: dms_gui_latency [--system NAME] [--T T] [--idle S] "
+      "[--limit S]\n       dms_gui_latency --slider [--system NAME|all] [--moves N] "
+      "[--drags N] [--state playing|paused|both] [--trace]\n       dms_gui_latency --playback "
+      "[--system NAME] [--steps N] "
+      "[--idle S] [--limit S]\n",
+      why);
   std::exit(2);
 }
 
@@ -168,7 +174,15 @@ class TimedApp : public QApplication {
  public:
   using QApplication::QApplication;
 
+  /// --trace: events over 8 ms are written to stderr, with their start in ms from `since`.
+  void trace(const QElapsedTimer* clock, qint64 since) {
+    m_traceClock = clock;
+    m_traceSince = since;
+  }
+
   bool notify(QObject* receiver, QEvent* e) override {
+    // the workers' threads deliver their events here too: only the GUI thread's count
+    if (QThread::currentThread() != thread()) return QApplication::notify(receiver, e);
     if (m_depth == 0 && m_recording && e->type() == QEvent::Timer) {
       const auto* t = qobject_cast<const QTimer*>(receiver);
       if (t && t->interval() == dms::ui::MainWindow::kFrameIntervalMs) {
@@ -177,9 +191,19 @@ class TimedApp : public QApplication {
         ++m_frames;
       }
     }
-    if (m_depth++ == 0) m_clock.start();
+    const bool top = m_depth++ == 0;
+    if (top) m_clock.start();
+    const qint64 at = m_traceClock && top ? m_traceClock->nsecsElapsed() : 0;
+    const QEvent::Type type = e->type();
+    const char* cls = top ? receiver->metaObject()->className() : "";
     const bool r = QApplication::notify(receiver, e);
-    if (--m_depth == 0) m_busy += m_clock.nsecsElapsed();
+    if (--m_depth == 0) {
+      const qint64 took = m_clock.nsecsElapsed();
+      m_busy += took;
+      if (m_traceClock && took > 8000000)
+        std::fprintf(stderr, "  +%.1f ms: %s, event type %d, took %.1f ms\n",
+                     double(at - m_traceSince) * 1e-6, cls, int(type), double(took) * 1e-6);
+    }
     return r;
   }
 
@@ -193,6 +217,8 @@ class TimedApp : public QApplication {
 
  private:
   QElapsedTimer m_clock;
+  const QElapsedTimer* m_traceClock = nullptr;
+  qint64 m_traceSince = 0;
   int m_depth = 0;
   bool m_recording = false;
   long long m_frames = -1;
@@ -213,7 +239,8 @@ dms::ui::SimulationMode* openSystem(dms::ui::MainWindow& w, const QString& syste
 }
 
 /// Times slider moves on `system` (see the header).
-void sliderLatency(const QString& system, int moves, int drags, const std::string& state) {
+void sliderLatency(const QString& system, int moves, int drags, const std::string& state,
+                   bool trace) {
   dms::ui::MainWindow w;
   w.resize(1600, 1000);
   w.show();
@@ -253,9 +280,13 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
     replotted.assign(plots.size(), false);
   });
   // the last result's hand-over (the window draws in its own slot on finished, before ours)
-  qint64 lastChunkAt = -1;
-  QObject::connect(session, &dms::ui::SimSession::chunkArrived,
-                   [&] { lastChunkAt = clock.nsecsElapsed(); });
+  qint64 lastChunkAt = -1, changedAt = -1;
+  QObject::connect(session, &dms::ui::SimSession::chunkArrived, [&](int run) {
+    lastChunkAt = clock.nsecsElapsed();
+    if (trace)
+      std::fprintf(stderr, "  +%.1f ms: chunk of run %d\n", double(lastChunkAt - changedAt) * 1e-6,
+                   run);
+  });
   QObject::connect(session, &dms::ui::SimSession::finished, [&] { finishedAt = lastChunkAt; });
   const auto shown = [&] {
     return finishedAt >= 0 && !session->running() &&
@@ -265,7 +296,7 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
   // notches one way and the next one back, so the system stays near the article's set-up
   // a 5 ms probe on the GUI thread: its longest gap after a change is the longest freeze, and
   // the end of its last gap over 10 ms the end of the 3D view's last frame that blocked it
-  qint64 changedAt = -1, lastTick = 0, lastFreezeEnd = -1;
+  qint64 lastTick = 0, lastFreezeEnd = -1;
   double longestGap = 0.0;
   QTimer probe;
   probe.setTimerType(Qt::PreciseTimer);
@@ -289,6 +320,10 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
     longestGap = 0.0;
     lastFreezeEnd = -1;
     const qint64 t0 = changedAt = clock.nsecsElapsed();
+    if (trace) {
+      std::fprintf(stderr, "%s to %d\n", name.c_str(), slider->value() + direction);
+      static_cast<TimedApp*>(qApp)->trace(&clock, t0);
+    }
     slider->setValue(slider->value() + direction);
     return t0;
   };
@@ -328,6 +363,7 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
       w.playback()->play();
     else
       w.playback()->pause();
+    waitUntil([] { return false; }, kSettle);
     std::vector<double> single, drag;
     toStart.clear();
     toFinish.clear();
@@ -408,9 +444,13 @@ int main(int argc, char** argv) {
   double horizon = 1e6, idle = 10.0, limit = 900.0, steps = 1e7;
   int moves = 50, drags = 10;
   std::string state = "both";
-  bool slider = false, playback = false;
+  bool slider = false, playback = false, trace = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--trace") {
+      trace = true;
+      continue;
+    }
     if (a == "--slider" || a == "--playback") {
       (a == "--slider" ? slider : playback) = true;
       continue;
@@ -450,7 +490,7 @@ int main(int argc, char** argv) {
     } else {
       systems.push_back(system);
     }
-    for (const QString& s : systems) sliderLatency(s, moves, drags, state);
+    for (const QString& s : systems) sliderLatency(s, moves, drags, state, trace);
     return 0;
   }
   if (system.isEmpty()) system = "dumbbell";

@@ -168,7 +168,6 @@ void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
   // a linear space has no structure to lose: the energy plot takes the width
   m_structure->setVisible(m_hasStructure);
   m_autoscale = true;
-  refresh();
 }
 
 void PlotPanel::fillGraph(QCPGraph* g, const RunStore& store, Metric m, double t0, double t1,
@@ -270,10 +269,7 @@ void PlotPanel::updateStructureTitle() {
   PlotStyle::title(m_structure)->setText(title);
 }
 
-void PlotPanel::autoscale() {
-  m_autoscale = true;
-  refresh();
-}
+void PlotPanel::autoscale() { m_autoscale = true; }
 
 int PlotPanel::pointCount(int plot, int run) const {
   const std::vector<QCPGraph*>& gs = plot == 0 ? m_energyGraphs : m_structureGraphs;

@@ -33,10 +33,11 @@ class PlotPanel : public QWidget {
   explicit PlotPanel(QWidget* parent = nullptr);
   ~PlotPanel() override;
 
-  /// New runs (clears the curves). An empty structureName (a linear configuration space) hides
-  /// the structure plot: the energy plot takes the width (an export of it says why it is
-  /// empty). structure2Name is the secondary error's symbol, plotted (dotted, on demand) for
-  /// the runs whose RunStyle::structure2 is set.
+  /// New runs (clears the curves; the plots show what they showed until the next refresh(),
+  /// which the caller makes when the new runs have results). An empty structureName (a linear
+  /// configuration space) hides the structure plot: the energy plot takes the width (an export of
+  /// it says why it is empty). structure2Name is the secondary error's symbol, plotted (dotted, on
+  /// demand) for the runs whose RunStyle::structure2 is set.
   void setRuns(const std::vector<RunStyle>& runs, double horizon, const QString& structureName,
                const QString& structure2Name);
   /// Whether the structure plot is shown (the system has a structure error).

@@ -185,12 +185,10 @@ void SimulationMode::recompute() {
   m_dataDirty = true;
 }
 
-// the 3D view of the current job: built when the job ends, or once it has a result and has run
-// for m_sceneDelayMs (a long job); one frame of the renderer, after the chunks of a short job
+// the 3D view of the current job: built in the first frame that shows the job's results (when it
+// ends, or once it has a result and is m_resultDelayMs old), together with the poses
 void SimulationMode::applyScene() {
-  if (!m_pendingScene) return;
-  if (m_session->running() && !(m_session->hasResult() && m_jobClock.elapsed() >= m_sceneDelayMs))
-    return;
+  if (!m_pendingScene || (m_session->running() && !m_session->hasResult())) return;
   if (m_sceneSystem != m_model->name() || m_sceneParams != m_pendingScene->values) {
     scene()->setSystem(m_model->name(), m_pendingScene->values);
     m_sceneSystem = m_model->name();
@@ -202,16 +200,20 @@ void SimulationMode::applyScene() {
 }
 
 void SimulationMode::frame(double t) {
-  // the plots drawn now, before the 3D view's next frame (which blocks this thread while it
-  // renders), so that they are never a frame behind it
-  if (m_dataDirty) m_plots->refresh(0, true);
-  if (m_dataDirty) applyScene();
-  if (m_dataDirty || t != m_shownTime) {
+  // A running job's results are shown once it is done or m_resultDelayMs old (a long job): a
+  // short job's chunks all come in while the worker has a core, without the plots' repaints or
+  // the 3D view's frame (which blocks this thread while the renderer draws) between them. The
+  // plots are drawn first, before the 3D view's next frame, so they are never a frame behind it.
+  const bool show =
+      m_dataDirty && (!m_session->running() || m_jobClock.elapsed() >= m_resultDelayMs);
+  if (show) m_plots->refresh(0, true);
+  if (show) applyScene();
+  if (show || t != m_shownTime) {
     m_plots->setCursorTime(t);
     if (!m_pendingScene) updateScene(t);  // the last result stays until the new one comes
     updateTable(t);
   }
-  m_dataDirty = false;
+  if (show) m_dataDirty = false;
   m_shownTime = t;
 }
 

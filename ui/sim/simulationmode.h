@@ -68,9 +68,9 @@ class SimulationMode : public Mode {
   ParamPanel* paramPanel() const { return m_params; }
   PlotPanel* plotPanel() const { return m_plots; }
   RunTable* runTable() const { return m_table; }
-  /// How long a running job's first results wait before the 3D view shows them (a job done
-  /// sooner shows at its end): 100 ms unless a test sets it.
-  void setSceneDelay(int ms) { m_sceneDelayMs = ms; }
+  /// How long a running job's results wait before the plots, the table and the 3D view show
+  /// them (a job done sooner shows at its end): 100 ms unless a test sets it.
+  void setResultDelay(int ms) { m_resultDelayMs = ms; }
 
  private:
   void scheduleRecompute();
@@ -107,10 +107,9 @@ class SimulationMode : public Mode {
     std::vector<SceneRun> runs;
   };
   std::optional<PendingScene> m_pendingScene;
-  // the job's age: the 3D view takes a running job's results only after m_sceneDelayMs, so that
-  // a short job's chunks are all taken in and plotted before the renderer holds the thread
+  // the job's age: a running job's results are shown only once it is m_resultDelayMs old
   QElapsedTimer m_jobClock;
-  int m_sceneDelayMs = 100;
+  int m_resultDelayMs = 100;
 };
 
 }  // namespace dms::ui
