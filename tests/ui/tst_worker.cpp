@@ -303,6 +303,21 @@ class TestWorker : public QObject {
     QCOMPARE(scene.built.back().at("m").at(0), 2.0);
   }
 
+  // Autoscale (the button, the menu, a double click) brings a zoomed plot back to the horizon at
+  // once, whatever the job is doing.
+  void autoscaleShowsTheWholeHorizon() {
+    MassSpringMode m;
+    QVERIFY(waitFinished(*m.mode.session(), ms(30000)));
+    m.mode.frame(0.0);
+    QCustomPlot* energy = m.mode.exportPlots().front().plot;
+    const QCPRange whole = energy->xAxis->range();
+    QVERIFY(whole.upper > 1.0);
+    energy->xAxis->setRange(0.25 * whole.upper, 0.5 * whole.upper);
+    m.mode.plotPanel()->autoscale();
+    QCOMPARE(energy->xAxis->range().lower, whole.lower);
+    QCOMPARE(energy->xAxis->range().upper, whole.upper);
+  }
+
   // The changes of one event-loop pass start one job, and it starts before the timers due in the
   // next pass (the 3D view's frame is one: it can block the thread while a software renderer
   // draws), not behind them.

@@ -269,7 +269,10 @@ void PlotPanel::updateStructureTitle() {
   PlotStyle::title(m_structure)->setText(title);
 }
 
-void PlotPanel::autoscale() { m_autoscale = true; }
+void PlotPanel::autoscale() {
+  m_autoscale = true;
+  refresh();
+}
 
 int PlotPanel::pointCount(int plot, int run) const {
   const std::vector<QCPGraph*>& gs = plot == 0 ? m_energyGraphs : m_structureGraphs;
