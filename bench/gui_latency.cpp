@@ -31,7 +31,8 @@
 // of the pause. Between events the benchmark sleeps in the event loop, as the app does.
 // `--trace` writes to stderr, per move, the time of each result chunk handed over and every
 // event on the GUI thread that took over 8 ms (its receiver's class and event type: a Qt3D
-// frame is a timer event of QDefaultAnimationDriver), in ms from the move.
+// frame is a timer event of QDefaultAnimationDriver), in ms from the move, and at each job's end
+// the worker's time inside its runs' advance() per run.
 //
 // --playback: a run of `steps` steps of the system's step h (T = steps x h) is computed, then
 // played at 1x for `idle` seconds. The GUI thread's busy time (every event it handles, paint
@@ -287,7 +288,13 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
       std::fprintf(stderr, "  +%.1f ms: chunk of run %d\n", double(lastChunkAt - changedAt) * 1e-6,
                    run);
   });
-  QObject::connect(session, &dms::ui::SimSession::finished, [&] { finishedAt = lastChunkAt; });
+  QObject::connect(session, &dms::ui::SimSession::finished, [&] {
+    finishedAt = lastChunkAt;
+    if (trace)
+      for (const dms::ui::RunStatus& st : session->status())
+        std::fprintf(stderr, "  run: %lld steps computed in %.2f ms of the worker's time\n",
+                     static_cast<long long>(st.counters.steps), st.wallSeconds * 1e3);
+  });
   const auto shown = [&] {
     return finishedAt >= 0 && !session->running() &&
            std::all_of(replotted.begin(), replotted.end(), [](bool b) { return b; });
