@@ -109,6 +109,12 @@ struct MassSpringMode {
     mode.setSystem(findSystem("mass-spring"));
     mode.activate();
   }
+  /// Waits for the article set-up's job and draws its frame at t = 0; false if it did not end.
+  bool shown() {
+    if (!waitFinished(*mode.session(), ms(30000))) return false;
+    mode.frame(0.0);
+    return true;
+  }
 };
 
 }  // namespace
@@ -227,10 +233,9 @@ class TestWorker : public QObject {
   // then the last result stays; the plots are redrawn in that frame, not queued after it.
   void aNewResultIsDrawnInOneFrame() {
     MassSpringMode m;
+    QVERIFY(m.shown());
     SimulationMode& mode = m.mode;
     RecordingScene& scene = m.scene;
-    QVERIFY(waitFinished(*mode.session(), ms(30000)));
-    mode.frame(0.0);
     QCOMPARE(scene.built.size(), std::size_t(1));
 
     std::vector<int> replots;
@@ -266,10 +271,9 @@ class TestWorker : public QObject {
   // with no repaint or renderer's frame between them, and a long job still shows soon.
   void aRunningJobIsShownAfterItsDelay() {
     MassSpringMode m;
+    QVERIFY(m.shown());
     SimulationMode& mode = m.mode;
     RecordingScene& scene = m.scene;
-    QVERIFY(waitFinished(*mode.session(), ms(30000)));
-    mode.frame(0.0);
     int replots = 0;
     const ExportPlot energy = mode.exportPlots().front();
     connect(energy.plot, &QCustomPlot::afterReplot, this, [&replots] { ++replots; });
@@ -307,8 +311,7 @@ class TestWorker : public QObject {
   // once, whatever the job is doing.
   void autoscaleShowsTheWholeHorizon() {
     MassSpringMode m;
-    QVERIFY(waitFinished(*m.mode.session(), ms(30000)));
-    m.mode.frame(0.0);
+    QVERIFY(m.shown());
     QCustomPlot* energy = m.mode.exportPlots().front().plot;
     const QCPRange whole = energy->xAxis->range();
     QVERIFY(whole.upper > 1.0);
