@@ -14,6 +14,7 @@
 #include "tests/common/deadline.h"
 #include "ui/common/playback.h"
 #include "ui/scene3d/sceneview.h"
+#include "ui/sim/runtable.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
@@ -42,6 +43,15 @@ Sample firstSample(const SimJob& job, Method m) {
   std::vector<Sample> out;
   job.model->makeRun(job.values, m, job.settings)->advance(out, 1);
   return out.front();
+}
+
+// every cell of the run table, row by row
+QStringList tableText(const QTableWidget& table) {
+  QStringList cells;
+  for (int r = 0; r < table.rowCount(); ++r)
+    for (int c = 0; c < table.columnCount(); ++c)
+      cells << (table.item(r, c) ? table.item(r, c)->text() : QString());
+  return cells;
 }
 
 bool waitFinished(SimSession& s, int ms) {
@@ -267,8 +277,9 @@ class TestWorker : public QObject {
   }
 
   // A running job's results are shown (plots, table, 3D view) once it is done (above) or once it
-  // has run for the result delay: a short job's chunks all come in while the worker has a core,
-  // with no repaint or renderer's frame between them, and a long job still shows soon.
+  // has a result and has run for the result delay: a short job's chunks all come in while the
+  // worker has a core, with no repaint or renderer's frame between them, and a long job still
+  // shows soon. Until then all three keep the last job's picture.
   void aRunningJobIsShownAfterItsDelay() {
     MassSpringMode m;
     QVERIFY(m.shown());
@@ -280,25 +291,44 @@ class TestWorker : public QObject {
     const int graphs = energy.plot->graphCount();
     const int points = energy.plot->graph(0)->dataCount();
     QVERIFY(points > 0);
+    const QStringList doneRows = tableText(*mode.runTable());
+    QVERIFY(doneRows.contains("done"));
     QCoreApplication::processEvents();
     scene.calls.clear();
     replots = 0;
-    mode.setResultDelay(3600 * 1000);
+    mode.setResultDelay(0);
     mode.applySet("m", {2.0});
     mode.applySet("T", {1e7});  // 2.9e8 steps: it runs for the whole test
     mode.recompute();
+    // old enough, but no result yet (the worker's chunks arrive in the event loop): nothing
+    // drawn, not even empty plots
+    QVERIFY(!mode.session()->hasResult());
+    mode.frame(0.0);
+    QCOMPARE(scene.calls, QStringList());
+    QCOMPARE(replots, 0);
+    QCOMPARE(tableText(*mode.runTable()), doneRows);
+    mode.setResultDelay(3600 * 1000);
     QSignalSpy chunks(mode.session(), &SimSession::chunkArrived);
     QVERIFY(chunks.wait(ms(10000)));
     QVERIFY(mode.session()->hasResult());
     mode.frame(0.0);
     QCoreApplication::processEvents();
-    // a result, but the job runs and is young: nothing drawn, the plots' old picture stays
+    // a result, but the job runs and is young: nothing drawn, the old picture stays
     QCOMPARE(scene.calls, QStringList());
     QCOMPARE(replots, 0);
+    QCOMPARE(tableText(*mode.runTable()), doneRows);
+    // the cursor moves: the table still shows the last job at the cursor, not the new job's
+    // first samples (the plots are hidden here, so the cursor's layer takes a whole replot)
+    mode.frame(2.0);
+    QCOMPARE(tableText(*mode.runTable()), doneRows);
+    QCOMPARE(scene.calls, QStringList());
+    replots = 0;
     mode.setResultDelay(0);
     QVERIFY(chunks.wait(ms(10000)));
     QVERIFY(mode.session()->running());
     mode.frame(0.0);
+    QVERIFY(tableText(*mode.runTable()) != doneRows);
+    QVERIFY(!tableText(*mode.runTable()).contains("done"));
     QCOMPARE(replots, 1);
     QCOMPARE(energy.plot->graphCount(), graphs);
     QVERIFY(energy.plot->graph(0)->dataCount() > 0);

@@ -185,10 +185,10 @@ void SimulationMode::recompute() {
   m_dataDirty = true;
 }
 
-// the 3D view of the current job: built in the first frame that shows the job's results (when it
-// ends, or once it has a result and is m_resultDelayMs old), together with the poses
+// the 3D view of the current job: built in the first frame that shows the job's results,
+// together with the poses
 void SimulationMode::applyScene() {
-  if (!m_pendingScene || (m_session->running() && !m_session->hasResult())) return;
+  if (!m_pendingScene) return;
   if (m_sceneSystem != m_model->name() || m_sceneParams != m_pendingScene->values) {
     scene()->setSystem(m_model->name(), m_pendingScene->values);
     m_sceneSystem = m_model->name();
@@ -200,18 +200,22 @@ void SimulationMode::applyScene() {
 }
 
 void SimulationMode::frame(double t) {
-  // A running job's results are shown once it is done or m_resultDelayMs old (a long job): a
-  // short job's chunks all come in while the worker has a core, without the plots' repaints or
-  // the 3D view's frame (which blocks this thread while the renderer draws) between them. The
-  // plots are drawn first, before the 3D view's next frame, so they are never a frame behind it.
+  // A running job's results are shown once it is done, or once it has a result and is
+  // m_resultDelayMs old (a long job): a short job's chunks all come in while the worker has a
+  // core, without the plots' repaints or the 3D view's frame (which blocks this thread while the
+  // renderer draws) between them. Until then the plots, the table and the 3D view all keep the
+  // last job's picture. The plots are drawn first, before the 3D view's next frame, so they are
+  // never a frame behind it.
   const bool show =
-      m_dataDirty && (!m_session->running() || m_jobClock.elapsed() >= m_resultDelayMs);
+      m_dataDirty && (!m_session->running() ||
+                      (m_session->hasResult() && m_jobClock.elapsed() >= m_resultDelayMs));
+  const bool waiting = m_dataDirty && !show;  // the stores hold a part of a job not yet shown
   if (show) m_plots->refresh(0, true);
   if (show) applyScene();
   if (show || t != m_shownTime) {
     m_plots->setCursorTime(t);
-    if (!m_pendingScene) updateScene(t);  // the last result stays until the new one comes
-    updateTable(t);
+    if (!m_pendingScene) updateScene(t);
+    if (!waiting) updateTable(t);
   }
   if (show) m_dataDirty = false;
   m_shownTime = t;

@@ -90,7 +90,8 @@ class SimSession : public WorkerSession {
   qint64 staleChunks() const { return m_stale; }
   /// Chunks accepted since the session was made (of every job, each while it was current).
   qint64 chunksAccepted() const { return m_accepted; }
-  /// Whether the current job has shown anything yet: samples of a run, or a run's end or failure.
+  /// Whether the current job has produced anything yet: samples of a run, or a run's end or
+  /// failure (whether it is shown is the mode's business).
   bool hasResult() const { return m_hasResult; }
   /// Lowest simulated time all runs reached (a failed run counts as reaching the end).
   double computedTime() const;
