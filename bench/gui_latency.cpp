@@ -38,12 +38,16 @@
 // played at 1x for `idle` seconds. The GUI thread's busy time (every event it handles, paint
 // and Qt3D's GUI-side work included) is summed per frame-timer period: p50, p95 and max per frame.
 //
+// Every form takes `--antialiasing on|off` (default on): the 3D view's multisampled edges, as
+// View > Smooth 3D edges sets them.
+//
 // Settings are kept under a separate application name, so the user's dmstudio settings are
 // untouched.
 #include <qcustomplot.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QSettings>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QThread>
@@ -150,7 +154,8 @@ bool waitUntil(Done done, double seconds) {
   std::fprintf(
       stderr,
       "dms_gui_latency: %s\nusage: dms_gui_latency [--system NAME] [--T T] [--idle S] "
-      "[--limit S]\n       dms_gui_latency --slider [--system NAME|all] [--moves N] "
+      "[--limit S] [--antialiasing on|off]\n       dms_gui_latency --slider [--system NAME|all] "
+      "[--moves N] "
       "[--drags N] [--state playing|paused|both] [--trace]\n       dms_gui_latency --playback "
       "[--system NAME] [--steps N] "
       "[--idle S] [--limit S]\n",
@@ -451,7 +456,7 @@ int main(int argc, char** argv) {
   double horizon = 1e6, idle = 10.0, limit = 900.0, steps = 1e7;
   int moves = 50, drags = 10;
   std::string state = "both";
-  bool slider = false, playback = false, trace = false;
+  bool slider = false, playback = false, trace = false, antialiasing = true;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--trace") {
@@ -472,6 +477,8 @@ int main(int argc, char** argv) {
     } else if (a == "--state" && (std::string(v) == "playing" || std::string(v) == "paused" ||
                                   std::string(v) == "both")) {
       state = v;
+    } else if (a == "--antialiasing" && (std::string(v) == "on" || std::string(v) == "off")) {
+      antialiasing = std::string(v) == "on";
     } else if (a == "--T" && number) {
       horizon = x;
     } else if (a == "--idle" && number) {
@@ -489,6 +496,8 @@ int main(int argc, char** argv) {
     }
   }
   if (slider && playback) usage("--slider and --playback are separate runs");
+  // every run says it (the settings stay from one run to the next)
+  QSettings().setValue(dms::ui::MainWindow::kAntialiasingKey, antialiasing);
   if (slider) {
     std::vector<QString> systems;
     if (system.isEmpty() || system == "all") {

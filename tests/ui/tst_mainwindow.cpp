@@ -25,6 +25,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QSurfaceFormat>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -383,6 +384,31 @@ class TestMainWindow : public QObject {
     QVERIFY(captioned.contains("Methods: variational, RK45"));
     QVERIFY(plot->layer("cursor")->visible());
     QCOMPARE(plot->plotLayout()->elementCount(), elements);  // no caption left in the window
+  }
+
+  // View > Smooth 3D edges: on by default (the 3D view is multisampled) and kept in the
+  // settings; a surface's format is fixed, so the next window takes a change, not this one
+  void antialiasingForTheNextWindow() {
+    MainWindow& w = *m_window;
+    QAction* smooth = w.antialiasAction();
+    QVERIFY(smooth->isCheckable());
+    QVERIFY(smooth->isChecked());
+    QVERIFY(w.scene()->antialiased());
+    smooth->setChecked(false);
+    QCOMPARE(QSettings().value(MainWindow::kAntialiasingKey).toBool(), false);
+    QVERIFY(w.scene()->antialiased());
+    {
+      MainWindow next;
+      next.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&next));
+      QVERIFY(!next.antialiasAction()->isChecked());
+      QVERIFY(!next.scene()->antialiased());
+      // the renderer's OpenGL context takes the default format: with the window's alone, frames
+      // cost as much as with samples (dms_gui_latency)
+      QCOMPARE(QSurfaceFormat::defaultFormat().samples(), 0);
+    }
+    smooth->setChecked(true);
+    QCOMPARE(QSettings().value(MainWindow::kAntialiasingKey).toBool(), true);
   }
 
   // Help: About cites the article and names the libraries' licences; User guide shows the

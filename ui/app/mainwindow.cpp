@@ -59,7 +59,11 @@ void printError(const QString& text) {
 MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
     : QMainWindow(parent), m_scene(std::move(scene)) {
   m_file = new ScenarioFile(this);  // before the modes: they tell it of every edit
-  if (!m_scene) m_scene = createSceneView(this);
+  if (!m_scene) {
+    SceneOptions options;
+    options.antialiasing = QSettings().value(kAntialiasingKey, true).toBool();
+    m_scene = createSceneView(this, options);
+  }
   m_playback = new Playback(this);
   buildUi();
   const ModeContext context{m_scene.get(), m_playback};
@@ -197,6 +201,16 @@ void MainWindow::buildMenus() {
   for (Mode* m : m_modes) view->addActions(m->actions());
   m_sceneActions << view->addAction(tr("&Fit 3D view"), QKeySequence(Qt::CTRL | Qt::Key_F), this,
                                     [this] { m_scene->fitView(); });
+  // a surface's format is fixed when it is made: the choice is kept for the next start
+  m_antialiasAction = view->addAction(tr("Smooth 3D edges (from the next start)"));
+  m_antialiasAction->setCheckable(true);
+  m_antialiasAction->setChecked(QSettings().value(kAntialiasingKey, true).toBool());
+  m_antialiasAction->setStatusTip(
+      tr("Multisampled edges in the 3D view. Without a graphics card (a software renderer) "
+         "each 3D frame takes about half as long without them, and the window answers sooner "
+         "while it plays."));
+  connect(m_antialiasAction, &QAction::toggled, this,
+          [](bool on) { QSettings().setValue(kAntialiasingKey, on); });
 
   addHelpMenu(menuBar(), [this](const QString& title, const QString& html) {
     showMessage(title, html, false);

@@ -15,6 +15,7 @@
 #include "ui/common/exporter.h"
 #include "ui/scene3d/sceneview.h"
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QSplitter;
@@ -36,6 +37,9 @@ class MainWindow : public QMainWindow {
  public:
   /// The frame timer: the active mode redraws at most this often (and when a computation ends).
   static constexpr int kFrameIntervalMs = 33;
+  /// The setting (bool, default true) of View > Smooth 3D edges: SceneOptions::antialiasing of
+  /// the 3D view the next window makes.
+  static constexpr const char* kAntialiasingKey = "view/antialiasing";
   /// `scene` replaces the Qt3D view (tests); null creates the real one.
   explicit MainWindow(std::unique_ptr<SceneView> scene = nullptr, QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -77,6 +81,8 @@ class MainWindow : public QMainWindow {
   Playback* playback() const { return m_playback; }
   PlaybackBar* playbackBar() const { return m_bar; }
   SceneView* scene() const { return m_scene.get(); }
+  /// View > Smooth 3D edges (kAntialiasingKey).
+  QAction* antialiasAction() const { return m_antialiasAction; }
   /// The last message shown (non-modal, so scripts and tests are never blocked), or null.
   QMessageBox* lastMessage() const { return m_message; }
   ScenarioFile* scenarioFile() const { return m_file; }
@@ -107,6 +113,7 @@ class MainWindow : public QMainWindow {
   ControlMode* m_control = nullptr;
   bool m_scripted = false;
   QComboBox* m_systemBox = nullptr;
+  QAction* m_antialiasAction = nullptr;
   QTabBar* m_modeBar = nullptr;
   QStackedWidget* m_panels = nullptr;
   QStackedWidget* m_views = nullptr;

@@ -34,6 +34,13 @@ struct SceneRun {
   }
 };
 
+/// How a view draws, fixed when it is made (a 3D surface's format cannot change later).
+struct SceneOptions {
+  /// Multisampled edges (4 samples): smooth bodies, rings and thin trails. A software renderer
+  /// (Mesa's llvmpipe) takes about twice as long per frame with it (README, budget 4).
+  bool antialiasing = true;
+};
+
 class SceneView {
  public:
   /// Most runs shown at once, each in a viewport of its own: side by side, four as two by two.
@@ -85,9 +92,12 @@ class SceneView {
   /// Whether the view has a drawing of its own for a system (SystemModel::name()); a system
   /// without one is shown as a placeholder that says so.
   virtual bool draws(const std::string& system) const = 0;
+  /// Whether the view's surface is multisampled (SceneOptions::antialiasing, as the platform
+  /// granted it once the view is shown).
+  virtual bool antialiased() const { return false; }
 };
 
 /// The one implementation (Qt3D), in ui/scene3d/qt3d/.
-std::unique_ptr<SceneView> createSceneView(QWidget* parent);
+std::unique_ptr<SceneView> createSceneView(QWidget* parent, const SceneOptions& options = {});
 
 }  // namespace dms::ui

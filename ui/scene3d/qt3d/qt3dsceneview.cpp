@@ -1,6 +1,7 @@
 #include "ui/scene3d/qt3d/qt3dsceneview.h"
 
 #include <QImage>
+#include <QSurfaceFormat>
 #include <QTimer>
 #include <QWidget>
 #include <Qt3DCore/QEntity>
@@ -39,11 +40,19 @@ bool drawable(const Sample& s) { return s.position.allFinite() && s.attitude.all
 
 }  // namespace
 
-Qt3DSceneView::Qt3DSceneView(QWidget* parent) {
+Qt3DSceneView::Qt3DSceneView(QWidget* parent, const SceneOptions& options) {
   // Qt 6.4's RHI renderer ignores our clear colour and returns captures upside down; the
   // OpenGL renderer draws this frame graph as written. An explicit choice by the user wins.
   if (!qEnvironmentVariableIsSet("QT3D_RENDERER")) qputenv("QT3D_RENDERER", "opengl");
   m_window = new SceneWindow;
+  // Qt3DWindow asks for 4 samples, for itself and as the default format, which the renderer's
+  // OpenGL context takes: without antialiasing both ask for none (the window alone is not enough)
+  if (!options.antialiasing) {
+    QSurfaceFormat format = m_window->format();
+    format.setSamples(0);
+    m_window->setFormat(format);
+    QSurfaceFormat::setDefaultFormat(format);
+  }
   m_container = QWidget::createWindowContainer(m_window, parent);
   m_container->setMinimumSize(320, 200);
   m_container->setFocusPolicy(Qt::StrongFocus);
@@ -445,12 +454,14 @@ void Qt3DSceneView::applyFit(const QVector3D& centre, float r) {
 
 bool Qt3DSceneView::draws(const std::string& system) const { return hasVisual(system); }
 
+bool Qt3DSceneView::antialiased() const { return m_window->format().samples() > 1; }
+
 }  // namespace dms::ui::scene3d
 
 namespace dms::ui {
 
-std::unique_ptr<SceneView> createSceneView(QWidget* parent) {
-  return std::make_unique<scene3d::Qt3DSceneView>(parent);
+std::unique_ptr<SceneView> createSceneView(QWidget* parent, const SceneOptions& options) {
+  return std::make_unique<scene3d::Qt3DSceneView>(parent, options);
 }
 
 }  // namespace dms::ui

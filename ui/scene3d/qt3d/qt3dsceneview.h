@@ -34,7 +34,7 @@ class Qt3DSceneView final : public SceneView {
   /// A capture that has not completed after this long reports failure.
   static constexpr int kCaptureTimeoutMs = 8000;
 
-  explicit Qt3DSceneView(QWidget* parent);
+  explicit Qt3DSceneView(QWidget* parent, const SceneOptions& options = {});
   ~Qt3DSceneView() override;
   QWidget* widget() override { return m_container; }
   void setSystem(const std::string& system, const ParamValues& params) override;
@@ -63,6 +63,7 @@ class Qt3DSceneView final : public SceneView {
   }
   void capture(std::function<void(const QImage& image, const QString& error)> done) override;
   bool draws(const std::string& system) const override;
+  bool antialiased() const override;
 
  private:
   static constexpr std::size_t kRuns = std::size_t(kMaxRuns);
