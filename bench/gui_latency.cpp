@@ -153,12 +153,12 @@ bool waitUntil(Done done, double seconds) {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(
       stderr,
-      "dms_gui_latency: %s\nusage: dms_gui_latency [--system NAME] [--T T] [--idle S] "
-      "[--limit S] [--antialiasing on|off]\n       dms_gui_latency --slider [--system NAME|all] "
-      "[--moves N] "
-      "[--drags N] [--state playing|paused|both] [--trace]\n       dms_gui_latency --playback "
-      "[--system NAME] [--steps N] "
-      "[--idle S] [--limit S]\n",
+      "dms_gui_latency: %s\n"
+      "usage: dms_gui_latency [--system NAME] [--T T] [--idle S] [--limit S]\n"
+      "       dms_gui_latency --slider [--system NAME|all] [--moves N] [--drags N]\n"
+      "                       [--state playing|paused|both] [--trace]\n"
+      "       dms_gui_latency --playback [--system NAME] [--steps N] [--idle S] [--limit S]\n"
+      "each takes [--antialiasing on|off] (the 3D view's multisampling; default on)\n",
       why);
   std::exit(2);
 }
