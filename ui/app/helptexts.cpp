@@ -51,13 +51,9 @@ QString aboutHtml() {
 }
 
 QString userGuideMarkdown() {
-  QFile file(QStringLiteral(":/doc/README.md"));
+  QFile file(QStringLiteral(":/doc/user-guide.md"));
   if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("The user guide is missing.");
-  const QString text = QString::fromUtf8(file.readAll());
-  const qsizetype from = text.indexOf(QStringLiteral("\n## Usage"));
-  if (from < 0) return text;
-  const qsizetype to = text.indexOf(QStringLiteral("\n## "), from + 1);
-  return text.mid(from + 1, to < 0 ? -1 : to - from - 1);
+  return QString::fromUtf8(file.readAll());
 }
 
 void addHelpMenu(QMenuBar* bar, const std::function<void(const QString&, const QString&)>& show) {
@@ -73,9 +69,10 @@ void addHelpMenu(QMenuBar* bar, const std::function<void(const QString&, const Q
     auto* text = new QTextBrowser(guide);
     text->setOpenExternalLinks(true);
     text->setMarkdown(userGuideMarkdown());
-    // the screenshots it shows (compiled in), at most the page's width; after setMarkdown,
-    // which clears the document's resources
-    for (const char* name : {"docs/screenshot.png", "docs/control.png"}) {
+    // the screenshots it shows (compiled in, named as the guide links them), at most the
+    // page's width; after setMarkdown, which clears the document's resources
+    for (const char* name :
+         {"screenshot.png", "control.png", "analysis.png", "analysis-phase.png"}) {
       const QImage image(QStringLiteral(":/doc/") + name);
       if (!image.isNull())
         text->document()->addResource(

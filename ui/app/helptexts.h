@@ -13,8 +13,8 @@ namespace dms::ui {
 QString shortcutsHtml(const QMenuBar* bar);
 /// Help > About: the version, the article's citation and the libraries' licences.
 QString aboutHtml();
-/// The README's "Usage" section (compiled in from the source tree: the same text installed or
-/// not), as Markdown, for Help > User guide.
+/// docs/user-guide.md (compiled in from the source tree: the same text installed or not), as
+/// Markdown, for Help > User guide.
 QString userGuideMarkdown();
 /// Adds the Help menu: Keyboard shortcuts, User guide (a window of its own), About, About Qt.
 /// `show(title, html)` shows a text in the window's message box.
