@@ -411,6 +411,74 @@ class TestAnalysisMode : public QObject {
     m_mode->chooseStudy("sweep");
   }
 
+  // each study's plots fit their own data whatever the study before showed: equal cost leaves a
+  // linear axis of negative energies, and the log axes of the next study must still show every
+  // point drawn, after the run, after a double-click, and when the study is shown again
+  void studyAxesFitTheirOwnData_data() {
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QString>("study");
+    for (const char* system : {"spherical-pendulum", "dumbbell"})
+      for (const char* study : {"rk45-steps", "long-time", "distance"})
+        QTest::addRow("%s %s", system, study) << system << study;
+  }
+
+  void studyAxesFitTheirOwnData() {
+    QFETCH(QString, system);
+    QFETCH(QString, study);
+    const SystemModel* model = findSystem(system.toStdString());
+    QVERIFY(m_window->selectSystem(system));
+    QVERIFY(m_window->activateMode(m_mode));
+    for (const QString& key : {QString("equal-cost"), study}) {
+      m_mode->chooseStudy(key);
+      AnalysisPanel* panel = m_mode->analysisPanel();
+      panel->defaultsRequested();
+      for (Method m : model->methods())
+        panel->methodBox(m)->setChecked(m == Method::Variational || m == Method::Rk45);
+      for (const auto& [field, value] : findStudy(key)->quickInputs(*model))
+        panel->studyField(field)->setText(value);
+      QSignalSpy done(m_mode, &Mode::finished);
+      panel->runButton()->click();
+      QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));
+      QVERIFY(done.wait(ms(60000)));
+      QVERIFY(m_mode->studyResult());
+    }
+    auto checkAllInView = [this](const char* when) {
+      const std::vector<QCustomPlot*> plots = m_mode->studyView()->plots();
+      QVERIFY(!plots.empty());
+      for (std::size_t i = 0; i < plots.size(); ++i) {
+        QCustomPlot* p = plots[i];
+        int drawn = 0, inView = 0;
+        for (int k = 0; k < p->plottableCount(); ++k) {
+          auto* g = qobject_cast<QCPGraph*>(p->plottable(k));
+          if (!g) continue;
+          for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+            ++drawn;
+            inView += p->xAxis->range().contains(it->key) && p->yAxis->range().contains(it->value);
+          }
+        }
+        QVERIFY2(drawn > 0, when);
+        QVERIFY2(inView == drawn,
+                 qPrintable(QString("%1: plot %2 shows %3 of %4 points, y in [%5, %6]")
+                                .arg(when)
+                                .arg(i)
+                                .arg(inView)
+                                .arg(drawn)
+                                .arg(p->yAxis->range().lower)
+                                .arg(p->yAxis->range().upper)));
+      }
+    };
+    checkAllInView("after the run");
+    for (QCustomPlot* p : m_mode->studyView()->plots()) {
+      p->yAxis->setRange(-50, -40);  // as a zoom or the study before might have left it
+      QTest::mouseDClick(p, Qt::LeftButton, {}, p->axisRect()->center());
+    }
+    checkAllInView("after a double-click");
+    m_mode->chooseStudy("equal-cost");
+    m_mode->chooseStudy(study);
+    checkAllInView("shown again");
+    m_mode->chooseStudy("sweep");
+  }
+
   // a study's inputs are remembered per system, with the study shown
   void studyInputsRemembered() {
     QVERIFY(m_window->selectSystem("spherical-pendulum"));

@@ -66,7 +66,7 @@ AnalysisPlots::AnalysisPlots(QWidget* parent) : QWidget(parent) {
     p->setMouseTracking(true);
     connect(p, &QCustomPlot::mouseMove, this, [this, index](QMouseEvent* e) { showTip(index, e); });
     connect(p, &QCustomPlot::mouseDoubleClick, this, [p] {
-      p->rescaleAxes();
+      PlotStyle::fitAxes(p);
       p->replot(QCustomPlot::rpQueuedReplot);
     });
     row->addWidget(p, 1);
@@ -150,9 +150,7 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
       PlotStyle::addNote(p, 0.5, 0.5, 10, tr("no finished run has this error"));
     else
       PlotStyle::addNote(p, 0.5, 0.97, 8, ref);
-    p->rescaleAxes();
-    for (QCPAxis* a : {p->xAxis, p->yAxis})
-      a->scaleRange(1.3, std::sqrt(a->range().lower * a->range().upper));
+    PlotStyle::fitAxes(p);
     p->replot();
   }
 }

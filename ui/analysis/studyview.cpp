@@ -16,7 +16,7 @@ StudyView::StudyView(QWidget* parent) : QWidget(parent) {
     p = new QCustomPlot(this);
     PlotStyle::apply(p, QString(), QString(), QString());
     connect(p, &QCustomPlot::mouseDoubleClick, this, [p] {
-      p->rescaleAxes();
+      PlotStyle::fitAxes(p);
       p->replot(QCustomPlot::rpQueuedReplot);
     });
     row->addWidget(p, 1);
@@ -30,9 +30,9 @@ void StudyView::display(const StudyOutput* output, const QString& note) {
     QCustomPlot* p = m_plots[i];
     if (i < m_shown) {
       const std::size_t omitted = drawFigure(p, output->figures[std::size_t(i)], false);
-      if (omitted)
-        PlotStyle::addNote(p, 0.5, 0.97, 8,
-                           tr("%1 points not positive: not drawn on the log axis").arg(omitted));
+      // under the axes, never over the curves
+      addCaption(p, omitted ? tr("%1 points not positive: not drawn on the log axis").arg(omitted)
+                            : QString());
       // two entries a row, refilled: the names stay whole in a half-width plot
       p->legend->setWrap(2);
       p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);

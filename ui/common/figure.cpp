@@ -58,13 +58,7 @@ std::size_t drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
       if (!s.inLegend) g->removeFromLegend();
     }
   }
-  p->rescaleAxes();
-  if (f.logY) {  // a decade of margin is too much; a third of one each side
-    const QCPRange r = p->yAxis->range();
-    p->yAxis->setRange(r.lower / 2.0, r.upper * 2.0);
-  } else {
-    p->yAxis->scaleRange(1.08, p->yAxis->range().center());
-  }
+  PlotStyle::fitAxes(p);
   QString caption = f.caption;
   if (omitted)
     caption += QStringLiteral("\n(%1 points not positive or not finite: not drawn on the log axis)")
@@ -81,9 +75,13 @@ std::size_t drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
 }
 
 void addCaption(QCustomPlot* p, const QString& caption) {
-  if (caption.isEmpty() || p->property("dmsCaption").toBool()) return;
-  p->setProperty("dmsCaption", true);
+  if (auto* shown = p->property("dmsCaption").value<QCPTextElement*>()) {
+    shown->setText(caption);  // one caption row per plot, its text replaced
+    return;
+  }
+  if (caption.isEmpty()) return;
   auto* text = new QCPTextElement(p, caption, QFont(p->font().family(), 8));
+  p->setProperty("dmsCaption", QVariant::fromValue(text));
   text->setTextColor(mutedTextColor());
   QCPLayoutGrid* layout = p->plotLayout();
   const int row = layout->rowCount();

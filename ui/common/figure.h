@@ -40,7 +40,8 @@ struct Figure {
 /// Points a log axis cannot show (zero, negative) and non-finite ones are left out, and the
 /// caption says how many. Replots. Returns the number of points left out.
 std::size_t drawFigure(QCustomPlot* plot, const Figure& f, bool caption);
-/// Lines of muted text under a plot's axes (a figure's caption); once per plot.
+/// Lines of muted text under a plot's axes (a figure's caption): one row per plot, whose text a
+/// later call replaces.
 void addCaption(QCustomPlot* plot, const QString& caption);
 /// The points of every series as CSV: series,x,y.
 void writeFigureCsv(std::ostream& csv, const Figure& f);

@@ -2,9 +2,56 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "ui/common/palette.h"
 
 namespace dms::ui {
+namespace {
+
+// Qt's linear ticker with as many digits as the labels need to differ: at a fixed precision
+// ticks 0.9995, 1 and 1.0005 all read "1", and an axis that repeats one value says nothing
+class DistinctTicker : public QCPAxisTicker {
+ public:
+  void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
+                QVector<double>& ticks, QVector<double>* subTicks,
+                QVector<QString>* labels) override {
+    QCPAxisTicker::generate(range, locale, formatChar, precision, ticks, subTicks, labels);
+    if (!labels) return;
+    // 15 significant digits tell any two doubles apart that a tick step can separate
+    for (int p = precision + 1; p <= 15 && !distinct(*labels); ++p)
+      *labels = createLabelVector(ticks, locale, formatChar, p);
+  }
+
+ private:
+  static bool distinct(const QVector<QString>& labels) {
+    for (int i = 1; i < labels.size(); ++i)
+      if (labels[i] == labels[i - 1]) return false;
+    return true;
+  }
+};
+
+void fitAxis(QCPAxis* a, bool margin) {
+  const bool log = a->scaleType() == QCPAxis::stLogarithmic;
+  // QCPAxis::rescale looks for data in the sign domain of the range shown: a log axis that
+  // last showed negative values would find no positive data and keep its old range
+  a->setRange(log ? QCPRange(1.0, 10.0) : QCPRange(0.0, 1.0));
+  a->rescale(true);
+  QCPRange r = a->range();
+  if (!(r.upper > r.lower)) {  // one value, or none: a range around it
+    const double v = r.lower;
+    r = log ? QCPRange(v / 10.0, v * 10.0)
+            : QCPRange(v - std::max(1e-12, 0.05 * std::abs(v)),
+                       v + std::max(1e-12, 0.05 * std::abs(v)));
+  }
+  if (margin)
+    r = log ? QCPRange(r.lower / 1.5, r.upper * 1.5)
+            : QCPRange(r.lower - 0.04 * r.size(), r.upper + 0.04 * r.size());
+  a->setRange(r);
+}
+
+}  // namespace
 
 void PlotStyle::apply(QCustomPlot* p, const QString& title, const QString& xLabel,
                       const QString& yLabel) {
@@ -28,6 +75,7 @@ void PlotStyle::apply(QCustomPlot* p, const QString& title, const QString& xLabe
   p->plotLayout()->setRowStretchFactor(1, 0.001);
   p->plotLayout()->setRowSpacing(0);
   for (QCPAxis* a : {p->xAxis, p->yAxis}) {
+    a->setTicker(QSharedPointer<QCPAxisTicker>(new DistinctTicker));
     a->grid()->setSubGridVisible(false);
     a->grid()->setPen(QPen(gridColor(), 0, Qt::DotLine));
   }
@@ -47,10 +95,15 @@ void PlotStyle::setLogAxis(QCPAxis* a, bool log) {
     a->setNumberPrecision(0);
   } else {
     a->setScaleType(QCPAxis::stLinear);
-    a->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    a->setTicker(QSharedPointer<QCPAxisTicker>(new DistinctTicker));
     a->setNumberFormat("gb");
     a->setNumberPrecision(3);
   }
+}
+
+void PlotStyle::fitAxes(QCustomPlot* p) {
+  fitAxis(p->xAxis, p->xAxis->scaleType() == QCPAxis::stLogarithmic);
+  fitAxis(p->yAxis, true);
 }
 
 QCPItemLine* PlotStyle::addCursor(QCustomPlot* p) {

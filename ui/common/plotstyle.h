@@ -22,6 +22,10 @@ class PlotStyle {
   static QCPTextElement* title(QCustomPlot* plot);
   /// A logarithmic axis with a label per decade (1e-12), or back to a linear one.
   static void setLogAxis(QCPAxis* axis, bool log);
+  /// Fits both axes to the visible curves, whatever range and scale they showed before: a log
+  /// axis to the positive values, a margin on y (and on a log x) so no point sits on the frame.
+  /// What a plot shows after new data and after a double-click.
+  static void fitAxes(QCustomPlot* plot);
   /// A dashed vertical line over the whole axis rect, placed with setCursor(), on a buffered
   /// layer of its own ("cursor", above the curves).
   static QCPItemLine* addCursor(QCustomPlot* plot);
