@@ -269,7 +269,9 @@ class AnimationDialog : public QDialog {
     o.size = QSize(m_width->value(), m_height->value());
     o.fps = m_fps->value();
     o.from = m_from->value();
-    o.to = m_to->value();
+    // the spin box shows three decimals and rounds its maximum, maybe past the computed end:
+    // at its maximum it means the end itself
+    o.to = m_to->value() >= m_to->maximum() ? m_available : m_to->value();
     o.speed = m_speed->value();
     o.withPlots = m_plots->isChecked();
     return o;
