@@ -29,13 +29,14 @@ void ScenarioFile::addActions(QMenu* file) {
   file->addAction(tr("&Open scenario..."), QKeySequence::Open, this, [this] {
     const QString path = QFileDialog::getOpenFileName(
         m_window, tr("Open scenario"), m_window->lastDir(), tr("Scenario (*.json);;All files (*)"));
-    if (!path.isEmpty()) m_window->openScenario(path);
+    if (!path.isEmpty() && maybeSave()) m_window->openScenario(path);
   });
   m_recentMenu = file->addMenu(tr("Open &recent"));
   fillRecentMenu();
   QMenu* gallery = file->addMenu(tr("&Examples"));
   for (const Example& e : examples()) {
     QAction* a = gallery->addAction(e.title, this, [this, e] {
+      if (!maybeSave()) return;
       m_window->openScenario(tr("example \"%1\"").arg(e.title), exampleText(e));
     });
     a->setToolTip(e.description);
@@ -87,8 +88,13 @@ void ScenarioFile::touch() {
   if (m_applying) return;
   m_pending.start();
   updateActions();
-  if (m_modified) return;
-  m_modified = true;
+  updateModified();
+}
+
+void ScenarioFile::updateModified() {
+  const bool modified = current() != m_saved;
+  if (modified == m_modified) return;
+  m_modified = modified;
   updateTitle();
 }
 
@@ -134,6 +140,7 @@ void ScenarioFile::resetHistory() {
   m_undo.clear();
   m_redo.clear();
   m_present = current();
+  m_saved = m_present;
   updateActions();
 }
 
@@ -156,10 +163,7 @@ void ScenarioFile::apply(const std::string& json) {
     mode->applyScenario(parseScenario(json, nullptr));  // a scenario this window made
     m_applying = false;
   }
-  if (!m_path.isEmpty() && !m_modified) {
-    m_modified = true;
-    updateTitle();
-  }
+  updateModified();  // undone back to what was opened or saved: unchanged again
   updateActions();
 }
 
@@ -193,7 +197,7 @@ void ScenarioFile::fillRecentMenu() {
     QAction* a = m_recentMenu->addAction(
         QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this, [this, path] {
           if (QFileInfo::exists(path)) {
-            m_window->openScenario(path);
+            if (maybeSave()) m_window->openScenario(path);
             return;
           }
           QStringList kept = recent();

@@ -41,8 +41,9 @@ class ScenarioFile : public QObject {
   /// The scenario's input changed: the title gets its mark while a file is shown, and the
   /// change becomes an undo step once the edits pause.
   void touch();
-  /// Before the window closes: true to go on (saved, discarded, or nothing to save), false when
-  /// the user cancelled or the save failed. Asks only when a file's scenario changed.
+  /// Before the window closes or File > Open, Open recent or Examples replaces the scenario:
+  /// true to go on (saved, discarded, or nothing to save), false when the user cancelled or the
+  /// save failed. Asks only when a file's scenario changed.
   bool maybeSave();
   void undo();
   void redo();
@@ -63,6 +64,8 @@ class ScenarioFile : public QObject {
   /// Records the pending edits as one step.
   void record();
   void apply(const std::string& json);
+  /// Modified: the scenario shown differs from the one opened or saved (undo can bring it back).
+  void updateModified();
   void updateTitle();
   void updateActions();
   void fillRecentMenu();
@@ -76,6 +79,7 @@ class ScenarioFile : public QObject {
   bool m_modified = false;
   std::vector<std::string> m_undo, m_redo;
   std::string m_present;  ///< the scenario after the last step (before the pending edits)
+  std::string m_saved;    ///< the scenario as opened, saved or newly shown
   QTimer m_pending;
   bool m_applying = false;
 };
