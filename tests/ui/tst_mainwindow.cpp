@@ -13,6 +13,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QImage>
 #include <QLineEdit>
 #include <QMenu>
@@ -25,6 +26,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QSurfaceFormat>
 #include <QTabBar>
 #include <QTemporaryDir>
@@ -234,6 +236,21 @@ class TestMainWindow : public QObject {
     std::size_t kept = 0;
     for (const RunStore& s : w.simulationMode()->session()->stores()) kept += s.playback().size();
     QCOMPARE(std::size_t(lines.size() - 2), kept);  // header, rows, trailing newline
+    // the PDF's document title is the plot's (Qt writes it as UTF-16BE text)
+    QFile pdf(dir + "/energy.pdf");
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QString title = PlotStyle::title(w.simulationMode()->plotPanel()->plots()[0])->text();
+    QVERIFY(!title.isEmpty());
+    QByteArray utf16("\xfe\xff", 2);
+    for (QChar c : title) utf16 += char(c.unicode() >> 8), utf16 += char(c.unicode() & 0xff);
+    QVERIFY2(pdf.readAll().contains(utf16), qPrintable(title));
+    // the mass-spring has no structure error: no structure plot is written
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(waitIdle(w));
+    const QString springDir = m_dir.filePath("export-spring");
+    QVERIFY2(w.exportPlots(springDir, -1, {ImageFormat::Png}, QSize(640, 480), &error),
+             qPrintable(error));
+    QCOMPARE(QDir(springDir).entryList(QDir::Files), QStringList{"energy.png"});
     // unwritable: a clear error, no file
     QVERIFY(!w.exportPlots("/proc/no-such-dir", -1, {ImageFormat::Png}, QSize(640, 480), &error));
     QVERIFY(error.contains("no-such-dir"));
@@ -272,6 +289,55 @@ class TestMainWindow : public QObject {
     w.resize(before);
   }
 
+  // every method of the dumbbell in a 1024 x 640 window: each plot keeps an axis rect a curve
+  // can be read in (at least a third of the plot's height), the run table cuts no header and
+  // no value (it scrolls instead), and the playback bar keeps its height when the 3D/plots
+  // splitter is dragged all the way up
+  void manyMethodsInASmallWindow() {
+    MainWindow& w = *m_window;
+    const QSize before = w.size();
+    w.resize(1024, 640);
+    QVERIFY(w.selectSystem("dumbbell"));
+    const SystemModel* model = findSystem("dumbbell");
+    w.simulationMode()->paramPanel()->setMethods(model->methods());
+    w.simulationMode()->recompute();
+    QVERIFY(waitIdle(w));
+    w.refresh();
+    QApplication::processEvents();
+    for (QCustomPlot* p : w.simulationMode()->plotPanel()->plots()) {
+      if (!p->isVisible()) continue;
+      QVERIFY2(p->axisRect()->height() * 3 >= p->height(),
+               qPrintable(
+                   QString("axis rect %1 px of %2").arg(p->axisRect()->height()).arg(p->height())));
+    }
+    const RunTable* table = w.findChild<RunTable*>();
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), int(model->methods().size()));
+    for (int c = 0; c < table->columnCount(); ++c) {
+      if (table->isColumnHidden(c)) continue;
+      const QString head = table->horizontalHeaderItem(c)->text();
+      const int room = table->horizontalHeader()->sectionSize(c);
+      QVERIFY2(table->horizontalHeader()->fontMetrics().horizontalAdvance(head) < room,
+               qPrintable(head));
+      for (int r = 0; r < table->rowCount(); ++r) {
+        const QTableWidgetItem* item = table->item(r, c);
+        if (!item) continue;
+        QVERIFY2(table->fontMetrics().horizontalAdvance(item->text()) < room,
+                 qPrintable(head + ": " + item->text()));
+      }
+    }
+    QSplitter* split = nullptr;
+    for (QSplitter* s : w.findChildren<QSplitter*>())
+      if (s->orientation() == Qt::Vertical && s->isAncestorOf(w.playbackBar())) split = s;
+    QVERIFY(split);
+    QVERIFY(split->handleWidth() >= 5);
+    split->setSizes({0, 10000});  // as far up as the handle goes
+    QApplication::processEvents();
+    QCOMPARE(w.playbackBar()->height(), w.playbackBar()->sizeHint().height());
+    w.simulationMode()->paramPanel()->setMethods({});
+    w.resize(before);
+  }
+
   // the window title names the scenario file and marks unsaved changes; File > Open recent
   // lists it; closing with changes asks (Cancel keeps the window, Save writes the file)
   void scenarioFileTitleRecentAndClose() {
@@ -307,6 +373,46 @@ class TestMainWindow : public QObject {
     QVERIFY(w.selectSystem("mass-spring"));
     QCOMPARE(w.windowTitle(), QString("Discrete Mechanics Studio"));
     QVERIFY(w.scenarioFile()->maybeSave());  // nothing to ask
+  }
+
+  // File > Examples over unsaved changes asks first (Cancel keeps the scenario and its history);
+  // undoing back to the saved values clears the title's mark
+  void openingAsksAndUndoReachesTheSavedState() {
+    MainWindow& w = *m_window;
+    QVERIFY(selectFresh(w, "planar-pendulum"));
+    QVERIFY(waitIdle(w));
+    ScenarioFile* file = w.scenarioFile();
+    const QString path = m_dir.filePath("asked.json");
+    QVERIFY(w.saveScenario(path));
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    QSlider* theta = panel->slider("theta0");
+    theta->setValue(theta->value() + 5);
+    QVERIFY(w.isWindowModified());
+    const double edited = panel->values().at("theta0")[0];
+    QAction* example = nullptr;
+    for (QAction* a : w.findChildren<QAction*>())
+      if (a->text() == examples().back().title) example = a;
+    QVERIFY(example);
+    bool asked = false;
+    QTimer::singleShot(0, [&asked] {
+      if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+        asked = true;
+        box->button(QMessageBox::Cancel)->click();
+      }
+    });
+    example->trigger();
+    QVERIFY(asked);
+    QVERIFY(w.windowTitle().startsWith("asked.json"));
+    QVERIFY(w.isWindowModified());
+    QCOMPARE(panel->values().at("theta0")[0], edited);
+    QVERIFY(file->canUndo());
+    file->undo();
+    QVERIFY(!w.isWindowModified());
+    file->redo();
+    QVERIFY(w.isWindowModified());
+    file->undo();
+    QVERIFY(selectFresh(w, "planar-pendulum"));
+    QVERIFY(waitIdle(w));
   }
 
   // Edit > Undo and Redo: a slider move is one step (its edits coalesced), undo brings the
@@ -549,6 +655,15 @@ class TestMainWindow : public QObject {
       if (!lines[i].isEmpty()) rows[lines[i].split(',')[0]].push_back(lines[i].split(','));
     const std::vector<dms::Method>& methods = w.simulationMode()->session()->job().methods;
     QCOMPARE(rows.size(), methods.size());
+    // the state is there to rebuild a phase portrait; a quantity the system lacks is empty
+    const QList<QByteArray> header = lines[0].split(',');
+    QVERIFY2(lines[0].endsWith(",x,y,z,R11,R21,R12,R22,Omega"), lines[0].constData());
+    const SystemModel* model = findSystem("planar-pendulum");
+    for (const auto& [name, runRows] : rows) {
+      QCOMPARE(runRows[5].size(), header.size());
+      QCOMPARE(runRows[5][header.indexOf("L1")].isEmpty(), !model->hasMomentum());
+      QVERIFY(!runRows[5][header.indexOf("Omega")].isEmpty());
+    }
     for (std::size_t r = 0; r < methods.size(); ++r) {
       const auto& run = rows[QByteArray::fromStdString(dms::methodName(methods[r]))];
       QCOMPARE(run.size(), std::size_t(20001));  // t = 0, h, ..., 1000

@@ -10,6 +10,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -137,16 +138,22 @@ void MainWindow::buildUi() {
   m_viewSplit->setStretchFactor(0, 3);
   m_viewSplit->setStretchFactor(1, 2);
   m_viewSplit->setChildrenCollapsible(false);
+  m_viewSplit->setHandleWidth(7);  // a handle one can find and grab
+  // the playback bar keeps its height whatever the splitter takes from the 3D view
+  m_bar->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 
   m_mainSplit = new QSplitter(Qt::Horizontal);
   m_mainSplit->addWidget(left);
   m_mainSplit->addWidget(m_viewSplit);
   m_mainSplit->setStretchFactor(1, 1);
   m_mainSplit->setChildrenCollapsible(false);
+  m_mainSplit->setHandleWidth(7);
   setCentralWidget(m_mainSplit);
 
   m_status = std::make_unique<StatusLine>(statusBar());
-  resize(1500, 940);
+  // the default size, within the screen: a 1024 x 768 projector gets the whole of it
+  const QSize screenSize = screen() ? screen()->availableGeometry().size() : QSize(1500, 940);
+  resize(QSize(1500, 940).boundedTo(screenSize));
 }
 
 void MainWindow::addMode(Mode* mode) {

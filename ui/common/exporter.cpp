@@ -27,6 +27,15 @@ bool finish(QSaveFile& f, QString* error) {
   return false;
 }
 
+// the title row PlotStyle::apply puts first, else the plot's object name
+QString plotTitle(QCustomPlot* plot) {
+  QCPLayoutGrid* layout = plot->plotLayout();
+  auto* title = layout->elementCount() > 0 && layout->rowCount() > 0
+                    ? qobject_cast<QCPTextElement*>(layout->element(0, 0))
+                    : nullptr;
+  return title && !title->text().isEmpty() ? title->text() : plot->objectName();
+}
+
 }  // namespace
 
 bool saveFile(const QString& path, const std::function<QString(QIODevice&)>& write,
@@ -86,7 +95,7 @@ bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size,
           svg.setOutputDevice(&file);
           svg.setSize(size);
           svg.setViewBox(QRect(QPoint(0, 0), size));
-          svg.setTitle(plot->objectName());
+          svg.setTitle(plotTitle(plot));
           svg.setDescription("Discrete Mechanics Studio " DMS_VERSION);
           QCPPainter painter;
           ok = painter.begin(&svg);
@@ -98,6 +107,7 @@ bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size,
         } else {
           QPdfWriter pdf(&file);
           pdf.setCreator("Discrete Mechanics Studio " DMS_VERSION);
+          pdf.setTitle(plotTitle(plot));
           pdf.setResolution(72);  // one pixel of the size is one point of the page
           pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
           pdf.setPageSize(

@@ -93,8 +93,22 @@ void PlotPanel::setStale(bool stale) {
 
 PlotPanel::~PlotPanel() {
   // a legend out of its layout would outlive the plot that owns it through the layout
-  QCPLayoutGrid* layout = m_structure->plotLayout();
-  if (!layout->hasElement(1, 0)) layout->addElement(1, 0, m_structure->legend);
+  for (QCustomPlot* p : plots())
+    if (!p->plotLayout()->hasElement(1, 0)) p->plotLayout()->addElement(1, 0, p->legend);
+}
+
+void PlotPanel::setLegendsShown(bool shown) {
+  m_legendsShown = shown;
+  for (QCustomPlot* p : plots()) {
+    // an empty legend caps its layout column at its own (nil) maximum width, which crushed the
+    // exported plot to a sliver: without curves it leaves the layout (and comes back with them)
+    const bool wanted = shown && (p == m_energy || m_hasStructure);
+    QCPLayoutGrid* layout = p->plotLayout();
+    const bool inLayout = layout->hasElement(1, 0);  // its cell holds nothing else
+    if (!wanted && inLayout) layout->take(p->legend);
+    if (wanted && !inLayout) layout->addElement(1, 0, p->legend);
+    p->replot(QCustomPlot::rpQueuedReplot);
+  }
 }
 
 void PlotPanel::setupPlot(QCustomPlot* p, const QString& yLabel) {
@@ -159,12 +173,10 @@ void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
   updateStructureTitle();
   m_structure->yAxis->setLabel(m_hasStructure ? structureName : tr("structure error"));
   m_note->setVisible(!m_hasStructure);
-  // an empty legend caps its layout column at its own (nil) maximum width, which crushed the
-  // exported plot to a sliver: without curves it leaves the layout (and comes back with them)
-  QCPLayoutGrid* layout = m_structure->plotLayout();
-  const bool inLayout = layout->hasElement(1, 0);  // its cell holds nothing else
-  if (!m_hasStructure && inLayout) layout->take(m_structure->legend);
-  if (m_hasStructure && !inLayout) layout->addElement(1, 0, m_structure->legend);
+  // the legends in the window only while they fit one row: the names and colours of more runs
+  // are in the window's own legend, and the plots keep their height (files always have them)
+  m_legendsInWindow = runs.size() <= 3;
+  setLegendsShown(m_legendsInWindow);
   // a linear space has no structure to lose: the energy plot takes the width
   m_structure->setVisible(m_hasStructure);
   m_autoscale = true;

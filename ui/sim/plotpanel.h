@@ -59,6 +59,12 @@ class PlotPanel : public QWidget {
   /// Frames the whole horizon and every curve; re-enabled by the button or a double click.
   void autoscale();
 
+  /// Each plot's legend row, on or off (an exported file always has it; the window only while
+  /// legendsInWindow()).
+  void setLegendsShown(bool shown);
+  bool legendsInWindow() const { return m_legendsInWindow; }
+  bool legendsShown() const { return m_legendsShown; }
+
   /// The plots, in the order of plotNames(): "energy", "structure".
   std::vector<QCustomPlot*> plots() const { return {m_energy, m_structure}; }
   static QStringList plotNames() { return {"energy", "structure"}; }
@@ -88,6 +94,7 @@ class PlotPanel : public QWidget {
   std::vector<QCPGraph*> m_structure2Graphs;  ///< per run; nullptr where it has none
   QString m_structureName, m_structure2Name;
   bool m_log = true, m_showS2 = false, m_autoscale = true, m_hasStructure = false;
+  bool m_legendsInWindow = true, m_legendsShown = true;
   bool m_stale = false;
   double m_horizon = 1.0;
 };

@@ -11,11 +11,11 @@
 
 namespace dms::ui {
 
-/// Writes the kept samples of every run as CSV: method, t, energy, energy_dev, structure,
-/// structure2, L1..L3, x, y, z (one row per sample). Every step only while no playback buffer
-/// was thinned (playbackStride() 1): otherwise see saveJobCsv.
-bool saveRunsCsv(const QString& path, const std::vector<RunStore>& stores,
-                 const std::vector<Method>& methods, QString* error);
+/// Writes the kept samples of every run of `job` as CSV, the columns of core/io/runcsv.h (the
+/// quantities, the drawn point and the state, one row per sample). Every step only while no
+/// playback buffer was thinned (playbackStride() 1): otherwise see saveJobCsv.
+bool saveRunsCsv(const QString& path, const std::vector<RunStore>& stores, const SimJob& job,
+                 QString* error);
 
 /// The same file with every step of every run of `job`, computed again in this thread (the same
 /// job gives the same samples, bit for bit). `progress` is called between chunks with the

@@ -2,6 +2,9 @@
 
 #include <QHeaderView>
 #include <QPainter>
+#include <QResizeEvent>
+#include <QScrollBar>
+#include <algorithm>
 
 #include "ui/common/palette.h"
 
@@ -46,9 +49,12 @@ RunTable::RunTable(QWidget* parent) : QTableWidget(parent) {
                       "computed so far (dmsim run: angmom_max_dev)"));
   verticalHeader()->setVisible(false);
   verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-  horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  for (int c : {kMethod, kSteps, kState})
-    horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+  // every header and value whole: a narrow window scrolls the table sideways, never cuts a
+  // number to "0...."
+  horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  horizontalHeader()->setStretchLastSection(true);
+  setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  setTextElideMode(Qt::ElideNone);
   setEditTriggers(QAbstractItemView::NoEditTriggers);
   setSelectionMode(QAbstractItemView::NoSelection);
   setFocusPolicy(Qt::NoFocus);
@@ -58,10 +64,18 @@ RunTable::RunTable(QWidget* parent) : QTableWidget(parent) {
 }
 
 QSize RunTable::sizeHint() const {
-  const int rows = std::max(rowCount(), 1);
-  const int h = horizontalHeader()->sizeHint().height() +
-                rows * verticalHeader()->defaultSectionSize() + 2 * frameWidth();
+  // at most kShownRows rows without scrolling: with many methods the plots keep their height
+  const int rows = std::clamp(rowCount(), 1, kShownRows);
+  int h = horizontalHeader()->sizeHint().height() + rows * verticalHeader()->defaultSectionSize() +
+          2 * frameWidth();
+  if (horizontalHeader()->length() > viewport()->width())
+    h += horizontalScrollBar()->sizeHint().height();
   return {QTableWidget::sizeHint().width(), h};
+}
+
+void RunTable::resizeEvent(QResizeEvent* e) {
+  QTableWidget::resizeEvent(e);
+  if (e->oldSize().width() != e->size().width()) updateGeometry();  // the scroll bar may come or go
 }
 
 void RunTable::setRows(const std::vector<RunRow>& rows, double t, bool momentum) {
@@ -104,7 +118,9 @@ void RunTable::setRows(const std::vector<RunRow>& rows, double t, bool momentum)
     set(r, kMomentumMax, value(x.momentumMax));
     set(r, kState, x.state, x.failed ? errorColor() : QColor());
   }
-  if (resized) updateGeometry();
+  const bool scrolls = horizontalHeader()->length() > viewport()->width();
+  if (resized || scrolls != m_scrolls) updateGeometry();
+  m_scrolls = scrolls;
 }
 
 }  // namespace dms::ui

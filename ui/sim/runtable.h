@@ -43,13 +43,22 @@ class RunTable : public QTableWidget {
     kState,
     kColumns
   };
+  /// Rows shown without scrolling; more runs scroll inside the table.
+  static constexpr int kShownRows = 4;
   explicit RunTable(QWidget* parent = nullptr);
-  /// One row per run, in the plots' order; the height follows the number of rows. The cursor's
+  /// One row per run, in the plots' order; the height follows the number of rows (at most
+  /// kShownRows, and a scroll bar when the columns are wider than the table). The cursor's
   /// columns say the time `t`; the momentum columns show only when `momentum` (the system
   /// conserves one).
   void setRows(const std::vector<RunRow>& rows, double t, bool momentum);
   QSize sizeHint() const override;
   QSize minimumSizeHint() const override { return sizeHint(); }
+
+ protected:
+  void resizeEvent(QResizeEvent* e) override;
+
+ private:
+  bool m_scrolls = false;  ///< the columns were wider than the table at the last setRows
 };
 
 }  // namespace dms::ui

@@ -327,21 +327,29 @@ std::vector<ExportPlot> SimulationMode::exportPlots() const {
   std::vector<ExportPlot> out;
   const QStringList names = PlotPanel::plotNames();
   const std::vector<QCustomPlot*> plots = m_plots->plots();
-  for (std::size_t i = 0; i < plots.size(); ++i) out.push_back({names[int(i)], plots[i]});
+  for (std::size_t i = 0; i < plots.size(); ++i)
+    if (i == 0 || m_plots->structureShown())  // a system without a structure error: no file
+      out.push_back({names[int(i)], plots[i]});
   return out;
 }
 
 // one bucket group per pixel column of the exported image
-void SimulationMode::prepareExport(QSize size) { m_plots->refresh(size.width()); }
+void SimulationMode::prepareExport(QSize size) {
+  m_plots->setLegendsShown(true);  // a file names its curves itself
+  m_plots->refresh(size.width());
+}
 
-void SimulationMode::finishExport() { m_plots->refresh(); }
+void SimulationMode::finishExport() {
+  m_plots->setLegendsShown(m_plots->legendsInWindow());
+  m_plots->refresh();
+}
 
 bool SimulationMode::exportCsv(const QString& path, QString* error) const {
   const std::vector<RunStore>& stores = m_session->stores();
   const bool everyStep = !m_session->running() &&
                          std::all_of(stores.begin(), stores.end(),
                                      [](const RunStore& s) { return s.playbackStride() == 1; });
-  if (everyStep) return saveRunsCsv(path, stores, m_session->job().methods, error);
+  if (everyStep) return saveRunsCsv(path, stores, m_session->job(), error);
   // the playback buffers keep every s-th step of a long run (or the runs are not done): the
   // file gets every step to the horizon, computed again from the same job
   const SimJob job = m_session->job();

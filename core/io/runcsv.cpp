@@ -1,0 +1,73 @@
+#include "core/io/runcsv.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dms {
+
+std::string runCsvHeader(const std::vector<std::string>& stateColumns) {
+  std::string h = "method,t,energy,energy_dev,structure,structure2,L1,L2,L3,x,y,z";
+  for (const std::string& n : stateColumns) h += "," + n;
+  return h;
+}
+
+RunCsvWriter::RunCsvWriter(std::ostream& out, const SystemModel& model,
+                           const std::vector<std::vector<std::string>>& stateNames)
+    : m_out(out), m_model(model) {
+  for (const std::vector<std::string>& names : stateNames) {
+    std::vector<int> pos;
+    for (const std::string& n : names) {
+      auto it = std::find(m_stateColumns.begin(), m_stateColumns.end(), n);
+      if (it == m_stateColumns.end()) it = m_stateColumns.insert(m_stateColumns.end(), n);
+      pos.push_back(int(it - m_stateColumns.begin()));
+    }
+    m_statePos.push_back(std::move(pos));
+  }
+  m_cells.assign(m_stateColumns.size(), nullptr);
+  m_structure = !model.structureName().empty();
+  m_momentum = model.hasMomentum();
+}
+
+void RunCsvWriter::writeHeader() {
+  m_out.precision(17);
+  m_out << runCsvHeader(m_stateColumns) << '\n';
+}
+
+void RunCsvWriter::beginRun(std::size_t index, Method method) {
+  m_run = index;
+  m_method = method;
+  m_structure2 = m_model.hasStructure2(method);
+  m_energyFromFirst = true;
+}
+
+void RunCsvWriter::beginRun(std::size_t index, Method method, double energy0) {
+  beginRun(index, method);
+  m_energyFromFirst = false;
+  m_energy0 = energy0;
+}
+
+void RunCsvWriter::take(const Sample& s) {
+  if (m_energyFromFirst) m_energy0 = s.energy;
+  m_energyFromFirst = false;
+  // an empty cell where the run has no such quantity
+  const auto cell = [this](bool has, double v) {
+    m_out << ',';
+    if (has) m_out << v;
+  };
+  m_out << methodName(m_method) << ',' << s.t << ',' << s.energy << ','
+        << std::fabs(s.energy - m_energy0);
+  cell(m_structure, s.structure);
+  cell(m_structure2, s.structure2);
+  for (int i = 0; i < 3; ++i) cell(m_momentum, s.momentum[i]);
+  for (int i = 0; i < 3; ++i) cell(true, s.position[i]);
+  std::fill(m_cells.begin(), m_cells.end(), nullptr);
+  if (m_run < m_statePos.size()) {
+    const std::vector<int>& pos = m_statePos[m_run];
+    for (std::size_t i = 0; i < pos.size() && Eigen::Index(i) < s.state.size(); ++i)
+      m_cells[std::size_t(pos[i])] = &s.state[Eigen::Index(i)];
+  }
+  for (const double* v : m_cells) cell(v != nullptr, v ? *v : 0.0);
+  m_out << '\n';
+}
+
+}  // namespace dms
