@@ -1,7 +1,7 @@
 // dms_gui_latency: how responsive dmstudio stays while it computes and plays a long run, and
 // how much memory it holds; how long a slider move takes to reach the screen; how much of the
 // GUI thread a playback frame takes. Not a test (nothing is asserted on time): measurements for
-// the README and the issue notes, each made in one run against its own peer or budget.
+// docs/benchmarks.md, each made in one run against its own peer or target.
 //
 //   dms_gui_latency [--system dumbbell] [--T 1e6] [--idle 10] [--limit 900]
 //   dms_gui_latency --slider [--system all] [--moves 50] [--drags 10] [--state both] [--trace]

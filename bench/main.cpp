@@ -667,7 +667,7 @@ bool printSummary(const SummaryReporter& rep, std::ostream& os) {
     };
     ratio("step", step, mini, 1.5);
     ratio("step", stepC, miniC, 1.5);
-    ratio("summation", stepC, step, 1.3);  // issue 13's budget
+    ratio("summation", stepC, step, 1.3);  // compensated summation's target
     ratio("run (dmsim)", run, stepC, 2.0);
     ratio("run (views)", views, stepC, 2.0);
     ratio("run (dmsim, plain steps)", runPlain, step, 2.0);

@@ -43,8 +43,8 @@ unsigned parseJobs(const std::string& text) {
   return unsigned(j);
 }
 
-// the sweep's JSON: the fields issue 14 names, in its order; a shard adds "shard", what the
-// merge needs (which slice, the whole sweep's definition, the error parts and failures)
+// the sweep's JSON: the fields docs/cli.md documents, in that order; a shard adds "shard", what
+// the merge needs (which slice, the whole sweep's definition, the error parts and failures)
 Json toJson(const SweepResult& r, bool shard) {
   Json j;
   j["system"] = r.spec.system;

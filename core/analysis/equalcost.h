@@ -1,4 +1,4 @@
-/// Equal cost (issue 14, item 3): the step h at which a fixed-step method (the variational
+/// Equal cost: the step h at which a fixed-step method (the variational
 /// integrator) costs what an adaptive run (RK45 at the article's tolerances) costs, by force
 /// or right-hand-side evaluations (RunCounters::fevals, deterministic) or by CPU time (the
 /// median of repeated runs, threadCpuSeconds, noisy).

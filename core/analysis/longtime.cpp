@@ -96,7 +96,7 @@ class LogBuckets {
 
 // The growth exponent (longtime.h) of the quantity whose bucket maximum `maxOf` reads: the
 // running maximum cumulates the buckets' maxima, so at the end of bucket j it is
-// max_{s <= t} |err(s)| for t at the bucket's last sample, which is NUMERICS.md's definition.
+// max_{s <= t} |err(s)| for t at the bucket's last sample, as the exponent is defined.
 // A bucket's own maximum would dip wherever the error oscillates down and scatter the fit.
 template <class Bucket, class MaxOf>
 std::optional<double> growthExponent(const std::vector<Bucket>& buckets, MaxOf maxOf, double t0,

@@ -1,4 +1,4 @@
-/// Long-time behaviour (issue 14, items 4 and 7): for one system, parameter set and a list of
+/// Long-time behaviour: for one system, parameter set and a list of
 /// methods, the energy, structure and momentum errors against t on a log-spaced time axis
 /// ("Long time"), and each method's distance from a reference trajectory against t ("Distance
 /// between runs"). Both stream the runs through buckets of the time axis, so memory is
@@ -68,7 +68,7 @@ LongTimeSpec defaultLongTime(const SystemModel& model);
 /// --rk-samples, --buckets-per-decade) and the allowed range.
 void validateLongTime(const LongTimeSpec& spec);
 
-/// The growth exponents of a run's errors (NUMERICS.md): the least-squares slope of
+/// The growth exponents of a run's errors (docs/numerics.md): the least-squares slope of
 /// log max_{s <= t} |err(s)| against log t, at the upper end of each bucket (the run's last
 /// time for the last bucket) over the buckets that lie in the last kGrowthDecades decades of the
 /// run. A slope says how the error grows: round-off that adds up as a random walk gives about

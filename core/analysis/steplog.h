@@ -1,4 +1,4 @@
-/// An adaptive run's internals (issue 14, item 6): its accepted step sizes against t, where it
+/// An adaptive run's internals: its accepted step sizes against t, where it
 /// rejected steps, and its evaluations as it went, for one method (RK45 and its variants) at
 /// given settings. Read off the run itself, sampled at its accepted steps, one step at a time.
 #pragma once

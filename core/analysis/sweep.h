@@ -1,4 +1,4 @@
-/// The work-precision and convergence sweep (issue 14): the methods of one system over a list
+/// The work-precision and convergence sweep: the methods of one system over a list
 /// of step sizes (fixed-step methods) and of tolerances (adaptive methods), each run's cost and
 /// its errors against a reference far below the sweep, and the orders fitted to the fixed-step
 /// methods' global errors. The runs are independent: they go on any number of threads with the

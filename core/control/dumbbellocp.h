@@ -56,8 +56,9 @@ struct DumbbellOcp {
 
 /// Parameters settable with --set: the dumbbell's mu, m1, m2, L, r, x0, v0, att0, Omega0
 /// (defaults of the maneuver: R0 = I, Omega0 = 0), the target xd, vd, attd, Omegad and the
-/// weight diagonals Wf, Wm. Defaults: the maneuver, x^d = 3.2 (cos 1.9, sin 1.9, 0), v^d
-/// the circular velocity there (same sense as v0), R^d = 90 degrees about e3, Omega^d = 0.
+/// weight diagonals Wf, Wm. Defaults: an orbit transfer with a quarter turn, x^d = 3.2 (cos 1.9,
+/// sin 1.9, 0), v^d the circular velocity there (same sense as v0), R^d = 90 degrees about e3,
+/// Omega^d = 0.
 const std::vector<ParamSpec>& dumbbellOcpSpecs();
 
 /// Default maneuver time and step.

@@ -1,5 +1,5 @@
 /// The SO(3) toolkit: hat and vee, Rodrigues exp and log, the Cayley map, quaternions (scalar
-/// first) and the distance between rotations. Conventions of NUMERICS.md: x^ y = x cross y, R maps
+/// first) and the distance between rotations. Conventions: x^ y = x cross y, R maps
 /// body-frame vectors to the inertial frame.
 #pragma once
 

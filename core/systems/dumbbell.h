@@ -1,6 +1,6 @@
 /// Example 4: a dumbbell spacecraft (two uniform spheres on a massless rod) orbiting a central
 /// body, the restricted full two-body problem on SE(3). The article prints no numbers; the
-/// nondimensional set-up of NUMERICS.md is the default.
+/// nondimensional set-up in DumbbellParams is ours and the default (docs/numerics.md).
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 /// The Lie group variational integrator of a rigid body on SE(3), eqs (42)-(46), with the
-/// Newton solve of (42) in the Cayley parameter of NUMERICS.md.
+/// Newton solve of (42) in the Cayley parameter f, F = (I + f^)(I - f^)^-1.
 #pragma once
 
 #include <string>

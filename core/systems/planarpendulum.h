@@ -1,5 +1,5 @@
 /// Example 2: the planar pendulum on SO(2). R maps the body frame to the inertial frame,
-/// gravity and the rod both along e2, R = I hanging (../shared/design/NUMERICS.md).
+/// gravity and the rod both along e2, R = I hanging (docs/numerics.md, conventions).
 #pragma once
 
 #include <string>

@@ -313,7 +313,7 @@ std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Metho
 
 std::vector<ArticleFigure> SphericalPendulum::articleFigures() const {
   using Q = ArticleFigure::Quantity;
-  // example 3 prints E/(m l^2) (NUMERICS.md, correction 2)
+  // example 3 prints E/(m l^2) (docs/numerics.md, correction 2)
   const SphericalPendulumParams p;
   const double ml2 = p.m * p.l * p.l;
   return {

@@ -13,7 +13,7 @@ struct SphericalPendulumParams {
   double g = 9.81;
   Vector3d q0 = Vector3d(0.8660254037844386, 0.0, 0.5);
   /// The article prints 0.1[sqrt3, 0, 3]; 0.1[sqrt3, 0, -3] is tangent and reproduces its
-  /// figures (NUMERICS.md, correction 1).
+  /// figures (docs/numerics.md, correction 1).
   Vector3d omega0 = Vector3d(0.17320508075688773, 0.0, -0.3);
   static SphericalPendulumParams from(const ParamValues& v);
 };

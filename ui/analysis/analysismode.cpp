@@ -44,8 +44,8 @@ AnalysisMode::AnalysisMode(const ModeContext& context, QObject* parent,
   connect(m_panel, &AnalysisPanel::cancelRequested, this, &AnalysisMode::cancel);
   connect(m_panel, &AnalysisPanel::viewChanged, this, &AnalysisMode::redraw);
   connect(m_panel, &AnalysisPanel::inputsEdited, this, [this] {
-    // the shown results no longer answer the inputs: they go (the issue's "until the inputs
-    // change"); a running sweep goes on with what it was given
+    // the shown results no longer answer the inputs: they go (results stay only until the
+    // inputs change); a running sweep goes on with what it was given
     if (m_model && m_study != AnalysisPanel::sweepKey()) {
       m_studyInputs[studyKey()] = m_panel->studyInputs();
       if (!m_studyResults.erase(studyKey())) return;

@@ -1,4 +1,4 @@
-// The Analysis mode (issue 14): for the current system, a sweep of its methods over step sizes
+// The Analysis mode: for the current system, a sweep of its methods over step sizes
 // and tolerances (core/analysis/sweep.h, the computation of `dmsim sweep`) on every core in a
 // worker thread, with progress and Cancel, drawn as a work-precision diagram and a convergence
 // plot with the fitted orders (the runs are drawn as they finish); or one of the other studies

@@ -1,4 +1,4 @@
-// The Analysis mode's studies beside the sweep (issue 14, items 3 to 7): equal cost, long time,
+// The Analysis mode's studies beside the sweep: equal cost, long time,
 // phase space, distance from a reference and RK45's steps. A study is one extension point: its
 // inputs (text fields with defaults), a check that names a bad field, and a computation for a
 // worker thread that returns figures (ui/common/figure.h), a summary and the CSV behind them,

@@ -1,8 +1,8 @@
 // The scaffolding both worker threads share (the simulation's runs and the optimal-control
 // solver): a worker QObject in its own QThread, driven by queued calls that carry one message by
-// value (../shared/design/STYLE.md, "Threads"), and a generation counter. Every job and every
-// cancel takes a new generation; the worker gives up on a generation the GUI no longer wants at
-// its next check, and the GUI drops whatever an old generation still sends.
+// value, and a generation counter. Every job and every cancel takes a new generation; the worker
+// gives up on a generation the GUI no longer wants at its next check, and the GUI drops whatever
+// an old generation still sends.
 #pragma once
 
 #include <QMetaObject>

@@ -1,7 +1,7 @@
 // The "Optimal control" mode: its panel, its plots and its worker session, and what it shows in
 // the shared 3D view (one motion, full width, with the control arrows) and playback bar while it
-// is active. Every system goes through its ControlProblem adapter (ui/controlproblem.h); a
-// system without one is not supported.
+// is active. Every system goes through its ControlProblem (core/control/problem.h); a system
+// without one is not supported.
 #pragma once
 
 #include <QString>

@@ -1,5 +1,5 @@
 // The 3D view behind our own interface: no Qt3D type appears here, so a move to Qt Quick 3D
-// touches ui/scene3d/qt3d/ only (see ../shared/design/STYLE.md).
+// touches ui/scene3d/qt3d/ only.
 #pragma once
 
 #include <QColor>
@@ -37,7 +37,7 @@ struct SceneRun {
 /// How a view draws, fixed when it is made (a 3D surface's format cannot change later).
 struct SceneOptions {
   /// Multisampled edges (4 samples): smooth bodies, rings and thin trails. A software renderer
-  /// (Mesa's llvmpipe) takes about twice as long per frame with it (README, budget 4).
+  /// (Mesa's llvmpipe) takes about twice as long per frame with it (docs/benchmarks.md).
   bool antialiasing = true;
 };
 

@@ -12,7 +12,7 @@ namespace dms::ui::scene3d {
 
 class DumbbellVisual final : public SystemVisual {
  public:
-  /// Parameters mu, m1, m2, L, r (NUMERICS.md); x0 (if given) sizes the first view.
+  /// Parameters mu, m1, m2, L, r (core/systems/dumbbell.h); x0 (if given) sizes the first view.
   DumbbellVisual(const ParamValues& params, const VisualRoots& roots);
   /// m1, m2, L, r and the orbit's radius |x0| (3 without x0); mu is checked, not drawn.
   static std::vector<double> layout(const ParamValues& params);
