@@ -1,4 +1,4 @@
-// dmsim sweep as scripts use it: the JSON of issue 14, results that do not depend on --jobs,
+// dmsim sweep as scripts use it: the documented JSON, results that do not depend on --jobs,
 // shards that merge into the unsharded sweep, failed runs and bad input.
 #include <QFile>
 #include <QJsonArray>
@@ -43,7 +43,7 @@ const QStringList kSmall = {"sweep", "--system", "dumbbell",      "--T",
 class TestSweep : public QObject {
   Q_OBJECT
  private slots:
-  // the fields issue 14 names, null where they do not apply
+  // the documented fields (docs/cli.md), null where they do not apply
   void printsTheIssuesJson() {
     const Result r = dmsim({"sweep", "--system", "mass-spring"});
     QCOMPARE(r.code, 0);
@@ -78,7 +78,7 @@ class TestSweep : public QObject {
     QVERIFY2(std::fabs(orders["vi"].toDouble() - 2) < 0.1, qPrintable(orders["vi"].toString()));
   }
 
-  // issue 14: the same numbers for 1 and N jobs, CPU times aside
+  // the same numbers for 1 and N jobs, CPU times aside
   void jobsDoNotChangeResults() {
     const Result one = dmsim(kSmall + QStringList{"--jobs", "1"});
     const Result two = dmsim(kSmall + QStringList{"--jobs", "2"});

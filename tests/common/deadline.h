@@ -1,7 +1,6 @@
 // Deadlines of the GUI suites. They guard against hangs, lost cancellations and a blocked event
-// loop, not speed: sanitizer builds run the numerics and Qt's event loop several times slower
-// (TSan: tst_worker's 10^6-sample horizon took 42 s on a shared 2-core machine against the
-// 30 s it had been allowed), so every deadline goes through ms(), which scales it there.
+// loop, not speed: sanitizer builds run the numerics and Qt's event loop several times slower,
+// so every deadline goes through ms(), which scales it there.
 // kSlowdown > 1 also tells a suite it runs under a sanitizer (tst_roundoff shortens a long run).
 #pragma once
 

@@ -39,7 +39,7 @@ class TestAnalysis : public QObject {
   Q_OBJECT
  private slots:
   void viOrder_data() { addSystemRows(); }
-  // The default sweep's fitted order of vi is 2 within 0.1 (issue 14). vi is symmetric (the
+  // The default sweep's fitted order of vi is 2 within 0.1. vi is symmetric (the
   // discrete Lagrangians are symmetric in q_k, q_{k+1}), so its global error expands in even
   // powers, e = C h^2 (1 + c h^2 + ...): the slope between h and h/2 is 2 + log2((1 + c h^2) /
   // (1 + c h^2 / 4)), which stays within 0.1 of 2 while c h^2 < 0.1 at the sweep's largest h.

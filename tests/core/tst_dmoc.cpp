@@ -96,7 +96,7 @@ class TestDmoc : public QObject {
   // Central differences have truncation error O(delta^2 f''') and round-off O(eps |f|/delta).
   // The cost and constraints vary on a scale of w of order m l^2/h^2 ~ 1e5 and
   // delta = 1e-4 max|w| ~ 0.2 here, so both errors are below 1e-9 relative to the gradient;
-  // the bound 1e-6 (the issue's) leaves margin, while a wrong or missing adjoint term would be
+  // the bound 1e-6 leaves margin, while a wrong or missing adjoint term would be
   // off by far more. Checked away from the optimum, with components of w along q_k.
   void gradientMatchesCentralDifferences() {
     QFETCH(int, transcription);
@@ -134,7 +134,7 @@ class TestDmoc : public QObject {
     qInfo("largest relative error of the adjoint gradients: %.3g", worst);
   }
 
-  // The default: hanging to inverted in 1 s, h = 0.033. Terminal error below 1e-8,
+  // The default maneuver: hanging to inverted in 1 s, h = 0.033. Terminal error below 1e-8,
   // and |1 - q^T q| at round-off along the whole path: each step adds a few eps (a square
   // root and a cross product), so 8 (N+1) eps bounds it.
   void defaultSwingUpConverges() {

@@ -116,7 +116,7 @@ struct Default {
 class TestDumbbell : public QObject {
   Q_OBJECT
  private slots:
-  // The default set-up of NUMERICS.md: J = diag(0.016, 0.266, 0.266), the mass centre at the
+  // The default set-up (docs/numerics.md): J = diag(0.016, 0.266, 0.266), the mass centre at the
   // body origin, Jd = 1/2 tr(J) I - J, and the system is registered after the spherical pendulum.
   void setUpMatchesNumerics() {
     const DumbbellParams p;

@@ -45,7 +45,7 @@ class TestIndirect : public QObject {
   // the unforced first-order map is a variational integrator with a rotation-invariant
   // potential: it keeps the total angular momentum m x cross v + R J Omega to round-off
   void unforcedMapKeepsAngularMomentum() {
-    const DumbbellParams p;  // the free-flight set-up of NUMERICS.md (tumbling, tilted)
+    const DumbbellParams p;  // the default free-flight set-up (tumbling, tilted)
     const ControlledDumbbell d(p);
     RigidBodyState s = p.initialState();
     const Vector3d L0 = rigidBodyMomentum(d.body, s);
@@ -74,7 +74,7 @@ class TestIndirect : public QObject {
       RigidBodyState s1 = s;
       QVERIFY(firstOrderStep(d, o.h, uf, um, s1, nullptr));
       // central differences: truncation (delta^2/6) |d^3 step| ~ 1e-12, round-off
-      // eps |s| / delta ~ 1e-10 (relative); the bound is the 1e-6
+      // eps |s| / delta ~ 1e-10 (relative); the bound is 1e-6
       const double delta = 1e-6;
       Matrix12d Afd;
       for (int j = 0; j < 12; ++j) {

@@ -1,5 +1,5 @@
-// core/analysis: the phase area of vi against RK45 and RK4 (issue 14, item 5), the phase plane
-// of the mass-spring and the planar pendulum, and the equal-cost step (item 3).
+// core/analysis: the phase area of vi against RK45 and RK4, the phase plane of the mass-spring
+// and the planar pendulum, and the equal-cost step.
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -131,7 +131,7 @@ class TestPhaseArea : public QObject {
     QVERIFY(rk45 > *bound);
   }
 
-  // The separatrix through the upright pendulum (theta from hanging, NUMERICS.md) has the
+  // The separatrix through the upright pendulum (theta from hanging) has the
   // energy m g l of the upright rest: 1/2 p^2 / (m l^2) - m g l cos theta = m g l to round-off
   // along it; the default swing (theta0 = pi/2) stays inside it (libration), and the circle of
   // the default radius too.
@@ -168,7 +168,7 @@ class TestPhaseArea : public QObject {
     QTest::newRow("mass-spring") << "mass-spring";
     QTest::newRow("planar-pendulum") << "planar-pendulum";
   }
-  // The issue's test: by evaluations the matched vi costs RK45's within 10%. A step of vi costs
+  // By evaluations the matched vi costs RK45's within 10%. A step of vi costs
   // its forces at q_k and q_{k+1} (two evaluations), so the cost is 2 N at h = T/N: the search
   // can land within one step of the target.
   void equalCostFevals() {

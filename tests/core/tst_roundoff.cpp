@@ -162,15 +162,15 @@ class TestRoundoff : public QObject {
   // which is unbiased: a random walk, whose running maximum grows as t^(1/2) (Brouwer's law:
   // Hairer, McLachlan and Razakarivony, BIT 2008). Its growth exponent over 10^4 to 10^7 steps
   // is then about 1/2 or less (less while the samples' own rounding, a few eps |L0|, is most
-  // of it), and at most 0.6, issue 13's bound, as for the mass-spring's energy; a bias gives
+  // of it), and at most 0.6, the bound required, as for the mass-spring's energy; a bias gives
   // about 1. Its maximum stays within a random walk of the per-step round-off, sqrt(N) 4 eps
   // |L0|. The plain step's round-off is biased: it grows linearly (exponent above 0.9 already
   // over 4e2 to 4e5 steps) and passes that random walk within 4e5 steps.
   // Sanitizer builds step the dumbbell about 25 times slower (1e7 steps: 180 s of CPU under
   // ASan + UBSan), so there the compensated run is 1e6 steps: three decades still, but the bias
-  // this test guards against only shows past them (main's step before the fix: 0.32 over 1e3 to
+  // this test guards against only shows past them (a step with such a bias gives 0.32 over 1e3 to
   // 1e6 steps, 0.75 over 1e4 to 1e7), so the Release stage's run is the one that checks the
-  // issue's bound.
+  // bound of 0.6.
   void dumbbellMomentumReachesBrouwersLaw() {
     const SystemModel* db = findSystem("dumbbell");
     const double h = db->defaultSettings().h;

@@ -1,4 +1,4 @@
-// The Analysis mode (issue 14) in a real window: a tab for every system; a small sweep runs in
+// The Analysis mode in a real window: a tab for every system; a small sweep runs in
 // its worker thread and is drawn (the variational method's fitted order 2 on every system, a
 // point's tooltip with its settings); a large sweep draws its first run while the window goes on
 // answering, and is cancelled; bad inputs are named and run nothing; the plots and the sweep's CSV
@@ -53,8 +53,8 @@ class TestAnalysisMode : public QObject {
 
   void cleanupTestCase() { m_window.reset(); }
 
-  // every system has the tab; a vi-only sweep of its default steps fits order 2 (the issue's
-  // bound: within 0.1), and the plots draw one point per run
+  // every system has the tab; a vi-only sweep of its default steps fits order 2 (within
+  // 0.1), and the plots draw one point per run
   void variationalOrderTwoEverywhere() {
     for (const SystemModel* model : allSystems()) {
       const QString name = QString::fromStdString(model->name());

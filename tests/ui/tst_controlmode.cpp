@@ -109,7 +109,7 @@ class TestControlMode : public QObject {
     QVERIFY(!cancelled);
     const ControlResult* r = m_mode->shown();
     QVERIFY(r);
-    // the issue's bound for the default swing-up (SLSQP's constraint tolerance is 1e-10)
+    // the bound required of the default swing-up (SLSQP's constraint tolerance is 1e-10)
     QVERIFY2(r->terminalError < 1e-8, qPrintable(QString::number(r->terminalError)));
     // round-off: the forced variational map keeps |q| = 1 to a few ulps per step, N = 30
     QVERIFY2(r->structureError < 1e-13, qPrintable(QString::number(r->structureError)));
@@ -323,7 +323,7 @@ class TestControlMode : public QObject {
     }
   }
 
-  // issue 15 #9: T = 1 with h = 0.033 ends at 30 h = 0.99 s, said where the horizon is set
+  // T = 1 with h = 0.033 ends at 30 h = 0.99 s, said where the horizon is set
   void horizonNotAWholeNumberOfSteps() {
     ControlPanel* panel = m_mode->panel();
     panel->resetToDefaults();

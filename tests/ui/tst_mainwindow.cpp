@@ -258,7 +258,7 @@ class TestMainWindow : public QObject {
     QVERIFY(error.contains("a.csv"));
   }
 
-  // issue 15 #10: the layout works down to 1024 x 640: the window gets that size, the time
+  // the layout works down to 1024 x 640: the window gets that size, the time
   // slider keeps a usable width and no panel is cut at its right edge (they scroll vertically)
   void smallWindowLayout() {
     MainWindow& w = *m_window;
@@ -583,7 +583,7 @@ class TestMainWindow : public QObject {
     }
   }
 
-  // issue 15 #4: a run longer than the playback buffer (planar pendulum, h = 0.05, T = 1000:
+  // a run longer than the playback buffer (planar pendulum, h = 0.05, T = 1000:
   // 20001 samples, the buffer keeps every second one) exports every step, not the kept ones
   // the run table: the errors at the playback cursor follow it, and the maxima are the figures
   // dmsim run prints (the same samples through the same RunSummary: equal bit for bit)

@@ -1,4 +1,4 @@
-// Export animation (issue 15): the scripted mode writes a 5-second MP4 and a GIF of the dumbbell
+// Export animation: the scripted mode writes a 5-second MP4 and a GIF of the dumbbell
 // that ffprobe reads back with the asked frame count, size and duration, and whose frames move;
 // the whole window (plots and cursor) as a GIF from the window itself; a cancelled export and
 // one that cannot start (no ffmpeg) leave an existing file as it was and no partial file; the
@@ -124,7 +124,7 @@ class TestVideo : public QObject {
     m_env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));  // leave the user's settings alone
   }
 
-  // issue 15's check: a 5-second MP4 and a GIF of the dumbbell, read back by ffprobe
+  // a 5-second MP4 and a GIF of the dumbbell, read back by ffprobe
   void scriptedMp4AndGif() {
     const QString mp4 = m_dir.filePath("dumbbell.mp4"), gif = m_dir.filePath("dumbbell.gif");
     QProcess p;
