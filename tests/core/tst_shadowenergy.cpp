@@ -54,7 +54,7 @@ ShadowEnergySeries shadowOf(const std::string& system, const RunOf& r, int order
   return shadowEnergyOfRun(system, r.values, method, r.settings.h, r.samples, order);
 }
 
-// the sum of |c_ab| over a stencil's weights is below 3 for every order (at most 2.6, k = 6)
+// the sum of |c_ab| over a stencil's weights is below 3 for every order (at most 2.45, k = 6)
 constexpr double kWeightSum = 3.0;
 
 }  // namespace
