@@ -8,6 +8,7 @@
 #include "core/version.h"
 #include "ui/app/commandline.h"
 #include "ui/app/mainwindow.h"
+#include "ui/app/presentation.h"
 #include "ui/app/scriptrunner.h"
 
 int main(int argc, char** argv) {
@@ -45,6 +46,8 @@ int main(int argc, char** argv) {
     }
   });
   window.show();
+  if (!options.scenario.isEmpty()) window.openScenario(options.scenario);
+  if (options.present) window.presentation()->setOn(true);
   if (options.any()) QTimer::singleShot(0, &script, &dms::ui::ScriptRunner::start);
   const int rc = app.exec();
   return rc != 0 ? rc : status;

@@ -1,6 +1,7 @@
 #include "ui/app/commandline.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <algorithm>
 #include <cmath>
 
@@ -130,11 +131,15 @@ QString commandLineUsage() {
                    .arg(flag.leftJustified(22), f.values.join(" or "), f.systems.join(", "));
   }
   return QStringLiteral(
-             "usage: dmstudio [--system NAME] [--methods M1,M2,...] [--set NAME=VALUE ...]\n"
+             "usage: dmstudio [FILE.json] [--present]\n"
+             "       dmstudio [--system NAME] [--methods M1,M2,...] [--set NAME=VALUE ...]\n"
              "                [--play-to T] [--screenshot FILE.png] [--export-plots DIR]\n"
              "                [--export-video FILE [--video-size WxH] [--video-fps N]\n"
              "                [--video-from T] [--video-to T] [--video-speed S] [--video-plots]]\n"
              "                [--quit]\n"
+             "  FILE.json            open a scenario file (File > Save scenario writes them)\n"
+             "  --present            start in View > Presentation (full screen, large text;\n"
+             "                       F11 leaves it, F9 shows the parameters)\n"
              "  --system NAME        one of: %1\n"
              "  --methods M1,M2,...  the methods side by side, as dmsim names them (e.g.\n"
              "                       vi,rk45,rk4; default: the article's pair)\n"
@@ -178,10 +183,11 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
       help(QStringList{"h", "help"}, {}), video("export-video", {}, "FILE"),
       videoSize("video-size", {}, "WxH"), videoFps("video-fps", {}, "N"),
       videoFrom("video-from", {}, "T"), videoTo("video-to", {}, "T"),
-      videoSpeed("video-speed", {}, "S"), videoPlots("video-plots", {}), study("study", {}, "KEY");
+      videoSpeed("video-speed", {}, "S"), videoPlots("video-plots", {}), study("study", {}, "KEY"),
+      present("present", {});
   parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, control, analysis, methods,
                      help, video, videoSize, videoFps, videoFrom, videoTo, videoSpeed, videoPlots,
-                     study});
+                     study, present});
   const std::vector<ChoiceFlag> flags = choiceFlags();
   for (const ChoiceFlag& f : flags) parser.addOption(QCommandLineOption(f.name, {}, "VALUE"));
   if (!parser.parse(QStringList{"dmstudio"} + args)) {
@@ -190,10 +196,16 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
       return fail(QString("unknown option '%1'").arg(typedOption(args, unknown.front())));
     return fail(asOurs(parser.errorText()));
   }
-  if (!parser.positionalArguments().isEmpty())
-    return fail(QString("unexpected argument '%1'").arg(parser.positionalArguments().front()));
+  const QStringList files = parser.positionalArguments();
+  if (files.size() > 1) return fail(QString("unexpected argument '%1'").arg(files[1]));
 
   ScriptOptions o;
+  if (!files.isEmpty()) {
+    if (!QFileInfo(files.front()).isFile())
+      return fail(QString("'%1': no such scenario file").arg(files.front()));
+    o.scenario = files.front();
+  }
+  o.present = parser.isSet(present);
   o.help = parser.isSet(help);
   o.quit = parser.isSet(quit);
   if (parser.isSet(control)) o.mode = "control";

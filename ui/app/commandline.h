@@ -34,6 +34,10 @@ struct ScriptOptions {
   AnimationOptions video;
   bool quit = false;
   bool help = false;
+  /// --present: View > Presentation from the start.
+  bool present = false;
+  /// A scenario file to open (the one positional argument: `dmstudio FILE.json`), or empty.
+  QString scenario;
   /// The mode to work in, by Mode::settingsKey() ("control" for --control); empty: the
   /// simulation.
   QString mode;

@@ -28,6 +28,7 @@
 #include "ui/app/helptexts.h"
 #include "ui/app/mode.h"
 #include "ui/app/playbackbar.h"
+#include "ui/app/presentation.h"
 #include "ui/app/scenariofile.h"
 #include "ui/app/statusline.h"
 #include "ui/app/windowshortcuts.h"
@@ -71,6 +72,7 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   addMode(m_simulation = new SimulationMode(context, this));
   addMode(m_control = new ControlMode(context, this));
   addMode(new AnalysisMode(context, this, [this] { return m_simulation->scenario(); }));
+  m_presentation = new Presentation(this);
   buildMenus();
   new WindowShortcuts(this);                   // the shortcuts work while a number is being typed
   m_frameTimer.setInterval(kFrameIntervalMs);  // at most 30 frames a second; skip, never queue
@@ -218,11 +220,14 @@ void MainWindow::buildMenus() {
          "while it plays."));
   connect(m_antialiasAction, &QAction::toggled, this,
           [](bool on) { QSettings().setValue(kAntialiasingKey, on); });
+  m_presentation->addActions(view);
 
   addHelpMenu(menuBar(), [this](const QString& title, const QString& html) {
     showMessage(title, html, false);
   });
 }
+
+QWidget* MainWindow::sidePanel() const { return m_mainSplit->widget(0); }
 
 bool MainWindow::selectSystem(const QString& name) {
   const SystemModel* model = findSystem(name.toStdString());

@@ -28,6 +28,7 @@ class ControlMode;
 class Mode;
 class Playback;
 class PlaybackBar;
+class Presentation;
 class ScenarioFile;
 class SimulationMode;
 class StatusLine;
@@ -86,6 +87,11 @@ class MainWindow : public QMainWindow {
   /// The last message shown (non-modal, so scripts and tests are never blocked), or null.
   QMessageBox* lastMessage() const { return m_message; }
   ScenarioFile* scenarioFile() const { return m_file; }
+  Presentation* presentation() const { return m_presentation; }
+  /// The left side: the system picker, the mode tabs and the active mode's panel.
+  QWidget* sidePanel() const;
+  /// The 3D view (with its legend and playback bar) over the active mode's plots.
+  QSplitter* viewSplit() const { return m_viewSplit; }
   /// The mode that computes scenarios (File > Open / Save scenario), or null.
   Mode* scenarioMode() const;
   /// A save dialog in the last folder, the system's name and `suffix` proposed; empty: cancelled.
@@ -124,6 +130,7 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<StatusLine> m_status;
   QSplitter* m_mainSplit = nullptr;
   QSplitter* m_viewSplit = nullptr;
+  Presentation* m_presentation = nullptr;
   QPointer<QMessageBox> m_message;
   QTimer m_frameTimer;
   QString m_lastDir;

@@ -76,6 +76,8 @@ class Mode : public QObject {
   virtual void setSystem(const SystemModel* system) = 0;
   /// Whether the 3D view (and the playback bar under it) shows while the mode is active.
   virtual bool showsScene() const { return true; }
+  /// View > Presentation: the mode shows its plots alone, without tables, for a lecture hall.
+  virtual void setPresenting([[maybe_unused]] bool on) {}
 
   virtual QWidget* panel() const = 0;  ///< the left side, under the system picker
   virtual QWidget* views() const = 0;  ///< the plots, under the 3D view

@@ -333,6 +333,9 @@ std::vector<ExportPlot> SimulationMode::exportPlots() const {
   return out;
 }
 
+// the plots take the table's room: the numbers are too small to read from a lecture hall
+void SimulationMode::setPresenting(bool on) { m_table->setVisible(!on); }
+
 // one bucket group per pixel column of the exported image
 void SimulationMode::prepareExport(QSize size) {
   m_plots->setLegendsShown(true);  // a file names its curves itself

@@ -40,6 +40,7 @@ class SimulationMode : public Mode {
   QList<QAction*> actions() const override;
 
   void activate() override;
+  void setPresenting(bool on) override;
   void deactivate() override;
   void frame(double t) override;
   QString legend() const override { return m_legend; }

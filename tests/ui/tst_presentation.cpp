@@ -1,0 +1,126 @@
+// View > Presentation in a real window: the panel, menus, status bar and run table hidden and
+// back, the plots' text and lines scaled and back (curves made while presenting too), F9 for
+// the side panel; the command line's --present and `dmstudio FILE.json`.
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/io/scenario.h"
+#include "tests/common/deadline.h"
+#include "tests/common/settings.h"
+#include "ui/app/commandline.h"
+#include "ui/app/mainwindow.h"
+#include "ui/app/presentation.h"
+#include "ui/sim/parampanel.h"
+#include "ui/sim/plotpanel.h"
+#include "ui/sim/runtable.h"
+#include "ui/sim/simulationmode.h"
+#include "ui/sim/simworker.h"
+
+using namespace dms;
+using namespace dms::ui;
+using dms::test::ms;
+
+class TestPresentation : public QObject {
+  Q_OBJECT
+
+  // the window has drawn the finished job: the run table is filled
+  static bool computed(MainWindow& w) {
+    return QTest::qWaitFor(
+        [&w] {
+          w.refresh();
+          return !w.simulationMode()->session()->running() &&
+                 w.findChild<RunTable*>()->rowCount() > 0;
+        },
+        ms(30000));
+  }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    dms::test::useOwnSettings(m_dir.filePath("settings"), "tst_presentation");
+  }
+
+  void hidesAndScalesThenRestores() {
+    MainWindow w;
+    w.resize(1024, 700);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.activateWindow();  // the shortcuts are the window's
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    QVERIFY(computed(w));
+    QCustomPlot* energy = w.simulationMode()->plotPanel()->plots()[0];
+    QVERIFY(energy->graphCount() > 0);
+    const double width = energy->graph(0)->pen().widthF();
+    const double tickSize = energy->yAxis->tickLabelFont().pointSizeF();
+    const double labelSize = energy->xAxis->labelFont().pointSizeF();
+
+    Presentation* p = w.presentation();
+    p->setOn(true);
+    QVERIFY(p->action()->isChecked());
+    QVERIFY(!w.sidePanel()->isVisible());
+    QVERIFY(!w.menuBar()->isVisible());
+    QVERIFY(!w.statusBar()->isVisible());
+    QVERIFY(!w.findChild<RunTable*>()->isVisible());
+    QVERIFY(energy->isVisible());
+    QCOMPARE(energy->graph(0)->pen().widthF(), width * Presentation::kLineScale);
+    QCOMPARE(energy->xAxis->labelFont().pointSizeF(), labelSize * Presentation::kFontScale);
+    QVERIFY(energy->yAxis->tickLabelFont().pointSizeF() >= tickSize * 1.4);
+    // a parameter from the side panel (F9), while presenting
+    QTest::keyClick(&w, Qt::Key_F9);
+    QVERIFY(w.sidePanel()->isVisible());
+    QTest::keyClick(&w, Qt::Key_F9);
+    QVERIFY(!w.sidePanel()->isVisible());
+    // curves made while presenting get the thick lines too
+    w.simulationMode()->paramPanel()->setValue("theta0", {0.5});
+    w.simulationMode()->recompute();
+    QVERIFY(computed(w));
+    QTRY_COMPARE_WITH_TIMEOUT(energy->graph(0)->pen().widthF(), width * Presentation::kLineScale,
+                              ms(5000));
+
+    QTest::keyClick(&w, Qt::Key_F11);  // the menus are hidden: the key still works
+    QVERIFY(!p->on());
+    QVERIFY(w.sidePanel()->isVisible());
+    QVERIFY(w.menuBar()->isVisible());
+    QVERIFY(w.statusBar()->isVisible());
+    QVERIFY(w.findChild<RunTable*>()->isVisible());
+    QCOMPARE(energy->graph(0)->pen().widthF(), width);
+    QCOMPARE(energy->xAxis->labelFont().pointSizeF(), labelSize);
+    QCOMPARE(energy->yAxis->tickLabelFont().pointSizeF(), tickSize);
+  }
+
+  void commandLine() {
+    ScriptOptions o;
+    QString error;
+    QVERIFY2(parseCommandLine({"--present"}, &o, &error), qPrintable(error));
+    QVERIFY(o.present);
+    QVERIFY(!o.scripted());
+    // a scenario file as the one argument, as a file manager passes it
+    Scenario sc;
+    sc.system = "spherical-pendulum";
+    const QString path = m_dir.filePath("lecture.json");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(scenarioToJson(sc)));
+    f.close();
+    ScriptOptions withFile;
+    QVERIFY2(parseCommandLine({path, "--present"}, &withFile, &error), qPrintable(error));
+    QCOMPARE(withFile.scenario, path);
+    ScriptOptions missing;
+    QVERIFY(!parseCommandLine({m_dir.filePath("none.json")}, &missing, &error));
+    QVERIFY2(error.contains("none.json") && error.contains("no such scenario file"),
+             qPrintable(error));
+  }
+
+ private:
+  QTemporaryDir m_dir;
+};
+
+QTEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"

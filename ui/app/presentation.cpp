@@ -1,0 +1,160 @@
+#include "ui/app/presentation.h"
+
+#include <qcustomplot.h>
+
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSplitter>
+#include <QStatusBar>
+
+#include "ui/app/mainwindow.h"
+#include "ui/app/mode.h"
+
+namespace dms::ui {
+
+namespace {
+
+const char* const kBaseFont = "dmsPresentationBaseFont";
+const char* const kBaseTickFont = "dmsPresentationBaseTickFont";
+const char* const kBaseWidth = "dmsPresentationBaseWidth";
+
+// scales `font` of `object` once, keeping the original to go back to
+template <typename Get, typename Set>
+void scaleFont(QObject* object, bool on, Get get, Set set, const char* key = kBaseFont) {
+  const QVariant base = object->property(key);
+  if (on && !base.isValid()) {
+    QFont f = get();
+    object->setProperty(key, f);
+    f.setPointSizeF(f.pointSizeF() * Presentation::kFontScale);
+    set(f);
+  } else if (!on && base.isValid()) {
+    set(base.value<QFont>());
+    object->setProperty(key, QVariant());
+  }
+}
+
+void scaleWidth(QCPAbstractPlottable* p, bool on) {
+  const QVariant base = p->property(kBaseWidth);
+  QPen pen = p->pen();
+  if (on && !base.isValid()) {
+    p->setProperty(kBaseWidth, pen.widthF());
+    pen.setWidthF(std::max(1.0, pen.widthF()) * Presentation::kLineScale);
+    p->setPen(pen);
+  } else if (!on && base.isValid()) {
+    pen.setWidthF(base.toDouble());
+    p->setPen(pen);
+    p->setProperty(kBaseWidth, QVariant());
+  }
+}
+
+}  // namespace
+
+Presentation::Presentation(MainWindow* window) : QObject(window), m_window(window) {
+  m_restyle.setInterval(250);
+  connect(&m_restyle, &QTimer::timeout, this, &Presentation::restyle);
+  m_action = new QAction(tr("&Presentation"), this);
+  m_action->setCheckable(true);
+  m_action->setShortcut(QKeySequence(Qt::Key_F11));
+  m_action->setStatusTip(
+      tr("Full screen for a lecture hall: the 3D view and the plots, large text and thick "
+         "lines (F11 again to leave, F9 for the parameters)"));
+  connect(m_action, &QAction::toggled, this, &Presentation::setOn);
+  m_panelAction = new QAction(tr("Side &panel"), this);
+  m_panelAction->setCheckable(true);
+  m_panelAction->setChecked(true);
+  m_panelAction->setShortcut(QKeySequence(Qt::Key_F9));
+  connect(m_panelAction, &QAction::toggled, this, &Presentation::setSidePanelVisible);
+  // on the window itself: the shortcuts work while the menu bar is hidden
+  m_window->addAction(m_action);
+  m_window->addAction(m_panelAction);
+}
+
+void Presentation::addActions(QMenu* view) {
+  view->addSeparator();
+  view->addAction(m_action);
+  view->addAction(m_panelAction);
+}
+
+void Presentation::setSidePanelVisible(bool visible) {
+  m_window->sidePanel()->setVisible(visible);
+  const QSignalBlocker block(m_panelAction);
+  m_panelAction->setChecked(visible);
+}
+
+void Presentation::setOn(bool on) {
+  if (on == m_on) return;
+  m_on = on;
+  {
+    const QSignalBlocker block(m_action);
+    m_action->setChecked(on);
+  }
+  QSplitter* split = m_window->viewSplit();
+  if (on) {
+    m_savedState = m_window->windowState();
+    m_savedSplit = split->sizes();
+    m_window->showFullScreen();
+  } else {
+    m_window->setWindowState(m_savedState);
+  }
+  m_window->menuBar()->setVisible(!on);
+  m_window->statusBar()->setVisible(!on);
+  setSidePanelVisible(!on);
+  for (Mode* m : m_window->modes()) m->setPresenting(on);
+  if (on) {
+    // the 3D view and the plots share the height about evenly: both are read from afar
+    const int total = split->height();
+    split->setSizes({total * 11 / 20, total * 9 / 20});
+    m_restyle.start();
+  } else {
+    m_restyle.stop();
+    if (!m_savedSplit.isEmpty()) split->setSizes(m_savedSplit);
+  }
+  restyle();
+  m_window->refresh();
+}
+
+void Presentation::restyle() {
+  for (QCustomPlot* p : m_window->findChildren<QCustomPlot*>()) restylePlot(p, m_on);
+}
+
+void Presentation::restylePlot(QCustomPlot* p, bool on) {
+  bool changed = false;
+  const auto mark = [&changed](QObject* o, bool want) {
+    changed = changed || o->property(kBaseFont).isValid() != want;
+  };
+  for (QCPAxis* a : {p->xAxis, p->yAxis}) {
+    mark(a, on);
+    scaleFont(
+        a, on, [a] { return a->labelFont(); }, [a](const QFont& f) { a->setLabelFont(f); });
+    scaleFont(
+        a, on, [a] { return a->tickLabelFont(); }, [a](const QFont& f) { a->setTickLabelFont(f); },
+        kBaseTickFont);
+  }
+  mark(p->legend, on);
+  scaleFont(
+      p->legend, on, [p] { return p->legend->font(); },
+      [p](const QFont& f) { p->legend->setFont(f); });
+  for (int i = 0; i < p->plotLayout()->elementCount(); ++i) {
+    if (auto* text = qobject_cast<QCPTextElement*>(p->plotLayout()->elementAt(i))) {
+      mark(text, on);
+      scaleFont(
+          text, on, [text] { return text->font(); }, [text](const QFont& f) { text->setFont(f); });
+    }
+  }
+  for (int i = 0; i < p->itemCount(); ++i) {
+    if (auto* note = qobject_cast<QCPItemText*>(p->item(i))) {
+      mark(note, on);
+      scaleFont(
+          note, on, [note] { return note->font(); }, [note](const QFont& f) { note->setFont(f); });
+    }
+  }
+  for (int i = 0; i < p->plottableCount(); ++i) {
+    QCPAbstractPlottable* g = p->plottable(i);
+    changed = changed || g->property(kBaseWidth).isValid() != on;
+    scaleWidth(g, on);
+  }
+  if (changed) p->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace dms::ui
