@@ -479,6 +479,29 @@ class TestAnalysisMode : public QObject {
     m_mode->chooseStudy("sweep");
   }
 
+  // File > Export ... as CSV names what the mode writes, and says there is nothing yet before
+  // it asks for a file name
+  void csvEntryNamesWhatItWrites() {
+    QVERIFY(m_window->selectSystem("mass-spring"));
+    QVERIFY(m_window->activateMode(m_mode));
+    m_mode->chooseStudy("long-time");
+    m_mode->analysisPanel()->defaultsRequested();
+    m_window->refresh();
+    QAction* csv = nullptr;
+    for (QAction* a : m_window->findChildren<QAction*>())
+      if (a->text().remove('&').endsWith("as CSV...")) csv = a;
+    QVERIFY(csv);
+    QVERIFY2(!csv->text().contains("time series"), qPrintable(csv->text()));
+    QVERIFY2(m_mode->csvUnavailable().contains("press Run"), qPrintable(m_mode->csvUnavailable()));
+    m_mode->chooseStudy("sweep");
+    m_window->refresh();
+    QVERIFY2(csv->text().contains("sweep"), qPrintable(csv->text()));
+    QVERIFY(m_window->activateMode(m_window->simulationMode()));
+    m_window->refresh();
+    QVERIFY2(csv->text().contains("time series"), qPrintable(csv->text()));
+    QVERIFY(m_window->simulationMode()->csvUnavailable().isEmpty());
+  }
+
   // a study's inputs are remembered per system, with the study shown
   void studyInputsRemembered() {
     QVERIFY(m_window->selectSystem("spherical-pendulum"));

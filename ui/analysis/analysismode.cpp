@@ -333,11 +333,20 @@ std::vector<ExportPlot> AnalysisMode::exportPlots() const {
   return {{"work-precision", m_plots->workPrecision()}, {"convergence", m_plots->convergence()}};
 }
 
+QString AnalysisMode::csvContent() const {
+  return m_study == AnalysisPanel::sweepKey() ? tr("sweep") : tr("study's data");
+}
+
+QString AnalysisMode::csvUnavailable() const {
+  const bool none = m_study == AnalysisPanel::sweepKey() ? !result() : !studyResult();
+  return none ? tr("Nothing to export yet: press Run first") : QString();
+}
+
 bool AnalysisMode::exportCsv(const QString& path, QString* error) const {
   if (m_study != AnalysisPanel::sweepKey()) {
     const StudyOutput* o = studyResult();
     if (!o) {
-      if (error) *error = tr("Nothing to export yet: press Run first");
+      if (error) *error = csvUnavailable();
       return false;
     }
     const std::string text = o->csv;
@@ -352,7 +361,7 @@ bool AnalysisMode::exportCsv(const QString& path, QString* error) const {
   }
   const SweepResult* r = result();
   if (!r) {
-    if (error) *error = tr("No sweep to export yet: press Run first");
+    if (error) *error = csvUnavailable();
     return false;
   }
   return saveFile(

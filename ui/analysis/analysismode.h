@@ -55,6 +55,8 @@ class AnalysisMode : public Mode {
   ModeStatus status() const override;
   std::vector<ExportPlot> exportPlots() const override;
   bool exportCsv(const QString& path, QString* error) const override;
+  QString csvContent() const override;
+  QString csvUnavailable() const override;
   QString figureCaption() const override;
   /// A field of the study chosen by --study (not the sweep, whose inputs are its defaults).
   void applySet(const std::string& name, const std::vector<double>& value) override;

@@ -340,6 +340,7 @@ void showAnimationDialog(MainWindow* window) {
       QString::fromStdString(window->system() ? window->system()->name() : "dmstudio");
   AnimationDialog dialog(window, QDir(window->lastDir()).filePath(name + "." + suffix));
   if (dialog.exec() != QDialog::Accepted) return;
+  window->rememberDir(dialog.options().path);
   auto* job = new AnimationExport(window, dialog.options(), window);
   QString error;
   if (!job->start(&error)) {
@@ -362,6 +363,7 @@ void showAnimationDialog(MainWindow* window) {
   QObject::connect(job, &AnimationExport::finished, window,
                    [window, job, progress](bool ok, const QString& message) {
                      progress->disconnect(job);
+                     progress->hide();  // not left behind the message (deleted after it)
                      progress->deleteLater();
                      job->deleteLater();
                      if (ok)

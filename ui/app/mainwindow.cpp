@@ -183,8 +183,11 @@ void MainWindow::buildMenus() {
   file->addSeparator();
   file->addAction(tr("&Export plots..."), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                   &MainWindow::showExportDialog);
-  file->addAction(tr("Export time series as &CSV..."), this, [this] {
-    const QString path = askSavePath(tr("Export time series"), ".csv", tr("CSV (*.csv)"));
+  m_csvAction = file->addAction(tr("Export time series as &CSV..."), this, [this] {
+    const QString title = tr("Export %1").arg(m_active->csvContent());
+    const QString nothing = m_active->csvUnavailable();
+    if (!nothing.isEmpty()) return showMessage(title, nothing, true);  // before asking for a file
+    const QString path = askSavePath(title, ".csv", tr("CSV (*.csv)"));
     QString error;
     if (!path.isEmpty()) reportWrite(exportCsv(path, &error), tr("Wrote %1").arg(path), error);
   });
@@ -291,6 +294,8 @@ void MainWindow::refresh() {
   m_bar->refresh();
   const QString legend = m_active->legend();
   if (legend != m_legend->text()) m_legend->setText(legend);
+  const QString csv = tr("Export %1 as &CSV...").arg(m_active->csvContent());
+  if (csv != m_csvAction->text()) m_csvAction->setText(csv);
   m_status->show(m_active->status());
 }
 
@@ -339,7 +344,7 @@ bool MainWindow::openScenario(const QString& path, const QString& text) {
   statusBar()->showMessage(
       tr("Opened %1").arg(path) + (w.isEmpty() ? "" : " (" + w.join("; ") + ")"), 8000);
   if (!text.isEmpty()) return m_file->forget(), true;  // an example: no file of the user's
-  m_lastDir = QFileInfo(path).absolutePath();
+  rememberDir(path);
   m_file->opened(path);
   return true;
 }
@@ -353,7 +358,7 @@ bool MainWindow::saveScenario(const QString& path) {
     return false;
   }
   statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-  m_lastDir = QFileInfo(path).absolutePath();
+  rememberDir(path);
   m_file->saved(path);
   return true;
 }
@@ -377,8 +382,11 @@ QString MainWindow::askSavePath(const QString& title, const QString& suffix,
   QString path = QFileDialog::getSaveFileName(this, title, QDir(m_lastDir).filePath(name), filter);
   // a name typed without an extension gets the one the filter asks for
   if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty()) path += "." + QFileInfo(name).suffix();
+  if (!path.isEmpty()) rememberDir(path);  // the next export starts in the folder just chosen
   return path;
 }
+
+void MainWindow::rememberDir(const QString& file) { m_lastDir = QFileInfo(file).absolutePath(); }
 
 void MainWindow::showExportDialog() {
   QStringList names;

@@ -97,6 +97,8 @@ class MainWindow : public QMainWindow {
   /// A save dialog in the last folder, the system's name and `suffix` proposed; empty: cancelled.
   QString askSavePath(const QString& title, const QString& suffix, const QString& filter);
   const QString& lastDir() const { return m_lastDir; }
+  /// The folder of `file` becomes lastDir(): where the next file dialog opens.
+  void rememberDir(const QString& file);
 
  protected:
   void closeEvent(QCloseEvent* e) override;
@@ -126,6 +128,7 @@ class MainWindow : public QMainWindow {
   QWidget* m_sceneBox = nullptr;
   QLabel* m_legend = nullptr;
   PlaybackBar* m_bar = nullptr;
+  QAction* m_csvAction = nullptr;
   QList<QAction*> m_sceneActions;  // only for a mode that shows the 3D view
   std::unique_ptr<StatusLine> m_status;
   QSplitter* m_mainSplit = nullptr;

@@ -102,6 +102,10 @@ class Mode : public QObject {
   virtual void finishExport() {}
   /// Writes the time series of what the mode shows (File > Export as CSV).
   virtual bool exportCsv(const QString& path, QString* error) const = 0;
+  /// What exportCsv writes, for the menu entry: "time series", "sweep", "maneuver"...
+  virtual QString csvContent() const { return tr("time series"); }
+  /// Why exportCsv has nothing to write now (asked before the file dialog), or empty.
+  virtual QString csvUnavailable() const { return {}; }
   /// Writes plot `index` of exportPlots() (-1: all) into `dir`, as PREFIXNAME.<format> each
   /// (plotFiles); false and `error` on the first failure.
   bool writePlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
