@@ -479,6 +479,45 @@ class TestAnalysisMode : public QObject {
     m_mode->chooseStudy("sweep");
   }
 
+  // before a run, a study's plots show its note on clean axes whatever ran before: no label,
+  // log scale or caption left over, and an axis rect that takes most of the plot
+  void placeholderBeforeARun() {
+    QVERIFY(m_window->selectSystem("spherical-pendulum"));
+    QVERIFY(m_window->activateMode(m_mode));
+    const SystemModel* model = findSystem("spherical-pendulum");
+    m_mode->chooseStudy("long-time");
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    for (const auto& [field, value] : findStudy("long-time")->quickInputs(*model))
+      panel->studyField(field)->setText(value);
+    QSignalSpy done(m_mode, &Mode::finished);
+    panel->runButton()->click();
+    QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));
+    QVERIFY(done.wait(ms(60000)));
+    m_mode->chooseStudy("distance");
+    panel->studyField("T")->setText("3");
+    panel->studyField("T")->textEdited("3");  // as typed: no result for these inputs
+    QVERIFY(!m_mode->studyResult());
+    const QList<QCustomPlot*> plots = m_mode->studyView()->findChildren<QCustomPlot*>();
+    int shown = 0;
+    for (QCustomPlot* p : plots) {
+      if (!p->isVisible()) continue;
+      ++shown;
+      p->replot();
+      QVERIFY2(p->axisRect()->height() * 2 >= p->height(),
+               qPrintable(
+                   QString("axis rect %1 of %2 px").arg(p->axisRect()->height()).arg(p->height())));
+      QCOMPARE(p->plottableCount(), 0);
+      for (QCPAxis* a : {p->xAxis, p->yAxis}) {
+        QVERIFY(a->label().isEmpty());
+        QCOMPARE(a->scaleType(), QCPAxis::stLinear);
+        QVERIFY(!a->tickLabels());
+      }
+    }
+    QVERIFY(shown >= 1);
+    m_mode->chooseStudy("sweep");
+  }
+
   // File > Export ... as CSV names what the mode writes, and says there is nothing yet before
   // it asks for a file name
   void csvEntryNamesWhatItWrites() {

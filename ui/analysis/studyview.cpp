@@ -40,9 +40,18 @@ void StudyView::display(const StudyOutput* output, const QString& note) {
       p->setVisible(true);
       continue;
     }
+    // clean axes for the note: nothing left of the study shown before (labels, a log scale,
+    // its range, its caption)
     p->clearPlottables();
     p->clearItems();
     PlotStyle::title(p)->setText(QString());
+    addCaption(p, QString());
+    for (QCPAxis* a : {p->xAxis, p->yAxis}) {
+      a->setLabel(QString());
+      PlotStyle::setLogAxis(a, false);
+      a->setRange(0.0, 1.0);
+      a->setTickLabels(false);
+    }
     p->setVisible(i == 0 || !output);
     if (i == 0) PlotStyle::addNote(p, 0.5, 0.5, 10, note);
     p->replot();

@@ -24,6 +24,7 @@ std::size_t drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
   p->yAxis->setLabel(f.yLabel);
   PlotStyle::setLogAxis(p->xAxis, f.logX);
   PlotStyle::setLogAxis(p->yAxis, f.logY);
+  for (QCPAxis* a : {p->xAxis, p->yAxis}) a->setTickLabels(true);  // off under a placeholder
   p->legend->setWrap(4);
   std::size_t omitted = 0;
   for (const Series& s : f.series) {
