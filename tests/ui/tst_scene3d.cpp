@@ -1,8 +1,9 @@
 // The 3D view in a real window: every system draws, each run shows in its own viewport (two
-// side by side, four as two by two) in its method's colour, poses, trails and arrows change the
-// picture, a capture that cannot be written reports it, and a system without a drawing gets the
-// placeholder. Runs under Xvfb (Mesa) when
-// there is no display.
+// side by side, four as two by two) in its method's colour, or with the overlay on every run in
+// one viewport with one legend, poses, trails and arrows change the picture, switching the
+// overlay keeps them and leaks no Qt3D node, a time stamp is burned into the capture's corner,
+// a capture that cannot be written reports it, and a system without a drawing gets the
+// placeholder. Runs under Xvfb (Mesa) when there is no display.
 #include <QColor>
 #include <QDir>
 #include <QFileInfo>
@@ -24,6 +25,7 @@
 #include "ui/common/exporter.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
+#include "ui/scene3d/qt3d/hud.h"
 #include "ui/scene3d/qt3d/qt3dsceneview.h"
 #include "ui/scene3d/qt3d/visualregistry.h"
 #include "ui/scene3d/sceneview.h"
@@ -57,6 +59,32 @@ Sample sampleAt(const SystemModel& model, Method method, int k) {
   while (int(out.size()) <= k && run->advance(out, std::size_t(k + 1 - int(out.size())))) {
   }
   return out.at(std::size_t(k));
+}
+
+// a planar pendulum's bob at `angle` (radians) from hanging straight down, negative to the
+// left of the pivot as the view shows it
+Sample bobAt(double angle, double l) {
+  Sample s;
+  s.position = l * Vector3d(std::sin(angle), std::cos(angle), 0.0);
+  return s;
+}
+
+// pixels darker than the time stamp's text is drawn (near black; the cards' texts are lighter)
+int countDark(const QImage& img, const QRect& r, QRect* bounds = nullptr) {
+  int n = 0;
+  QRect box;
+  for (int y = std::max(r.top(), 0); y <= std::min(r.bottom(), img.height() - 1); ++y)
+    for (int x = std::max(r.left(), 0); x <= std::min(r.right(), img.width() - 1); ++x)
+      if (img.pixelColor(x, y).valueF() < 0.2f) {
+        ++n;
+        box |= QRect(x, y, 1, 1);
+      }
+  if (bounds) *bounds = box;
+  return n;
+}
+
+int countDifferent(const QImage& a, const QImage& b, const QRect& r) {
+  return countDifferent(a.copy(r), b.copy(r));
 }
 
 SceneRun sceneRun(Method m) {
@@ -118,6 +146,191 @@ class TestScene3d : public QObject {
 
   // every test but the grid's shows the article's pair
   void init() { m_view->setRuns({sceneRun(Method::Variational), sceneRun(Method::Rk45)}); }
+  void cleanup() {
+    m_view->setOverlay(false);
+    m_view->setTimeStamp(QString());
+    m_view->setLabelsVisible(true);
+  }
+
+  // The overlay draws both runs in one viewport: two bobs left of the pivot are both in the
+  // left half of the picture (side by side, the second run's is in the right half, in its own
+  // viewport), the ghost too in its colour, and the two cards become one legend at the top
+  // left. Off again gives the side-by-side picture back, the poses kept.
+  void overlayDrawsEveryRunInOneViewport() {
+    const SystemModel* model = findSystem("planar-pendulum");
+    QVERIFY(model);
+    const ParamValues params = model->normalize(defaultValues(model->params()), nullptr);
+    const double l = params.at("l")[0];
+    m_view->setSystem(model->name(), params);
+    m_view->setPose(0, bobAt(-0.5, l));
+    m_view->setPose(1, bobAt(-1.1, l));
+    QVERIFY(!m_view->overlay());
+    const QImage apart = grab("overlay-off.png");
+    m_view->setOverlay(true);
+    QVERIFY(m_view->overlay());
+    QCOMPARE(m_view->runCount(), 2);
+    const QImage one = grab("overlay-on.png");
+    m_view->setOverlay(false);
+    const QImage back = grab("overlay-back.png");
+    m_view->setOverlay(true);
+    m_view->setPose(0, std::nullopt);
+    m_view->setPose(1, std::nullopt);
+    const QImage hidden = grab("overlay-hidden.png");
+    QVERIFY(!apart.isNull() && !one.isNull() && !back.isNull() && !hidden.isNull());
+
+    // below the legend (two rows, about 75 px) and the cards; a bob of radius 0.075 l in a
+    // view that fits about 1.2 l into some 350 px covers about 350 pixels, a ghost as many
+    const int w = one.width(), h = one.height();
+    const QRect left(0, 110, w / 2, h - 110), right(w / 2, 110, w - w / 2, h - 110);
+    const QColor vi = colorOf(Method::Variational), rk = colorOf(Method::Rk45);
+    const auto report = [&](const QImage& img) {
+      return QString("vi %1 | %2, rk %3 | %4")
+          .arg(countHue(img, left, vi))
+          .arg(countHue(img, right, vi))
+          .arg(countHue(img, left, rk))
+          .arg(countHue(img, right, rk));
+    };
+    qInfo("side by side: %s; overlay: %s; hidden: %s", qPrintable(report(apart)),
+          qPrintable(report(one)), qPrintable(report(hidden)));
+    // side by side: the second run's bob in the right half
+    QVERIFY2(countHue(apart, right, rk) > 150, qPrintable(report(apart)));
+    QVERIFY2(countHue(apart, left, rk) < 50, qPrintable(report(apart)));
+    // the overlay: both in the left half, nothing of either in the right
+    QVERIFY2(countHue(one, left, vi) > countHue(hidden, left, vi) + 150, qPrintable(report(one)));
+    QVERIFY2(countHue(one, left, rk) > countHue(hidden, left, rk) + 150, qPrintable(report(one)));
+    QVERIFY2(countHue(one, right, rk) < 50, qPrintable(report(one)));
+    QVERIFY2(countHue(one, right, vi) < countHue(hidden, right, vi) + 50, qPrintable(report(one)));
+    // one legend at the top left names both runs in their colours; side by side the second
+    // run's card is in the right half
+    const QRect legend(0, 0, w / 2, 100);
+    QVERIFY2(countHue(one, legend, vi) > 100,
+             qPrintable(QString::number(countHue(one, legend, vi))));
+    QVERIFY2(countHue(one, legend, rk) > 100,
+             qPrintable(QString::number(countHue(one, legend, rk))));
+    QVERIFY(countHue(apart, legend, rk) < 20);
+    // off again: two viewports, the same picture as before
+    QCOMPARE(countDifferent(apart, back), 0);
+  }
+
+  // Switching the overlay on and off keeps the poses and trails (the same pictures again),
+  // draws every trail in the one viewport, and deletes the bodies it rebuilds: the scene has
+  // as many Qt3D nodes after each switch as after the first one to the same side.
+  void overlaySwitchKeepsTrailsAndLeaksNothing() {
+    auto* view = dynamic_cast<scene3d::Qt3DSceneView*>(m_view.get());
+    QVERIFY(view);
+    const SystemModel* model = findSystem("spherical-pendulum");
+    QVERIFY(model);
+    m_view->setSystem(model->name(), model->normalize(defaultValues(model->params()), nullptr));
+    const Sample s = sampleAt(*model, Method::Variational, 0);
+    m_view->setPose(0, s);
+    m_view->setPose(1, sampleAt(*model, Method::Rk45, 40));
+    const double l = s.position.norm();
+    std::vector<Vector3d> trail;
+    for (int k = 0; k < 1500; ++k) {
+      const double a = M_PI * k / 1500.0;
+      trail.push_back(l * Vector3d(0.8 * std::cos(a), 0.8 * std::sin(a), 0.6));
+    }
+    m_view->setTrail(0, trail);
+    for (Vector3d& p : trail) p.y() = -p.y();
+    m_view->setTrail(1, trail);
+    const int apartNodes = view->nodeCount();
+    const QImage apart = grab("switch-off.png");
+    m_view->setOverlay(true);
+    const int oneNodes = view->nodeCount();
+    const QImage one = grab("switch-on.png");
+    for (int k = 0; k < 3; ++k) {
+      m_view->setOverlay(false);
+      QCOMPARE(view->nodeCount(), apartNodes);
+      m_view->setOverlay(true);
+      QCOMPARE(view->nodeCount(), oneNodes);
+    }
+    const QImage oneAgain = grab("switch-on-again.png");
+    m_view->setOverlay(false);
+    const QImage apartAgain = grab("switch-off-again.png");
+    QVERIFY(!apart.isNull() && !one.isNull() && !oneAgain.isNull() && !apartAgain.isNull());
+    QCOMPARE(countDifferent(one, oneAgain), 0);
+    QCOMPARE(countDifferent(apart, apartAgain), 0);
+    // both trails in the one viewport: taking the second run's away takes its colour away
+    m_view->setOverlay(true);
+    m_view->setTrail(1, {});
+    const QImage noTrail = grab("switch-no-trail.png");
+    QVERIFY(!noTrail.isNull());
+    const QRect body(0, 110, one.width(), one.height() - 110);
+    const QColor rk = colorOf(Method::Rk45);
+    // (the trail, thin and fading, adds some 200 pixels of its colour)
+    QVERIFY(countDifferent(one, noTrail, body) > 300);
+    QVERIFY2(
+        countHue(one, body, rk) > countHue(noTrail, body, rk) + 100,
+        qPrintable(
+            QString("%1 vs %2").arg(countHue(one, body, rk)).arg(countHue(noTrail, body, rk))));
+  }
+
+  // The time stamp is in the captured picture, in the top right corner: large, bold, dark
+  // text where an empty stamp leaves the corner as it was, with or without the labels, and
+  // nothing else in the picture changes (below the cards).
+  void timeStampIsInTheCapture() {
+    auto* view = dynamic_cast<scene3d::Qt3DSceneView*>(m_view.get());
+    QVERIFY(view);
+    const SystemModel* model = findSystem("planar-pendulum");
+    QVERIFY(model);
+    const ParamValues params = model->normalize(defaultValues(model->params()), nullptr);
+    m_view->setSystem(model->name(), params);
+    m_view->setPose(0, bobAt(-0.5, params.at("l")[0]));
+    m_view->setPose(1, bobAt(0.7, params.at("l")[0]));
+    const QImage plain = grab("stamp-none.png");
+    m_view->setTimeStamp("t = 12.34 s");
+    QVERIFY(view->timeStampShown());
+    const QImage stamped = grab("stamp.png");
+    m_view->setLabelsVisible(false);
+    const QImage bare = grab("stamp-no-labels.png");
+    m_view->setTimeStamp(QString());
+    QVERIFY(!view->timeStampShown());
+    const QImage bareNone = grab("stamp-no-labels-none.png");
+    QVERIFY(!plain.isNull() && !stamped.isNull() && !bare.isNull() && !bareNone.isNull());
+
+    const int w = stamped.width(), h = stamped.height();
+    const QRect corner(w - 280, 0, 280, 80);
+    QRect glyphs;
+    const int dark = countDark(stamped, corner, &glyphs);
+    qInfo("stamp: %d dark pixels in %d x %d, %d changed", dark, glyphs.width(), glyphs.height(),
+          countDifferent(plain, stamped, corner));
+    QVERIFY2(countDark(plain, corner) < 10, qPrintable(QString::number(countDark(plain, corner))));
+    QVERIFY2(dark > 300, qPrintable(QString::number(dark)));
+    // readable across a room: glyphs some 20 px tall (digits of a font of at least 22 px)
+    QVERIFY2(glyphs.height() >= 16, qPrintable(QString::number(glyphs.height())));
+    QVERIFY(countDifferent(plain, stamped, corner) > 1500);
+    // the scene itself is the same
+    const QRect below(0, 110, w, h - 110);
+    QCOMPARE(countDifferent(plain, stamped, below), 0);
+    // without the labels, the stamp stays
+    QVERIFY(countDark(bare, corner) > 300);
+    QVERIFY(countDark(bareNone, corner) < 10);
+  }
+
+  // The stamp keeps its corner clear of the cards: in the corner beside one or two cards (a
+  // card narrowed if needed), under the cards when a third column's card would be left too
+  // narrow beside it.
+  void timeStampKeepsClearOfTheCards() {
+    const QSize window(900, 520);
+    scene3d::HudContent c;
+    c.stamp = scene3d::stampBox("t = 12.34 s", window.height());
+    QVERIFY(c.stamp.height() >= 26);
+    const scene3d::HudContent::Run run{"RK45", "Dormand-Prince 5(4), adaptive, a long subtitle",
+                                       colorOf(Method::Rk45), true};
+    c.runs = {run};
+    QCOMPARE(scene3d::stampPosition(c, window).y(), 12.0);
+    QCOMPARE(scene3d::stampPosition(c, window).x(), 900.0 - 12 - c.stamp.width());
+    c.runs = {run, run};
+    c.grid = QSize(2, 1);
+    QCOMPARE(scene3d::stampPosition(c, window).y(), 12.0);
+    c.runs = {run, run, run};
+    c.grid = QSize(3, 1);
+    QVERIFY(scene3d::stampPosition(c, window).y() >= scene3d::hudBands(c, 900).top);
+    // the overlay's legend sits at the left: the stamp keeps the corner
+    c.overlay = true;
+    c.grid = QSize(1, 1);
+    QCOMPARE(scene3d::stampPosition(c, window).y(), 12.0);
+  }
 
   void setRunsKeepsAtMostFour() {
     std::vector<SceneRun> runs;

@@ -43,7 +43,8 @@ struct SceneOptions {
 
 class SceneView {
  public:
-  /// Most runs shown at once, each in a viewport of its own: side by side, four as two by two.
+  /// Most runs shown at once, each in a viewport of its own (side by side, four as two by two),
+  /// or all in one viewport with the overlay on (setOverlay).
   static constexpr int kMaxRuns = 4;
 
   virtual ~SceneView() = default;
@@ -55,9 +56,9 @@ class SceneView {
   /// and the bodies where they are until their next setPose, and clears trails and arrows.
   /// Either way fits the view.
   virtual void setSystem(const std::string& system, const ParamValues& params) = 0;
-  /// The runs to show (the first kMaxRuns), one viewport each, all through one camera (so
-  /// orbit, zoom and pan move every one). Clears poses and trails when the list changes; the
-  /// same list again changes nothing.
+  /// The runs to show (the first kMaxRuns), one viewport each (or one for all, setOverlay), all
+  /// through one camera (so orbit, zoom and pan move every one). Clears poses and trails when
+  /// the list changes; the same list again changes nothing.
   virtual void setRuns(const std::vector<SceneRun>& runs) = 0;
   /// How many runs are shown (at most kMaxRuns).
   virtual int runCount() const = 0;
@@ -92,6 +93,28 @@ class SceneView {
   /// Whether the view has a drawing of its own for a system (SystemModel::name()); a system
   /// without one is shown as a placeholder that says so.
   virtual bool draws(const std::string& system) const = 0;
+  /// Overlay on: every run (the same first kMaxRuns as side by side) in ONE viewport filling the
+  /// view, through the same camera: the first run's body solid and drawn over the others, each
+  /// other one a translucent "ghost" in its run's colour, a little larger than the one before
+  /// (a ghost that coincides with the solid body shows as a rim of its colour around it), every
+  /// trail in its run's colour, and the runs' cards become one legend at the top left (each
+  /// method's name in its colour, the ghosts' swatches translucent). Off (the default): one
+  /// viewport per run. Switching keeps the poses, trails and arrows, and the camera (a view
+  /// the user has not moved is framed again for the new viewport's shape); it rebuilds the
+  /// bodies (new meshes for the renderer, the old ones deleted), so it is meant for a menu
+  /// toggle, not for every frame. setRuns, setSystem and setPose work the same in both.
+  /// Views without an overlay ignore it.
+  virtual void setOverlay([[maybe_unused]] bool on) {}
+  /// Whether the overlay is on.
+  virtual bool overlay() const { return false; }
+  /// A line of large bold text drawn into the view's top right corner, e.g. "t = 12.40 s" (the
+  /// playback time, for a lecture or a video); an empty text hides it. It is part of the
+  /// picture capture() returns (and so of exported videos), whether the labels are shown or
+  /// not (setLabelsVisible leaves it alone). A card that would reach into its corner is
+  /// narrowed; where that would leave the card too narrow, the stamp sits just under the
+  /// cards. Setting the same text again changes nothing; a new text repaints only its own
+  /// small texture, so it may be set every frame. Views without one ignore it.
+  virtual void setTimeStamp([[maybe_unused]] const QString& text) {}
   /// Whether the view's surface is multisampled (SceneOptions::antialiasing, as the platform
   /// granted it once the view is shown).
   virtual bool antialiased() const { return false; }

@@ -83,12 +83,15 @@ DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roo
   for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
     Qt3DCore::QEntity* root = roots.body[i];
     Body& b = m_bodies[i];
-    auto* mat = solidMaterial(roots.color[i], root);
-    b.sphere1 = std::make_unique<Ball>(root, float(r), mat);
-    b.sphere2 = std::make_unique<Ball>(root, float(r), mat);
-    b.rod = std::make_unique<Rod>(root, float(std::max(0.03 * L, 0.15 * r)), rodMat);
+    auto* mat = runMaterial(roots, i, roots.color[i]);
+    const float radius = float(r) * roots.size[i];
+    b.sphere1 = std::make_unique<Ball>(root, radius, mat);
+    b.sphere2 = std::make_unique<Ball>(root, radius, mat);
+    b.rod = std::make_unique<Rod>(root, float(std::max(0.03 * L, 0.15 * r)),
+                                  runMaterial(roots, i, Shades::rod(), rodMat));
     for (int k = 0; k < 3; ++k)
-      b.axes[std::size_t(k)] = std::make_unique<Arrow>(root, axisMat[std::size_t(k)]);
+      b.axes[std::size_t(k)] = std::make_unique<Arrow>(
+          root, runMaterial(roots, i, axisColor(k), axisMat[std::size_t(k)]));
   }
   m_hint = ViewHint{QVector3D(0, 0, 0), float(1.15 * orbit + 0.5 * L), 20.0f, 35.0f};
 }

@@ -1,9 +1,11 @@
-// The labels drawn over the 3D view: which run each viewport shows (in the plots' colours), what
-// the arrows mean, and how to move the camera. Painted with QPainter into a texture that covers
-// the window, repainted only when its size or its text changes.
+// The labels drawn over the 3D view: which run each viewport shows (in the plots' colours), or
+// in the overlay one legend of all runs, what the arrows mean, and how to move the camera.
+// Painted with QPainter into a texture that covers the window, repainted only when its size or
+// its text changes; the time stamp is a small texture of its own.
 #pragma once
 
 #include <QColor>
+#include <QPointF>
 #include <QSize>
 #include <QString>
 #include <Qt3DCore/QEntity>
@@ -26,15 +28,21 @@ struct HudContent {
   };
   std::vector<Run> runs;  ///< one card per viewport, in grid order (row by row)
   QSize grid{1, 1};       ///< columns and rows of the viewports (dividers between them)
+  /// The overlay: one viewport for all runs, listed in one legend instead of cards (the first
+  /// run's swatch solid, the ghosts' translucent).
+  bool overlay = false;
   QString caption;
   bool help = true;  ///< the camera's help line (hidden in exported pictures and videos)
   /// The runs' cards, the caption and the arrows' legend (a picture may leave them out; the
   /// camera's fit keeps their room either way, so the framing does not jump).
   bool labels = true;
   std::vector<std::pair<QColor, QString>> arrows;
+  /// The time stamp's box (HudStamp, a quad of its own) at the top right, empty for none: the
+  /// cards keep out of its corner.
+  QSize stamp;
   bool operator==(const HudContent& o) const {
-    return runs == o.runs && grid == o.grid && caption == o.caption && help == o.help &&
-           labels == o.labels && arrows == o.arrows;
+    return runs == o.runs && grid == o.grid && overlay == o.overlay && caption == o.caption &&
+           help == o.help && labels == o.labels && arrows == o.arrows && stamp == o.stamp;
   }
 };
 
@@ -45,6 +53,15 @@ struct HudBands {
   qreal top = 0, bottom = 0;
 };
 HudBands hudBands(const HudContent& c, qreal windowWidth);
+
+/// The box a time stamp of this text takes in a window this high (logical pixels; its font
+/// grows with the window): its width rounded up to a step, so that a number counting up seldom
+/// resizes its texture. Empty for an empty text.
+QSize stampBox(const QString& text, int windowHeight);
+/// The top left corner of the time stamp's box (logical pixels from the window's top left): in
+/// the top right corner, or just under the cards when a card would be left too narrow beside
+/// it.
+QPointF stampPosition(const HudContent& c, const QSize& window);
 
 class HudImage final : public Qt3DRender::QPaintedTextureImage {
  public:
@@ -57,6 +74,43 @@ class HudImage final : public Qt3DRender::QPaintedTextureImage {
  private:
   HudContent m_content;
   qreal m_dpr = 1.0;
+};
+
+/// The time stamp's picture: its text, large and bold, right-aligned in a rounded box.
+class StampImage final : public Qt3DRender::QPaintedTextureImage {
+ public:
+  explicit StampImage(Qt3DCore::QNode* parent = nullptr) : QPaintedTextureImage(parent) {}
+  /// Repaints when the text, the window's height or the pixel ratio changed, or when resized.
+  void setText(const QString& text, int windowHeight, qreal dpr, bool resized);
+
+ protected:
+  void paint(QPainter* painter) override;
+
+ private:
+  QString m_text;
+  int m_windowHeight = 0;
+  qreal m_dpr = 1.0;
+};
+
+/// The time stamp: a quad of its own over the labels, so that a new text every frame repaints
+/// and uploads a small texture, not the window-sized one of the labels.
+class HudStamp {
+ public:
+  explicit HudStamp(Qt3DCore::QEntity* parent);
+  /// Shows `text` in `box` (stampBox) with its top left corner at `at` in a window of
+  /// `window` logical pixels; an empty text hides it.
+  void set(const QString& text, const QSize& box, const QPointF& at, const QSize& window,
+           qreal dpr);
+  bool visible() const { return m_entity->isEnabled(); }
+
+ private:
+  Qt3DCore::QEntity* m_entity;
+  Qt3DCore::QTransform* m_transform;
+  Qt3DExtras::QPlaneMesh* m_mesh;
+  Qt3DRender::QTexture2D* m_texture;
+  StampImage* m_image;
+  QSize m_box;
+  qreal m_dpr = 0.0;
 };
 
 /// A quad in front of an orthographic camera whose units are the window's logical pixels.

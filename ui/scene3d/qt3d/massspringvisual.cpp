@@ -56,9 +56,12 @@ MassSpringVisual::MassSpringVisual(const ParamValues& params, const VisualRoots&
 
   for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
     Body& b = m_bodies[i];
-    b.block = std::make_unique<Box>(roots.body[i], QVector3D(m_blockWidth, blockHeight, 0.4f * s),
-                                    solidMaterial(roots.color[i], roots.body[i]));
-    b.spring = std::make_unique<Tube>(roots.body[i], steel, kPathPoints, kSides);
+    const float k = roots.size[i];
+    b.block =
+        std::make_unique<Box>(roots.body[i], k * QVector3D(m_blockWidth, blockHeight, 0.4f * s),
+                              runMaterial(roots, i, roots.color[i]));
+    b.spring = std::make_unique<Tube>(roots.body[i], runMaterial(roots, i, Shades::steel(), steel),
+                                      kPathPoints, kSides);
   }
   m_path.resize(kPathPoints);
 

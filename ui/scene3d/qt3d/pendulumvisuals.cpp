@@ -41,10 +41,11 @@ PendulumBodies::PendulumBodies(const VisualRoots& roots, float l, bool shadow, f
   for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
     Qt3DCore::QEntity* root = roots.body[i];
     Body& b = m_bodies[i];
-    b.rod = std::make_unique<Rod>(root, 0.013f * l, rodMat);
-    b.bob = std::make_unique<Ball>(root, 0.075f * l, solidMaterial(roots.color[i], root));
+    const float bob = 0.075f * l * roots.size[i];
+    b.rod = std::make_unique<Rod>(root, 0.013f * l, runMaterial(roots, i, Shades::rod(), rodMat));
+    b.bob = std::make_unique<Ball>(root, bob, runMaterial(roots, i, roots.color[i]));
     if (shadow) {
-      b.shadow = std::make_unique<Ball>(root, 0.075f * l, shadowMat);
+      b.shadow = std::make_unique<Ball>(root, bob, shadowMat);
       b.shadow->setScale3D(QVector3D(1.0f, 0.02f, 1.0f));
     }
   }

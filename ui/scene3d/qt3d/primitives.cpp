@@ -11,7 +11,11 @@
 #include <Qt3DExtras/QPhongAlphaMaterial>
 #include <Qt3DExtras/QPhongMaterial>
 #include <Qt3DExtras/QSphereMesh>
+#include <Qt3DRender/QCullFace>
+#include <Qt3DRender/QEffect>
 #include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QTechnique>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -47,6 +51,20 @@ Qt3DRender::QMaterial* glassMaterial(const QColor& c, float alpha, Qt3DCore::QNo
   m->setSpecular(QColor(30, 30, 30));
   m->setShininess(20.0f);
   m->setAlpha(alpha);
+  return m;
+}
+
+Qt3DRender::QMaterial* ghostMaterial(const QColor& c, float alpha, Qt3DCore::QNode* parent) {
+  auto* m = new Qt3DExtras::QPhongAlphaMaterial(parent);
+  m->setDiffuse(c);
+  m->setAmbient(c.darker(300));
+  m->setSpecular(QColor(90, 90, 90));
+  m->setShininess(40.0f);
+  m->setAlpha(alpha);
+  auto* cull = new Qt3DRender::QCullFace(m);
+  cull->setMode(Qt3DRender::QCullFace::Back);
+  for (Qt3DRender::QTechnique* t : m->effect()->techniques())
+    for (Qt3DRender::QRenderPass* pass : t->renderPasses()) pass->addRenderState(cull);
   return m;
 }
 

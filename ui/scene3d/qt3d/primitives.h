@@ -37,6 +37,9 @@ QColor mix(const QColor& a, const QColor& b, double t);
 Qt3DRender::QMaterial* solidMaterial(const QColor& c, Qt3DCore::QNode* parent);
 /// A lit translucent material (alpha blended).
 Qt3DRender::QMaterial* glassMaterial(const QColor& c, float alpha, Qt3DCore::QNode* parent);
+/// A ghost's material: lit, translucent like glassMaterial, with the shading of solidMaterial,
+/// and drawing front faces only (the far side of a translucent body would double its opacity).
+Qt3DRender::QMaterial* ghostMaterial(const QColor& c, float alpha, Qt3DCore::QNode* parent);
 /// Unlit colours per vertex, for lines.
 Qt3DRender::QMaterial* vertexColorMaterial(Qt3DCore::QNode* parent);
 

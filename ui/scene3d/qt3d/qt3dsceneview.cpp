@@ -72,11 +72,15 @@ Qt3DSceneView::Qt3DSceneView(QWidget* parent, const SceneOptions& options) {
     m_trails[i] = std::make_unique<Tube>(m_runRoot[i], vertexColorMaterial(m_runRoot[i]),
                                          kTrailCapacity, 6, true);
   }
+  m_noneLayer = new Qt3DRender::QLayer(m_root);
+  m_solidLayer = new Qt3DRender::QLayer(m_root);
+  m_solidLayer->setRecursive(true);
   m_hudLayer = new Qt3DRender::QLayer(m_root);
   auto* hudRoot = new Qt3DCore::QEntity(m_root);
   hudRoot->addComponent(m_hudLayer);
   m_hudLayer->setRecursive(true);
   m_hud = std::make_unique<Hud>(hudRoot);
+  m_stamp = std::make_unique<HudStamp>(hudRoot);
 
   m_camera = new Qt3DRender::QCamera(m_root);
   m_camera->lens()->setPerspectiveProjection(kFieldOfView, 1.0f, 0.05f, 1000.0f);
@@ -98,6 +102,10 @@ Qt3DSceneView::Qt3DSceneView(QWidget* parent, const SceneOptions& options) {
   m_fill->setColor(QColor(225, 235, 255));
   m_fill->setIntensity(0.38f);
   fillEntity->addComponent(m_fill);
+  // the lights alone, for the overlay's pass that draws the first run's body last
+  m_lightLayer = new Qt3DRender::QLayer(m_root);
+  keyEntity->addComponent(m_lightLayer);
+  fillEntity->addComponent(m_lightLayer);
 
   buildFrameGraph();
   m_window->setRootEntity(m_root);
@@ -134,7 +142,15 @@ void Qt3DSceneView::buildFrameGraph() {
   clear->setClearColor(Shades::background());
   new Qt3DRender::QNoDraw(clear);
 
-  // one viewport per run, all through the same camera (placed by layOut)
+  // one viewport per run, all through the same camera (placed by layOut, which also sets the
+  // layers each lets through: its run's and the shared parts', or in the overlay the first
+  // lets every run's through and the others none)
+  const auto backToFront = [](Qt3DRender::QFrameGraphNode* parent) {
+    // translucent parts (swing plane, shadows, ghosts) need the far things drawn first
+    auto* sort = new Qt3DRender::QSortPolicy(parent);
+    sort->setSortTypes(
+        QList<Qt3DRender::QSortPolicy::SortType>{Qt3DRender::QSortPolicy::BackToFront});
+  };
   for (std::size_t i = 0; i < kRuns; ++i) {
     auto* vp = new Qt3DRender::QViewport(techniques);
     m_viewports[i] = vp;
@@ -145,10 +161,21 @@ void Qt3DSceneView::buildFrameGraph() {
     layers->addLayer(m_commonLayer);
     layers->addLayer(m_runLayer[i]);
     layers->setFilterMode(Qt3DRender::QLayerFilter::AcceptAnyMatchingLayers);
-    // translucent parts (swing plane, shadows) need the far things drawn first
-    auto* sort = new Qt3DRender::QSortPolicy(layers);
-    sort->setSortTypes(
-        QList<Qt3DRender::QSortPolicy::SortType>{Qt3DRender::QSortPolicy::BackToFront});
+    if (i > 0) {
+      backToFront(layers);
+      continue;
+    }
+    // The overlay draws the first run's body after everything else (these two filters let
+    // nothing through side by side): where a larger ghost coincides with it, the ghost (which
+    // writes no depth) shows as a rim around a body that keeps its own colour. The price: a
+    // ghost in front of that body is drawn behind it.
+    m_overlayDiscard = new Qt3DRender::QLayerFilter(layers);
+    m_overlayDiscard->setFilterMode(Qt3DRender::QLayerFilter::DiscardAnyMatchingLayers);
+    m_overlayDiscard->addLayer(m_noneLayer);
+    backToFront(m_overlayDiscard);
+    m_solidFilter = new Qt3DRender::QLayerFilter(cam);
+    m_solidFilter->addLayer(m_noneLayer);
+    backToFront(m_solidFilter);
   }
 
   // the labels on top, then the capture (the last leaf, so it reads the finished frame)
@@ -158,12 +185,17 @@ void Qt3DSceneView::buildFrameGraph() {
   hudCam->setCamera(m_hudCamera);
   auto* hudLayers = new Qt3DRender::QLayerFilter(hudCam);
   hudLayers->addLayer(m_hudLayer);
-  m_capture = new Qt3DRender::QRenderCapture(hudLayers);
+  // the labels' quad (z = 0) before the time stamp's (z = 1): both blend without writing depth
+  auto* hudSort = new Qt3DRender::QSortPolicy(hudLayers);
+  hudSort->setSortTypes(
+      QList<Qt3DRender::QSortPolicy::SortType>{Qt3DRender::QSortPolicy::BackToFront});
+  m_capture = new Qt3DRender::QRenderCapture(hudSort);
 
   m_window->setActiveFrameGraph(surface);
 }
 
 QSize Qt3DSceneView::grid() const {
+  if (m_overlay) return QSize(1, 1);
   const int n = std::max(int(m_runs.size()), 1);
   return n <= 3 ? QSize(n, 1) : QSize(2, 2);
 }
@@ -173,25 +205,78 @@ void Qt3DSceneView::layOut() {
   // with no run, the first viewport shows the shared parts alone
   const std::size_t shown = std::max<std::size_t>(m_runs.size(), 1);
   for (std::size_t i = 0; i < kRuns; ++i) {
-    const bool on = i < shown;
+    const bool on = m_overlay ? i == 0 : i < shown;
     const int c = int(i) % g.width(), r = int(i) / g.width();
     m_viewports[i]->setNormalizedRect(on ? QRectF(double(c) / g.width(), double(r) / g.height(),
                                                   1.0 / g.width(), 1.0 / g.height())
                                          : QRectF(0, 0, 0, 0));
     // a viewport without a run draws nothing: not even the shared parts
-    if (!on)
-      m_layerFilters[i]->removeLayer(m_commonLayer);
-    else if (!m_layerFilters[i]->layers().contains(m_commonLayer))
-      m_layerFilters[i]->addLayer(m_commonLayer);
+    QList<Qt3DRender::QLayer*> layers;
+    if (on) layers << m_commonLayer;
+    if (on && m_overlay)
+      for (std::size_t k = 0; k < m_runs.size(); ++k) layers << m_runLayer[k];
+    else if (on && i < m_runs.size())
+      layers << m_runLayer[i];
+    setLayers(m_layerFilters[i], layers);
     m_runRoot[i]->setEnabled(i < m_runs.size());
   }
+  const QList<Qt3DRender::QLayer*> solid = {m_solidLayer}, lit = {m_solidLayer, m_lightLayer};
+  setLayers(m_overlayDiscard, m_overlay ? solid : QList<Qt3DRender::QLayer*>());
+  setLayers(m_solidFilter, m_overlay ? lit : QList<Qt3DRender::QLayer*>());
   HudContent c = m_hud->content();
   c.grid = g;
+  c.overlay = m_overlay;
   c.runs.resize(m_runs.size());
   for (std::size_t i = 0; i < m_runs.size(); ++i)
     c.runs[i] = {m_runs[i].title, m_runs[i].subtitle, m_runs[i].color, c.runs[i].hasData};
-  m_hud->setContent(c);
+  setHud(c);
   onResized();
+}
+
+void Qt3DSceneView::setLayers(Qt3DRender::QLayerFilter* filter,
+                              const QList<Qt3DRender::QLayer*>& wanted) {
+  const QList<Qt3DRender::QLayer*> layers =
+      wanted.isEmpty() ? QList<Qt3DRender::QLayer*>{m_noneLayer} : wanted;
+  if (filter->layers() == layers) return;
+  for (Qt3DRender::QLayer* l : filter->layers()) filter->removeLayer(l);
+  for (Qt3DRender::QLayer* l : layers) filter->addLayer(l);
+}
+
+void Qt3DSceneView::setHud(HudContent c) {
+  const QSize window = m_window->size().expandedTo(QSize(1, 1));
+  c.stamp = stampBox(m_stampText, window.height());
+  m_hud->setContent(c);
+  m_stamp->set(m_stampText, c.stamp, stampPosition(c, window), window,
+               m_window->devicePixelRatio());
+}
+
+void Qt3DSceneView::setTimeStamp(const QString& text) {
+  if (text == m_stampText) return;
+  m_stampText = text;
+  setHud(m_hud->content());
+}
+
+void Qt3DSceneView::setOverlay(bool on) {
+  if (on == m_overlay) return;
+  m_overlay = on;
+  // the bodies take their look (opaque, or ghosts) when built; the old ones are deleted
+  if (m_visual) {
+    buildVisual(m_system, m_params);
+    restorePoses();
+  }
+  layOut();
+}
+
+void Qt3DSceneView::restorePoses() {
+  for (std::size_t i = 0; i < kRuns; ++i) {
+    const bool show = i < m_runs.size() && m_poses[i].has_value();
+    if (show) m_visual->setPose(i, *m_poses[i]);
+    m_roots.body[i]->setEnabled(show);
+  }
+}
+
+int Qt3DSceneView::nodeCount() const {
+  return int(m_root->findChildren<Qt3DCore::QNode*>().size());
 }
 
 void Qt3DSceneView::onResized() {
@@ -201,6 +286,8 @@ void Qt3DSceneView::onResized() {
   m_camera->setAspectRatio((w / float(g.width())) / (h / float(g.height())));
   m_hudCamera->lens()->setOrthographicProjection(0, w, 0, h, 0.1f, 100.0f);
   m_hud->resize(m_window->size(), m_window->devicePixelRatio());
+  // the time stamp's font follows the window's height
+  setHud(m_hud->content());
   if (m_fit) applyFit(m_fit->first, m_fit->second);
 }
 
@@ -221,7 +308,7 @@ void Qt3DSceneView::setHasData(std::size_t i, bool on) {
   if (i >= m_hud->content().runs.size() || m_hud->content().runs[i].hasData == on) return;
   HudContent c = m_hud->content();
   c.runs[i].hasData = on;
-  m_hud->setContent(c);
+  setHud(c);
 }
 
 void Qt3DSceneView::clearPaths() {
@@ -236,6 +323,7 @@ void Qt3DSceneView::clearPaths() {
 void Qt3DSceneView::clearRuns() {
   clearPaths();
   for (std::size_t i = 0; i < kRuns; ++i) {
+    m_poses[i].reset();
     if (m_roots.body[i]) m_roots.body[i]->setEnabled(false);
     setHasData(i, false);
   }
@@ -249,6 +337,7 @@ void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& para
     clearPaths();
   } else {
     buildVisual(system, params);
+    clearRuns();
   }
   fitView();
 }
@@ -273,7 +362,14 @@ void Qt3DSceneView::buildVisual(const std::string& system, const ParamValues& pa
   for (std::size_t i = 0; i < kRuns; ++i) {
     roots.body[i] = new Qt3DCore::QEntity(m_runRoot[i]);
     roots.color[i] = i < m_runs.size() ? m_runs[i].color : Shades::steel();
+    // in the overlay the first run stays solid, the others are ghosts, each a little larger
+    if (m_overlay && i > 0) {
+      roots.alpha[i] = kGhostAlpha;
+      roots.size[i] = 1.0f + kGhostGrowth * float(i);
+    }
   }
+  // the first run's body, drawn last in the overlay
+  roots.body[0]->addComponent(m_solidLayer);
   std::unique_ptr<SystemVisual> visual;
   try {
     visual = makeVisual(system, params, roots);
@@ -293,10 +389,9 @@ void Qt3DSceneView::buildVisual(const std::string& system, const ParamValues& pa
   m_params = params;
   m_layout = visualLayout(system, params);
   m_visual->setBodyAxesVisible(m_axesVisible);
-  clearRuns();
   HudContent c = m_hud->content();
   c.caption = m_visual->caption();
-  m_hud->setContent(c);
+  setHud(c);
 }
 
 void Qt3DSceneView::setPose(int run, const std::optional<Sample>& sample) {
@@ -307,8 +402,10 @@ void Qt3DSceneView::setPose(int run, const std::optional<Sample>& sample) {
   if (show) {
     m_visual->setPose(i, *sample);
     m_posePoint[i] = m_visual->toScene(sample->position);
+    m_poses[i] = sample;
   } else {
     m_posePoint[i].reset();
+    m_poses[i].reset();
   }
   m_roots.body[i]->setEnabled(show);
   setHasData(i, show);
@@ -381,7 +478,7 @@ void Qt3DSceneView::setArrows(const std::vector<SceneArrow>& arrows) {
     if (!a.label.isEmpty())
       c.arrows.emplace_back(a.color.isValid() ? a.color : controlColor(), a.label);
   }
-  m_hud->setContent(c);
+  setHud(c);
 }
 
 void Qt3DSceneView::fitView() {
@@ -406,7 +503,7 @@ void Qt3DSceneView::setBodyAxesVisible(bool on) {
   m_visual->setBodyAxesVisible(on);
   HudContent c = m_hud->content();
   c.caption = m_visual->caption();
-  m_hud->setContent(c);
+  setHud(c);
 }
 
 void Qt3DSceneView::fitPoints(const std::vector<Vector3d>& points) {

@@ -1,6 +1,8 @@
 // SceneView on Qt3D: one viewport per run (side by side, four as two by two) with one shared
 // camera (so orbit, zoom and pan move every one), each run coloured as in the plots and
-// labelled by a card; the parts the runs share are drawn in every viewport.
+// labelled by a card; the parts the runs share are drawn in every viewport. In the overlay one
+// viewport lets every run's layer through, the bodies are rebuilt as ghosts and the cards
+// become one legend. A time stamp can sit in the top right corner.
 #pragma once
 
 #include <QPointer>
@@ -54,20 +56,39 @@ class Qt3DSceneView final : public SceneView {
   void setHelpVisible(bool on) override {
     HudContent c = m_hud->content();
     c.help = on;
-    m_hud->setContent(c);
+    setHud(c);
   }
   void setLabelsVisible(bool on) override {
     HudContent c = m_hud->content();
     c.labels = on;
-    m_hud->setContent(c);
+    setHud(c);
   }
+  void setOverlay(bool on) override;
+  bool overlay() const override { return m_overlay; }
+  void setTimeStamp(const QString& text) override;
+  /// The Qt3D nodes under the scene's root (entities, components, materials): a count that
+  /// does not grow when the overlay is switched on and off again shows nothing leaks.
+  int nodeCount() const;
+  /// Whether the time stamp's quad is shown.
+  bool timeStampShown() const { return m_stamp->visible(); }
   void capture(std::function<void(const QImage& image, const QString& error)> done) override;
   bool draws(const std::string& system) const override;
   bool antialiased() const override;
 
  private:
   static constexpr std::size_t kRuns = std::size_t(kMaxRuns);
+  /// How opaque a ghost is (the overlay's runs after the first), and how much larger (a
+  /// fraction of the body's size) each is than the one before: a ghost that coincides with
+  /// another body shows as a rim around it.
+  static constexpr float kGhostAlpha = 0.5f;
+  static constexpr float kGhostGrowth = 0.15f;
   void buildFrameGraph();
+  /// The labels' content, with the time stamp's box, and the stamp placed beside the cards.
+  void setHud(HudContent c);
+  /// The layers a filter matches (none: m_noneLayer alone, which no entity has).
+  void setLayers(Qt3DRender::QLayerFilter* filter, const QList<Qt3DRender::QLayer*>& layers);
+  /// Poses the bodies of a rebuilt visual as they were (setPose), hiding those without one.
+  void restorePoses();
   /// Viewports, cards and the camera's aspect for the current runs.
   void layOut();
   /// Columns and rows of the viewports.
@@ -93,9 +114,18 @@ class Qt3DSceneView final : public SceneView {
   Qt3DRender::QLayer* m_commonLayer = nullptr;
   std::array<Qt3DRender::QLayer*, kRuns> m_runLayer = {};
   Qt3DRender::QLayer* m_hudLayer = nullptr;
+  // a layer no entity has: a layer filter with it alone lets nothing through
+  Qt3DRender::QLayer* m_noneLayer = nullptr;
+  // the first run's body (its root), and the first viewport's filters that draw it last in
+  // the overlay
+  Qt3DRender::QLayer* m_solidLayer = nullptr;
+  Qt3DRender::QLayer* m_lightLayer = nullptr;
+  Qt3DRender::QLayerFilter* m_overlayDiscard = nullptr;
+  Qt3DRender::QLayerFilter* m_solidFilter = nullptr;
   std::array<Qt3DRender::QViewport*, kRuns> m_viewports = {};
   std::array<Qt3DRender::QLayerFilter*, kRuns> m_layerFilters = {};
   bool m_axesVisible = true;
+  bool m_overlay = false;
   std::vector<SceneRun> m_runs;
   Qt3DRender::QCamera* m_camera = nullptr;
   Qt3DRender::QCamera* m_hudCamera = nullptr;
@@ -103,6 +133,8 @@ class Qt3DSceneView final : public SceneView {
   Qt3DRender::QDirectionalLight* m_fill = nullptr;
   Qt3DRender::QRenderCapture* m_capture = nullptr;
   std::unique_ptr<Hud> m_hud;
+  std::unique_ptr<HudStamp> m_stamp;
+  QString m_stampText;
   // the last framing asked for, applied again when the window's shape changes (a view built
   // before the window is shown), until the user moves the camera
   std::optional<std::pair<QVector3D, float>> m_fit;
@@ -117,6 +149,8 @@ class Qt3DSceneView final : public SceneView {
   std::array<std::unique_ptr<Tube>, kRuns> m_trails;
   std::array<std::vector<QVector3D>, kRuns> m_trailPoints;
   std::array<std::optional<QVector3D>, kRuns> m_posePoint;
+  // the samples the bodies show, to pose a rebuilt visual (the overlay switched)
+  std::array<std::optional<Sample>, kRuns> m_poses;
   std::vector<std::unique_ptr<Arrow>> m_arrows;
   std::vector<std::pair<QVector3D, QVector3D>> m_arrowSpans;
   std::map<QRgb, Qt3DRender::QMaterial*> m_arrowMaterials;

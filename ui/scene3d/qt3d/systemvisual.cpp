@@ -12,6 +12,12 @@ QVector3D SystemVisual::toScene(const Vector3d& v) const {
   return toQt(w);
 }
 
+Qt3DRender::QMaterial* runMaterial(const VisualRoots& roots, std::size_t run, const QColor& c,
+                                   Qt3DRender::QMaterial* shared) {
+  if (roots.ghost(run)) return ghostMaterial(c, roots.alpha[run], roots.body[run]);
+  return shared ? shared : solidMaterial(c, roots.body[run]);
+}
+
 double finiteParam(const ParamValues& values, const std::string& name, double fallback) {
   const auto it = values.find(name);
   if (it == values.end() || it->second.empty()) return fallback;

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QVector3D>
 #include <Qt3DCore/QEntity>
+#include <Qt3DRender/QMaterial>
 #include <array>
 #include <memory>
 #include <string>
@@ -16,12 +17,25 @@
 
 namespace dms::ui::scene3d {
 
-/// Where a visual builds: common parts, and one body root per run with the run's colour.
+/// Where a visual builds: common parts, and one body root per run with the run's colour, and
+/// how each run's body is drawn: opaque (alpha 1, size 1, side by side), or as a ghost in the
+/// overlay (alpha below 1 and a size factor a little above 1, so that a ghost which coincides
+/// with another body still shows around it).
 struct VisualRoots {
   static constexpr std::size_t kRuns = std::size_t(SceneView::kMaxRuns);
   Qt3DCore::QEntity* common = nullptr;
   std::array<Qt3DCore::QEntity*, kRuns> body = {};
   std::array<QColor, kRuns> color;
+  std::array<float, kRuns> alpha = ones();
+  std::array<float, kRuns> size = ones();
+  bool ghost(std::size_t run) const { return alpha[run] < 1.0f; }
+
+ private:
+  static constexpr std::array<float, kRuns> ones() {
+    std::array<float, kRuns> a = {};
+    for (float& x : a) x = 1.0f;
+    return a;
+  }
 };
 
 /// How the camera first looks at a system (scene coordinates, Y up).
@@ -73,6 +87,12 @@ class SystemVisual {
   float m_trailRadius = 0.01f;
   QString m_caption;
 };
+
+/// A material for a part of run `run`'s body, of colour c: opaque, or translucent for a ghost
+/// (VisualRoots::alpha), owned by the run's body root. `shared`, when given, is the opaque
+/// material the runs share (a rod's grey) and is what an opaque run gets.
+Qt3DRender::QMaterial* runMaterial(const VisualRoots& roots, std::size_t run, const QColor& c,
+                                   Qt3DRender::QMaterial* shared = nullptr);
 
 /// A positive, finite parameter, or `fallback` when absent; throws InputError naming the field
 /// when present but not positive and finite.
