@@ -140,8 +140,10 @@ void AnimationExport::nextFrame() {
   const auto done = [self](const QImage& image, const QString& why) {
     if (self) self->onFrame(image, why);
   };
+  // the 3D view and the plots as the window shows them, without the side panel and the menus
   if (m_options.withPlots)
-    grabWindow(m_window, m_window->scene(), m_window->activeMode()->showsScene(), done);
+    grabWindow(m_window->viewSplit(), m_window->scene(), m_window->activeMode()->showsScene(),
+               done);
   else
     m_window->scene()->capture(done);
 }
@@ -215,7 +217,8 @@ class AnimationDialog : public QDialog {
     fileRow->addWidget(m_path, 1);
     fileRow->addWidget(browse);
     form->addRow(tr("File (.mp4, .webm, .gif)"), fileRow);
-    m_plots = new QCheckBox(tr("the whole window: the plots and their cursor beside the 3D view"));
+    m_plots =
+        new QCheckBox(tr("the plots and their cursor under the 3D view (no panel, no menus)"));
     m_plots->setObjectName("plots");
     m_plots->setChecked(s.value("animation/plots", false).toBool());
     form->addRow(tr("Show"), m_plots);

@@ -26,7 +26,7 @@ struct AnimationOptions {
   double from = 0.0;
   std::optional<double> to;  ///< none: the horizon
   double speed = 1.0;        ///< simulated seconds per second of video
-  bool withPlots = false;    ///< the whole window (plots and cursor) instead of the 3D view
+  bool withPlots = false;    ///< the 3D view with the plots under it (not the side panel)
 
   double end(double horizon) const { return to ? *to : horizon; }
   /// round((end - from) / speed * fps), at least 1.

@@ -151,7 +151,7 @@ QString commandLineUsage() {
              "                       .gif; needs ffmpeg): --video-size WxH (1280x720),\n"
              "                       --video-fps N (25), --video-from T (0), --video-to T (the\n"
              "                       horizon), --video-speed S (simulated s per video s, 1),\n"
-             "                       --video-plots (the whole window with the plots)\n"
+             "                       --video-plots (the 3D view with the plots)\n"
              "  --quit               quit when done (exit 0, 1 if a write failed)\n"
              "  --analysis           the \"Analysis\" mode: run the system's default sweep\n"
              "                       (work-precision and convergence) and show it\n"
