@@ -157,8 +157,8 @@ void checkValue(const ParamSpec& spec, const std::vector<double>& value) {
     const bool above = spec.maxOpen ? !(x < spec.max) : !(x <= spec.max);
     if (!std::isfinite(x) || below || above) {
       throw InputError("parameter '" + spec.name + "' = " + formatValue(value) +
-                       " is out of range: each component must be finite and in " +
-                       spec.rangeText() + unit + whole);
+                       " is out of range: " + (spec.dim == 1 ? "it" : "each component") +
+                       " must be finite and in " + spec.rangeText() + unit + whole);
     }
     if (spec.integer && x != std::floor(x))
       throw InputError("parameter '" + spec.name + "' = " + formatValue(value) +

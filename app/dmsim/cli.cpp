@@ -1,5 +1,6 @@
 #include "app/dmsim/cli.h"
 
+#include <cmath>
 #include <ctime>
 #include <iomanip>
 #include <iostream>
@@ -206,6 +207,15 @@ int cmdRun(const std::vector<std::string>& args) {
   if (o.values.count("--rk-samples")) st.sampling = parseSampling(o.values.at("--rk-samples"));
   if (o.values.count("--summation")) st.summation = parseSummation(o.values.at("--summation"));
   validateSettings(st);
+  // the samples are t_k = k h up to N = floor(T/h): a fixed step (and RK45 sampled at k h) ends
+  // at N h, before a T that is not a whole number of steps; RK45 at its own steps reaches T
+  if (!methodInfo(method).adaptive || st.sampling == RkSampling::Output) {
+    const double tN = double(st.steps()) * st.h;
+    if (std::fabs(tN - st.T) > 1e-9 * st.T)
+      warnings.push_back("T = " + formatNumber(st.T) + " is not a whole number of steps h = " +
+                         formatNumber(st.h) + ": the run ends at t = N h = " + formatNumber(tN) +
+                         " (N = " + std::to_string(st.steps()) + ")");
+  }
 
   ParamValues raw = scenario ? scenario->parameters : ParamValues();
   for (const std::string& s : o.sets) {

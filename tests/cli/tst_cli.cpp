@@ -1,4 +1,5 @@
 // The dmsim command line as scripts use it: JSON fields, CSV, exit codes and messages.
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -189,6 +190,66 @@ class TestCli : public QObject {
     QVERIFY(comp.json()["energy_max_dev"].toDouble() < plain.json()["energy_max_dev"].toDouble());
     const Result rk = dmsim({"run", "--system", "mass-spring", "--integrator", "rk45"});
     QCOMPARE(rk.json()["summation"].toString(), QString("none"));
+  }
+
+  // a horizon that is not a whole number of steps: the fixed-step runs (and RK45 sampled at
+  // k h) end at t_N = N h, N = floor(T/h), and say so on stderr and in the JSON's warnings;
+  // RK45 at its own steps reaches T and says nothing
+  void horizonNotAWholeNumberOfSteps_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("warned");
+    QTest::addColumn<double>("tEnd");
+    const QStringList base = {"run", "--system", "mass-spring", "--h", "0.5"};
+    QTest::newRow("vi") << base + QStringList{"--T", "1.2"} << true << 1.0;
+    QTest::newRow("rk4") << base + QStringList{"--T", "1.2", "--integrator", "rk4"} << true << 1.0;
+    QTest::newRow("rk45 output") << base + QStringList{"--T", "1.2", "--integrator", "rk45"} << true
+                                 << 1.0;
+    QTest::newRow("rk45 steps") << base + QStringList{"--T",  "1.2",          "--integrator",
+                                                      "rk45", "--rk-samples", "steps"}
+                                << false << 1.2;
+    QTest::newRow("whole") << base + QStringList{"--T", "1.5"} << false << 1.5;
+  }
+  void horizonNotAWholeNumberOfSteps() {
+    QFETCH(QStringList, args);
+    QFETCH(bool, warned);
+    QFETCH(double, tEnd);
+    const Result r = dmsim(args);
+    QCOMPARE(r.code, 0);
+    const QJsonObject j = r.json();
+    QCOMPARE(j["t_end"].toDouble(), tEnd);
+    QCOMPARE(j["T"].toDouble(), args[args.indexOf("--T") + 1].toDouble());
+    const QJsonArray warnings = j["warnings"].toArray();
+    QCOMPARE(warnings.size(), warned ? 1 : 0);
+    QCOMPARE(r.err.contains("dmsim: warning: T = 1.2 is not a whole number of steps"), warned);
+    if (warned) {
+      const QString w = warnings[0].toString();
+      QVERIFY2(w.contains("ends at t = N h = 1") && w.contains("N = 2"), qPrintable(w));
+      QVERIFY2(r.err.contains(w.toUtf8()), r.err.constData());
+    }
+  }
+
+  // the usage: every flag of run, and the integrator optional (vi when not given)
+  void helpListsEveryRunFlag() {
+    const Result r = dmsim({"--help"});
+    QCOMPARE(r.code, 0);
+    for (const char* flag : {"--system", "--integrator", "--h", "--T", "--rtol", "--atol", "--rk",
+                             "--rk-samples", "--summation", "--set", "--csv", "--scenario"})
+      QVERIFY2(r.out.contains(QByteArray(flag) + " "), flag);
+    QVERIFY2(r.out.contains("--summation compensated|plain"), r.out.constData());
+    QVERIFY2(r.out.contains("[--integrator "), r.out.constData());
+    QVERIFY2(r.out.contains("default vi"), r.out.constData());
+  }
+
+  // a scalar out of range is said as one number; a vector's as each component
+  void rangeMessageFitsTheParameter() {
+    const QStringList base = {"run", "--system", "spherical-pendulum"};
+    const Result scalar = dmsim(base + QStringList{"--set", "m=-1"});
+    QCOMPARE(scalar.code, 2);
+    QVERIFY2(!scalar.err.contains("each component"), scalar.err.constData());
+    QVERIFY2(scalar.err.contains("must be finite and in (0, 1e+06]"), scalar.err.constData());
+    const Result vector = dmsim(base + QStringList{"--set", "omega0=0,1e9,0"});
+    QCOMPARE(vector.code, 2);
+    QVERIFY2(vector.err.contains("each component must be finite"), vector.err.constData());
   }
 
   void listNamesEveryParameter() {

@@ -64,6 +64,23 @@ class TestParams : public QObject {
     }
   }
 
+  // the range message says a scalar as one value and a vector component by component
+  void rangeMessageFitsTheDimension() {
+    const ParamSpec scalar =
+        ParamSpec::scalar("m", "kg", "mass").defaultValue(1).above(0).atMost(1e6);
+    const std::string one = inputErrorOf([&] { checkValue(scalar, {-1}); });
+    QVERIFY2(one.find("each component") == std::string::npos, one.c_str());
+    QVERIFY2(
+        one.find("parameter 'm' = -1 is out of range: it must be finite and in (0, 1e+06] kg") !=
+            std::string::npos,
+        one.c_str());
+    const ParamSpec vector =
+        ParamSpec::vector3("w", "rad/s", "rate").defaultValue({0, 0, 0}).range(-10, 10);
+    const std::string three = inputErrorOf([&] { checkValue(vector, {0, NAN, 0}); });
+    QVERIFY2(three.find("each component must be finite and in") != std::string::npos,
+             three.c_str());
+  }
+
   void everySystemFieldHasBounds() {
     for (const SystemModel* m : allSystems()) {
       checkTable(m->params());
