@@ -8,6 +8,7 @@
 
 #include "core/analysis/equalcost.h"
 #include "core/analysis/phasearea.h"
+#include "core/integrators/run.h"
 #include "core/sim/registry.h"
 #include "tests/common/inputerror.h"
 
@@ -163,6 +164,165 @@ class TestPhaseArea : public QObject {
     QCOMPARE(lines(curves.str()), long(1 + spec.times.size() * std::size_t(spec.points)));
   }
 
+  // The nearly inverted pendulum (resources/examples/nearly-inverted-pendulum.json: theta0 =
+  // 3.1, omega0 = 0): the circle of initial states around it holds the upright rest, so its
+  // vertices split into swinging and turning runs, neighbours end up turns apart, and no
+  // rule on the polygon alone can tell how many. A curve's points are each vertex's own run
+  // with its angle made continuous in time from its initial value (the lift to the cylinder's
+  // cover, where the image of the circle is a closed curve and its area is the area on the
+  // cylinder): here each vertex is run again alone and lifted step by step, and the curve's
+  // points must be those, at every drawn time, to round-off.
+  void verticesAreLiftedAlongTheirRuns() {
+    const SystemModel& model = *findSystem("planar-pendulum");
+    PhaseAreaSpec spec = defaultPhaseArea(model);
+    spec.parameters = model.normalize({{"theta0", {3.1}}, {"omega0", {0.0}}}, nullptr);
+    spec.methods = {Method::Variational};
+    validatePhaseArea(spec);
+    const PhaseAreaResult r = runPhaseArea(spec, 2);
+    const PhaseAreaMethod& vi = methodOf(r, Method::Variational);
+    QVERIFY2(vi.status == RunStatus::Ok, vi.failure.c_str());
+    const PhasePlane plane = *model.phasePlane(spec.parameters);
+    const int M = spec.points;
+    const double pi = 3.14159265358979323846;
+    int turned = 0;  // vertices that went over the top at least once
+    for (int j = 0; j < M; ++j) {
+      const double a = 2 * pi * j / M;
+      const double q = plane.initial.x() + spec.radius * std::cos(a);
+      const double p = plane.initial.y() + spec.radius * plane.pScale * std::sin(a);
+      std::vector<Sample> samples;
+      const std::unique_ptr<Run> run =
+          model.makeRun(plane.withInitial(q, p), Method::Variational, spec.settings);
+      while (run->advance(samples, 1 << 20)) {
+      }
+      QCOMPARE(std::int64_t(samples.size()), spec.settings.steps() + 1);
+      std::vector<double> lift(samples.size());
+      double read = plane.read(samples[0]).x();
+      lift[0] = q + std::remainder(read - q, 2 * pi);
+      for (std::size_t k = 1; k < samples.size(); ++k) {
+        const double next = plane.read(samples[k]).x();
+        lift[k] = lift[k - 1] + std::remainder(next - read, 2 * pi);
+        read = next;
+      }
+      QVERIFY(std::fabs(lift[0] - q) <= 1e-12);
+      turned += std::fabs(lift.back() - q) > 2 * pi;
+      for (const PhaseCurve& c : vi.curves) {
+        QCOMPARE(int(c.points.size()), M);
+        const std::size_t k = std::size_t(std::llround(c.t / spec.settings.h));
+        QVERIFY2(
+            std::fabs(c.points[std::size_t(j)].x() - lift[k]) <= 1e-9 * (1 + std::fabs(lift[k])),
+            qPrintable(QString("vertex %1 at t = %2: theta %3 on the curve, %4 along its run")
+                           .arg(j)
+                           .arg(c.t)
+                           .arg(c.points[std::size_t(j)].x(), 0, 'g', 12)
+                           .arg(lift[k], 0, 'g', 12)));
+        QCOMPARE(c.points[std::size_t(j)].y(), plane.read(samples[k]).y());
+      }
+    }
+    QVERIFY(turned > 0 && turned < M);  // the circle straddles the separatrix
+  }
+
+  // Refinement on the pendulum's default set-up (T = 100): the curve, stretched into a long
+  // spiral, gets vertices where its edges bend, until the bound is within the tolerance; the
+  // ratio of vi then stays 1 within it (at M = 64 alone it left 1 by 4.3e-3). The reported
+  // curve is the refined polygon: its shoelace area is the area kept, which refinement
+  // updates a triangle at a time. An odd M (its last edge handled alone) too.
+  void refinementResolvesTheSpiral() {
+    PhaseAreaSpec spec = specOf("planar-pendulum", {Method::Variational}, 64);
+    spec.maxPoints = 1024;
+    validatePhaseArea(spec);
+    const PhaseAreaResult r = runPhaseArea(spec, 2);
+    const PhaseAreaMethod& vi = methodOf(r, Method::Variational);
+    QVERIFY2(vi.status == RunStatus::Ok, vi.failure.c_str());
+    const double bound = *std::max_element(vi.bounds.begin(), vi.bounds.end());
+    qInfo("pendulum refined: %d vertices, vi max |ratio - 1| %.3g, bound %.3g", vi.points,
+          maxDeparture(vi), bound);
+    QVERIFY(vi.points > spec.points && vi.points <= spec.maxPoints);
+    QVERIFY(!vi.capped && !vi.atResolution && !vi.unresolvedFrom);
+    QVERIFY(bound <= spec.tolerance);
+    QVERIFY(maxDeparture(vi) <= bound);
+    QVERIFY(r.warnings.empty());
+    for (const PhaseCurve& c : vi.curves) {
+      QCOMPARE(int(c.points.size()), vi.points);
+      QVERIFY(std::fabs(shoelaceArea(c.points) - c.area) <= 1e-12 * std::fabs(c.area));
+    }
+    spec.points = 9;
+    spec.maxPoints = 64;
+    spec.settings.T = 20;
+    spec.times = {10, 20};
+    validatePhaseArea(spec);
+    const PhaseAreaMethod odd = runPhaseArea(spec, 2).methods.front();
+    QVERIFY(odd.points > 9);
+    for (const PhaseCurve& c : odd.curves)
+      QVERIFY(std::fabs(shoelaceArea(c.points) - c.area) <= 1e-12 * std::fabs(c.area));
+  }
+
+  // A linear map carries the polygon's slivers with the area (vi: determinant 1, unchanged;
+  // RK4: scaled by its determinant's power, 1 - 5e-8 here): the bound stays at round-off for
+  // vi, at the slivers' share of that change for RK4, and refinement adds no vertex.
+  void linearMapsNeedNoRefinement() {
+    PhaseAreaSpec spec = specOf("mass-spring", {Method::Variational, Method::Rk4}, 16);
+    spec.maxPoints = 1024;
+    const PhaseAreaResult r = runPhaseArea(spec, 2);
+    for (const PhaseAreaMethod& m : r.methods) {
+      QVERIFY2(m.status == RunStatus::Ok, m.failure.c_str());
+      const double bound = *std::max_element(m.bounds.begin(), m.bounds.end());
+      qInfo("%s: bound %.3g, |ratio(T) - 1| %.3g", methodName(m.method).c_str(), bound,
+            std::fabs(m.ratios.back() - 1));
+      QCOMPARE(m.points, 16);
+      QVERIFY(bound <= (m.method == Method::Variational ? 1e-12 : 0.1 * maxDeparture(m)));
+      QVERIFY(!m.unresolvedFrom);
+    }
+  }
+
+  // The nearly inverted pendulum's study as the app runs it (its four methods, M = 64 refined,
+  // here up to 256 vertices): at the study's T = 100 no polygon resolves the curve (a state 1e-16
+  // off the separatrix turns about once per 12 s: neighbouring doubles on the circle end turns
+  // apart), and the result says so for every method, from a time on, with the bound that
+  // exceeds the change shown; every ratio before that time is a measurement. At T = 10, as the
+  // warning advises, vi's ratio is 1 within a bound below 1%: area is kept across the
+  // separatrix.
+  void acrossTheSeparatrix() {
+    const SystemModel& model = *findSystem("planar-pendulum");
+    PhaseAreaSpec spec = defaultPhaseArea(model);
+    spec.parameters = model.normalize({{"theta0", {3.1}}, {"omega0", {0.0}}}, nullptr);
+    spec.methods = {Method::Variational, Method::Rk45, Method::Rk4, Method::Rkmk4};
+    spec.maxPoints = 256;
+    validatePhaseArea(spec);
+    const PhaseAreaResult r = runPhaseArea(spec, 2);
+    QVERIFY(r.straddlesSeparatrix);
+    for (const PhaseAreaMethod& m : r.methods) {
+      QVERIFY2(m.status == RunStatus::Ok, m.failure.c_str());
+      qInfo("%s: A(T)/A(0) %.4g, bound %.3g, %d vertices, not measured from t = %g",
+            methodName(m.method).c_str(), m.ratios.back(), m.bounds.back(), m.points,
+            m.unresolvedFrom ? *m.unresolvedFrom : -1.0);
+      QVERIFY(m.unresolvedFrom && *m.unresolvedFrom < spec.settings.T);
+      QVERIFY(m.capped);
+      for (std::size_t i = 0; i < m.ratios.size() && m.ratioTimes[i] < *m.unresolvedFrom; ++i)
+        QVERIFY(phaseAreaMeasured(m.ratios[i], m.bounds[i]));
+      const std::string label = methodInfo(m.method).label + ": A(t)/A(0) is not measured";
+      QVERIFY(std::any_of(r.warnings.begin(), r.warnings.end(), [&](const std::string& w) {
+        return w.rfind(label, 0) == 0 && w.find("cap of 256 vertices") != std::string::npos;
+      }));
+    }
+    for (const std::string& w : r.warnings) qInfo("warning: %s", w.c_str());
+    QCOMPARE(r.warnings.size(), r.methods.size() + 1);
+    QVERIFY(r.warnings.back().find("straddles the separatrix") != std::string::npos);
+
+    spec.settings.T = 10;
+    spec.times = {5, 10};
+    spec.methods = {Method::Variational};
+    spec.maxPoints = 1024;
+    validatePhaseArea(spec);
+    const PhaseAreaResult shorter = runPhaseArea(spec, 2);
+    const PhaseAreaMethod& vi = methodOf(shorter, Method::Variational);
+    const double bound = *std::max_element(vi.bounds.begin(), vi.bounds.end());
+    qInfo("T = 10: vi max |ratio - 1| %.3g, bound %.3g, %d vertices", maxDeparture(vi), bound,
+          vi.points);
+    QVERIFY(!vi.unresolvedFrom);
+    QVERIFY(shorter.warnings.empty());
+    QVERIFY(maxDeparture(vi) <= bound && bound <= kPhaseAreaResolution);
+  }
+
   void equalCostFevals_data() {
     QTest::addColumn<QString>("system");
     QTest::newRow("mass-spring") << "mass-spring";
@@ -226,6 +386,9 @@ class TestPhaseArea : public QObject {
     row("times-order", "must increase");
     row("no-plane", "no one-degree-of-freedom phase plane");
     row("method", "--methods: 'rattle'");
+    row("max-points", "--max-points 65537");
+    row("max-points-negative", "--max-points -1");
+    row("tolerance", "--tolerance 1");
     row("cost-adaptive", "--adaptive 'vi'");
     row("cost-fixed", "--fixed 'rk45'");
     row("cost-repeats", "--repeats 0");
@@ -254,6 +417,9 @@ class TestPhaseArea : public QObject {
       p.parameters = findSystem(p.system)->normalize({}, nullptr);
     }
     if (f == "method") p.methods = {Method::Rattle};
+    if (f == "max-points") p.maxPoints = kPhaseAreaMaxPoints + 1;
+    if (f == "max-points-negative") p.maxPoints = -1;
+    if (f == "tolerance") p.tolerance = 1;
     if (f.rfind("cost-", 0) == 0) cost = true;
     if (f == "cost-adaptive") c.adaptive = Method::Variational;
     if (f == "cost-fixed") c.fixed = Method::Rk45;

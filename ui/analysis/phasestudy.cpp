@@ -1,12 +1,17 @@
 // The phase-space study: each method's run from the initial state in the canonical plane, a
 // closed curve of initial conditions carried by it (drawn at a few times) and the area it
-// encloses relative to its initial value against t: 1 for a symplectic method.
+// encloses relative to its initial value against t: 1 for a symplectic method. The curve is
+// refined where it stretches (core/analysis/phasearea.h), and a ratio is shown only while the
+// polygon's own error is below the change it shows (or 1%): past that the summary says, first
+// and in red, that the area is not measured, and why.
 #include <QStringList>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "core/analysis/phasearea.h"
 #include "ui/analysis/studykit.h"
+#include "ui/common/palette.h"
 
 namespace dms::ui {
 
@@ -14,8 +19,81 @@ using namespace studykit;
 
 namespace {
 
+constexpr double kPi = 3.14159265358979323846;
+// past this many pieces between seams a path is drawn as its points (a run turning for long)
+constexpr std::size_t kMaxPieces = 400;
+
 QString planeLabel(const std::string& name, const std::string& unit) {
   return QString::fromStdString(name + (unit.empty() ? "" : " [" + unit + "]"));
+}
+
+// the period of an angle: 0 for (-pi, pi], 1 for (pi, 3 pi], ...
+double periodOf(double q) { return std::ceil((q - kPi) / (2 * kPi)); }
+
+// A path of (q, p) on the cylinder, drawn in one period q in (-pi, pi]: `lifted` is continuous
+// (an angle counted in turns), and the path is cut where it crosses q = pi (mod 2 pi), at the
+// point of the segment there, so that no line runs across the plot. Returns the pieces.
+std::vector<std::vector<Vector2d>> wrapped(const std::vector<Vector2d>& lifted) {
+  std::vector<std::vector<Vector2d>> pieces(1);
+  for (std::size_t i = 0; i < lifted.size(); ++i) {
+    const Vector2d& z = lifted[i];
+    if (i > 0) {
+      const Vector2d& a = lifted[i - 1];
+      const double ka = periodOf(a.x()), kz = periodOf(z.x());
+      const double step = kz > ka ? 1.0 : -1.0;
+      for (double k = ka; k != kz && pieces.size() <= kMaxPieces; k += step) {
+        const double seam = kPi * (2 * k + step);  // the seam between period k and k + step
+        const double f = (seam - a.x()) / (z.x() - a.x());
+        const double p = a.y() + f * (z.y() - a.y());
+        pieces.back().emplace_back(seam - 2 * kPi * k, p);
+        pieces.push_back({Vector2d(seam - 2 * kPi * (k + step), p)});
+      }
+    }
+    pieces.back().emplace_back(z.x() - 2 * kPi * periodOf(z.x()), z.y());
+  }
+  return pieces;
+}
+
+// the centre run's trajectory, read in (-pi, pi], made continuous for `wrapped`
+std::vector<Vector2d> lift(const std::vector<Vector2d>& read) {
+  std::vector<Vector2d> out = read;
+  for (std::size_t i = 1; i < out.size(); ++i)
+    out[i].x() = out[i - 1].x() + std::remainder(read[i].x() - read[i - 1].x(), 2 * kPi);
+  return out;
+}
+
+// a path as series: in one piece on a plane without an angle; cut at the seams on a cylinder,
+// or as points alone when it turns too often for lines
+void addPath(Figure& f, Series s, const std::vector<Vector2d>& path, bool angular) {
+  s.path = true;
+  std::vector<std::vector<Vector2d>> pieces =
+      angular ? wrapped(path) : std::vector<std::vector<Vector2d>>{path};
+  if (pieces.size() > kMaxPieces) {
+    Series dots = s;
+    dots.line = false;
+    dots.points = true;
+    for (const auto& piece : pieces)
+      for (const Vector2d& z : piece) {
+        dots.x.push_back(z.x());
+        dots.y.push_back(z.y());
+      }
+    f.series.push_back(dots);
+    return;
+  }
+  for (const auto& piece : pieces) {
+    Series part = s;
+    for (const Vector2d& z : piece) {
+      part.x.push_back(z.x());
+      part.y.push_back(z.y());
+    }
+    f.series.push_back(part);
+    s.inLegend = false;  // the first piece names it
+  }
+}
+
+// where a method's ratio stops being a measurement (infinite when it never does)
+double measuredUntil(const PhaseAreaMethod& m) {
+  return m.unresolvedFrom ? *m.unresolvedFrom : INFINITY;
 }
 
 Figure portrait(const PhaseAreaResult& r) {
@@ -23,29 +101,26 @@ Figure portrait(const PhaseAreaResult& r) {
   f.title = QObject::tr("Phase portrait and carried curves");
   f.xLabel = planeLabel(r.qName, r.qUnit);
   f.yLabel = planeLabel(r.pName, r.pUnit);
+  bool omitted = false;
   for (const PhaseAreaMethod& m : r.methods) {
     Series s = methodSeries(m.method);
-    s.path = true;
     s.width = 0.8;
-    for (const Vector2d& z : m.portrait) {
-      s.x.push_back(z.x());
-      s.y.push_back(z.y());
-    }
-    f.series.push_back(s);
+    addPath(f, s, r.angular ? lift(m.portrait) : m.portrait, r.angular);
     for (const PhaseCurve& curve : m.curves) {
+      if (curve.t >= measuredUntil(m)) {  // a polygon that does not follow the curve: left out
+        omitted = true;
+        continue;
+      }
       Series cs = methodSeries(m.method);
       cs.name += QObject::tr(" at t = %1").arg(g(curve.t));
-      cs.path = true;
       cs.inLegend = false;
       cs.width = 2.0;
-      for (std::size_t i = 0; i <= curve.points.size() && !curve.points.empty(); ++i) {
-        const Vector2d& z = curve.points[i % curve.points.size()];  // closed
-        cs.x.push_back(z.x());
-        cs.y.push_back(z.y());
-      }
-      f.series.push_back(cs);
+      std::vector<Vector2d> closed = curve.points;
+      if (!closed.empty()) closed.push_back(closed.front());
+      addPath(f, cs, closed, r.angular);
     }
   }
+  if (omitted) f.title += QObject::tr(" (curves not resolved: left out)");
   for (int sign : {1, -1}) {
     if (r.separatrix.empty()) break;
     Series s;
@@ -60,6 +135,37 @@ Figure portrait(const PhaseAreaResult& r) {
     f.series.push_back(s);
   }
   return f;
+}
+
+// the ratios while they are measurements
+Figure ratios(const PhaseAreaResult& r) {
+  Figure area;
+  area.title = QObject::tr("Area of the carried curve, A(t) / A(0)");
+  area.xLabel = QObject::tr("t [s]");
+  area.yLabel = QObject::tr("A(t) / A(0)");
+  double first = INFINITY;
+  for (const PhaseAreaMethod& m : r.methods) {
+    Series s = methodSeries(m.method);
+    for (std::size_t i = 0; i < m.ratios.size() && m.ratioTimes[i] < measuredUntil(m); ++i) {
+      s.x.push_back(m.ratioTimes[i]);
+      s.y.push_back(m.ratios[i]);
+    }
+    area.series.push_back(s);
+    if (m.status == RunStatus::Ok) first = std::min(first, measuredUntil(m));
+  }
+  if (std::isfinite(first))
+    area.title += QObject::tr(": not measured from t = %1 s on").arg(g(first));
+  // 1, the area kept, over the whole horizon: where a ratio stops, the plot shows it stopped
+  Series kept;
+  kept.name = QObject::tr("area kept");
+  kept.inLegend = false;
+  kept.color = hintTextColor();
+  kept.pen = Qt::DotLine;
+  kept.width = 0.8;
+  kept.x = {0.0, r.spec.settings.T};
+  kept.y = {1.0, 1.0};
+  area.series.push_back(kept);
+  return area;
 }
 
 class PhaseStudy : public Study {
@@ -82,6 +188,10 @@ class PhaseStudy : public Study {
     const PhaseAreaSpec d = defaultPhaseArea(model);
     return {{"points", QObject::tr("Points M"), QString::number(d.points),
              QObject::tr("Initial conditions on the curve, 8 to 4096")},
+            {"maxPoints", QObject::tr("Max points"), QString::number(kDefaultMaxPoints),
+             QObject::tr("Refinement adds initial conditions where the carried curve stretches, "
+                         "up to this many in all (at most M: none), %1 at most")
+                 .arg(kPhaseAreaMaxPoints)},
             {"radius", QObject::tr("Radius"), g(d.radius, 6),
              QObject::tr("The circle's radius, in the position's unit (momentum scaled to it)")},
             {"T", QObject::tr("T [s]"), g(d.settings.T, 12),
@@ -91,6 +201,7 @@ class PhaseStudy : public Study {
     const PhaseAreaSpec d = defaultPhaseArea(model);
     return {
         {"points", "16"},
+        {"maxPoints", "128"},
         {"T", g(d.settings.h * std::max(1.0, std::round(d.settings.T / d.settings.h / 10)), 12)}};
   }
   StudyTask prepare(const SystemModel& model, const ParamValues& parameters, const StudyInputs& in,
@@ -98,6 +209,7 @@ class PhaseStudy : public Study {
     PhaseAreaSpec spec = defaultPhaseArea(model);
     spec.parameters = parameters;
     spec.points = whole(*this, model, in, "points", 8, 4096);
+    spec.maxPoints = whole(*this, model, in, "maxPoints", 0, kPhaseAreaMaxPoints);
     spec.radius = number(*this, model, in, "radius");
     spec.settings.T = number(*this, model, in, "T");
     spec.times.clear();
@@ -109,6 +221,7 @@ class PhaseStudy : public Study {
     spec.times.erase(std::unique(spec.times.begin(), spec.times.end()), spec.times.end());
     spec.methods = methods;
     checked([&] { validatePhaseArea(spec); }, {{"--points", QObject::tr("Points M")},
+                                               {"--max-points", QObject::tr("Max points")},
                                                {"--radius", QObject::tr("Radius")},
                                                {"--methods", QObject::tr("Methods")},
                                                {"--times", "T"}});
@@ -118,51 +231,58 @@ class PhaseStudy : public Study {
   }
 
  private:
+  static constexpr int kDefaultMaxPoints = 1024;
+
   static StudyOutput run(const PhaseAreaSpec& spec, unsigned jobs, const std::atomic<bool>* cancel,
                          const StudyProgress& progress) {
     StudyOutput out;
-    const PhaseAreaResult r = runPhaseArea(
-        spec, jobs, cancel,
-        [&](std::size_t done, std::size_t n) { progress(0.8 * double(done) / double(n)); });
-    // the polygon's own error, by Richardson: the variational runs again with 2M points
-    std::optional<double> bound;
-    if (std::find(spec.methods.begin(), spec.methods.end(), Method::Variational) !=
-            spec.methods.end() &&
-        !(cancel && *cancel)) {
-      PhaseAreaSpec twice = spec;
-      twice.points = 2 * spec.points;
-      twice.methods = {Method::Variational};
-      bound =
-          phaseAreaDiscretizationBound(r, runPhaseArea(twice, jobs, cancel), Method::Variational);
-    }
-    Figure area;
-    area.title = QObject::tr("Area of the carried curve, A(t) / A(0)");
-    area.xLabel = QObject::tr("t [s]");
-    area.yLabel = QObject::tr("A(t) / A(0)");
+    // refinement adds runs as it goes: the bar shows the largest fraction so far, so that it
+    // never steps back
+    std::atomic<double> shown{0.0};
+    const PhaseAreaResult r =
+        runPhaseArea(spec, jobs, cancel, [&](std::size_t done, std::size_t n) {
+          double was = shown.load();
+          const double f = double(done) / double(n);
+          while (f > was && !shown.compare_exchange_weak(was, f)) {
+          }
+          progress(shown.load());
+        });
     QStringList ends;
     std::vector<std::pair<Method, std::string>> failed;
     for (const PhaseAreaMethod& m : r.methods) {
-      Series s = methodSeries(m.method);
-      s.x = m.ratioTimes;
-      s.y = m.ratios;
-      area.series.push_back(s);
-      if (!m.ratios.empty())
-        ends << QObject::tr("%1 %2").arg(label(m.method), QString::number(m.ratios.back(), 'f', 6));
-      if (m.status != RunStatus::Ok)
+      if (m.status != RunStatus::Ok) {
         failed.push_back({m.method, m.failure.empty() ? statusName(m.status) : m.failure});
+        continue;
+      }
+      const QString vertices = m.points > spec.points
+                                   ? QObject::tr("%1 points%2")
+                                         .arg(m.points)
+                                         .arg(m.capped ? QObject::tr(", the cap") : QString())
+                                   : QString();
+      if (m.unresolvedFrom)
+        ends << QObject::tr("%1 not measured from t = %2 s%3")
+                    .arg(label(m.method), g(*m.unresolvedFrom),
+                         vertices.isEmpty() ? QString() : " (" + vertices + ")");
+      else
+        ends << QObject::tr("%1 %2 ± %3%4")
+                    .arg(label(m.method), QString::number(m.ratios.back(), 'f', 6),
+                         g(m.bounds.back(), 2),
+                         vertices.isEmpty() ? QString() : " (" + vertices + ")");
     }
-    out.figures = {portrait(r), area};
-    out.summary =
-        QObject::tr(
-            "M = %1 initial conditions on a circle of radius %2 around the initial "
-            "state; h = %3 s, T = %4 s. A(T)/A(0): %5.")
-            .arg(spec.points)
-            .arg(g(spec.radius), g(spec.settings.h), g(spec.settings.T, 6), ends.join("; "));
-    if (bound)
-      out.summary += QObject::tr(
-                         " The polygon alone moves the variational ratio by at most %1 "
-                         "(M against 2M points).")
-                         .arg(g(*bound, 2));
+    out.figures = {portrait(r), ratios(r)};
+    for (const std::string& w : r.warnings)
+      out.summary += QStringLiteral("<b><font color=\"%1\">%2</font></b><br>")
+                         .arg(colorHex(errorColor()), QString::fromStdString(w).toHtmlEscaped());
+    out.summary += QObject::tr(
+                       "M = %1 initial conditions on a circle of radius %2 around the initial "
+                       "state%3; h = %4 s, T = %5 s. A(T)/A(0) ± the polygon's own error: %6.")
+                       .arg(spec.points)
+                       .arg(g(spec.radius),
+                            spec.maxPoints > spec.points
+                                ? QObject::tr(", refined where the curve stretches up to %1 points")
+                                      .arg(spec.maxPoints)
+                                : QString(),
+                            g(spec.settings.h), g(spec.settings.T, 6), ends.join("; "));
     out.summary += failures(failed);
     out.failed = !failed.empty();
     out.csv = csvOf([&r](std::ostream& s) { writePhaseAreaCsv(s, r); });
