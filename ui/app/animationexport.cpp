@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QSplitter>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
