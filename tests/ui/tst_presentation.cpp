@@ -16,6 +16,8 @@
 #include "ui/app/commandline.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/presentation.h"
+#include "ui/common/playback.h"
+#include "ui/scene3d/sceneview.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/plotpanel.h"
 #include "ui/sim/runtable.h"
@@ -72,6 +74,10 @@ class TestPresentation : public QObject {
     QCOMPARE(energy->graph(0)->pen().widthF(), width * Presentation::kLineScale);
     QCOMPARE(energy->xAxis->labelFont().pointSizeF(), labelSize * Presentation::kFontScale);
     QVERIFY(energy->yAxis->tickLabelFont().pointSizeF() >= tickSize * 1.4);
+    // the playback time burned into the 3D view
+    w.playback()->seek(2.5);
+    w.refresh();
+    QCOMPARE(w.scene()->timeStamp(), QString("t = 2.50 s"));
     // a parameter from the side panel (F9), while presenting
     QTest::keyClick(&w, Qt::Key_F9);
     QVERIFY(w.sidePanel()->isVisible());
@@ -93,6 +99,23 @@ class TestPresentation : public QObject {
     QCOMPARE(energy->graph(0)->pen().widthF(), width);
     QCOMPARE(energy->xAxis->labelFont().pointSizeF(), labelSize);
     QCOMPARE(energy->yAxis->tickLabelFont().pointSizeF(), tickSize);
+    w.refresh();
+    QVERIFY(w.scene()->timeStamp().isEmpty());
+  }
+
+  // View > Overlay: one scene for every method, remembered for the next window
+  void overlayFromTheViewMenu() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.scene()->overlay());
+    w.overlayAction()->trigger();
+    QVERIFY(w.scene()->overlay());
+    MainWindow again;
+    QVERIFY(again.overlayAction()->isChecked());
+    QVERIFY(again.scene()->overlay());
+    w.overlayAction()->trigger();
+    QVERIFY(!w.scene()->overlay());
   }
 
   void commandLine() {

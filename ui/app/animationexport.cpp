@@ -13,10 +13,10 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressDialog>
-#include <QSplitter>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTimer>
 #include <cmath>
 
@@ -123,6 +123,7 @@ bool AnimationExport::start(QString* error) {
   m_savedPlaying = playback->playing();
   playback->pause();
   m_window->scene()->setHelpVisible(false);
+  m_window->setTimeStampForced(true);  // every frame says its time
   m_running = true;
   QTimer::singleShot(0, this, &AnimationExport::nextFrame);
   return true;
@@ -188,6 +189,7 @@ void AnimationExport::cancel() {
 void AnimationExport::restore() {
   if (!m_window) return;
   m_window->scene()->setHelpVisible(true);
+  m_window->setTimeStampForced(false);
   m_window->playback()->seek(m_savedTime);
   if (m_savedPlaying) m_window->playback()->play();
   m_window->refresh();

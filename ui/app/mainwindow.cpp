@@ -223,6 +223,20 @@ void MainWindow::buildMenus() {
          "while it plays."));
   connect(m_antialiasAction, &QAction::toggled, this,
           [](bool on) { QSettings().setValue(kAntialiasingKey, on); });
+  m_overlayAction = view->addAction(tr("&Overlay the methods in one 3D scene"));
+  m_overlayAction->setCheckable(true);
+  m_overlayAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+  m_overlayAction->setStatusTip(
+      tr("Every method's body and trail in one scene, through one camera: the phase drift "
+         "between methods shows at a glance (off: one viewport per method)"));
+  m_overlayAction->setChecked(QSettings().value(kOverlayKey, false).toBool());
+  m_scene->setOverlay(m_overlayAction->isChecked());
+  connect(m_overlayAction, &QAction::toggled, this, [this](bool on) {
+    m_scene->setOverlay(on);
+    QSettings().setValue(kOverlayKey, on);
+    refresh();
+  });
+  m_sceneActions << m_overlayAction;
   m_presentation->addActions(view);
 
   addHelpMenu(menuBar(), [this](const QString& title, const QString& html) {
@@ -294,6 +308,9 @@ void MainWindow::refresh() {
   m_bar->refresh();
   const QString legend = m_active->legend();
   if (legend != m_legend->text()) m_legend->setText(legend);
+  // the playback time burned into the 3D view, so a lecture hall and a video see it
+  const bool stamp = m_active->showsScene() && (m_presentation->on() || m_timeStampForced);
+  m_scene->setTimeStamp(stamp ? tr("t = %1 s").arg(m_playback->time(), 0, 'f', 2) : QString());
   const QString csv = tr("Export %1 as &CSV...").arg(m_active->csvContent());
   if (csv != m_csvAction->text()) m_csvAction->setText(csv);
   m_status->show(m_active->status());

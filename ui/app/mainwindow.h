@@ -82,6 +82,11 @@ class MainWindow : public QMainWindow {
   Playback* playback() const { return m_playback; }
   PlaybackBar* playbackBar() const { return m_bar; }
   SceneView* scene() const { return m_scene.get(); }
+  /// The setting (bool, default false) of View > Overlay the methods in one 3D scene.
+  static constexpr const char* kOverlayKey = "view/overlay";
+  QAction* overlayAction() const { return m_overlayAction; }
+  /// The playback time in the 3D view also outside View > Presentation (a video export).
+  void setTimeStampForced(bool on) { m_timeStampForced = on; }
   /// View > Smooth 3D edges (kAntialiasingKey).
   QAction* antialiasAction() const { return m_antialiasAction; }
   /// The last message shown (non-modal, so scripts and tests are never blocked), or null.
@@ -129,6 +134,8 @@ class MainWindow : public QMainWindow {
   QLabel* m_legend = nullptr;
   PlaybackBar* m_bar = nullptr;
   QAction* m_csvAction = nullptr;
+  QAction* m_overlayAction = nullptr;
+  bool m_timeStampForced = false;
   QList<QAction*> m_sceneActions;  // only for a mode that shows the 3D view
   std::unique_ptr<StatusLine> m_status;
   QSplitter* m_mainSplit = nullptr;

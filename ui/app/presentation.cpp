@@ -94,8 +94,13 @@ void Presentation::setOn(bool on) {
     m_savedState = m_window->windowState();
     m_savedSplit = split->sizes();
     m_window->showFullScreen();
+    // the legend line, the playback bar and the plots' controls: larger too
+    QFont f = split->font();
+    f.setPointSizeF(f.pointSizeF() * kWidgetFontScale);
+    split->setFont(f);
   } else {
     m_window->setWindowState(m_savedState);
+    split->setFont(QFont());  // the window's font again
   }
   m_window->menuBar()->setVisible(!on);
   m_window->statusBar()->setVisible(!on);

@@ -24,6 +24,8 @@ class Presentation : public QObject {
   /// Text scale and line-width scale of the plots while presenting.
   static constexpr double kFontScale = 1.6;
   static constexpr double kLineScale = 2.5;
+  /// Text scale of the widgets around the 3D view and the plots (legend line, playback bar).
+  static constexpr double kWidgetFontScale = 1.3;
 
   explicit Presentation(MainWindow* window);
   /// View > Presentation (F11) and View > Side panel (F9), also while the menus are hidden.

@@ -115,6 +115,8 @@ class SceneView {
   /// cards. Setting the same text again changes nothing; a new text repaints only its own
   /// small texture, so it may be set every frame. Views without one ignore it.
   virtual void setTimeStamp([[maybe_unused]] const QString& text) {}
+  /// The text setTimeStamp set (empty: none, or a view without one).
+  virtual QString timeStamp() const { return {}; }
   /// Whether the view's surface is multisampled (SceneOptions::antialiasing, as the platform
   /// granted it once the view is shown).
   virtual bool antialiased() const { return false; }

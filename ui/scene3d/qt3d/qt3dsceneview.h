@@ -66,6 +66,7 @@ class Qt3DSceneView final : public SceneView {
   void setOverlay(bool on) override;
   bool overlay() const override { return m_overlay; }
   void setTimeStamp(const QString& text) override;
+  QString timeStamp() const override { return m_stampText; }
   /// The Qt3D nodes under the scene's root (entities, components, materials): a count that
   /// does not grow when the overlay is switched on and off again shows nothing leaks.
   int nodeCount() const;
