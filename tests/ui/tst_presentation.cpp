@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -15,6 +16,7 @@
 #include "tests/common/settings.h"
 #include "ui/app/commandline.h"
 #include "ui/app/mainwindow.h"
+#include "ui/app/mode.h"
 #include "ui/app/presentation.h"
 #include "ui/common/playback.h"
 #include "ui/scene3d/sceneview.h"
@@ -116,6 +118,45 @@ class TestPresentation : public QObject {
     QVERIFY(again.scene()->overlay());
     w.overlayAction()->trigger();
     QVERIFY(!w.scene()->overlay());
+  }
+
+  // a figure for a paper: a print size in cm gives a PDF page of that size in points and a PNG
+  // at 300 dpi, with the text and line sizes asked for, and the window's plot as it was after
+  void figureAtAPrintSize() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    QVERIFY(computed(w));
+    QCustomPlot* energy = w.simulationMode()->plotPanel()->plots()[0];
+    const double tick = energy->xAxis->tickLabelFont().pointSizeF();
+    const double width = energy->graph(0)->pen().widthF();
+    FigureOptions o;
+    o.printCm = QSizeF(8.5, 6.0);
+    o.textPt = 8.0;
+    o.lineScale = 2.0;
+    const QSize page = o.pageSize({});
+    QCOMPARE(page, QSize(241, 170));  // 8.5 cm and 6 cm at 72 points an inch
+    QString error;
+    const QString dir = m_dir.filePath("paper");
+    QVERIFY2(w.simulationMode()->writePlots(dir, 0, {ImageFormat::Png, ImageFormat::Pdf},
+                                            QSize(640, 480), &error, {}, o),
+             qPrintable(error));
+    const QImage png(dir + "/energy.png");
+    QCOMPARE(png.width(), int(241 * 300.0 / 72.0));
+    QCOMPARE(png.height(), int(170 * 300.0 / 72.0));
+    QFile pdf(dir + "/energy.pdf");
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QRegularExpressionMatch box =
+        QRegularExpression(R"(/MediaBox \[\s*0\s+0\s+([0-9.]+)\s+([0-9.]+)\s*\])")
+            .match(QString::fromLatin1(pdf.readAll()));
+    QVERIFY(box.hasMatch());
+    // the page in points, within Qt's rounding of a page size to a hundredth of a millimetre
+    QVERIFY2(std::abs(box.captured(1).toDouble() - 241) < 0.5 &&
+                 std::abs(box.captured(2).toDouble() - 170) < 0.5,
+             qPrintable(box.captured(0)));
+    QCOMPARE(energy->xAxis->tickLabelFont().pointSizeF(), tick);
+    QCOMPARE(energy->graph(0)->pen().widthF(), width);
   }
 
   void commandLine() {

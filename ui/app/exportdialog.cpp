@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -66,6 +67,50 @@ ExportDialog::ExportDialog(const QStringList& plotNames, const QString& folder,
   form->addRow(tr("Plots"), m_which);
   form->addRow(tr("Formats"), formats);
   form->addRow(tr("Size"), size);
+  // a figure for a paper: a print size, a text size in points and the lines' width
+  m_print = new QCheckBox(tr("print size"));
+  m_print->setObjectName("print");
+  m_print->setToolTip(tr("PDF and SVG pages of this size; PNG at %1 dpi; instead of the pixels")
+                          .arg(FigureOptions::kPrintDpi));
+  m_print->setChecked(settings.value("export/print", true).toBool());
+  m_widthCm = cmBox("widthCm", settings.value("export/widthCm", 16.0).toDouble());
+  m_heightCm = cmBox("heightCm", settings.value("export/heightCm", 10.0).toDouble());
+  auto* print = new QHBoxLayout;
+  print->addWidget(m_print);
+  print->addWidget(m_widthCm);
+  print->addWidget(new QLabel("x"));
+  print->addWidget(m_heightCm);
+  print->addWidget(new QLabel(tr("cm")), 1);
+  form->addRow(tr("Paper"), print);
+  const auto printOn = [this, w = m_width, h = m_height](bool on) {
+    m_widthCm->setEnabled(on);
+    m_heightCm->setEnabled(on);
+    w->setEnabled(!on);
+    h->setEnabled(!on);
+  };
+  connect(m_print, &QCheckBox::toggled, this, printOn);
+  printOn(m_print->isChecked());
+  m_textPt = new QDoubleSpinBox;
+  m_textPt->setObjectName("textPt");
+  m_textPt->setRange(0.0, 36.0);
+  m_textPt->setSingleStep(0.5);
+  m_textPt->setDecimals(1);
+  m_textPt->setSpecialValueText(tr("as on screen"));
+  m_textPt->setSuffix(tr(" pt"));
+  m_textPt->setValue(settings.value("export/textPt", 9.0).toDouble());
+  m_lineScale = new QDoubleSpinBox;
+  m_lineScale->setObjectName("lineScale");
+  m_lineScale->setRange(0.5, 6.0);
+  m_lineScale->setSingleStep(0.5);
+  m_lineScale->setDecimals(1);
+  m_lineScale->setSuffix(tr(" x the screen's"));
+  m_lineScale->setValue(settings.value("export/lineScale", 1.5).toDouble());
+  auto* look = new QHBoxLayout;
+  look->addWidget(new QLabel(tr("text")));
+  look->addWidget(m_textPt);
+  look->addWidget(new QLabel(tr("lines")));
+  look->addWidget(m_lineScale, 1);
+  form->addRow(tr("Text, lines"), look);
   form->addRow(tr("Folder"), folderRow);
   m_prefix = new QLineEdit(prefix);
   m_prefix->setObjectName("prefix");
@@ -128,7 +173,23 @@ QString ExportDialog::folder() const { return m_folder->text(); }
 QString ExportDialog::prefix() const { return m_prefix->text(); }
 
 FigureOptions ExportDialog::options() const {
-  return FigureOptions{m_cursor->isChecked(), m_caption->isChecked()};
+  FigureOptions o;
+  o.cursor = m_cursor->isChecked();
+  o.caption = m_caption->isChecked();
+  if (m_print->isChecked()) o.printCm = QSizeF(m_widthCm->value(), m_heightCm->value());
+  o.textPt = m_textPt->value();
+  o.lineScale = m_lineScale->value();
+  return o;
+}
+
+QDoubleSpinBox* ExportDialog::cmBox(const char* name, double value) {
+  auto* b = new QDoubleSpinBox;
+  b->setObjectName(name);
+  b->setRange(2.0, 100.0);  // a stamp to a poster; within savePlot's limits at 300 dpi
+  b->setDecimals(1);
+  b->setSingleStep(0.5);
+  b->setValue(value);
+  return b;
 }
 
 void ExportDialog::accept() {
@@ -142,6 +203,11 @@ void ExportDialog::accept() {
   settings.setValue("export/height", m_height->value());
   settings.setValue("export/cursor", m_cursor->isChecked());
   settings.setValue("export/caption", m_caption->isChecked());
+  settings.setValue("export/print", m_print->isChecked());
+  settings.setValue("export/widthCm", m_widthCm->value());
+  settings.setValue("export/heightCm", m_heightCm->value());
+  settings.setValue("export/textPt", m_textPt->value());
+  settings.setValue("export/lineScale", m_lineScale->value());
   QDialog::accept();
 }
 

@@ -1,6 +1,7 @@
 // File > Export plots: which of the active mode's plots, in which formats (PNG, SVG, PDF), at
-// which size, with which file-name prefix (the system's name), into which folder. The formats
-// and the size are remembered (QSettings) from one export to the next.
+// which size (pixels, or a print size in cm with the text in points and the lines' width, for a
+// paper), with which file-name prefix (the system's name), into which folder. The choices are
+// remembered (QSettings) from one export to the next.
 #pragma once
 
 #include <QDialog>
@@ -13,6 +14,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
 
@@ -46,6 +48,12 @@ class ExportDialog : public QDialog {
   QLineEdit* m_prefix = nullptr;
   QCheckBox* m_cursor = nullptr;
   QCheckBox* m_caption = nullptr;
+  QCheckBox* m_print = nullptr;
+  QDoubleSpinBox* m_widthCm = nullptr;
+  QDoubleSpinBox* m_heightCm = nullptr;
+  QDoubleSpinBox* m_textPt = nullptr;
+  QDoubleSpinBox* m_lineScale = nullptr;
+  static QDoubleSpinBox* cmBox(const char* name, double value);
 };
 
 /// Whether to go on writing `files`: true when none exists, else after asking (the existing

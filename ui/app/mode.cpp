@@ -3,8 +3,10 @@
 #include <qcustomplot.h>
 
 #include <QDir>
+#include <cmath>
 
 #include "ui/common/palette.h"
+#include "ui/common/plotstyle.h"
 
 namespace dms::ui {
 
@@ -35,7 +37,10 @@ bool Mode::writePlots(const QString& dir, int index, const std::vector<ImageForm
     if (error) *error = tr("Cannot create the folder '%1'").arg(dir);
     return false;
   }
-  prepareExport(size);
+  // a print size: the page in points, a PNG of it at kPrintDpi
+  const QSize page = options.pageSize(size);
+  const double pngScale = options.printCm.isValid() ? FigureOptions::kPrintDpi / 72.0 : 1.0;
+  prepareExport(QSize(int(page.width() * pngScale), page.height()));
   const std::vector<ExportPlot> plots = exportPlots();
   const QString caption = options.caption ? wrapWords(figureCaption(), 110) : QString();
   bool ok = true;
@@ -54,12 +59,16 @@ bool Mode::writePlots(const QString& dir, int index, const std::vector<ImageForm
       under->setMargins(QMargins(12, 4, 12, 6));
       plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, under);
     }
+    // the text and line sizes asked for, from the plot's own (the screen's) sizes
+    const double fontScale = options.textPt > 0 ? options.textPt / plot->font().pointSizeF() : 1.0;
+    PlotStyle::setScale(plot, fontScale, options.lineScale);
     for (ImageFormat f : formats) {
       ok = savePlot(plot,
                     QDir(dir).filePath(prefix + plots[std::size_t(i)].name + "." + formatSuffix(f)),
-                    f, size, error);
+                    f, page, error, pngScale);
       if (!ok) break;
     }
+    PlotStyle::setScale(plot, 1.0, 1.0);
     if (under) {
       plot->plotLayout()->remove(under);
       plot->plotLayout()->simplify();
@@ -69,6 +78,12 @@ bool Mode::writePlots(const QString& dir, int index, const std::vector<ImageForm
   }
   finishExport();
   return ok;
+}
+
+QSize FigureOptions::pageSize(QSize pixels) const {
+  if (!printCm.isValid()) return pixels;
+  return QSize(int(std::lround(printCm.width() / 2.54 * 72.0)),
+               int(std::lround(printCm.height() / 2.54 * 72.0)));
 }
 
 QString wrapWords(const QString& text, int width) {

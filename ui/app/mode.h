@@ -7,6 +7,7 @@
 #include <QList>
 #include <QObject>
 #include <QSize>
+#include <QSizeF>
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -48,6 +49,14 @@ struct ModeStatus {
 struct FigureOptions {
   bool cursor = true;    ///< the playback cursor's line
   bool caption = false;  ///< lines under the plot with the set-up (Mode::figureCaption())
+  /// A print size in cm (invalid: the size in pixels given to writePlots): PDF and SVG pages
+  /// of that size in points, PNG at kPrintDpi, so that textPt is true to size on paper.
+  QSizeF printCm;
+  static constexpr double kPrintDpi = 300.0;
+  double textPt = 0.0;  ///< tick labels at this size in points (the rest scaled alike); 0: as shown
+  double lineScale = 1.0;  ///< the curves' width, times the screen's
+  /// The page or image size for `pixels` (used when printCm is invalid).
+  QSize pageSize(QSize pixels) const;
 };
 
 /// A plot that File > Export writes, as NAME.png/.svg/.pdf.

@@ -10,45 +10,9 @@
 
 #include "ui/app/mainwindow.h"
 #include "ui/app/mode.h"
+#include "ui/common/plotstyle.h"
 
 namespace dms::ui {
-
-namespace {
-
-const char* const kBaseFont = "dmsPresentationBaseFont";
-const char* const kBaseTickFont = "dmsPresentationBaseTickFont";
-const char* const kBaseWidth = "dmsPresentationBaseWidth";
-
-// scales `font` of `object` once, keeping the original to go back to
-template <typename Get, typename Set>
-void scaleFont(QObject* object, bool on, Get get, Set set, const char* key = kBaseFont) {
-  const QVariant base = object->property(key);
-  if (on && !base.isValid()) {
-    QFont f = get();
-    object->setProperty(key, f);
-    f.setPointSizeF(f.pointSizeF() * Presentation::kFontScale);
-    set(f);
-  } else if (!on && base.isValid()) {
-    set(base.value<QFont>());
-    object->setProperty(key, QVariant());
-  }
-}
-
-void scaleWidth(QCPAbstractPlottable* p, bool on) {
-  const QVariant base = p->property(kBaseWidth);
-  QPen pen = p->pen();
-  if (on && !base.isValid()) {
-    p->setProperty(kBaseWidth, pen.widthF());
-    pen.setWidthF(std::max(1.0, pen.widthF()) * Presentation::kLineScale);
-    p->setPen(pen);
-  } else if (!on && base.isValid()) {
-    pen.setWidthF(base.toDouble());
-    p->setPen(pen);
-    p->setProperty(kBaseWidth, QVariant());
-  }
-}
-
-}  // namespace
 
 Presentation::Presentation(MainWindow* window) : QObject(window), m_window(window) {
   m_restyle.setInterval(250);
@@ -120,46 +84,9 @@ void Presentation::setOn(bool on) {
 }
 
 void Presentation::restyle() {
-  for (QCustomPlot* p : m_window->findChildren<QCustomPlot*>()) restylePlot(p, m_on);
-}
-
-void Presentation::restylePlot(QCustomPlot* p, bool on) {
-  bool changed = false;
-  const auto mark = [&changed](QObject* o, bool want) {
-    changed = changed || o->property(kBaseFont).isValid() != want;
-  };
-  for (QCPAxis* a : {p->xAxis, p->yAxis}) {
-    mark(a, on);
-    scaleFont(
-        a, on, [a] { return a->labelFont(); }, [a](const QFont& f) { a->setLabelFont(f); });
-    scaleFont(
-        a, on, [a] { return a->tickLabelFont(); }, [a](const QFont& f) { a->setTickLabelFont(f); },
-        kBaseTickFont);
-  }
-  mark(p->legend, on);
-  scaleFont(
-      p->legend, on, [p] { return p->legend->font(); },
-      [p](const QFont& f) { p->legend->setFont(f); });
-  for (int i = 0; i < p->plotLayout()->elementCount(); ++i) {
-    if (auto* text = qobject_cast<QCPTextElement*>(p->plotLayout()->elementAt(i))) {
-      mark(text, on);
-      scaleFont(
-          text, on, [text] { return text->font(); }, [text](const QFont& f) { text->setFont(f); });
-    }
-  }
-  for (int i = 0; i < p->itemCount(); ++i) {
-    if (auto* note = qobject_cast<QCPItemText*>(p->item(i))) {
-      mark(note, on);
-      scaleFont(
-          note, on, [note] { return note->font(); }, [note](const QFont& f) { note->setFont(f); });
-    }
-  }
-  for (int i = 0; i < p->plottableCount(); ++i) {
-    QCPAbstractPlottable* g = p->plottable(i);
-    changed = changed || g->property(kBaseWidth).isValid() != on;
-    scaleWidth(g, on);
-  }
-  if (changed) p->replot(QCustomPlot::rpQueuedReplot);
+  for (QCustomPlot* p : m_window->findChildren<QCustomPlot*>())
+    if (PlotStyle::setScale(p, m_on ? kFontScale : 1.0, m_on ? kLineScale : 1.0))
+      p->replot(QCustomPlot::rpQueuedReplot);
 }
 
 }  // namespace dms::ui

@@ -39,7 +39,6 @@ class Presentation : public QObject {
  private:
   /// Scales what the plots show now and what they gained since (new curves, a new legend).
   void restyle();
-  static void restylePlot(QCustomPlot* plot, bool on);
 
   MainWindow* m_window;
   QAction* m_action = nullptr;

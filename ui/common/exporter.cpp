@@ -75,7 +75,8 @@ bool formatFromPath(const QString& path, ImageFormat* f) {
   return false;
 }
 
-bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error) {
+bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error,
+              double pngScale) {
   if (size.width() < 16 || size.height() < 16 || size.width() > 20000 || size.height() > 20000) {
     if (error)
       *error = QObject::tr("Export size %1 x %2 is outside 16..20000 pixels")
@@ -88,7 +89,7 @@ bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size,
       [&](QIODevice& file) {
         bool ok = true;
         if (f == ImageFormat::Png) {
-          const QPixmap pm = plot->toPixmap(size.width(), size.height(), 1.0);
+          const QPixmap pm = plot->toPixmap(size.width(), size.height(), pngScale);
           ok = pm.save(&file, "PNG");
         } else if (f == ImageFormat::Svg) {
           QSvgGenerator svg;

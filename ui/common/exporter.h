@@ -18,8 +18,11 @@ QString formatSuffix(ImageFormat f);
 /// The format a file name asks for ("png", "svg", "pdf", any case); false when none.
 bool formatFromPath(const QString& path, ImageFormat* f);
 
-/// Renders a plot at `size` pixels (points for PDF) into `path`; false and `error` on failure.
-bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error);
+/// Renders a plot at `size` pixels (points for PDF and SVG) into `path`; a PNG with
+/// `pngScale` > 1 has that many more pixels (the same layout: a print resolution). False and
+/// `error` on failure.
+bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error,
+              double pngScale = 1.0);
 /// The image scaled to `size` with its aspect kept, centred, the margin filled with the colour of
 /// its top-left pixel (a background); the image itself when it has that size already.
 QImage fitImage(const QImage& image, QSize size);

@@ -32,6 +32,44 @@ class DistinctTicker : public QCPAxisTicker {
   }
 };
 
+const char* const kBaseFont = "dmsBaseFont";
+const char* const kBaseTickFont = "dmsBaseTickFont";
+const char* const kBaseWidth = "dmsBaseWidth";
+
+// `set` gets the font `object` had before it was first scaled, times `scale`; the original is
+// kept in a property of the object, and scale 1 forgets it
+template <typename Get, typename Set>
+bool scaleFont(QObject* object, double scale, Get get, Set set, const char* key = kBaseFont) {
+  QVariant base = object->property(key);
+  if (!base.isValid()) {
+    if (scale == 1.0) return false;
+    base = get();
+    object->setProperty(key, base);
+  }
+  QFont f = base.value<QFont>();
+  f.setPointSizeF(f.pointSizeF() * scale);
+  const bool changed = get() != f;
+  if (changed) set(f);
+  if (scale == 1.0) object->setProperty(key, QVariant());
+  return changed;
+}
+
+bool scaleWidth(QCPAbstractPlottable* p, double scale) {
+  QVariant base = p->property(kBaseWidth);
+  if (!base.isValid()) {
+    if (scale == 1.0) return false;
+    base = p->pen().widthF();
+    p->setProperty(kBaseWidth, base);
+  }
+  QPen pen = p->pen();
+  const double w = base.toDouble();
+  pen.setWidthF(scale == 1.0 ? w : std::max(1.0, w) * scale);
+  const bool changed = pen != p->pen();
+  if (changed) p->setPen(pen);
+  if (scale == 1.0) p->setProperty(kBaseWidth, QVariant());
+  return changed;
+}
+
 void fitAxis(QCPAxis* a, bool margin) {
   const bool log = a->scaleType() == QCPAxis::stLogarithmic;
   // QCPAxis::rescale looks for data in the sign domain of the range shown: a log axis that
@@ -104,6 +142,36 @@ void PlotStyle::setLogAxis(QCPAxis* a, bool log) {
 void PlotStyle::fitAxes(QCustomPlot* p) {
   fitAxis(p->xAxis, p->xAxis->scaleType() == QCPAxis::stLogarithmic);
   fitAxis(p->yAxis, true);
+}
+
+bool PlotStyle::setScale(QCustomPlot* p, double fontScale, double lineScale) {
+  bool changed = false;
+  const auto font = [&changed, fontScale](QObject* o, auto get, auto set,
+                                          const char* key = kBaseFont) {
+    changed = scaleFont(o, fontScale, get, set, key) || changed;
+  };
+  for (QCPAxis* a : {p->xAxis, p->yAxis}) {
+    font(
+        a, [a] { return a->labelFont(); }, [a](const QFont& f) { a->setLabelFont(f); });
+    font(
+        a, [a] { return a->tickLabelFont(); }, [a](const QFont& f) { a->setTickLabelFont(f); },
+        kBaseTickFont);
+  }
+  font(
+      p->legend, [p] { return p->legend->font(); }, [p](const QFont& f) { p->legend->setFont(f); });
+  for (int i = 0; i < p->plotLayout()->elementCount(); ++i) {
+    if (auto* text = qobject_cast<QCPTextElement*>(p->plotLayout()->elementAt(i)))
+      font(
+          text, [text] { return text->font(); }, [text](const QFont& f) { text->setFont(f); });
+  }
+  for (int i = 0; i < p->itemCount(); ++i) {
+    if (auto* note = qobject_cast<QCPItemText*>(p->item(i)))
+      font(
+          note, [note] { return note->font(); }, [note](const QFont& f) { note->setFont(f); });
+  }
+  for (int i = 0; i < p->plottableCount(); ++i)
+    changed = scaleWidth(p->plottable(i), lineScale) || changed;
+  return changed;
 }
 
 QCPItemLine* PlotStyle::addCursor(QCustomPlot* p) {

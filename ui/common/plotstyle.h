@@ -26,6 +26,12 @@ class PlotStyle {
   /// axis to the positive values, a margin on y (and on a log x) so no point sits on the frame.
   /// What a plot shows after new data and after a double-click.
   static void fitAxes(QCustomPlot* plot);
+  /// Scales a plot's text (axes, title, legend, notes, caption) by `fontScale` and its curves'
+  /// pens by `lineScale` (a pen of width w gets max(w, 1) lineScale), from the sizes it had
+  /// before the first call: setScale(plot, 1, 1) gives them back. Curves and notes added since
+  /// the last call get the scale at the next call. For View > Presentation and for figures.
+  /// Returns whether anything changed (then the plot needs a replot).
+  static bool setScale(QCustomPlot* plot, double fontScale, double lineScale);
   /// A dashed vertical line over the whole axis rect, placed with setCursor(), on a buffered
   /// layer of its own ("cursor", above the curves).
   static QCPItemLine* addCursor(QCustomPlot* plot);
