@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -73,6 +74,8 @@ class TestPresentation : public QObject {
     QVERIFY(!w.statusBar()->isVisible());
     QVERIFY(!w.findChild<RunTable*>()->isVisible());
     QVERIFY(energy->isVisible());
+    // the whole screen, also where no window manager grants full screen (Xvfb)
+    QTRY_COMPARE_WITH_TIMEOUT(w.size(), w.screen()->geometry().size(), ms(5000));
     QCOMPARE(energy->graph(0)->pen().widthF(), width * Presentation::kLineScale);
     QCOMPARE(energy->xAxis->labelFont().pointSizeF(), labelSize * Presentation::kFontScale);
     QVERIFY(energy->yAxis->tickLabelFont().pointSizeF() >= tickSize * 1.4);
@@ -94,6 +97,7 @@ class TestPresentation : public QObject {
 
     QTest::keyClick(&w, Qt::Key_F11);  // the menus are hidden: the key still works
     QVERIFY(!p->on());
+    QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1024, 700), ms(5000));
     QVERIFY(w.sidePanel()->isVisible());
     QVERIFY(w.menuBar()->isVisible());
     QVERIFY(w.statusBar()->isVisible());

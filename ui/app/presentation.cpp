@@ -5,6 +5,7 @@
 #include <QAction>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 
@@ -56,7 +57,10 @@ void Presentation::setOn(bool on) {
   QSplitter* split = m_window->viewSplit();
   if (on) {
     m_savedState = m_window->windowState();
+    m_savedGeometry = m_window->saveGeometry();
     m_savedSplit = split->sizes();
+    // the screen's size first: without a window manager (a kiosk, Xvfb) full screen is a wish
+    if (QScreen* screen = m_window->screen()) m_window->setGeometry(screen->geometry());
     m_window->showFullScreen();
     // the legend line, the playback bar and the plots' controls: larger too
     QFont f = split->font();
@@ -64,6 +68,7 @@ void Presentation::setOn(bool on) {
     split->setFont(f);
   } else {
     m_window->setWindowState(m_savedState);
+    m_window->restoreGeometry(m_savedGeometry);
     split->setFont(QFont());  // the window's font again
   }
   m_window->menuBar()->setVisible(!on);

@@ -45,6 +45,7 @@ class Presentation : public QObject {
   QAction* m_panelAction = nullptr;
   bool m_on = false;
   Qt::WindowStates m_savedState;
+  QByteArray m_savedGeometry;
   QList<int> m_savedSplit;
   QTimer m_restyle;  ///< while presenting: curves made after the switch get the thick lines too
 };
