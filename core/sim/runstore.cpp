@@ -11,19 +11,23 @@ std::size_t even(std::size_t n) { return std::max<std::size_t>(2, n + (n & 1)); 
 }  // namespace
 
 RunStore::RunStore(std::size_t playbackCapacity, std::size_t bucketCapacity)
-    : m_playbackCapacity(even(playbackCapacity)), m_bucketCapacity(even(bucketCapacity)) {
+    : m_playbackCapacity(even(playbackCapacity)),
+      m_metrics(even(bucketCapacity)),
+      m_shadow(even(bucketCapacity)) {
   m_playback.reserve(m_playbackCapacity);
-  m_buckets.reserve(m_bucketCapacity);
 }
 
 void RunStore::clear() {
   m_playback.clear();
-  m_buckets.clear();
-  m_open = Bucket();
+  m_metrics.clear();
+  m_shadow.clear();
   m_stride = 1;
-  m_bucketWidth = 1;
   m_received = 0;
+  m_shadowReceived = 0;
   m_energy0 = 0.0;
+  m_shadow0 = 0.0;
+  m_momentum0 = Vector3d::Zero();
+  m_shadowProblem.clear();
   m_maxSpeed = 0.0;
   m_summary = RunSummary();
   m_last = Sample();
@@ -37,18 +41,27 @@ double RunStore::metric(Metric m, const Sample& s) const {
       return s.structure;
     case Metric::Structure2:
       return s.structure2;
+    case Metric::Energy:
+      return s.energy - m_energy0;
+    case Metric::MomentumDeviation:
+      return (s.momentum - m_momentum0).norm();
+    default:
+      break;
   }
-  return 0.0;
+  const int i = int(m) - int(Metric::Component0);
+  if (i < 0 || i >= kComponentCount || !m_components) return 0.0;
+  return m_components(s)[std::size_t(i)];
 }
 
-void RunStore::Bucket::add(const Bucket& b) {
+template <int N>
+void RunStore::Envelope<N>::Bucket::add(const Bucket& b) {
   if (count == 0) {
     *this = b;
     return;
   }
   t1 = b.t1;
   count += b.count;
-  for (int i = 0; i < kMetricCount; ++i) {
+  for (std::size_t i = 0; i < std::size_t(N); ++i) {
     if (b.e[i].min < e[i].min) {
       e[i].min = b.e[i].min;
       e[i].tMin = b.e[i].tMin;
@@ -60,12 +73,50 @@ void RunStore::Bucket::add(const Bucket& b) {
   }
 }
 
+template <int N>
+RunStore::Envelope<N>::Envelope(std::size_t c) : capacity(c) {
+  buckets.reserve(capacity);
+}
+
+template <int N>
+void RunStore::Envelope<N>::clear() {
+  buckets.clear();
+  open = Bucket();
+  width = 1;
+}
+
+// bucket j covers values [j w, (j + 1) w); when the list is full, merge pairs
+template <int N>
+void RunStore::Envelope<N>::add(double t, const std::array<double, N>& values) {
+  Bucket one;
+  one.t0 = one.t1 = t;
+  one.count = 1;
+  for (std::size_t i = 0; i < std::size_t(N); ++i) one.e[i] = {values[i], values[i], t, t};
+  open.add(one);
+  if (open.count == width) {
+    buckets.push_back(open);
+    open = Bucket();
+    if (buckets.size() == capacity) {
+      for (std::size_t i = 0; 2 * i < buckets.size(); ++i) {
+        Bucket merged = buckets[2 * i];
+        merged.add(buckets[2 * i + 1]);
+        buckets[i] = merged;
+      }
+      buckets.resize(buckets.size() / 2);
+      width *= 2;
+    }
+  }
+}
+
 void RunStore::append(const std::vector<Sample>& chunk) {
   for (const Sample& s : chunk) append(s);
 }
 
 void RunStore::append(const Sample& s) {
-  if (m_received == 0) m_energy0 = s.energy;
+  if (m_received == 0) {
+    m_energy0 = s.energy;
+    m_momentum0 = s.momentum;
+  }
   const std::int64_t index = m_received++;
   m_last = s;
   m_summary.add(s);
@@ -82,27 +133,21 @@ void RunStore::append(const Sample& s) {
     if (index % m_stride == 0) m_playback.push_back(s);
   }
 
-  // envelope: bucket j covers samples [j w, (j + 1) w); when the list is full, merge pairs
-  Bucket one;
-  one.t0 = one.t1 = s.t;
-  one.count = 1;
-  for (int i = 0; i < kMetricCount; ++i) {
-    const double v = metric(Metric(i), s);
-    one.e[i] = {v, v, s.t, s.t};
+  std::array<double, kMetricCount> values{};
+  for (int i = 0; i < int(Metric::Component0); ++i) values[std::size_t(i)] = metric(Metric(i), s);
+  if (m_components) {
+    const Components c = m_components(s);
+    for (int i = 0; i < kComponentCount; ++i)
+      values[std::size_t(int(Metric::Component0) + i)] = c[std::size_t(i)];
   }
-  m_open.add(one);
-  if (m_open.count == m_bucketWidth) {
-    m_buckets.push_back(m_open);
-    m_open = Bucket();
-    if (m_buckets.size() == m_bucketCapacity) {
-      for (std::size_t i = 0; 2 * i < m_buckets.size(); ++i) {
-        Bucket merged = m_buckets[2 * i];
-        merged.add(m_buckets[2 * i + 1]);
-        m_buckets[i] = merged;
-      }
-      m_buckets.resize(m_buckets.size() / 2);
-      m_bucketWidth *= 2;
-    }
+  m_metrics.add(s.t, values);
+}
+
+void RunStore::appendShadow(const std::vector<double>& t, const std::vector<double>& value) {
+  const std::size_t n = std::min(t.size(), value.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (m_shadowReceived++ == 0) m_shadow0 = value[i];
+    m_shadow.add(t[i], {value[i]});
   }
 }
 
@@ -162,36 +207,46 @@ std::vector<Vector3d> RunStore::trail(double t, double span, std::size_t maxPoin
 }
 
 Curve RunStore::decimate(Metric m, double t0, double t1, int columns) const {
+  if (m_received == 0) return {};
+  return m_metrics.decimate(int(m), t0, t1, columns, 0.0);
+}
+
+Curve RunStore::decimateShadow(double t0, double t1, int columns) const {
+  if (m_shadowReceived == 0) return {};
+  return m_shadow.decimate(0, t0, t1, columns, m_shadow0);
+}
+
+template <int N>
+Curve RunStore::Envelope<N>::decimate(int mi, double t0, double t1, int columns,
+                                      double offset) const {
   Curve c;
-  if (m_received == 0 || columns <= 0 || !(t1 >= t0)) return c;
-  std::vector<Bucket> all;
-  const auto lo = std::lower_bound(m_buckets.begin(), m_buckets.end(), t0,
+  if (columns <= 0 || !(t1 >= t0) || mi < 0 || mi >= N) return c;
+  const auto lo = std::lower_bound(buckets.begin(), buckets.end(), t0,
                                    [](const Bucket& b, double x) { return b.t1 < x; });
   const auto hi =
-      std::upper_bound(lo, m_buckets.end(), t1, [](double x, const Bucket& b) { return x < b.t0; });
+      std::upper_bound(lo, buckets.end(), t1, [](double x, const Bucket& b) { return x < b.t0; });
   const std::size_t nClosed = std::size_t(hi - lo);
-  const bool openIn = m_open.count > 0 && m_open.t1 >= t0 && m_open.t0 <= t1;
+  const bool openIn = open.count > 0 && open.t1 >= t0 && open.t0 <= t1;
   const std::size_t n = nClosed + (openIn ? 1 : 0);
   if (n == 0) return c;
   const auto bucketAt = [&](std::size_t i) -> const Bucket& {
-    return i < nClosed ? *(lo + std::ptrdiff_t(i)) : m_open;
+    return i < nClosed ? *(lo + std::ptrdiff_t(i)) : open;
   };
-  const int mi = int(m);
   const auto emit = [&](const Bucket& b) {
-    const Extremum& e = b.e[mi];
+    const Extremum& e = b.e[std::size_t(mi)];
     if (e.tMin == e.tMax) {
       c.t.push_back(e.tMin);
-      c.value.push_back(e.min);
+      c.value.push_back(e.min - offset);
     } else if (e.tMin < e.tMax) {
       c.t.push_back(e.tMin);
-      c.value.push_back(e.min);
+      c.value.push_back(e.min - offset);
       c.t.push_back(e.tMax);
-      c.value.push_back(e.max);
+      c.value.push_back(e.max - offset);
     } else {
       c.t.push_back(e.tMax);
-      c.value.push_back(e.max);
+      c.value.push_back(e.max - offset);
       c.t.push_back(e.tMin);
-      c.value.push_back(e.min);
+      c.value.push_back(e.min - offset);
     }
   };
   c.t.reserve(2 * std::min<std::size_t>(n, std::size_t(columns)));
@@ -201,12 +256,12 @@ Curve RunStore::decimate(Metric m, double t0, double t1, int columns) const {
     return c;
   }
   // group buckets by pixel column of the time range
-  const double width = (t1 - t0) / double(columns);
+  const double span = (t1 - t0) / double(columns);
   Bucket group;
   int groupColumn = -1;
   for (std::size_t i = 0; i < n; ++i) {
     const Bucket& b = bucketAt(i);
-    const int col = width > 0 ? std::clamp(int((b.t0 - t0) / width), 0, columns - 1) : 0;
+    const int col = span > 0 ? std::clamp(int((b.t0 - t0) / span), 0, columns - 1) : 0;
     if (col != groupColumn && group.count > 0) {
       emit(group);
       group = Bucket();
