@@ -178,6 +178,7 @@ void SimulationMode::recompute() {
   }
   m_legend = QString("<b>%1</b> &nbsp;&nbsp; %2")
                  .arg(QString::fromStdString(m_model->title()).toHtmlEscaped(), legend);
+  m_plots->setQuantities(*m_model, values, job.methods);
   m_plots->setRuns(styles, settings.T, QString::fromStdString(m_model->structureName()),
                    QString::fromStdString(m_model->structure2Symbol()));
   playback()->setHorizon(settings.T, settings.h);
@@ -325,11 +326,8 @@ void SimulationMode::onRunFailed(int run, const QString& message) {
 
 std::vector<ExportPlot> SimulationMode::exportPlots() const {
   std::vector<ExportPlot> out;
-  const QStringList names = PlotPanel::plotNames();
-  const std::vector<QCustomPlot*> plots = m_plots->plots();
-  for (std::size_t i = 0; i < plots.size(); ++i)
-    if (i == 0 || m_plots->structureShown())  // a system without a structure error: no file
-      out.push_back({names[int(i)], plots[i]});
+  // the plots of the view shown (without the empty structure plot of a linear space)
+  for (const auto& [name, plot] : m_plots->exportablePlots()) out.push_back({name, plot});
   return out;
 }
 

@@ -1,8 +1,12 @@
 #include "ui/sim/simworker.h"
 
 #include <QMetaObject>
+#include <algorithm>
 #include <chrono>
 #include <memory>
+
+#include "core/analysis/shadowenergy.h"
+#include "ui/sim/quantities.h"
 
 namespace dms::ui {
 
@@ -11,6 +15,56 @@ using Clock = std::chrono::steady_clock;
 double secondsSince(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
+
+// The shadow energy of one run, as its chunks are made. A value comes from k + 1 consecutive
+// samples (k = order / 2) at the uniform step, and the views keep a thinned buffer of a long
+// run, so it is computed here from every sample: each chunk after the last k samples of the
+// previous one, which gives the values the whole run would (each depends on its k + 1 samples
+// alone). The angle of the planar pendulum is unwrapped within each window: a value depends on
+// differences of it and on its cosine only.
+class ShadowStream {
+ public:
+  ShadowStream(const SimJob& job, Method method)
+      : m_system(job.model->name()),
+        m_values(job.values),
+        m_method(method),
+        m_h(job.settings.h),
+        m_k(std::size_t(SimWorker::kShadowOrder / 2)) {}
+
+  // appends the values the chunk completes to `c`; on a failure says why once and stops
+  void take(RunChunk& c) {
+    if (m_failed || c.samples.empty()) return;
+    std::vector<Sample> window;
+    window.reserve(m_tail.size() + c.samples.size());
+    window.insert(window.end(), m_tail.begin(), m_tail.end());
+    window.insert(window.end(), c.samples.begin(), c.samples.end());
+    try {
+      if (!m_lagrangian) m_lagrangian = discreteLagrangian(m_system, m_values, m_method, m_h);
+      ShadowEnergySeries s =
+          shadowEnergy(canonicalTrajectory(m_system, m_values, m_method, m_h, window), m_lagrangian,
+                       SimWorker::kShadowOrder);
+      c.shadowT = std::move(s.t);
+      c.shadowValue = std::move(s.value);
+    } catch (const std::exception& e) {
+      m_failed = true;
+      c.shadowProblem = e.what();
+      return;
+    }
+    const std::size_t keep = std::min(m_k, window.size());
+    m_tail.assign(window.end() - std::ptrdiff_t(keep), window.end());
+  }
+
+ private:
+  std::string m_system;
+  ParamValues m_values;
+  Method m_method;
+  double m_h;
+  std::size_t m_k;
+  DiscreteLagrangian m_lagrangian;
+  std::vector<Sample> m_tail;
+  bool m_failed = false;
+};
+
 }  // namespace
 
 SimWorker::SimWorker(QObject* parent) : Worker(parent) {}
@@ -20,11 +74,14 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
   const std::size_t count = job.methods.size();
   const int n = int(count);
   std::vector<std::unique_ptr<Run>> runs(count);
+  std::vector<std::unique_ptr<ShadowStream>> shadows(count);
   std::vector<RunStatus> status(count);
   for (int i = 0; i < n; ++i) {
     try {
-      runs[std::size_t(i)] =
-          job.model->makeRun(job.values, job.methods[std::size_t(i)], job.settings);
+      const Method m = job.methods[std::size_t(i)];
+      runs[std::size_t(i)] = job.model->makeRun(job.values, m, job.settings);
+      if (shadowEnergyAvailability(job.model->name(), m).available)
+        shadows[std::size_t(i)] = std::make_unique<ShadowStream>(job, m);
     } catch (const std::exception& e) {
       RunChunk c;
       c.run = i;
@@ -56,7 +113,9 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
         more = run->advance(c.samples, 256);
         if (!live(generation)) return;
       }
+      // the run's cost alone: the table compares the methods' work
       st.wallSeconds += secondsSince(t0);
+      if (shadows[std::size_t(i)]) shadows[std::size_t(i)]->take(c);
       st.counters = run->counters();
       st.progress = run->progress();
       st.failure = run->failure();
@@ -93,7 +152,13 @@ quint64 SimSession::start(const SimJob& job) {
   // the stores are emptied, not made anew: their buffers (about 6 MB a run) stay mapped, where
   // fresh ones made the GUI thread page-fault them in again, sample by sample, every job
   m_stores.resize(job.methods.size());
-  for (RunStore& store : m_stores) store.clear();
+  // what the state plots read off each sample
+  const ComponentReader reader =
+      job.model ? quantitiesOf(*job.model, job.values, job.methods).reader : ComponentReader();
+  for (RunStore& store : m_stores) {
+    store.clear();
+    store.setComponents(reader);
+  }
   m_status.assign(job.methods.size(), RunStatus());
   m_running = true;
   m_hasResult = false;
@@ -125,7 +190,10 @@ void SimSession::onChunk(quint64 generation, const ChunkMessage& message) {
   ++m_accepted;
   m_hasResult =
       m_hasResult || !chunk.samples.empty() || chunk.status.done || chunk.status.failure.failed;
-  m_stores[std::size_t(chunk.run)].append(chunk.samples);
+  RunStore& store = m_stores[std::size_t(chunk.run)];
+  store.append(chunk.samples);
+  store.appendShadow(chunk.shadowT, chunk.shadowValue);
+  if (!chunk.shadowProblem.empty()) store.setShadowProblem(chunk.shadowProblem);
   const bool newlyFailed =
       chunk.status.failure.failed && !m_status[std::size_t(chunk.run)].failure.failed;
   m_status[std::size_t(chunk.run)] = chunk.status;

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <atomic>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/sim/registry.h"
@@ -32,11 +33,15 @@ struct RunStatus {
   bool done = false;
 };
 
-/// New samples of one run.
+/// New samples of one run, and the values of its shadow energy that they completed.
 struct RunChunk {
   int run = 0;
   std::vector<Sample> samples;
   RunStatus status;
+  /// H~ at times shadowT (for the runs that have one: SimWorker::kShadowOrder).
+  std::vector<double> shadowT, shadowValue;
+  /// Why the shadow energy stopped at this chunk (empty: it did not).
+  std::string shadowProblem;
 };
 
 /// A chunk as the queued signal carries it: through a shared pointer, so the samples (about 330
@@ -57,6 +62,15 @@ class SimWorker : public Worker {
   static constexpr int kMaxInFlight = 16;
   /// Samples per chunk at most (about 2.6 MB): the chunks in flight stay under about 42 MB.
   static constexpr std::size_t kMaxChunk = 8192;
+  /// The order of the shadow energy sent with the chunks (core/analysis/shadowenergy.h), for
+  /// the runs that have one: the lowest order that is flat at a plot's resolution. Order 2 is
+  /// H~ + O(h^2), as large as E's own oscillation (at the article's set-ups, over the run: E of
+  /// the planar pendulum varies by 3.2e-2 J and H~_2 by 7.2e-3 J; on the spherical pendulum
+  /// 3.6e-2 J and 4.7e-2 J), so it would not show what the plot is for. Order 4 is H~ + O(h^4):
+  /// 2.7e-6 J and 6.3e-5 J, hundreds to thousands of times below E's oscillation, less than a
+  /// pixel of the plot, from 3 consecutive samples. Higher orders are flatter still but draw the
+  /// same line, take up to 7 samples (and lose more at the run's ends) and more work per value.
+  static constexpr int kShadowOrder = 4;
 
   explicit SimWorker(QObject* parent = nullptr);
   void compute(quint64 generation, const SimJob& job);

@@ -1,0 +1,364 @@
+// The Simulation mode's quantities beyond the errors, in a real window: the shadow energy of the
+// variational run beside E (flat where E oscillates on the planar pendulum, round-off on the
+// mass-spring, and the same values as a computation over the whole run), the phase portrait's
+// points against the runs' own (q, p) with the angle wrapped into (-pi, pi] and no line across
+// the wrap, the angular momentum plot exactly for the systems that conserve one, the default
+// view as it was, exports of the view shown, and every view readable at 1024 x 640 with a unit
+// on every axis.
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QStandardItemModel>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/analysis/shadowenergy.h"
+#include "core/sim/registry.h"
+#include "tests/common/deadline.h"
+#include "tests/common/settings.h"
+#include "ui/app/mainwindow.h"
+#include "ui/common/methodlook.h"
+#include "ui/common/playback.h"
+#include "ui/sim/parampanel.h"
+#include "ui/sim/plotpanel.h"
+#include "ui/sim/simulationmode.h"
+#include "ui/sim/simworker.h"
+
+using namespace dms;
+using namespace dms::ui;
+using dms::test::ms;
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+SimulationMode* sim(MainWindow& w) { return w.simulationMode(); }
+PlotPanel* panel(MainWindow& w) { return w.simulationMode()->plotPanel(); }
+
+// the runs of a new job done: its generation past `before`, its worker finished
+bool waitForJob(MainWindow& w, quint64 before) {
+  SimSession* s = sim(w)->session();
+  const auto done = [&] { return s->generation() > before && !s->running(); };
+  QElapsedTimer clock;
+  clock.start();
+  while (!done() && clock.elapsed() < ms(60000)) QTest::qWait(10);
+  return done();
+}
+
+// `system` at the article's values and methods, with `sets` changed, computed to its horizon
+bool computeFresh(MainWindow& w, const QString& system,
+                  const std::vector<std::pair<std::string, std::vector<double>>>& sets = {}) {
+  const quint64 before = sim(w)->session()->generation();
+  if (!w.selectSystem(system)) return false;
+  sim(w)->paramPanel()->setMethods({});
+  sim(w)->paramPanel()->resetToArticle();
+  for (const auto& [name, value] : sets) sim(w)->paramPanel()->setValue(name, value);
+  sim(w)->recompute();
+  return waitForJob(w, before);
+}
+
+int runOf(MainWindow& w, Method m) {
+  const std::vector<Method>& methods = sim(w)->session()->job().methods;
+  const auto it = std::find(methods.begin(), methods.end(), m);
+  return it == methods.end() ? -1 : int(it - methods.begin());
+}
+
+// max - min of the finite y of a curve as drawn (NaN for a curve without points)
+double variation(const std::vector<PlotPanel::CurvePoint>& c) {
+  if (c.empty()) return std::numeric_limits<double>::quiet_NaN();
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const PlotPanel::CurvePoint& p : c)
+    if (std::isfinite(p.y)) {
+      lo = std::min(lo, p.y);
+      hi = std::max(hi, p.y);
+    }
+  return hi - lo;
+}
+
+// every sample of a run of the job's method `m`, made here from the job's values and settings
+std::vector<Sample> ownRun(MainWindow& w, Method m) {
+  const SimJob& job = sim(w)->session()->job();
+  std::unique_ptr<Run> run = job.model->makeRun(job.values, m, job.settings);
+  std::vector<Sample> out;
+  while (run->advance(out, 4096)) {
+  }
+  return out;
+}
+
+// the shown view's curves, filled at once
+void show(MainWindow& w, PlotView v) {
+  QVERIFY(panel(w)->setView(v));
+  panel(w)->refresh(0, true);
+}
+
+}  // namespace
+
+class TestQuantities : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    dms::test::useOwnSettings(m_dir.filePath("settings"), "tst_quantities");
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+  }
+
+  void cleanupTestCase() { m_window.reset(); }
+
+  // the window opens on today's two plots, under their names, and exports them
+  void defaultViewIsTheErrors() {
+    MainWindow& w = *m_window;
+    QVERIFY(computeFresh(w, "planar-pendulum"));
+    QCOMPARE(panel(w)->view(), PlotView::Errors);
+    QCOMPARE(panel(w)->plots().size(), std::size_t(2));
+    QCOMPARE(PlotPanel::plotNames(), QStringList({"energy", "structure"}));
+    QStringList names;
+    for (const ExportPlot& p : sim(w)->exportPlots()) names << p.name;
+    QCOMPARE(names, QStringList({"energy", "structure"}));
+  }
+
+  // Planar pendulum at the article's set-up (h = 0.03 s, T = 1000 s, theta0 = pi/2): E of the
+  // variational run oscillates by O(h^2); its shadow energy of order 4 is H~ + O(h^4), so as
+  // plotted it varies at least ten times less. Its values are those of the whole run's
+  // computation (shadowEnergyOfRun over every sample): the chunks' streaming loses none and
+  // changes none.
+  void shadowEnergyFlatOnPlanarPendulum() {
+    MainWindow& w = *m_window;
+    QVERIFY(computeFresh(w, "planar-pendulum"));
+    const int vi = runOf(w, Method::Variational);
+    QVERIFY(vi >= 0);
+    show(w, PlotView::Energy);
+    const double varE = variation(panel(w)->curve(PlotView::Energy, vi, 0));
+    const double varH = variation(panel(w)->curve(PlotView::Energy, vi, 1));
+    qInfo("planar pendulum, vi: E - E0 varies by %.6g J, H~ - H~0 by %.6g J (ratio %.3g)", varE,
+          varH, varE / varH);
+    QVERIFY(varE > 0);
+    QVERIFY2(10 * varH <= varE, qPrintable(QString("E %1, H~ %2").arg(varE).arg(varH)));
+
+    // one value for every sample but the first and the last (order 4: k = 2)
+    const RunStore& store = sim(w)->session()->stores()[std::size_t(vi)];
+    QCOMPARE(store.shadowReceived(), store.received() - 2);
+    const SimJob& job = sim(w)->session()->job();
+    const ShadowEnergySeries whole =
+        shadowEnergyOfRun(job.model->name(), job.values, Method::Variational, job.settings.h,
+                          ownRun(w, Method::Variational), SimWorker::kShadowOrder);
+    QCOMPARE(std::int64_t(whole.value.size()), store.shadowReceived());
+    const auto [lo, hi] = std::minmax_element(whole.value.begin(), whole.value.end());
+    QVERIFY2(std::fabs((*hi - *lo) - varH) <= 1e-9 * varE,
+             qPrintable(QString("whole run %1, plotted %2").arg(*hi - *lo).arg(varH)));
+    // the other run (RK45) has none, and the note under the plot says why
+    QVERIFY2(panel(w)->note(PlotView::Energy).contains("only a symplectic map"),
+             qPrintable(panel(w)->note(PlotView::Energy)));
+    QVERIFY(panel(w)->curve(PlotView::Energy, 1 - vi, 1).empty());
+  }
+
+  // the dumbbell has no shadow energy (its Lie group step is not in linear coordinates): the
+  // plot has no curve and says why, in the core's words
+  void shadowEnergyNoteWhereThereIsNone() {
+    MainWindow& w = *m_window;
+    QVERIFY(computeFresh(w, "dumbbell", {{"T", {20.0}}}));
+    show(w, PlotView::Energy);
+    const SimJob& job = sim(w)->session()->job();
+    for (int r = 0; r < int(job.methods.size()); ++r) {
+      QVERIFY(panel(w)->curve(PlotView::Energy, r, 0).empty());
+      QVERIFY(panel(w)->curve(PlotView::Energy, r, 1).empty());
+      const std::string why =
+          shadowEnergyAvailability("dumbbell", job.methods[std::size_t(r)]).reason;
+      // the reason's words, whatever the line breaks
+      const QString note = panel(w)->note(PlotView::Energy).simplified();
+      const QString tail = QString::fromStdString(why).section(": ", 1).simplified();
+      QVERIFY2(!tail.isEmpty() && note.contains(tail), qPrintable(note));
+    }
+    QVERIFY(panel(w)->setView(PlotView::Errors));
+  }
+
+  // Mass-spring at the article's set-up: the midpoint rule is a linear map, and for a quadratic
+  // H every w(a, b) of the construction depends on b - a alone, so H~ of any order is exactly
+  // constant along the samples of an exact orbit (core/analysis/shadowenergy.h); what the plot
+  // shows is round-off, and the bound is the round-off's. To first order a perturbation of the
+  // samples changes w(a, b) = (p_a + p_b)(q_b - q_a) - 2 S_ab by (p_a - p_b)(dq_a + dq_b) +
+  // (q_b - q_a)(dp_a + dp_b) (the action is stationary at the interior samples): differences
+  // over b - a steps, so with samples rounded to eps |q|, eps |p| each w / 2h moves by at most
+  // (b - a) eps (|p'| |q| + |q'| |p|) <= 4 (b - a) eps E0, and H~_4 (weights 2/3 on lag 1 twice,
+  // -1/6 on lag 2) by about 7 eps E0; its evaluation rounds terms of size E0 (a few eps E0);
+  // the step's own rounding, of relative eps on increments of size h |v|, moves the orbit off
+  // the invariant by a random walk of about sqrt(N) eps h omega E0 (N = 18000 steps, h omega =
+  // 0.035: 5 eps E0). Over the run H~ then varies by at most about 30 eps E0: the bound is 100
+  // eps E0.
+  void shadowEnergyRoundOffOnMassSpring() {
+    MainWindow& w = *m_window;
+    QVERIFY(computeFresh(w, "mass-spring"));
+    const int vi = runOf(w, Method::Variational);
+    QVERIFY(vi >= 0);
+    show(w, PlotView::Energy);
+    const RunStore& store = sim(w)->session()->stores()[std::size_t(vi)];
+    const double E0 = std::fabs(store.energy0());
+    const double varE = variation(panel(w)->curve(PlotView::Energy, vi, 0));
+    const double varH = variation(panel(w)->curve(PlotView::Energy, vi, 1));
+    qInfo(
+        "mass-spring, vi: E0 = %.6g J; E - E0 varies by %.3g J, H~ - H~0 by %.3g J (%.3g eps "
+        "E0)",
+        E0, varE, varH, varH / (std::numeric_limits<double>::epsilon() * E0));
+    QVERIFY(E0 > 0);
+    QVERIFY2(varH <= 100 * std::numeric_limits<double>::epsilon() * E0,
+             qPrintable(QString::number(varH)));
+    QCOMPARE(store.shadowReceived(), store.received() - 2);
+  }
+
+  // A rotating planar pendulum (omega0 = 2 rad/s, over the separatrix): each run's curve in the
+  // phase portrait is its own samples' (theta, m l^2 Omega), theta read off R here, wrapped into
+  // (-pi, pi], with a gap at every wrap and never a line across one; the ring at the playback
+  // time is the run's point there.
+  void phasePortraitIsTheRunsQP() {
+    MainWindow& w = *m_window;
+    QVERIFY(computeFresh(w, "planar-pendulum", {{"omega0", {2.0}}, {"T", {60.0}}}));
+    QVERIFY(panel(w)->viewAvailable(PlotView::Phase));
+    w.playback()->pause();
+    w.playback()->seek(17.3);
+    show(w, PlotView::Phase);
+    const SimJob& job = sim(w)->session()->job();
+    const double ml2 = job.values.at("m")[0] * std::pow(job.values.at("l")[0], 2);
+    const double h = job.settings.h;
+    for (int r = 0; r < int(job.methods.size()); ++r) {
+      const std::vector<Sample> own = ownRun(w, job.methods[std::size_t(r)]);
+      const auto expected = [&](double t) {
+        const std::size_t k = std::size_t(std::llround(t / h));
+        const StateVec& y = own.at(k).state;  // R11, R21, R12, R22, Omega
+        double theta = std::atan2(y[1], y[0]);
+        if (theta <= -kPi) theta += 2 * kPi;
+        return std::pair<double, double>(theta, ml2 * y[4]);
+      };
+      const std::vector<PlotPanel::CurvePoint> c = panel(w)->curve(PlotView::Phase, r, 0);
+      QVERIFY(c.size() > 1000);
+      int gaps = 0, checked = 0;
+      for (std::size_t i = 0; i < c.size(); ++i) {
+        if (!std::isfinite(c[i].x)) {
+          ++gaps;
+          continue;
+        }
+        QVERIFY2(c[i].x > -kPi && c[i].x <= kPi, qPrintable(QString::number(c[i].x)));
+        // a line joins only points on the same side of the wrap
+        if (i > 0 && std::isfinite(c[i - 1].x))
+          QVERIFY2(std::fabs(c[i].x - c[i - 1].x) < kPi,
+                   qPrintable(QString("a line from %1 to %2").arg(c[i - 1].x).arg(c[i].x)));
+        // a few points, spread over the run, against the run's own samples
+        if (i % (c.size() / 7) == 0) {
+          const auto [q, p] = expected(c[i].t);
+          QVERIFY2(std::fabs(c[i].x - q) <= 1e-12 && std::fabs(c[i].y - p) <= 1e-12 * ml2,
+                   qPrintable(QString("t = %1: plotted (%2, %3), sample (%4, %5)")
+                                  .arg(c[i].t)
+                                  .arg(c[i].x)
+                                  .arg(c[i].y)
+                                  .arg(q)
+                                  .arg(p)));
+          ++checked;
+        }
+      }
+      QVERIFY(checked >= 5);
+      QVERIFY2(gaps >= 5, "the pendulum goes over the top: its angle wraps");
+      // the ring: one point, the run's at the playback time
+      QTRY_VERIFY_WITH_TIMEOUT(
+          panel(w)->curve(PlotView::Phase, r, 1).size() == 1 &&
+              std::fabs(panel(w)->curve(PlotView::Phase, r, 1)[0].t - 17.3) < h,
+          ms(5000));
+      const PlotPanel::CurvePoint ring = panel(w)->curve(PlotView::Phase, r, 1)[0];
+      const auto [q, p] = expected(ring.t);
+      QVERIFY(std::fabs(ring.x - q) <= 1e-12 && std::fabs(ring.y - p) <= 1e-12 * ml2);
+    }
+    QStringList names;
+    for (const ExportPlot& p : sim(w)->exportPlots()) names << p.name;
+    QCOMPARE(names, QStringList({"phase-portrait"}));  // an export writes the view shown
+    QVERIFY(panel(w)->setView(PlotView::Errors));
+  }
+
+  // the angular momentum plot: there, with a curve per run, for the systems that conserve one;
+  // for the others its entry in the chooser is disabled and cannot be chosen
+  void momentumPlotExactlyWhenConserved_data() {
+    QTest::addColumn<QString>("system");
+    for (const SystemModel* m : allSystems())
+      QTest::newRow(m->name().c_str()) << QString::fromStdString(m->name());
+  }
+
+  void momentumPlotExactlyWhenConserved() {
+    QFETCH(QString, system);
+    MainWindow& w = *m_window;
+    QVERIFY(computeFresh(w, system, {{"T", {20.0}}}));
+    const bool has = w.system()->hasMomentum();
+    QCOMPARE(panel(w)->viewAvailable(PlotView::Momentum), has);
+    auto* chooser = panel(w)->findChild<QComboBox*>();
+    QVERIFY(chooser);
+    auto* items = qobject_cast<QStandardItemModel*>(chooser->model());
+    QVERIFY(items);
+    QCOMPARE(items->item(int(PlotView::Momentum))->isEnabled(), has);
+    QCOMPARE(panel(w)->setView(PlotView::Momentum), has);
+    QCOMPARE(panel(w)->view() == PlotView::Momentum, has);
+    if (has) {
+      panel(w)->refresh(0, true);
+      // a curve per run, or, for a run that keeps L to the last bit (0 is off a log axis), the
+      // note under the plot names it
+      const SimJob& job = sim(w)->session()->job();
+      for (int r = 0; r < int(job.methods.size()); ++r) {
+        const RunStore& store = sim(w)->session()->stores()[std::size_t(r)];
+        const QString label = methodLabel(job.methods[std::size_t(r)], job.settings.controller);
+        const bool exact = store.summary().momentumMaxDev == 0.0;
+        qInfo("%s: max |L - L0| = %.3g", qPrintable(label), store.summary().momentumMaxDev);
+        QCOMPARE(panel(w)->curve(PlotView::Momentum, r).empty(), exact);
+        QCOMPARE(panel(w)->note(PlotView::Momentum).contains(label), exact);
+      }
+      QStringList names;
+      for (const ExportPlot& p : sim(w)->exportPlots()) names << p.name;
+      QCOMPARE(names, QStringList({"momentum"}));
+    }
+    QVERIFY(panel(w)->setView(PlotView::Errors));
+  }
+
+  // at 1024 x 640, each view of each system: every plot shown has room for its curves (the
+  // plots are at their minimum height there) and a unit on each axis
+  void readableInASmallWindow() {
+    MainWindow& w = *m_window;
+    w.resize(1024, 640);
+    QStringList problems;
+    for (const SystemModel* m : allSystems()) {
+      QVERIFY(computeFresh(w, QString::fromStdString(m->name()), {{"T", {20.0}}}));
+      for (int v = 0; v < kPlotViewCount; ++v) {
+        if (!panel(w)->setView(PlotView(v))) continue;
+        panel(w)->refresh(0, true);
+        for (const auto& [name, p] : panel(w)->exportablePlots()) {
+          // the project's measure (the main window's suite): at least a third of the plot's
+          // height for the axes, and a width a curve can be followed in; polled while the
+          // layout settles
+          const auto roomy = [p = p] {
+            return p->axisRect()->width() >= 200 && 3 * p->axisRect()->height() >= p->height();
+          };
+          QElapsedTimer clock;
+          clock.start();
+          while (!roomy() && clock.elapsed() < ms(2000)) QTest::qWait(20);
+          const QString where = QString::fromStdString(m->name()) + ", " + name;
+          qInfo("%s: %d x %d px of axes in %d px", qPrintable(where), p->axisRect()->width(),
+                p->axisRect()->height(), p->height());
+          if (!roomy()) problems << where;
+          if (PlotView(v) == PlotView::Errors) continue;  // today's labels, as they were
+          for (QCPAxis* a : {p->xAxis, p->yAxis})
+            if (!a->label().contains('[') || !a->label().endsWith(']'))
+              problems << where + ": " + a->label();
+        }
+      }
+      QVERIFY(panel(w)->setView(PlotView::Errors));
+    }
+    w.resize(1280, 800);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join("; ")));
+  }
+
+ private:
+  QTemporaryDir m_dir;
+  std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(TestQuantities)
+#include "tst_quantities.moc"
