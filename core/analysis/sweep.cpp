@@ -15,6 +15,7 @@
 #include "core/fit.h"
 #include "core/sim/registry.h"
 #include "core/sim/summary.h"
+#include "core/systems/massspring.h"
 
 namespace dms {
 
@@ -102,6 +103,32 @@ std::string numberList(const std::vector<double>& xs) {
 }
 
 }  // namespace
+
+std::optional<ExactSolution> exactSolution(const SystemModel& model, const ParamValues& values,
+                                           double t) {
+  if (!dynamic_cast<const MassSpring*>(&model)) return std::nullopt;
+  const MassSpringParams p = MassSpringParams::from(values);
+  // in long double (64 bits of mantissa on x86), so that the phase w t of a long horizon keeps
+  // the digits a double would lose; where long double is double the bound below says so
+  using Wide = long double;
+  const Wide w = std::sqrt(Wide(p.kappa) / Wide(p.m)), phase = w * Wide(t);
+  const Wide c = std::cos(phase), s = std::sin(phase);
+  const MassSpringState x{double(Wide(p.q0) * c + Wide(p.v0) / w * s),
+                          double(Wide(p.v0) * c - Wide(p.q0) * w * s)};
+  ExactSolution e;
+  e.sample = MassSpring::sample(p, t, x);
+  e.formula = "q0 cos(w t) + v0/w sin(w t), w = sqrt(kappa/m)";
+  // w's and w t's rounding move the phase by at most 3 u w t, cos and sin are within 2 u each,
+  // the quotient and sums add a few u of the amplitude A = |q0| + |v0|/w (|q| <= A, |v| <= w A);
+  // then the one rounding to double, half an ulp of q and of v
+  const double u = double(std::numeric_limits<Wide>::epsilon());
+  const double A = std::fabs(p.q0) + std::fabs(p.v0) / double(w);
+  const double drift = u * (3.0 * double(phase) + 8.0) * A;
+  const double dq = drift + 0.5 * kEps * std::fabs(x.q);
+  const double dv = double(w) * drift + 0.5 * kEps * std::fabs(x.v);
+  e.bound = std::hypot(dq, dv);
+  return e;
+}
 
 SweepSpec defaultSweep(const SystemModel& model) {
   const IntegratorSettings article = model.defaultSettings();
@@ -228,13 +255,16 @@ SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
   const std::vector<SweepPoint> points = sweepPoints(spec);
   const std::vector<std::size_t> mine = shardIndices(points.size(), shard);
 
-  // tasks 0 and 1 are the reference and its check, then this shard's runs
+  // RK45's reference: tasks 0 and 1 are the reference and its check, then this shard's runs;
+  // an exact reference has nothing to run, and the runs are the only tasks
   SweepReference ref;
+  const std::optional<ExactSolution> exact = exactSolution(model, spec.parameters, spec.T);
+  const std::size_t first = exact ? 0 : 2;
   const auto referencePoint = [&](double rtol) {
     return SweepPoint{ref.method, std::nullopt, rtol, rounded12(rtol / kRtolPerAtol)};
   };
-  std::vector<SweepPoint> tasks = {referencePoint(kReferenceRtol),
-                                   referencePoint(kReferenceCheckRtol)};
+  std::vector<SweepPoint> tasks;
+  if (!exact) tasks = {referencePoint(kReferenceRtol), referencePoint(kReferenceCheckRtol)};
   for (std::size_t i : mine) tasks.push_back(points[i]);
   std::vector<Outcome> outcomes(tasks.size());
   std::vector<std::size_t> order(tasks.size());
@@ -243,11 +273,15 @@ SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
     return estimatedCost(tasks[a], spec.T) > estimatedCost(tasks[b], spec.T);
   });
 
-  // run k >= 2 against the reference (outcomes[0], finished)
+  // the reference's state at T: exact, or RK45's (outcomes[0], once finished)
+  const auto referenceEnd = [&]() -> const Sample& {
+    return exact ? exact->sample : outcomes[0].last;
+  };
+  // run k >= first against the reference
   const auto build = [&](std::size_t k, bool cancelled) {
     const Outcome& o = outcomes[k];
     SweepRun r;
-    r.index = mine[k - 2];
+    r.index = mine[k - first];
     r.point = tasks[k];
     r.counters = o.counters;
     r.cpuSeconds = o.cpuSeconds;
@@ -260,31 +294,34 @@ SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
     } else if (o.cancelled || cancelled || o.summary.samples == 0) {
       r.status = RunStatus::Cancelled;
     } else {
-      r.error = model.stateError(o.last, outcomes[0].last);
+      r.error = model.stateError(o.last, referenceEnd());
     }
     return r;
   };
-  // the runs that ended before the reference wait for it; the mutex also orders each outcome's
-  // writing thread before the thread that reads it
+  // the runs that ended before RK45's reference wait for it; the mutex also orders each
+  // outcome's writing thread before the thread that reads it
   std::mutex mutex;
-  bool referenceDone = false;
+  bool referenceDone = exact.has_value();
   std::vector<std::size_t> waiting;
   std::atomic<std::size_t> done{0};
+  const auto referenceGood = [&] {
+    return exact || (!outcomes[0].failure.failed && !outcomes[0].cancelled);
+  };
   parallelFor(
       tasks.size(), jobs,
       [&](std::size_t k) {
         outcomes[k] =
             runToEnd(model, spec.parameters, tasks[k].method, settingsOf(tasks[k], spec.T), cancel);
         if (progress) progress(++done, tasks.size());
-        if (!arrived || k == 1) return;
+        if (!arrived || (!exact && k == 1)) return;
         std::vector<std::size_t> ready;
         {
           const std::lock_guard<std::mutex> lock(mutex);
-          if (k == 0) {
+          if (!exact && k == 0) {
             referenceDone = true;
-            if (!outcomes[0].failure.failed && !outcomes[0].cancelled) ready.swap(waiting);
+            if (referenceGood()) ready.swap(waiting);
           } else if (referenceDone) {
-            if (!outcomes[0].failure.failed && !outcomes[0].cancelled) ready.push_back(k);
+            if (referenceGood()) ready.push_back(k);
           } else {
             waiting.push_back(k);
           }
@@ -297,20 +334,23 @@ SweepResult runSweep(const SweepSpec& spec, const Shard& shard, unsigned jobs,
   SweepResult result;
   result.spec = spec;
   result.shard = shard;
-  const Outcome& exact = outcomes[0];
-  const Outcome& check = outcomes[1];
   const bool cancelled = cancel && cancel->load();
-  if (!cancelled) {
-    for (const Outcome* o : {&exact, &check})
+  if (exact) {
+    ref.errorBound = exact->bound;
+    ref.exact = exact->formula;
+  } else if (!cancelled) {
+    const Outcome& reference = outcomes[0];
+    const Outcome& check = outcomes[1];
+    for (const Outcome* o : {&reference, &check})
       if (o->failure.failed)
-        throw std::runtime_error("the reference run (RK45 at RelTol " +
-                                 formatNumber(o == &exact ? kReferenceRtol : kReferenceCheckRtol) +
-                                 ") failed at t = " + formatNumber(o->failure.time) + ": " +
-                                 o->failure.reason);
-    ref.errorBound = model.stateError(check.last, exact.last).norm();
+        throw std::runtime_error(
+            "the reference run (RK45 at RelTol " +
+            formatNumber(o == &reference ? kReferenceRtol : kReferenceCheckRtol) +
+            ") failed at t = " + formatNumber(o->failure.time) + ": " + o->failure.reason);
+    ref.errorBound = model.stateError(check.last, reference.last).norm();
   }
   result.reference = ref;
-  for (std::size_t k = 2; k < tasks.size(); ++k) result.runs.push_back(build(k, cancelled));
+  for (std::size_t k = first; k < tasks.size(); ++k) result.runs.push_back(build(k, cancelled));
   return result;
 }
 
@@ -370,6 +410,11 @@ SweepResult mergeSweeps(const std::vector<SweepResult>& shards,
   SweepResult merged;
   merged.spec = first.spec;
   merged.reference = first.reference;
+  // a shard read back from its JSON does not say whether its reference was exact: the system
+  // and its parameters do
+  if (const std::optional<ExactSolution> exact =
+          exactSolution(modelOf(first.spec.system), first.spec.parameters, first.spec.T))
+    merged.reference.exact = exact->formula;
   const std::size_t n = sweepPoints(first.spec).size();
   std::vector<const SweepRun*> byIndex(n, nullptr);
   for (std::size_t i = 0; i < shards.size(); ++i) {

@@ -19,11 +19,12 @@
 
 namespace dms {
 
-/// The reference: RK45 (ode45's controller) at RelTol 1e-13, a hundred times below the
-/// smallest tolerance a sweep may ask for. Its error e13 is bounded by its distance from a second
-/// run at 1e-12 (error e12): |ref - check| >= |e12| - |e13| >= |e13| as long as the error at
-/// least halves from 1e-12 to 1e-13. RK45's global error is proportional to RelTol (a tenth per
-/// decade; tst_analysis checks it falls on every system), so the bound is about ten times e13.
+/// The reference: the exact solution where the motion has a closed form (exactSolution), else
+/// RK45 (ode45's controller) at RelTol 1e-13, a hundred times below the smallest tolerance a
+/// sweep may ask for. RK45's error e13 is bounded by its distance from a second run at 1e-12
+/// (error e12): |ref - check| >= |e12| - |e13| >= |e13| as long as the error at least halves from
+/// 1e-12 to 1e-13. RK45's global error is proportional to RelTol (a tenth per decade;
+/// tst_analysis checks it falls on every system), so the bound is about ten times e13.
 constexpr double kReferenceRtol = 1e-13;
 constexpr double kReferenceCheckRtol = 1e-12;
 /// Adaptive runs get AbsTol = RelTol / kRtolPerAtol (to 12 digits): MATLAB's defaults' ratio
@@ -101,12 +102,31 @@ struct SweepRun {
   std::optional<double> momentumMaxDev;   ///< empty for a system without conserved momentum
 };
 
+/// The exact state of a system at t, from its closed form, and how far rounding can put it off.
+struct ExactSolution {
+  Sample sample;        ///< the state at t, as the system's runs fill their samples
+  double bound = 0.0;   ///< a bound on the StateError::norm of the evaluation's round-off
+  std::string formula;  ///< the closed form, e.g. "q0 cos(w t) + v0/w sin(w t), w = ..."
+};
+
+/// The exact solution at t of a system whose motion has a closed form, or none. The mass-spring
+/// (its motion is harmonic): q(t) = q0 cos(w t) + v0/w sin(w t), v(t) = v0 cos(w t) - q0 w
+/// sin(w t), w = sqrt(kappa/m), evaluated in long double and rounded to double once.
+std::optional<ExactSolution> exactSolution(const SystemModel& model, const ParamValues& values,
+                                           double t);
+
 struct SweepReference {
+  /// RK45's settings; an exact reference keeps them, so that `dmsim sweep`'s JSON fields and
+  /// the shards' check that they share one reference stay as they are.
   Method method = Method::Rk45;
   double rtol = kReferenceRtol;
   double atol = 1e-16;  ///< kReferenceRtol / kRtolPerAtol
-  /// |reference at kReferenceCheckRtol - reference| (StateError::norm) at T.
+  /// |reference at kReferenceCheckRtol - reference| (StateError::norm) at T; for an exact
+  /// reference, the bound of its round-off (ExactSolution::bound).
   double errorBound = 0.0;
+  /// The closed form when the reference is the exact solution (ExactSolution::formula), empty
+  /// when it is RK45.
+  std::string exact;
 };
 
 struct SweepResult {
@@ -116,13 +136,14 @@ struct SweepResult {
   std::vector<SweepRun> runs;  ///< by index
 };
 
-/// Runs the reference and the runs of `shard` of a validated sweep on `jobs` threads. Results
-/// do not depend on `jobs` (CPU times aside). With `cancel` set, runs not yet finished come back
-/// Cancelled. `progress(done, total)`, if given, is called from the worker threads as each run
-/// (the reference's two included) ends. `arrived`, if given, gets each run of the shard as soon
-/// as it and the reference have finished (its error known; not after a cancel or a failed
-/// reference), in no particular order and perhaps from several threads at once; the result's
-/// runs are the same. Throws std::runtime_error when the reference fails.
+/// Runs the reference (nothing to run when it is exact) and the runs of `shard` of a validated
+/// sweep on `jobs` threads. Results do not depend on `jobs` (CPU times aside). With `cancel`
+/// set, runs not yet finished come back Cancelled. `progress(done, total)`, if given, is called
+/// from the worker threads as each run (RK45's two reference runs included) ends. `arrived`, if
+/// given, gets each run of the shard as soon as it and the reference have finished (its error
+/// known; not after a cancel or a failed reference), in no particular order and perhaps from
+/// several threads at once; the result's runs are the same. Throws std::runtime_error when the
+/// reference fails.
 SweepResult runSweep(const SweepSpec& spec, const Shard& shard = {}, unsigned jobs = 1,
                      const std::atomic<bool>* cancel = nullptr,
                      const std::function<void(std::size_t done, std::size_t total)>& progress = {},
