@@ -51,6 +51,13 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
   m_studyText->setWordWrap(true);
   m_studyText->setStyleSheet(labelStyle(mutedTextColor()));
   layout->addWidget(m_studyText);
+  m_notice = new QLabel;
+  m_notice->setObjectName("notice");
+  m_notice->setWordWrap(true);
+  m_notice->setTextFormat(Qt::RichText);
+  m_notice->setStyleSheet(labelStyle(liveTextColor()));
+  m_notice->setVisible(false);
+  layout->addWidget(m_notice);
   m_parameters = new QLabel;
   m_parameters->setObjectName("parameters");
   m_parameters->setWordWrap(true);
@@ -255,6 +262,14 @@ void AnalysisPanel::setRunning(bool running) {
 void AnalysisPanel::setProblem(const QString& text) { m_problem->setText(text); }
 
 void AnalysisPanel::setSummary(const QString& text) { m_summary->setText(text); }
+
+void AnalysisPanel::setNotice(const QString& text) {
+  m_noticeText = text;
+  m_notice->setText(tr("<b>What to notice:</b> %1.").arg(text.toHtmlEscaped()));
+  m_notice->setVisible(!text.isEmpty());
+}
+
+QString AnalysisPanel::noticeText() const { return m_noticeText; }
 
 void AnalysisPanel::setParameters(const QString& text) { m_parameters->setText(text); }
 

@@ -52,6 +52,9 @@ class AnalysisPanel : public QWidget {
   void setRunning(bool running);
   void setProblem(const QString& text);
   void setSummary(const QString& text);
+  /// What to notice in the study's plots, a line under its description (none: hidden).
+  void setNotice(const QString& text);
+  QString noticeText() const;
   /// Which parameters the runs use, a line under the study.
   void setParameters(const QString& text);
   QString parametersText() const;
@@ -90,6 +93,8 @@ class AnalysisPanel : public QWidget {
   QComboBox *m_error = nullptr, *m_cost = nullptr;
   QPushButton *m_run = nullptr, *m_cancel = nullptr, *m_defaults = nullptr;
   QLabel *m_problem = nullptr, *m_summary = nullptr, *m_parameters = nullptr;
+  QLabel* m_notice = nullptr;
+  QString m_noticeText;
 };
 
 }  // namespace dms::ui

@@ -1,10 +1,12 @@
 // The Analysis mode's plots of one sweep (core/analysis/sweep.h), side by side and log-log: the
 // work-precision diagram (an error against the cost: CPU time or evaluations) and the
 // convergence plot (the same error against the step h, or an adaptive method's mean step T/N,
-// with each fixed-step method's fitted order in its legend entry). A point's settings show in a
-// tooltip.
+// with each fixed-step method's fitted order in its legend entry, and slope triangles for h^2
+// and h^4 beside the curves of those orders). A point's settings show in a tooltip.
 #pragma once
 
+#include <QPointF>
+#include <QRectF>
 #include <QString>
 #include <QWidget>
 #include <vector>
@@ -12,6 +14,9 @@
 #include "core/analysis/sweep.h"
 
 class QCustomPlot;
+class QCPGraph;
+class QCPItemLine;
+class QCPItemText;
 class QMouseEvent;
 
 namespace dms::ui {
@@ -23,6 +28,24 @@ enum class SweepCost { Cpu, Evaluations };
 
 /// The error of a run, or none (not applicable, not finished, or zero on a log axis).
 std::optional<double> sweepError(const SweepRun& run, SweepError e);
+
+/// The sweep's reference in words, short enough for a note under a plot: "RK45 at RelTol 1e-13,
+/// its error at most 4e-12", or "the exact solution, its round-off at most 1.9e-16" (its
+/// formula is SweepReference::exact); without the bound when `withBound` is false.
+QString referenceText(const SweepReference& reference, bool withBound = true);
+
+/// What the sweep shows, in one sentence for a class (the panel's "what to notice" line).
+QString sweepNotice();
+
+/// A slope triangle of the convergence plot, in plot coordinates: the horizontal leg from `left`
+/// to `corner` (the right angle), the vertical leg from `corner` up to `top`, so that on the
+/// log-log axes the hypotenuse rises `order` decades per decade of h.
+struct SlopeTriangle {
+  int order = 0;
+  QPointF left, corner, top;
+  /// In pixels, as drawn last: the triangle's bounding box and its two labels'.
+  QRectF box, runLabel, riseLabel;
+};
 
 class AnalysisPlots : public QWidget {
   Q_OBJECT
@@ -37,17 +60,36 @@ class AnalysisPlots : public QWidget {
   int pointCount(int plot) const;
   /// The tooltip of the point nearest to a pixel of plot `plot` within 12 pixels, or empty.
   QString tipAt(int plot, const QPointF& pixel) const;
+  /// The slope triangles drawn on the convergence plot at its last layout (on screen or in an
+  /// export): one for h^2 where a fixed-step method's fitted order is 2 (rounded), one for h^4
+  /// where one's is 4, for the global error; none where no place clear of the curves was found.
+  std::vector<SlopeTriangle> slopeTriangles() const;
 
  private:
   struct Point {
     double x, y;
     QString tip;
   };
+  // a slope triangle's items and the curves of its order
+  struct Triangle {
+    int order = 0;
+    std::vector<QCPGraph*> curves;
+    QCPItemLine *run = nullptr, *rise = nullptr, *hypotenuse = nullptr;
+    QCPItemText *runText = nullptr, *riseText = nullptr;
+    bool shown = false;
+    SlopeTriangle placed;
+  };
   void showTip(int plot, QMouseEvent* e);
+  void addTriangles(const std::vector<std::pair<QCPGraph*, int>>& orders);
+  /// Puts the triangles where they cover no point, curve or note, just under the curves of
+  /// their order, for the plot's layout of the moment (called after every layout, so that an
+  /// export at another size places them for that size).
+  void placeTriangles();
 
   QCustomPlot* m_work = nullptr;
   QCustomPlot* m_convergence = nullptr;
   std::vector<Point> m_points[2];
+  std::vector<Triangle> m_triangles;
 };
 
 }  // namespace dms::ui

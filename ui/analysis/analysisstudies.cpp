@@ -10,6 +10,7 @@
 #include "core/analysis/parallel.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
+#include "ui/analysis/analysisplots.h"
 #include "ui/analysis/studyview.h"
 
 namespace dms::ui {
@@ -50,11 +51,13 @@ void AnalysisMode::showStudy() {
   m_views->setCurrentWidget(sweep ? static_cast<QWidget*>(m_plots) : m_studyView);
   if (sweep) {
     m_panel->setStudyForm({}, {}, {}, true);
+    m_panel->setNotice(sweepNotice());
   } else {
     const auto it = m_studyInputs.find(studyKey());
     m_panel->setStudyForm(st->description(), st->fields(*m_model),
                           it == m_studyInputs.end() ? StudyInputs{} : it->second,
                           st->usesMethods());
+    m_panel->setNotice(st->notice());
   }
   m_panel->setProblem({});
   const StudyOutput* o = sweep ? nullptr : studyResult();

@@ -48,6 +48,9 @@ class Study {
   virtual QString name() const = 0;  ///< e.g. "Long time"
   /// What it shows, a sentence for the panel.
   virtual QString description() const = 0;
+  /// What to notice in its plots, one sentence in plain words for a class (the panel shows it
+  /// under the description); empty when it has none.
+  virtual QString notice() const { return {}; }
   virtual bool supports([[maybe_unused]] const SystemModel& model) const { return true; }
   /// Whether it runs the methods checked in the panel (else its own).
   virtual bool usesMethods() const { return true; }

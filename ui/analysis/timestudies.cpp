@@ -61,6 +61,11 @@ class LongTimeStudy : public Study {
         "t^1/2 (round-off's random walk) and t^1 (drift) and each method's fitted "
         "growth exponent");
   }
+  QString notice() const override {
+    return QObject::tr(
+        "The variational method's energy error stays bounded (slope 0) while RK45's grows like "
+        "t (slope 1, the dashed line), so the longer the run, the wider the gap");
+  }
   std::vector<StudyField> fields(const SystemModel& model) const override {
     const LongTimeSpec d = defaultLongTime(model);
     return {{"steps", QObject::tr("Steps N"), g(double(d.settings.steps()), 6),
@@ -160,6 +165,12 @@ class DistanceStudy : public Study {
         "Each method's distance on the manifold from a reference trajectory (RK45 "
         "at RelTol 1e-13) against t, at the article's step and tolerances");
   }
+  QString notice() const override {
+    return QObject::tr(
+        "Every method drifts away from the true motion, the variational one too (its timing "
+        "slips a little more each period), so what it keeps over long times is the energy and "
+        "the structure, not the phase");
+  }
   std::vector<StudyField> fields(const SystemModel& model) const override {
     const DistanceSpec d = defaultDistance(model);
     return {{"T", QObject::tr("T [s]"), g(d.settings.T, 12), QObject::tr("The horizon")},
@@ -246,6 +257,12 @@ class StepsStudy : public Study {
         "The adaptive methods' accepted step sizes against t, with the steps "
         "that came after rejected attempts marked, and their evaluations as they "
         "went, at the article's set-up");
+  }
+  QString notice() const override {
+    return QObject::tr(
+        "RK45 shrinks its step where the motion is fast and stretches it where it is slow, and "
+        "every rejected attempt (a hollow circle) costs evaluations without moving the solution "
+        "on");
   }
   bool supports(const SystemModel& model) const override {
     const std::vector<Method> ms = model.methods();
