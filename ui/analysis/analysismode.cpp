@@ -306,9 +306,7 @@ void AnalysisMode::onJobFinished(const std::shared_ptr<Job>& job, QThread* threa
     QString summary = tr("%1 runs").arg(result->runs.size());
     if (failed) summary += tr(", %1 failed (see the CSV's status)").arg(failed);
     if (!orders.isEmpty()) summary += tr(". Fitted orders: %1").arg(orders.join("; "));
-    summary += tr(". Reference: RK45 at RelTol %1, its error at most %2.")
-                   .arg(g(result->reference.rtol))
-                   .arg(g(result->reference.errorBound, 2));
+    summary += tr(". Reference: %1.").arg(referenceText(result->reference));
     m_panel->setSummary(summary);
   }
   redraw();
@@ -391,9 +389,9 @@ QString AnalysisMode::figureCaption() const {
   for (double x : r->spec.steps) h << g(x, 6);
   for (double x : r->spec.rtols) rt << g(x, 3);
   return tr("%1, T = %2 s; methods %3; h = %4 s; RelTol = %5 (AbsTol = RelTol/1000); reference "
-            "RK45 at RelTol %6, error at most %7")
+            "%6")
       .arg(QString::fromStdString(m_model->title()), g(r->spec.T, 6), methodList(r->spec.methods),
-           h.join(", "), rt.join(", "), g(r->reference.rtol), g(r->reference.errorBound, 2));
+           h.join(", "), rt.join(", "), referenceText(r->reference));
 }
 
 namespace {

@@ -175,6 +175,12 @@ class PhaseStudy : public Study {
   }
   QString key() const override { return QStringLiteral("phase"); }
   QString name() const override { return QObject::tr("Phase space"); }
+  QString notice() const override {
+    return QObject::tr(
+        "The symplectic methods keep the area inside the carried curve at 1, as the true flow "
+        "does, while RK45's area drifts away from 1; where the curve stretches too thin to "
+        "measure, the study says so in red instead of giving a number");
+  }
   QString description() const override {
     return QObject::tr(
         "The phase portrait with a closed curve of initial conditions carried by "
