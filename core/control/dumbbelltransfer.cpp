@@ -21,6 +21,37 @@ Vector3d circularVelocity(const ParamValues& v) {
   return {-vc * std::sin(th), vc * std::cos(th), 0.0};
 }
 
+// Points of the Kepler orbit through x with velocity v about a point mass mu at the origin, in
+// its sense of motion, n per turn: a whole ellipse, or of an orbit that leaves the disc of
+// radius rMax (a far apoapsis, a parabola or hyperbola) the arc through x inside it. Empty for
+// a radial motion (no plane).
+std::vector<Vector3d> keplerOrbit(const Vector3d& x, const Vector3d& v, double mu, double rMax,
+                                  int n) {
+  const Vector3d hv = x.cross(v);
+  const double hn = hv.norm();
+  if (!(mu > 0) || !(hn > 1e-12 * x.norm() * v.norm()) || !(hn > 0)) return {};
+  const Vector3d e = v.cross(hv) / mu - x.normalized();  // eccentricity vector
+  const double ecc = e.norm(), p = hn * hn / mu;
+  const Vector3d P = ecc > 1e-9 ? Vector3d(e / ecc) : x.normalized();
+  const Vector3d Q = hv.normalized().cross(P);
+  const double nu0 = std::atan2(x.dot(Q), x.dot(P)), dnu = 2 * 3.14159265358979323846 / n;
+  // the point at true anomaly nu, if the orbit gets there inside the disc
+  const auto at = [&](double nu, Vector3d& out) {
+    const double d = 1 + ecc * std::cos(nu);
+    if (!(d > 1e-3) || !(p / d <= rMax)) return false;
+    out = p / d * (std::cos(nu) * P + std::sin(nu) * Q);
+    return true;
+  };
+  std::vector<Vector3d> ahead, behind;
+  Vector3d q;
+  for (int k = 0; k <= n && at(nu0 + k * dnu, q); ++k) ahead.push_back(q);
+  if (int(ahead.size()) == n + 1) return ahead;  // closed
+  for (int k = 1; k <= n && at(nu0 - k * dnu, q); ++k) behind.push_back(q);
+  std::reverse(behind.begin(), behind.end());
+  behind.insert(behind.end(), ahead.begin(), ahead.end());
+  return behind;
+}
+
 bool isDirect(const std::map<std::string, std::string>& choice) {
   return choice.at("method") == "direct";
 }
@@ -166,6 +197,30 @@ class DumbbellTransfer final : public ControlProblem {
                        " MiB): raise h, lower T or use --method indirect");
   }
 
+  // the target: an arrow from the attracting point to x^d; at x^d the attitude R^d as its body
+  // axes (e1 along the rod, L long, out of the sphere there; e2 and e3 half as long); and the
+  // orbit of a point mass through x^d with v^d about the attracting point, which the mass centre
+  // follows after t_N up to the dumbbell's size over its distance, as dashes in its sense of
+  // motion
+  std::vector<TargetArrow> targetArrows(const ControlRequest& r) const override {
+    const DumbbellOcp ocp = build(r);
+    const Vector3d xd = ocp.target.x;
+    const Matrix3d& R = ocp.target.R;
+    const double L = ocp.p.L;
+    std::vector<TargetArrow> out = {
+        {"target x^d (from the attracting point)", Vector3d::Zero(), xd},
+        {"target attitude R^d (its body axes; e1 along the rod)", xd, L * R.col(0)},
+        {"", xd, 0.5 * L * R.col(1)},
+        {"", xd, 0.5 * L * R.col(2)},
+    };
+    const double rMax = 3 * std::max(xd.norm(), ocp.s0.x.norm());
+    const std::vector<Vector3d> orbit = keplerOrbit(xd, ocp.target.v, ocp.p.mu, rMax, 60);
+    for (std::size_t i = 0; i + 1 < orbit.size(); ++i)
+      out.push_back({i == 0 ? "target orbit: a point mass through x^d with v^d" : "", orbit[i],
+                     0.6 * (orbit[i + 1] - orbit[i])});
+    return out;
+  }
+
   std::string infeasibility(const ControlRequest& r) const override {
     return dumbbellTargetError(build(r));
   }
@@ -178,6 +233,7 @@ class DumbbellTransfer final : public ControlProblem {
     ParamValues v;
     try {
       check(r);
+      out.warnings = warnings(r);
       ocp = build(r);
       choice = completeChoices(r);
       v = completeValues(r);
@@ -288,6 +344,7 @@ class DumbbellTransfer final : public ControlProblem {
     out.report.push_back({"max_um", umMax, "max |uᵐ|", "N m"});
     out.report.push_back({"tol", tol});
     out.report.push_back({"max_iter", I(maxIter)});
+    out.report.push_back({"warnings", out.warnings});
     if (!sol.converged) out.report.push_back({"failure", sol.message});
     return out;
   }

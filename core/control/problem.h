@@ -57,6 +57,15 @@ struct VectorTrack {
   std::vector<Vector3d> vectors;  ///< at the samples' times
 };
 
+/// A fixed arrow that shows the maneuver's target in the 3D view, in the system's frame: e.g.
+/// from the pivot to the target bob position, or a body axis of the target attitude. An empty
+/// label: a part of the labelled arrow before it (no legend entry of its own).
+struct TargetArrow {
+  std::string label;
+  Vector3d origin = Vector3d::Zero();
+  Vector3d vector = Vector3d::Zero();
+};
+
 /// What the user asked: the fields and choices given (the rest take their defaults).
 struct ControlRequest {
   ParamValues values;
@@ -65,7 +74,8 @@ struct ControlRequest {
 
 /// One number or text of a result, for the CLI's JSON and the app's summary.
 struct ReportEntry {
-  using Value = std::variant<bool, std::int64_t, double, std::string, std::vector<double>>;
+  using Value = std::variant<bool, std::int64_t, double, std::string, std::vector<double>,
+                             std::vector<std::string>>;
   std::string key;  ///< the JSON field of `dmsim control`
   Value value;
   std::string label = {};  ///< the app's summary row; empty: JSON only
@@ -80,6 +90,8 @@ struct ControlResult {
   bool badInput = false;  ///< the request could not be solved at all (message says why)
   std::string status;     ///< the solver's last word ("success", "cancelled", ...)
   std::string message;    ///< why it failed, when it did
+  /// What the solve changed in the values given (ControlProblem::warnings of the request).
+  std::vector<std::string> warnings;
   int iterations = 0;
   int evaluations = 0;
   double cost = 0.0;
@@ -128,16 +140,30 @@ class ControlProblem {
   /// The configuration before any solve (the first sample of the maneuver).
   virtual Sample initialSample(const ControlRequest& r) const = 0;
   /// Checks every value and their combination; throws InputError naming the field, the value
-  /// and the allowed range. Cheap: called before a solve starts.
+  /// and the allowed range. Cheap: called before a solve starts. A value the solve normalizes
+  /// (a direction off the unit sphere) is accepted: warnings() says what it becomes.
   virtual void check(const ControlRequest& r) const = 0;
   /// Why a valid request cannot succeed (an unreachable target), or empty. The app refuses to
   /// start such a solve; `dmsim control` runs it and reports the failure.
   virtual std::string infeasibility(const ControlRequest&) const { return {}; }
+  /// The maneuver's target as the 3D view shows it (none by default), from the normalized
+  /// values. Throws InputError as check() does.
+  virtual std::vector<TargetArrow> targetArrows(const ControlRequest&) const { return {}; }
   /// Solves (thread-safe, no shared state). Never throws: a bad request or a solver failure is
   /// a result with converged = false and a message. progress is called once per iteration;
   /// returning false cancels the solve at its next iteration.
   virtual ControlResult solve(const ControlRequest& r, const ProgressCallback& progress) const = 0;
 
+  /// What the solve changes in the values given or drops from them, one note each, in the
+  /// words of SystemModel::normalize's warnings (`dmsim run`): the problem's own (valueWarnings:
+  /// a direction rescaled to unit length, a velocity made tangent), and a T that is not a whole
+  /// number of steps h, except for the problem's own T and h (horizonNote says where those
+  /// end). Checks as check() does (throws InputError).
+  std::vector<std::string> warnings(const ControlRequest& r) const;
+  /// Information, not a warning: where the maneuver ends when T and h are the problem's
+  /// defaults and T is not a whole number of steps, e.g. "N = 30 steps of h = 0.033 s: the
+  /// maneuver ends at t = 0.99 s, as in the article (Figure 5)"; else empty. Never throws.
+  std::string horizonNote(const ControlRequest& r) const;
   /// Every numeric field, maneuver first.
   std::vector<ParamSpec> allFields() const;
   /// The default of every field and choice.
@@ -149,6 +175,14 @@ class ControlProblem {
   /// (derived fields stay absent unless given). Throws InputError naming a field out of range
   /// or unknown.
   ParamValues completeValues(const ControlRequest& r) const;
+
+ protected:
+  /// The problem's own part of warnings(): what its solve normalizes in the values given
+  /// (none by default). Checks as check() does.
+  virtual std::vector<std::string> valueWarnings(const ControlRequest& r) const {
+    check(r);
+    return {};
+  }
 };
 
 }  // namespace dms

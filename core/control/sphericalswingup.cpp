@@ -8,6 +8,44 @@
 namespace dms {
 namespace {
 
+// a change below this (relative) is round-off of the typed digits, not worth a note
+constexpr double kNoteTol = 1e-12;
+
+// the direction given, as a unit vector, with a note when it was not one; a zero or non-finite
+// vector has no direction and is refused
+Vector3d unitDirection(const ParamValues& v, const std::string& name,
+                       std::vector<std::string>* warnings) {
+  const Vector3d q = vectorParam(v, name);
+  const double n = q.norm();
+  if (!std::isfinite(n) || !(n > 0))
+    throw InputError("parameter '" + name + "' = " + formatVector(q) +
+                     (std::isfinite(n) ? " has zero length" : " is not finite") +
+                     ": it must be a finite nonzero 3-vector (a direction: it is normalized to "
+                     "unit length)");
+  if (warnings && std::fabs(n - 1) > kNoteTol)
+    warnings->push_back("parameter '" + name + "' = " + formatVector(q) + " has length " +
+                        formatNumber(n) + ": normalized to unit length, " + formatVector(q / n));
+  return q / n;
+}
+
+// the angular velocity given, made tangent to the unit q, with a note when it was not
+Vector3d tangentVelocity(const ParamValues& v, const std::string& name, const Vector3d& q,
+                         const std::string& qName, std::vector<std::string>* warnings) {
+  const Vector3d w = vectorParam(v, name);
+  const double along = w.dot(q);
+  const Vector3d t = w - along * q;
+  if (warnings && std::fabs(along) > kNoteTol * std::max(1.0, w.norm()))
+    warnings->push_back(
+        "parameter '" + name + "' = " + formatVector(w) + " is not tangent to " + qName + " (" +
+        name + "." + qName + " = " + formatNumber(along) +
+        "): projected onto the tangent plane, removing that component: " + formatVector(t));
+  return t;
+}
+
+void setVector(ParamValues& v, const std::string& name, const Vector3d& x) {
+  v[name] = {x.x(), x.y(), x.z()};
+}
+
 class SphericalSwingUp final : public ControlProblem {
  public:
   std::string title() const override { return "Swing-up by DMOC (SQP)"; }
@@ -32,8 +70,22 @@ class SphericalSwingUp final : public ControlProblem {
               .slider(0.002, 0.2)
               .cliFlag("--h"),
       };
-      for (const char* name : {"q0", "omega0", "qd", "omegad", "m", "l", "g"})
-        s.push_back(specNamed(sphericalOcpSpecs(), name));
+      // the directions are normalized and the angular velocities made tangent (with a
+      // warning), as the Simulation mode and `dmsim run` take q0: any finite nonzero vector
+      const auto direction = [](const char* name, const char* what) {
+        return ParamSpec(specNamed(sphericalOcpSpecs(), name))
+            .describe(what)
+            .range(-1e6, 1e6)
+            .slider(-1.0, 1.0);
+      };
+      const auto velocity = [](const char* name, const char* what) {
+        return ParamSpec(specNamed(sphericalOcpSpecs(), name)).describe(what);
+      };
+      s.push_back(direction("q0", "initial direction of the rod (normalized; e3 = hanging)"));
+      s.push_back(velocity("omega0", "initial angular velocity (projected tangent to q0)"));
+      s.push_back(direction("qd", "target direction q^d (normalized; -e3 = inverted)"));
+      s.push_back(velocity("omegad", "target angular velocity omega^d (projected tangent to qd)"));
+      for (const char* name : {"m", "l", "g"}) s.push_back(specNamed(sphericalOcpSpecs(), name));
       return s;
     }();
     return specs;
@@ -104,16 +156,35 @@ class SphericalSwingUp final : public ControlProblem {
   ParamValues sceneParams(const ControlRequest& r) const override {
     const ParamValues v = completeValues(r);
     ParamValues p;
-    for (const char* name : {"m", "l", "g", "q0", "omega0"}) p[name] = v.at(name);
+    for (const char* name : {"m", "l", "g"}) p[name] = v.at(name);
+    const SphericalPendulumOcp ocp = build(r, nullptr, nullptr);
+    setVector(p, "q0", ocp.p.q0);
+    setVector(p, "omega0", ocp.p.omega0);
     return p;
   }
 
   Sample initialSample(const ControlRequest& r) const override {
-    const SphericalPendulumOcp ocp = build(r, nullptr);
+    const SphericalPendulumOcp ocp = build(r, nullptr, nullptr);
     return SphericalPendulum::sample(ocp.p, 0.0, {ocp.p.q0, ocp.p.omega0});
   }
 
-  void check(const ControlRequest& r) const override { build(r, nullptr); }
+  void check(const ControlRequest& r) const override { build(r, nullptr, nullptr); }
+
+  // the rod at the target: from the pivot through the target bob position l q^d, a quarter of
+  // l beyond it (so that its head shows past the bob once the maneuver gets there), and where
+  // the bob is to move then (the direction of l omega^d x q^d, 0.3 l long) when omega^d is not
+  // zero
+  std::vector<TargetArrow> targetArrows(const ControlRequest& r) const override {
+    const SphericalPendulumOcp ocp = build(r, nullptr, nullptr);
+    const double l = ocp.p.l;
+    std::vector<TargetArrow> out = {{"target q^d: the rod at t_N (through the bob, from the pivot)",
+                                     Vector3d::Zero(), 1.25 * l * ocp.qd}};
+    const Vector3d v = ocp.omegad.cross(ocp.qd);
+    if (v.norm() > 0)
+      out.push_back({"target bob velocity l omega^d × q^d (direction)", l * ocp.qd,
+                     0.3 * l * v.normalized()});
+    return out;
+  }
 
   ControlResult solve(const ControlRequest& r, const ProgressCallback& progress) const override {
     ControlResult out;
@@ -121,7 +192,8 @@ class SphericalSwingUp final : public ControlProblem {
     OcpSolveSettings st;
     OcpSolution sol;
     try {
-      ocp = build(r, &st);
+      out.warnings = warnings(r);
+      ocp = build(r, &st, nullptr);
       sol = solveSphericalPendulumOcp(ocp, st, progress);
     } catch (const InputError& e) {
       out.badInput = true;
@@ -196,18 +268,34 @@ class SphericalSwingUp final : public ControlProblem {
         {"ftol", st.slsqp.ftolRel},
         {"max_iter", I(st.slsqp.maxIterations)},
     };
+    out.report.push_back({"warnings", out.warnings});
     if (!sol.converged) out.report.push_back({"failure", sol.message});
     return out;
   }
 
+ protected:
+  std::vector<std::string> valueWarnings(const ControlRequest& r) const override {
+    std::vector<std::string> w;
+    build(r, nullptr, &w);
+    return w;
+  }
+
  private:
-  // checks everything (the core names the field, the value and the range) and builds the
-  // request and the solver settings
-  SphericalPendulumOcp build(const ControlRequest& r, OcpSolveSettings* st) const {
+  // checks everything (the core names the field, the value and the range), normalizes the
+  // directions and makes the angular velocities tangent (a note each in `warnings`), and
+  // builds the request and the solver settings
+  SphericalPendulumOcp build(const ControlRequest& r, OcpSolveSettings* st,
+                             std::vector<std::string>* warnings) const {
     const ParamValues v = completeValues(r);
     const std::map<std::string, std::string> choice = completeChoices(r);
     ParamValues physics;
     for (const ParamSpec& s : sphericalOcpSpecs()) physics[s.name] = v.at(s.name);
+    const Vector3d q0 = unitDirection(v, "q0", warnings);
+    setVector(physics, "q0", q0);
+    setVector(physics, "omega0", tangentVelocity(v, "omega0", q0, "q0", warnings));
+    const Vector3d qd = unitDirection(v, "qd", warnings);
+    setVector(physics, "qd", qd);
+    setVector(physics, "omegad", tangentVelocity(v, "omegad", qd, "qd", warnings));
     const SphericalPendulumOcp ocp =
         makeSphericalPendulumOcp(physics, v.at("T").front(), v.at("h").front(),
                                  parseTranscription(choice.at("transcription")));

@@ -107,11 +107,13 @@ class TestControl : public QObject {
     QTest::newRow("T negative") << kBase + QStringList{"--T", "-1"} << "'T'";
     QTest::newRow("h above T") << kBase + QStringList{"--h", "2"} << "exceed T";
     QTest::newRow("N too large") << kBase + QStringList{"--h", "1e-5"} << "MiB";
-    QTest::newRow("qd not unit") << kBase + QStringList{"--set", "qd=0,0,-2"} << "'qd'";
+    // a direction off the unit sphere is normalized (nonUnitVectorsAreNormalizedWithAWarning);
+    // only a zero or non-finite one is refused, naming the field and the allowed values
     QTest::newRow("qd zero") << kBase + QStringList{"--set", "qd=0,0,0"} << "'qd'";
-    QTest::newRow("omegad not tangent")
-        << kBase + QStringList{"--set", "omegad=0,0,1"} << "not tangent";
-    QTest::newRow("q0 not unit") << kBase + QStringList{"--set", "q0=1,1,0"} << "'q0'";
+    QTest::newRow("qd zero, allowed values")
+        << kBase + QStringList{"--set", "qd=0,0,0"} << "nonzero";
+    QTest::newRow("q0 zero") << kBase + QStringList{"--set", "q0=0,0,0"} << "'q0'";
+    QTest::newRow("qd not finite") << kBase + QStringList{"--set", "qd=0,0,inf"} << "'qd'";
     QTest::newRow("negative mass") << kBase + QStringList{"--set", "m=-1"} << "'m'";
     QTest::newRow("unknown parameter") << kBase + QStringList{"--set", "kappa=1"} << "kappa";
     QTest::newRow("bad transcription") << kBase + QStringList{"--transcription", "rk4"} << "vi";
@@ -133,6 +135,85 @@ class TestControl : public QObject {
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(needle.toUtf8()), r.err.constData());
     QVERIFY(r.out.isEmpty());
+  }
+
+  // qd typed to 8 digits, or off the sphere, and an omegad that is not tangent: solved with
+  // them normalized (as `dmsim run` normalizes q0), each change a warning in the JSON; the JSON
+  // and the CSV keep every field and column they had
+  void nonUnitVectorsAreNormalizedWithAWarning() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("swing.csv");
+    const Result r =
+        dmsim(kBase + QStringList{"--set", "qd=0,0,-2", "--set", "omegad=0.5,0,3", "--set",
+                                  "q0=0,0.0000001,0.99999999", "--csv", path});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["converged"].toBool(), true);
+    for (const char* key : {"transcription",
+                            "T",
+                            "h",
+                            "N",
+                            "t_final",
+                            "variables",
+                            "guess",
+                            "converged",
+                            "status",
+                            "iterations",
+                            "evaluations",
+                            "cost",
+                            "terminal_error",
+                            "terminal_q_err",
+                            "terminal_omega_err",
+                            "constraint_violation",
+                            "max_unit_length_err",
+                            "max_tangency_err",
+                            "jacobian_cond",
+                            "max_u",
+                            "cpu_s",
+                            "wall_s",
+                            "tol",
+                            "ftol",
+                            "max_iter"})
+      QVERIFY2(j.contains(key), key);
+    const QJsonArray warnings = j["warnings"].toArray();
+    QCOMPARE(warnings.size(), 3);
+    QString all;
+    for (const QJsonValue& w : warnings) all += w.toString() + "\n";
+    QVERIFY2(all.contains("'qd'") && all.contains("normalized"), qPrintable(all));
+    QVERIFY2(all.contains("'q0'"), qPrintable(all));
+    QVERIFY2(all.contains("'omegad'") && all.contains("tangent"), qPrintable(all));
+    // the target reached is -e3 at rest (omegad's e3 component removed, (0.5, 0, 0) kept)
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+    QCOMPARE(lines[0], QByteArray("t,q1,q2,q3,omega1,omega2,omega3,u1,u2,u3,u_norm,w1,w2,w3"));
+    const QList<QByteArray> last = lines.last().split(',');
+    QVERIFY(std::fabs(last[3].toDouble() + 1) < 1e-8);
+    QVERIFY(std::fabs(last[4].toDouble() - 0.5) < 1e-8);
+    QVERIFY(std::fabs(last[6].toDouble()) < 1e-8);
+    // the start: q0 normalized
+    const QList<QByteArray> first = lines[1].split(',');
+    QVERIFY(std::fabs(std::hypot(first[1].toDouble(), first[2].toDouble(), first[3].toDouble()) -
+                      1) < 1e-15);
+  }
+
+  // the defaults (T = 1, h = 0.033: the article's, ending at 0.99 s) warn of nothing; a T of the
+  // user's that is not a whole number of steps is a warning, as `dmsim run` says it
+  void horizonRemainderIsAWarningOnlyForTheUsersValues() {
+    const Result a = dmsim(kBase);
+    QCOMPARE(a.code, 0);
+    const QJsonObject ja = QJsonDocument::fromJson(a.out).object();
+    QVERIFY(ja.contains("warnings"));
+    QCOMPARE(ja["warnings"].toArray().size(), 0);
+    const Result b = dmsim(kBase + QStringList{"--h", "0.03"});
+    QCOMPARE(b.code, 0);
+    const QJsonArray wb = QJsonDocument::fromJson(b.out).object()["warnings"].toArray();
+    QCOMPARE(wb.size(), 1);
+    QVERIFY2(wb[0].toString().contains("not a whole number") && wb[0].toString().contains("N = 33"),
+             qPrintable(wb[0].toString()));
+    const Result c = dmsim(kDumbbell + QStringList{"--h", "0.2"});
+    QCOMPARE(c.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(c.out).object()["warnings"].toArray().size(), 0);
   }
 
   void helpListsTheSettings() {

@@ -1,8 +1,10 @@
 // The "Optimal control" mode in a real main window (Xvfb when there is no display): switch to it,
 // solve the default swing-up and the dumbbell transfer (converged, plots and arrows filled, the
-// arrows drawn), cancel a long solve mid-way (stops within about an iteration, the previous
-// result stays, the GUI keeps running), export the control plots and the CSV, bad input
-// explained in place with nothing started, settings kept, and the scripted --control mode.
+// arrows and the target drawn), cancel a long solve mid-way (stops within about an iteration,
+// the previous result stays, the GUI keeps running), export the control plots and the CSV, bad
+// input explained in place with nothing started, a target off the unit sphere normalized with a
+// note, the playback horizon before a solve, each system's solution kept across a switch,
+// settings kept, and the scripted --control mode.
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
@@ -54,6 +56,22 @@ int countHue(const QImage& img, const QColor& target) {
   return n;
 }
 
+// the arrows that show the maneuver's target (labelled "target ..." or unlabelled parts of it),
+// and the others (the controls)
+std::vector<SceneArrow> targetArrows(const std::vector<SceneArrow>& all) {
+  std::vector<SceneArrow> out;
+  for (const SceneArrow& a : all)
+    if (a.label.isEmpty() || a.label.contains("target")) out.push_back(a);
+  return out;
+}
+
+std::vector<SceneArrow> controlArrows(const std::vector<SceneArrow>& all) {
+  std::vector<SceneArrow> out;
+  for (const SceneArrow& a : all)
+    if (!a.label.isEmpty() && !a.label.contains("target")) out.push_back(a);
+  return out;
+}
+
 // waits for the mode's solveEnded signal; returns its (converged, cancelled)
 std::pair<bool, bool> waitSolve(ControlMode* mode, int budget = dms::test::ms(30000)) {
   QSignalSpy spy(mode, &ControlMode::solveEnded);
@@ -89,13 +107,32 @@ class TestControlMode : public QObject {
     QVERIFY(m_mode->plots()->isVisible());
     QVERIFY(!w.simulationMode()->session()->running());  // the simulation runs stopped
     QCOMPARE(m_mode->plots()->plotNames(), QStringList({"progress", "control"}));
+    // before any solve the playback bar spans the maneuver of the fields: t_N = 30 h = 0.99 s
+    // (it said "of 1 s" whatever T was), and follows T as it is typed
+    QVERIFY2(std::fabs(w.playback()->horizon() - 0.99) < 1e-12,
+             qPrintable(QString::number(w.playback()->horizon())));
+    m_mode->panel()->setValue("T", {2.0});
+    QVERIFY2(std::fabs(w.playback()->horizon() - 60 * 0.033) < 1e-12,
+             qPrintable(QString::number(w.playback()->horizon())));
+    m_mode->panel()->resetToDefaults();
+    QVERIFY(std::fabs(w.playback()->horizon() - 0.99) < 1e-12);
   }
 
   void solveDefaultSwingUp() {
     MainWindow& w = *m_window;
     QVERIFY(w.activateMode(w.controlMode()));
-    // before any solve: the initial configuration, no arrows, none of the control colours
-    QVERIFY(m_mode->arrows().empty());
+    // before any solve: the initial configuration, no control arrows, none of the control
+    // colours; the target q^d shows as an arrow from the pivot to the target bob position
+    QVERIFY(controlArrows(m_mode->arrows()).empty());
+    {
+      const std::vector<SceneArrow> target = targetArrows(m_mode->arrows());
+      QCOMPARE(int(target.size()), 1);
+      QVERIFY(target[0].label.contains("target"));
+      QCOMPARE(target[0].origin, Vector3d::Zero());
+      // along q^d = -e3, through the target bob position l q^d (l = 9.81) and a little beyond
+      QVERIFY((target[0].vector.normalized() - Vector3d(0, 0, -1)).norm() < 1e-12);
+      QVERIFY(target[0].vector.norm() > 9.81 && target[0].vector.norm() < 1.5 * 9.81);
+    }
     const QImage before = capture(w, "before.png");
     QVERIFY(!before.isNull());
     QVERIFY(countHue(before, controlColor()) < 20);
@@ -139,11 +176,12 @@ class TestControlMode : public QObject {
     w.playback()->pause();
     w.playback()->seek(0.1);
     QTest::qWait(80);
-    const std::vector<SceneArrow>& arrows = m_mode->arrows();
+    const std::vector<SceneArrow> arrows = controlArrows(m_mode->arrows());
     QCOMPARE(int(arrows.size()), 2);
-    QVERIFY(arrows[0].vector.norm() > 0.1 * 9.81);  // |u| is near its maximum early on
-    QVERIFY(arrows[0].origin.norm() == 0.0);        // at the pivot
-    QVERIFY(arrows[1].origin.norm() > 9.0);         // at the bob, l = 9.81
+    QCOMPARE(int(targetArrows(m_mode->arrows()).size()), 1);  // the target stays shown
+    QVERIFY(arrows[0].vector.norm() > 0.1 * 9.81);            // |u| is near its maximum early on
+    QVERIFY(arrows[0].origin.norm() == 0.0);                  // at the pivot
+    QVERIFY(arrows[1].origin.norm() > 9.0);                   // at the bob, l = 9.81
     // the moment is normal to the rod and the force on the bob tangent to the sphere
     const Vector3d q = arrows[1].origin.normalized();
     QVERIFY(std::fabs(arrows[0].vector.normalized().dot(q)) < 1e-9);
@@ -261,7 +299,11 @@ class TestControlMode : public QObject {
     QTest::addColumn<std::vector<double>>("value");
     QTest::addColumn<QString>("mentions");
     QTest::newRow("h > T") << "h" << std::vector<double>{2.0} << "must not exceed T";
-    QTest::newRow("non-unit qd") << "qd" << std::vector<double>{0, 0, -0.5} << "unit sphere";
+    // a direction off the unit sphere is normalized (nonUnitTargetIsNormalizedWithANote); only
+    // the zero vector has no direction
+    QTest::newRow("zero qd") << "qd" << std::vector<double>{0, 0, 0} << "'qd'";
+    QTest::newRow("zero qd, allowed values") << "qd" << std::vector<double>{0, 0, 0} << "nonzero";
+    QTest::newRow("zero q0") << "q0" << std::vector<double>{0, 0, 0} << "'q0'";
     QTest::newRow("N over the memory limit") << "T" << std::vector<double>{100.0} << "MiB";
     QTest::newRow("T = 0") << "T" << std::vector<double>{0.0} << "'T' = 0";
   }
@@ -323,17 +365,103 @@ class TestControlMode : public QObject {
     }
   }
 
-  // T = 1 with h = 0.033 ends at 30 h = 0.99 s, said where the horizon is set
+  // the article's T = 1 with h = 0.033 ends at 30 h = 0.99 s: said as information, not as a
+  // warning; a T of the user's that is not a whole number of steps is warned about
   void horizonNotAWholeNumberOfSteps() {
     ControlPanel* panel = m_mode->panel();
     panel->resetToDefaults();
-    panel->setValue("h", {0.033});
-    panel->setValue("T", {1.0});
-    QVERIFY2(panel->noteText().contains("0.99 s") && panel->noteText().contains("N = 30"),
+    QVERIFY2(panel->noteText().contains("N = 30 steps of h = 0.033 s") &&
+                 panel->noteText().contains("ends at t = 0.99 s") &&
+                 panel->noteText().contains("as in the article"),
              qPrintable(panel->noteText()));
+    QVERIFY2(!panel->noteText().contains("not a whole number"), qPrintable(panel->noteText()));
+    panel->setValue("h", {0.03});  // 33 steps, t_N = 0.99 s
+    QVERIFY2(panel->noteText().contains("not a whole number") &&
+                 panel->noteText().contains("0.99 s") && panel->noteText().contains("N = 33"),
+             qPrintable(panel->noteText()));
+    panel->setValue("h", {0.033});
     panel->setValue("T", {0.99});  // 30 whole steps (within the step count's 1e-9)
     QVERIFY2(panel->noteText().isEmpty(), qPrintable(panel->noteText()));
     panel->resetToDefaults();
+  }
+
+  // a target typed to 8 digits (|qd| = 1 - 6e-9, refused before) is taken normalized, with
+  // omegad made tangent to it, and the note says so where the values are typed
+  void nonUnitTargetIsNormalizedWithANote() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.activateMode(w.controlMode()));
+    ControlPanel* panel = m_mode->panel();
+    panel->resetToDefaults();
+    panel->setValue("qd", {0.70710678, 0, -0.70710678});
+    panel->setValue("omegad", {0, 0.1, 0.001});  // omegad . qd = -7.1e-4
+    QVERIFY2(panel->noteText().contains("'qd'") && panel->noteText().contains("normalized"),
+             qPrintable(panel->noteText()));
+    QVERIFY2(panel->noteText().contains("'omegad'") && panel->noteText().contains("tangent"),
+             qPrintable(panel->noteText()));
+    QVERIFY(m_mode->solve());
+    const auto [converged, cancelled] = waitSolve(m_mode);
+    QVERIFY(converged);
+    QVERIFY(panel->problemText().isEmpty());
+    const ControlResult* r = m_mode->shown();
+    QVERIFY(r);
+    const Vector3d qd = Vector3d(1, 0, -1).normalized();
+    const Vector3d qN = r->samples.back().state.head<3>();
+    const Vector3d wN = r->samples.back().state.tail<3>();
+    const Vector3d wd = Vector3d(0, 0.1, 0.001) - Vector3d(0, 0.1, 0.001).dot(qd) * qd;
+    QVERIFY2((qN - qd).norm() < 1e-8, qPrintable(QString::number((qN - qd).norm())));
+    QVERIFY2((wN - wd).norm() < 1e-8, qPrintable(QString::number((wN - wd).norm())));
+    panel->resetToDefaults();
+    QVERIFY2(!panel->noteText().contains("normalized"), qPrintable(panel->noteText()));
+    QVERIFY(m_mode->solve());
+    QVERIFY(waitSolve(m_mode).first);
+  }
+
+  // another system solved, and back: the first system's solved maneuver, its plots and its
+  // input are still there (they were replaced by the other system's solve), as the Simulation
+  // mode keeps each system's values; and the other's are kept as well
+  void switchingSystemKeepsTheSolution() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QVERIFY(w.activateMode(w.controlMode()));
+    ControlPanel* panel = m_mode->panel();
+    panel->resetToDefaults();
+    panel->setValue("T", {1.2});  // N = 36, t_N = 1.188 s
+    QVERIFY(m_mode->solve());
+    QVERIFY(waitSolve(m_mode).first);
+    QVERIFY(m_mode->shown());
+    const double cost = m_mode->shown()->cost;
+    QCOMPARE(int(m_mode->shown()->samples.size()), 37);
+
+    QVERIFY(w.selectSystem("dumbbell"));
+    QVERIFY(w.activeMode() == w.controlMode());
+    QVERIFY(!m_mode->shown());  // not solved yet for the dumbbell
+    // before its first solve the playback spans the dumbbell's own T = 10 (it said "of 1 s")
+    QVERIFY2(std::fabs(w.playback()->horizon() - 10.0) < 1e-9,
+             qPrintable(QString::number(w.playback()->horizon())));
+    QCOMPARE(m_mode->panel()->spinBox("T")->value(), 10.0);
+    m_mode->panel()->setValue("h", {0.2});  // N = 50: quick
+    QVERIFY(m_mode->solve());
+    QVERIFY(waitSolve(m_mode).first);
+    const double dumbbellCost = m_mode->shown()->cost;
+
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QVERIFY(m_mode->shown());
+    QCOMPARE(m_mode->shown()->cost, cost);
+    QCOMPARE(int(m_mode->shown()->samples.size()), 37);
+    QCOMPARE(m_mode->panel()->spinBox("T")->value(), 1.2);
+    QTest::qWait(80);
+    for (int g = 0; g < 4; ++g) QCOMPARE(m_mode->plots()->pointCount(1, g), 37);
+    QVERIFY(std::fabs(w.playback()->horizon() - 36 * 0.033) < 1e-12);
+    QVERIFY(m_mode->statusText().contains("converged"));
+
+    QVERIFY(w.selectSystem("dumbbell"));
+    QVERIFY(m_mode->shown());
+    QCOMPARE(m_mode->shown()->cost, dumbbellCost);
+    QCOMPARE(m_mode->panel()->spinBox("h")->value(), 0.2);
+    QCOMPARE(int(m_mode->shown()->samples.size()), 51);
+    m_mode->panel()->resetToDefaults();
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    m_mode->panel()->resetToDefaults();
   }
 
   void settingsPersist() {
@@ -369,11 +497,23 @@ class TestControlMode : public QObject {
     w.playback()->pause();
     w.playback()->seek(1.0);
     QTest::qWait(80);
-    QCOMPARE(int(m_mode->arrows().size()), 2);
-    for (const SceneArrow& a : m_mode->arrows()) {
+    QCOMPARE(int(controlArrows(m_mode->arrows()).size()), 2);
+    for (const SceneArrow& a : controlArrows(m_mode->arrows())) {
       QVERIFY(a.vector.norm() > 0);
       QVERIFY((a.origin - r->samples[20].position).norm() < 1e-12);  // on the mass centre
     }
+    // the target: an arrow from the attracting point to x^d = 3.2 (cos 1.9, sin 1.9, 0), and
+    // at x^d the target attitude R^d (90 degrees about e3: the rod, body e1, along e2)
+    const Vector3d xd(3.2 * std::cos(1.9), 3.2 * std::sin(1.9), 0.0);
+    bool position = false, rod = false;
+    for (const SceneArrow& a : targetArrows(m_mode->arrows())) {
+      if (a.origin.norm() == 0.0 && (a.vector - xd).norm() < 1e-12) position = true;
+      if ((a.origin - xd).norm() < 1e-12 && a.label.contains("attitude") &&
+          (a.vector.normalized() - Vector3d::UnitY()).norm() < 1e-12)
+        rod = true;
+    }
+    QVERIFY(position);
+    QVERIFY(rod);
     // v0 = (0, 1/sqrt(3), 0): its component shows six digits in its narrow box (it was cut at
     // "0.5773502"), the tooltip every one, and leaving the box without typing keeps them all
     NumberSpinBox* v0 = nullptr;
@@ -410,7 +550,7 @@ class TestControlMode : public QObject {
     MainWindow& w = *m_window;
     QVERIFY(w.activateMode(w.simulationMode()));
     QVERIFY(w.activeMode() != w.controlMode());
-    QVERIFY(m_mode->arrows().empty());
+    QVERIFY(m_mode->arrows().empty());  // the target's too
     QTRY_VERIFY_WITH_TIMEOUT(w.simulationMode()->session()->stores().size() >= 2 &&
                                  w.simulationMode()->session()->stores()[0].received() > 0,
                              ms(10000));

@@ -4,8 +4,10 @@
 #include <QTextStream>
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <variant>
 
+#include "core/integrators/settings.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
@@ -18,6 +20,10 @@ namespace {
 QString fmt(double v, int prec = 4) { return QString::number(v, 'g', prec); }
 
 QColor channelColor(int shade) { return shade == 0 ? controlColor() : controlColor2(); }
+
+// the maneuver's target: a neutral grey, apart from the controls' green and teal and the
+// motion's blue
+QColor targetColor() { return QColor(0x5a, 0x5a, 0x5a); }
 
 // one report entry as the summary shows it: yes/no, a whole number, digits significant
 QString reportText(const ReportEntry& e) {
@@ -78,7 +84,10 @@ ControlMode::ControlMode(const ModeContext& context, QObject* parent) : Mode(con
   m_session = new ControlSession(this);
   connect(m_panel, &ControlPanel::solveRequested, this, [this] { solve(); });
   connect(m_panel, &ControlPanel::cancelRequested, this, &ControlMode::cancel);
-  connect(m_panel, &ControlPanel::changed, this, [this] { m_panel->showProblem({}); });
+  connect(m_panel, &ControlPanel::changed, this, [this] {
+    m_panel->showProblem({});
+    onInputChanged();
+  });
   connect(m_session, &ControlSession::iterationArrived, this, &ControlMode::onIteration);
   connect(m_session, &ControlSession::finished, this, &ControlMode::onFinished);
   connect(m_session, &ControlSession::cancelled, this, &ControlMode::onCancelled);
@@ -101,20 +110,41 @@ QString ControlMode::description(const SystemModel* system) const {
 }
 
 void ControlMode::setSystem(const SystemModel* system) {
-  m_system = system;
   const ControlProblem* p = system ? findControlProblem(system->name()) : nullptr;
-  if (p != m_problem) {
-    // each problem's fields are kept for when its system comes back
-    QSettings settings;
-    if (m_problem) m_panel->saveSettings(settings);
-    m_session->cancel();
-    m_problem = p;
-    m_panel->setProblem(p, system ? system->name() : std::string());
-    m_plots->setProblem(p);
-    m_failure.clear();
-    if (p) m_panel->restoreSettings(settings);
+  if (system == m_system && p == m_problem) {
+    if (m_active && m_problem) activate();
+    return;
   }
-  if (m_active && m_problem) activate();
+  // a solve in progress stops (its result is dropped); then what the system leaves is kept, as
+  // the Simulation mode keeps each system's values
+  m_session->cancel();
+  if (m_system && m_problem) {
+    Kept& k = m_kept[m_system];
+    k.input = m_panel->request();
+    k.failure = m_failure;
+    k.problem = m_panel->problemText();
+    k.live = m_panel->liveText();
+  }
+  m_system = system;
+  m_problem = p;
+  m_panel->setProblem(p, system ? system->name() : std::string());
+  m_plots->setProblem(p);
+  m_failure.clear();
+  if (p) {
+    const auto it = m_kept.find(system);
+    if (it != m_kept.end() && it->second.input) {
+      m_panel->setRequest(*it->second.input);
+      m_failure = it->second.failure;
+      m_panel->showProblem(it->second.problem);
+      m_panel->setLiveText(it->second.live);
+    } else {
+      m_panel->restoreSettings(QSettings());  // its fields as the user last left them
+    }
+  }
+  if (m_active && m_problem)
+    activate();
+  else if (m_problem)
+    showResult(false);  // the plots and the summary, for when the mode is shown
 }
 
 QString ControlMode::legend() const {
@@ -134,16 +164,22 @@ ModeStatus ControlMode::status() const {
 }
 
 const ControlResult* ControlMode::shown() const {
-  const std::optional<ControlResult>& r = m_session->result();
-  if (!r || m_session->resultJob().problem != m_problem) return nullptr;
-  return &*r;
+  if (!m_problem) return nullptr;
+  const auto it = m_kept.find(m_system);
+  return it != m_kept.end() && it->second.result ? &*it->second.result : nullptr;
+}
+
+ControlRequest ControlMode::shownRequest() const {
+  const auto it = m_kept.find(m_system);
+  if (shown() && it != m_kept.end()) return it->second.resultRequest;
+  return m_panel->request();
 }
 
 bool ControlMode::running() const { return m_session->running(); }
 
 void ControlMode::setupScene() {
   const ControlResult* r = shown();
-  const ControlRequest req = r ? m_session->resultJob().request : m_panel->request();
+  const ControlRequest req = shownRequest();
   try {
     scene()->setSystem(m_system->name(), m_problem->sceneParams(req));
   } catch (const InputError& e) {
@@ -184,26 +220,26 @@ void ControlMode::showResult(bool play) {
   m_panel->setSummary(r ? summaryHtml(*r) : QString());
   m_arrowGain.clear();
   m_arrowMax.clear();
-  if (r && !r->samples.empty()) {
-    const double T = r->samples.back().t;
+  if (r && !r->samples.empty())
     for (const VectorTrack& a : r->arrows) {
       double umax = 0.0;
       for (const Vector3d& v : a.vectors) umax = std::max(umax, v.norm());
       m_arrowGain.push_back(umax > 0 ? r->arrowLength / umax : 0.0);
       m_arrowMax.push_back(umax);
     }
-    playback()->setHorizon(T, r->h > 0 ? r->h : T / 100);
-    playback()->setAvailable(T);
-  } else {
-    playback()->setHorizon(1.0, 0.01);
-    playback()->setAvailable(0.0);
-  }
+  updateTarget();
   m_sceneDirty = true;
   m_lastTime = -1.0;
   if (!m_active) return;
-  // frame the whole maneuver (the origin, the path and every arrow), then show time t
+  updateHorizon();
+  // frame the whole maneuver (the origin, the path, every arrow and the target), or before a
+  // solve the initial configuration and the target, then show time t
+  std::vector<Vector3d> points = {Vector3d::Zero()};
+  for (const SceneArrow& a : m_target) {
+    points.push_back(a.origin);
+    points.push_back(a.origin + a.vector);
+  }
   if (r) {
-    std::vector<Vector3d> points = {Vector3d::Zero()};
     for (std::size_t k = 0; k < r->samples.size(); ++k) {
       points.push_back(r->samples[k].position);
       for (std::size_t c = 0; c < r->arrows.size(); ++c) {
@@ -215,7 +251,12 @@ void ControlMode::showResult(bool play) {
     }
     scene()->fitPoints(points);
   } else {
-    scene()->fitView();
+    try {
+      points.push_back(m_problem->initialSample(m_panel->request()).position);
+      scene()->fitPoints(points);
+    } catch (const InputError&) {
+      scene()->fitView();  // values that do not make a configuration (the panel says why)
+    }
   }
   frame(playback()->time());
   if (play) {
@@ -275,6 +316,12 @@ void ControlMode::onFinished(bool converged) {
   m_panel->setRunning(false);
   m_historyDirty = false;  // the live line gives way to the outcome
   const ControlResult& r = *m_session->result();
+  // the solution stays with its system (shown, and kept while another system is shown)
+  if (m_session->resultJob().problem == m_problem) {
+    Kept& k = m_kept[m_system];
+    k.result = r;
+    k.resultRequest = m_session->resultJob().request;
+  }
   if (converged) {
     m_panel->setLiveText(
         tr("Converged in %1 iterations (%2 s).").arg(r.iterations).arg(fmt(r.wallSeconds, 3)));
@@ -343,19 +390,69 @@ void ControlMode::frame(double t) {
                        QString::fromStdString(track.unit));
     m_arrows.push_back(a);
   }
+  m_arrows.insert(m_arrows.end(), m_target.begin(), m_target.end());
   scene()->setArrows(m_arrows);
 }
 
-// before the first solve: the initial configuration (the problem's first sample), no arrows
+// before the first solve: the initial configuration (the problem's first sample) and the
+// target, no control arrows
 void ControlMode::showInitialPose() {
-  m_arrows.clear();
-  scene()->setArrows({});
+  m_arrows = m_target;
+  scene()->setArrows(m_arrows);
   scene()->setTrail(0, {});
   try {
     scene()->setPose(0, m_problem->initialSample(m_panel->request()));
   } catch (const InputError&) {
     // values that do not make a configuration (explained by the panel): nothing to show
     scene()->setPose(0, std::nullopt);
+  }
+}
+
+// an edit: the target and, before a solve, the initial pose and the playback's span follow it
+// (a shown maneuver keeps its own until the next solve)
+void ControlMode::onInputChanged() {
+  if (!m_problem || shown()) return;
+  updateTarget();
+  m_sceneDirty = true;
+  updateHorizon();
+}
+
+void ControlMode::updateHorizon() {
+  if (!m_active || !m_problem) return;
+  const ControlResult* r = shown();
+  if (r && !r->samples.empty()) {
+    const double T = r->samples.back().t;
+    playback()->setHorizon(T, r->h > 0 ? r->h : T / 100);
+    playback()->setAvailable(T);
+    return;
+  }
+  // t_N = N h, N = floor(T/h) as the problems count it; values that make no horizon (the
+  // panel says why at Solve) leave it as it was
+  try {
+    const ParamValues v = m_problem->completeValues(m_panel->request());
+    const double h = v.at("h").front();
+    const double tN = double(checkStepAndHorizon(h, v.at("T").front())) * h;
+    playback()->setHorizon(tN, h);
+    playback()->setAvailable(0.0);
+  } catch (const InputError&) {
+  } catch (const std::out_of_range&) {
+  }
+}
+
+void ControlMode::updateTarget() {
+  m_target.clear();
+  if (!m_problem) return;
+  try {
+    for (const TargetArrow& t : m_problem->targetArrows(shownRequest())) {
+      SceneArrow a;
+      a.origin = t.origin;
+      a.vector = t.vector;
+      a.color = targetColor();
+      a.label = QString::fromStdString(t.label);
+      m_target.push_back(a);
+    }
+  } catch (const InputError&) {
+    m_target.clear();  // values that do not make a target: explained at Solve
   }
 }
 
@@ -405,7 +502,11 @@ bool ControlMode::exportCsv(const QString& path, QString* error) const {
       error);
 }
 
-void ControlMode::saveSettings(QSettings& s) const { m_panel->saveSettings(s); }
+void ControlMode::saveSettings(QSettings& s) const {
+  for (const auto& [system, k] : m_kept)
+    if (system != m_system && k.input) ControlPanel::saveRequest(s, system->name(), *k.input);
+  m_panel->saveSettings(s);
+}
 
 void ControlMode::restoreSettings(const QSettings& s) { m_panel->restoreSettings(s); }
 

@@ -1,10 +1,12 @@
 // The "Optimal control" mode: its panel, its plots and its worker session, and what it shows in
-// the shared 3D view (one motion, full width, with the control arrows) and playback bar while it
-// is active. Every system goes through its ControlProblem (core/control/problem.h); a system
-// without one is not supported.
+// the shared 3D view (one motion, full width, with the control arrows and the maneuver's target)
+// and playback bar while it is active. Every system goes through its ControlProblem
+// (core/control/problem.h); a system without one is not supported. Each system's input and last
+// solution stay while another system is shown.
 #pragma once
 
 #include <QString>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -28,7 +30,8 @@ class ControlMode : public Mode {
   QString settingsKey() const override { return QStringLiteral("control"); }
   QString description(const SystemModel* system) const override;
   bool supports(const SystemModel* system) const override;
-  /// Keeps the fields of the problem it leaves (QSettings) and brings back the new one's.
+  /// Keeps the input, the last solution and the messages of the system it leaves, and brings
+  /// back the new one's (its fields from QSettings the first time).
   void setSystem(const SystemModel* system) override;
 
   ControlPanel* panel() const override { return m_panel; }
@@ -67,9 +70,9 @@ class ControlMode : public Mode {
   QString statusText() const;
   QString failureText() const { return m_failure; }
 
-  /// The arrows last given to the scene (test hook).
+  /// The arrows last given to the scene: the controls' and the target's (test hook).
   const std::vector<SceneArrow>& arrows() const { return m_arrows; }
-  /// The result the views show (the last one that was not cancelled), or null.
+  /// The result the views show (the system's last one that was not cancelled), or null.
   const ControlResult* shown() const;
 
  signals:
@@ -83,6 +86,21 @@ class ControlMode : public Mode {
   void onFinished(bool converged);
   void onCancelled();
   void setupScene();
+  void onInputChanged();
+  /// The playback's span: the shown maneuver, or before a solve the one of the fields.
+  void updateHorizon();
+  /// The target arrows of the shown maneuver's request, or before a solve of the fields'.
+  void updateTarget();
+  /// The request of the shown result, else the panel's.
+  ControlRequest shownRequest() const;
+
+  /// What a system keeps while another is shown.
+  struct Kept {
+    std::optional<ControlRequest> input;  ///< the fields when it was left
+    std::optional<ControlResult> result;  ///< its last solve that was not cancelled
+    ControlRequest resultRequest;         ///< what that solve was asked
+    QString failure, problem, live;       ///< the messages about it
+  };
 
   const SystemModel* m_system = nullptr;
   ControlPanel* m_panel = nullptr;
@@ -93,6 +111,8 @@ class ControlMode : public Mode {
   bool m_historyDirty = false, m_sceneDirty = false;
   double m_lastTime = -1.0;
   QString m_failure;
+  std::map<const SystemModel*, Kept> m_kept;
+  std::vector<SceneArrow> m_target;  // the maneuver's target, drawn after the controls
   std::vector<SceneArrow> m_arrows;
   std::vector<double> m_arrowGain;  // arrow length per unit of each track
   std::vector<double> m_arrowMax;   // each track's largest magnitude

@@ -6,9 +6,9 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
+#include <QStringList>
 #include <QStyle>
 #include <QVBoxLayout>
-#include <cmath>
 
 #include "ui/common/messageline.h"
 #include "ui/common/palette.h"
@@ -29,7 +29,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(0, 0, 0, 0);
   m_title = new QLabel(this);
   m_title->setWordWrap(true);
-  connect(this, &ControlPanel::changed, this, &ControlPanel::updateHorizonNote);
+  connect(this, &ControlPanel::changed, this, &ControlPanel::updateNote);
   layout->addWidget(m_title);
   m_form = new QWidget(this);
   new QVBoxLayout(m_form);
@@ -111,26 +111,25 @@ void ControlPanel::setProblem(const ControlProblem* problem, const std::string& 
     m_choices[ch.name] = combo;
   }
   m_solve->setEnabled(true);
-  updateHorizonNote();
+  updateNote();
 }
 
-// where the horizon is set: a T that is not a multiple of h ends the maneuver at N h, N the
-// whole number of steps in T (as the problems make it)
-void ControlPanel::updateHorizonNote() {
+// where the values are typed: what the solve will change in them (a direction normalized, an
+// angular velocity made tangent, the remainder of a T that is not a whole number of steps h),
+// as the Simulation mode notes what it normalizes; for the problem's own T and h, where the
+// maneuver ends, as information. Values that cannot be solved are explained by Solve.
+void ControlPanel::updateNote() {
+  if (!m_problem) return m_problemLabel->setNote({});
   const ControlRequest r = request();
-  const auto T = r.values.find("T"), h = r.values.find("h");
-  QString note;
-  if (T != r.values.end() && h != r.values.end() && T->second.size() == 1 &&
-      h->second.size() == 1 && h->second[0] > 0 && T->second[0] >= h->second[0]) {
-    const double t = T->second[0], step = h->second[0];
-    const double N = std::floor(t / step + 1e-9);
-    if (std::fabs(N * step - t) > 1e-9 * t)
-      note = tr("T is not a whole number of steps h: the maneuver ends at t_N = N h = %1 s "
-                "(N = %2)")
-                 .arg(QString::number(N * step, 'g', 6))
-                 .arg(N, 0, 'f', 0);
+  QStringList lines;
+  try {
+    for (const std::string& w : m_problem->warnings(r))
+      lines << tr("Warning: %1").arg(QString::fromStdString(w));
+  } catch (const InputError&) {
   }
-  m_problemLabel->setNote(note);
+  const std::string info = m_problem->horizonNote(r);
+  if (!info.empty()) lines << QString::fromStdString(info);
+  m_problemLabel->setNote(lines.join('\n'));
 }
 
 void ControlPanel::setFieldValues(const ParamValues& values) {
@@ -146,6 +145,21 @@ ControlRequest ControlPanel::request() const {
   for (const auto& [name, combo] : m_choices)
     r.choices[name] = combo->currentData().toString().toStdString();
   return r;
+}
+
+void ControlPanel::setRequest(const ControlRequest& request) {
+  if (!m_problem) return;
+  setFieldValues(request.values);
+  for (auto& [name, combo] : m_choices) {
+    const auto it = request.choices.find(name);
+    const int i =
+        it == request.choices.end() ? -1 : combo->findData(QString::fromStdString(it->second));
+    if (i < 0) continue;
+    combo->blockSignals(true);
+    combo->setCurrentIndex(i);
+    combo->blockSignals(false);
+  }
+  emit changed();
 }
 
 void ControlPanel::setValue(const std::string& name, const std::vector<double>& value) {
@@ -182,15 +196,17 @@ void ControlPanel::resetToDefaults() {
 }
 
 void ControlPanel::saveSettings(QSettings& s) const {
-  if (!m_problem) return;
-  const ControlRequest r = request();
+  if (m_problem) saveRequest(s, m_system, request());
+}
+
+void ControlPanel::saveRequest(QSettings& s, const std::string& system, const ControlRequest& r) {
   for (const auto& [name, value] : r.values) {
     QVariantList list;
     for (double v : value) list << v;
-    s.setValue(settingsKey(m_system, name), list);
+    s.setValue(settingsKey(system, name), list);
   }
   for (const auto& [name, value] : r.choices)
-    s.setValue(settingsKey(m_system, name), QString::fromStdString(value));
+    s.setValue(settingsKey(system, name), QString::fromStdString(value));
 }
 
 void ControlPanel::restoreSettings(const QSettings& s) {
@@ -215,6 +231,7 @@ void ControlPanel::restoreSettings(const QSettings& s) {
     combo->setCurrentIndex(i);
     combo->blockSignals(false);
   }
+  updateNote();
 }
 
 void ControlPanel::setRunning(bool running) {

@@ -1,7 +1,8 @@
 // The left panel of the "Optimal control" mode, generated from a ControlProblem: the maneuver's
 // fields (ParamForm, compact: a spin box per component, with unit, range and tooltip), the
 // solver's settings and choices, Solve and Cancel, the problem with the input (in red, in place),
-// the live iteration and the result's summary.
+// the notes on the input (what the solve normalizes, where the maneuver ends), the live
+// iteration and the result's summary.
 #pragma once
 
 #include <QWidget>
@@ -32,6 +33,8 @@ class ControlPanel : public QWidget {
   void setProblem(const ControlProblem* problem, const std::string& system = {});
   const ControlProblem* problem() const { return m_problem; }
   ControlRequest request() const;
+  /// Every field and choice of a request of this problem (one changed() signal).
+  void setRequest(const ControlRequest& request);
   /// One field by name; throws InputError when unknown or out of range.
   void setValue(const std::string& name, const std::vector<double>& value);
   /// One choice by name; throws InputError when unknown.
@@ -40,12 +43,16 @@ class ControlPanel : public QWidget {
 
   /// Values per system in QSettings (group "control/<system>").
   void saveSettings(QSettings& s) const;
+  /// The same for a request of another system's problem.
+  static void saveRequest(QSettings& s, const std::string& system, const ControlRequest& r);
   void restoreSettings(const QSettings& s);
 
   void setRunning(bool running);
   void showProblem(const QString& text);  ///< empty hides it
   QString problemText() const;
-  /// The note under the buttons (e.g. where a T that is not a multiple of h ends), or empty.
+  /// The note under the buttons, or empty: what the solve changes in the values (a direction
+  /// normalized, T not a whole number of steps h: ControlProblem::warnings) and, for the
+  /// problem's own T and h, where the maneuver ends (ControlProblem::horizonNote).
   QString noteText() const;
   void setLiveText(const QString& text);
   QString liveText() const;
@@ -62,7 +69,7 @@ class ControlPanel : public QWidget {
 
  private:
   void setFieldValues(const ParamValues& values);
-  void updateHorizonNote();
+  void updateNote();
 
   const ControlProblem* m_problem = nullptr;
   std::string m_system;  // for the settings' keys
