@@ -14,9 +14,13 @@ struct Look {
   const char* subtitle;
 };
 
-// Okabe-Ito: blue, vermillion, orange, reddish purple, bluish green, sky blue, black; the
-// yellow (rattle, the one method of one system) darkened to be read on white. The dashed
-// lines are the variants of a method drawn in a neighbour's colour.
+// Okabe-Ito (blue, vermilion, orange, reddish purple, bluish green, black) and two of Paul
+// Tol's colour-blind-safe ones: his indigo for RKMK4 (Okabe-Ito's sky blue was too near vi's
+// blue on a projector) and his sand, darkened to be read on white, for RATTLE. Every two are at
+// least 30 apart in CIE76 delta E (tst_methodlook). The dashed lines are methods drawn over or
+// beside a neighbour: RK45 with quaternions in an orange beside RK45's vermilion, the triple
+// jump, and RATTLE, whose curves lie exactly on vi's (the same map in other coordinates), so
+// vi's solid line shows between its dashes.
 const Look kLooks[] = {
     {Method::Variational, 0x0072b2, Qt::SolidLine,
      QT_TRANSLATE_NOOP("MethodLook", "Lie group variational, fixed step h")},
@@ -28,12 +32,12 @@ const Look kLooks[] = {
      QT_TRANSLATE_NOOP("MethodLook", "RK45 projected onto the manifold")},
     {Method::Rk4, 0x009e73, Qt::SolidLine,
      QT_TRANSLATE_NOOP("MethodLook", "classical RK4, fixed step h")},
-    {Method::Rkmk4, 0x56b4e9, Qt::SolidLine,
+    {Method::Rkmk4, 0x332288, Qt::SolidLine,
      QT_TRANSLATE_NOOP("MethodLook", "Munthe-Kaas RK4 on the rotation group")},
     {Method::Vi4, 0x000000, Qt::DashLine,
      QT_TRANSLATE_NOOP("MethodLook", "variational, Yoshida triple jump, order 4")},
-    {Method::Rattle, 0xb8a800, Qt::SolidLine,
-     QT_TRANSLATE_NOOP("MethodLook", "constrained Stormer-Verlet in R^3")},
+    {Method::Rattle, 0xd4c15a, Qt::DashLine,
+     QT_TRANSLATE_NOOP("MethodLook", "constrained Stormer-Verlet in R^3 (the same map as vi)")},
 };
 
 const Look& look(Method m) {

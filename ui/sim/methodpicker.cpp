@@ -4,6 +4,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QPainter>
+#include <QStringList>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -25,6 +26,12 @@ QIcon lineIcon(Method m) {
   p.setPen(QPen(look.color, 3.0, look.pen, Qt::FlatCap));
   p.drawLine(QPointF(2, 7), QPointF(26, 7));
   return QIcon(px);
+}
+
+// RATTLE is the variational step of (35)-(36) written in (q, p = m l^2 q-dot): its curves lie
+// exactly on vi's, so it is drawn dashed (its MethodLook) and says so
+bool liesOnVi(const SystemModel* model, Method m) {
+  return m == Method::Rattle && model && model->hasMethod(Method::Variational);
 }
 
 }  // namespace
@@ -55,8 +62,13 @@ void MethodPicker::setSystem(const SystemModel* model) {
     box->setObjectName(QString::fromStdString("method-" + info.name));
     box->setIcon(lineIcon(methods[i]));
     box->setIconSize(QSize(28, 14));
-    box->setToolTip(QStringLiteral("%1: %2").arg(QString::fromStdString(info.label),
-                                                 QString::fromStdString(info.description)));
+    QString tip = QStringLiteral("%1: %2").arg(QString::fromStdString(info.label),
+                                               QString::fromStdString(info.description));
+    if (liesOnVi(model, methods[i]))
+      tip +=
+          tr("\nrattle: the same map as vi in other coordinates: its curves lie on vi's "
+             "(drawn dashed, so that vi shows under it)");
+    box->setToolTip(tip);
     connect(box, &QCheckBox::toggled, this, [this] {
       update();
       emit changed();
@@ -96,16 +108,27 @@ QCheckBox* MethodPicker::box(Method m) const {
   return nullptr;
 }
 
-// the last chosen method cannot be dropped; more than the 3D view shows is said
+// the last chosen method cannot be dropped; more than the 3D view shows is said, and why a
+// method chosen with vi seems to hide it
 void MethodPicker::update() {
-  const std::size_t n = methods().size();
+  const std::vector<Method> chosen = methods();
+  const std::size_t n = chosen.size();
   for (auto& [m, box] : m_boxes) box->setEnabled(!(n == 1 && box->isChecked()));
-  const bool many = n > std::size_t(SceneView::kMaxRuns);
-  m_note->setText(
-      many ? tr("The 3D view shows the first %1; the plots show all.").arg(SceneView::kMaxRuns)
-           : QString());
-  // the note keeps its line either way: the boxes below never move
-  m_note->setVisible(m_boxes.size() > std::size_t(SceneView::kMaxRuns));
+  QStringList notes;
+  if (n > std::size_t(SceneView::kMaxRuns))
+    notes << tr("The 3D view shows the first %1; the plots show all.").arg(SceneView::kMaxRuns);
+  const auto has = [&chosen](Method m) {
+    return std::find(chosen.begin(), chosen.end(), m) != chosen.end();
+  };
+  for (Method m : chosen)
+    if (liesOnVi(m_model, m) && has(Method::Variational))
+      notes << tr("%1: the same map as vi: its dashed curves lie on vi's.")
+                   .arg(QString::fromStdString(methodInfo(m).name));
+  m_note->setText(notes.join(' '));
+  // the note keeps its lines either way: the boxes below never move
+  bool mayHaveRattle = false;
+  for (const auto& [m, box] : m_boxes) mayHaveRattle = mayHaveRattle || liesOnVi(m_model, m);
+  m_note->setVisible(m_boxes.size() > std::size_t(SceneView::kMaxRuns) || mayHaveRattle);
 }
 
 }  // namespace dms::ui

@@ -1,6 +1,8 @@
 // The methods shown side by side: a check box per method the system has, with the method's
 // colour and line as its icon and its one-line description as its tooltip. At least one stays
-// chosen; the runs are listed, plotted and given 3D viewports in the system's method order.
+// chosen; the runs are listed, plotted and given 3D viewports in the system's method order. A
+// method that is vi's map in other coordinates (RATTLE) says so, in its tooltip and, chosen with
+// vi, in the note under the boxes: its dashed curves lie on vi's.
 #pragma once
 
 #include <QGroupBox>
