@@ -153,6 +153,8 @@ int runProblem(const SystemModel& model, const ControlProblem& p,
   const Options o = parseOptions(args, valued, {"--progress"}, "control");
   const ControlRequest request = requestFrom(o, p);
   p.check(request);
+  // what the solve changes in the values given, as `dmsim run` reports its normalization
+  for (const std::string& w : p.warnings(request)) std::cerr << "dmsim: warning: " << w << "\n";
 
   AtomicFile csvFile;
   if (o.has("--csv") && !csvFile.open(o.values.at("--csv")))

@@ -147,6 +147,8 @@ class TestControl : public QObject {
         dmsim(kBase + QStringList{"--set", "qd=0,0,-2", "--set", "omegad=0.5,0,3", "--set",
                                   "q0=0,0.0000001,0.99999999", "--csv", path});
     QVERIFY2(r.code == 0, r.err.constData());
+    // on stderr too, as dmsim run reports its normalization
+    QVERIFY2(r.err.contains("dmsim: warning: parameter 'qd'"), r.err.constData());
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(j["converged"].toBool(), true);
     for (const char* key : {"transcription",
