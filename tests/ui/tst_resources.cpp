@@ -57,8 +57,11 @@ void TestResources::desktopEntryAndMetainfoNameTheApp() {
   QVERIFY(QFile::exists(QStringLiteral(DMS_RESOURCES_DIR "/") + kAppId + ".svg"));
   QVERIFY(desktop.contains(QRegularExpression("^Icon=" + QRegularExpression::escape(kAppId) + "$",
                                               QRegularExpression::MultilineOption)));
-  QVERIFY(
-      desktop.contains(QRegularExpression("^Exec=dmstudio$", QRegularExpression::MultilineOption)));
+  // a file manager passes the scenario file it opens (%f), a JSON file
+  QVERIFY(desktop.contains(
+      QRegularExpression("^Exec=dmstudio %f$", QRegularExpression::MultilineOption)));
+  QVERIFY(desktop.contains(
+      QRegularExpression("^MimeType=application/json;$", QRegularExpression::MultilineOption)));
   QVERIFY(metainfo.contains("<id>" + kAppId + "</id>"));
   QVERIFY(metainfo.contains("<launchable type=\"desktop-id\">" + kAppId + ".desktop</launchable>"));
 }
