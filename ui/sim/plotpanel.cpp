@@ -16,6 +16,7 @@
 #include <cstring>
 #include <limits>
 
+#include "ui/app/mode.h"
 #include "ui/common/palette.h"
 #include "ui/common/plotstyle.h"
 #include "ui/sim/simworker.h"
@@ -33,21 +34,6 @@ void ensureCursorLayer(QCustomPlot* p) {
   if (p->layer("cursor")) return;
   p->addLayer("cursor", p->layer("main"), QCustomPlot::limAbove);
   p->layer("cursor")->setMode(QCPLayer::lmBuffered);
-}
-
-// `text` broken at spaces into lines of at most `width` characters
-QString wrapped(const QString& text, int width) {
-  QStringList lines;
-  QString line;
-  for (const QString& word : text.split(' ', Qt::SkipEmptyParts)) {
-    if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
-      lines << line;
-      line.clear();
-    }
-    line += (line.isEmpty() ? "" : " ") + word;
-  }
-  if (!line.isEmpty()) lines << line;
-  return lines.join('\n');
 }
 
 QString viewTip(PlotView v) {
@@ -544,7 +530,7 @@ void PlotPanel::updateShadowNote(bool full) {
     for (QString reason : reasons) {
       reason = reason.startsWith("not available") ? reason.mid(int(strlen("not available")))
                                                   : ": " + reason;
-      lines << wrapped(tr("No shadow energy%1").arg(reason), width);
+      lines << wrapWords(tr("No shadow energy%1").arg(reason), width);
     }
     m_shadowPlot->setToolTip(QString());
     m_shadowCentre->setText(lines.join('\n'));
@@ -571,7 +557,7 @@ void PlotPanel::updateShadowNote(bool full) {
   const int width = std::max(40, int((plotWidth() - 20) / 6.5));
   QStringList lines;
   if (full) {
-    for (const QString& l : whole) lines << wrapped(l, width);
+    for (const QString& l : whole) lines << wrapWords(l, width);
   } else {
     // a short plot: one line, cut where it must be (the tooltip has the whole of it)
     QString line = brief.join("; ");
