@@ -322,25 +322,36 @@ void StampImage::paint(QPainter* painter) {
       m_text);
 }
 
+namespace {
+
+// a plane that shows `image` as an alpha-blended texture, turned to face the camera on +z (the
+// plane mesh lies in x-z: a quarter turn about x)
+void makeTexturedQuad(Qt3DCore::QEntity* entity, Qt3DCore::QTransform* transform,
+                      Qt3DExtras::QPlaneMesh* mesh, Qt3DRender::QTexture2D* texture,
+                      Qt3DRender::QAbstractTextureImage* image) {
+  texture->setFormat(Qt3DRender::QAbstractTexture::RGBA8_UNorm);
+  texture->setMinificationFilter(Qt3DRender::QAbstractTexture::Linear);
+  texture->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
+  texture->setGenerateMipMaps(false);
+  texture->addTextureImage(image);
+  auto* material = new Qt3DExtras::QTextureMaterial(entity);
+  material->setTexture(texture);
+  material->setAlphaBlendingEnabled(true);
+  transform->setRotation(QQuaternion::fromAxisAndAngle(1, 0, 0, 90));
+  entity->addComponent(mesh);
+  entity->addComponent(transform);
+  entity->addComponent(material);
+}
+
+}  // namespace
+
 HudStamp::HudStamp(Qt3DCore::QEntity* parent)
     : m_entity(new Qt3DCore::QEntity(parent)),
       m_transform(new Qt3DCore::QTransform),
       m_mesh(new Qt3DExtras::QPlaneMesh),
       m_texture(new Qt3DRender::QTexture2D(m_entity)),
       m_image(new StampImage(m_texture)) {
-  m_texture->setFormat(Qt3DRender::QAbstractTexture::RGBA8_UNorm);
-  m_texture->setMinificationFilter(Qt3DRender::QAbstractTexture::Linear);
-  m_texture->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
-  m_texture->setGenerateMipMaps(false);
-  m_texture->addTextureImage(m_image);
-  auto* material = new Qt3DExtras::QTextureMaterial(m_entity);
-  material->setTexture(m_texture);
-  material->setAlphaBlendingEnabled(true);
-  // as the labels' quad: facing the camera on +z, a little in front of the labels
-  m_transform->setRotation(QQuaternion::fromAxisAndAngle(1, 0, 0, 90));
-  m_entity->addComponent(m_mesh);
-  m_entity->addComponent(m_transform);
-  m_entity->addComponent(material);
+  makeTexturedQuad(m_entity, m_transform, m_mesh, m_texture, m_image);  // as the labels' quad
   m_entity->setEnabled(false);
   // a texture image that was never painted has no data for the renderer (which crashes on it):
   // an empty picture until the first text
@@ -379,19 +390,7 @@ Hud::Hud(Qt3DCore::QEntity* parent)
       m_mesh(new Qt3DExtras::QPlaneMesh),
       m_texture(new Qt3DRender::QTexture2D(m_entity)),
       m_image(new HudImage(m_texture)) {
-  m_texture->setFormat(Qt3DRender::QAbstractTexture::RGBA8_UNorm);
-  m_texture->setMinificationFilter(Qt3DRender::QAbstractTexture::Linear);
-  m_texture->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
-  m_texture->setGenerateMipMaps(false);
-  m_texture->addTextureImage(m_image);
-  auto* material = new Qt3DExtras::QTextureMaterial(m_entity);
-  material->setTexture(m_texture);
-  material->setAlphaBlendingEnabled(true);
-  // the plane lies in x-z; a quarter turn about x faces it to the camera on +z
-  m_transform->setRotation(QQuaternion::fromAxisAndAngle(1, 0, 0, 90));
-  m_entity->addComponent(m_mesh);
-  m_entity->addComponent(m_transform);
-  m_entity->addComponent(material);
+  makeTexturedQuad(m_entity, m_transform, m_mesh, m_texture, m_image);
   resize(QSize(640, 480), 1.0);
 }
 
