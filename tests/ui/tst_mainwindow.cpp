@@ -910,7 +910,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(dotted, 1);
     s->replot();
     const QString title = PlotStyle::title(s)->text();
-    QVERIFY2(title.contains("||I - R^T R||") && title.contains("|1 - |q||"), qPrintable(title));
+    QVERIFY2(title.contains("‖I − RᵀR‖") && title.contains("|1 − |q||"), qPrintable(title));
     // an entry per curve, every one inside the plot's width (the legend's grid may have empty
     // cells in its last row)
     int entries = 0;

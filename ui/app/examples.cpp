@@ -12,7 +12,7 @@ const std::vector<Example>& examples() {
        tr("The variational integrator's energy error stays bounded; RK45's drifts.")},
       {"article-2-planar-pendulum.json", tr("Article, example 2: planar pendulum on SO(2)"),
        tr("Lie group variational integrator against RK45, 1000 s.")},
-      {"article-3-spherical-pendulum.json", tr("Article, example 3: spherical pendulum on S^2"),
+      {"article-3-spherical-pendulum.json", tr("Article, example 3: spherical pendulum on S²"),
        tr("The bob stays on the sphere to round-off with the variational integrator.")},
       {"article-4-dumbbell.json", tr("Article, example 4: dumbbell spacecraft on SE(3)"),
        tr("Orbit and attitude coupled by gravity; RK45 with rotation matrices and quaternions.")},

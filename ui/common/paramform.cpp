@@ -1,12 +1,14 @@
 #include "ui/common/paramform.h"
 
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "core/notation.h"
 #include "ui/common/numberspinbox.h"
 
 namespace dms::ui {
@@ -15,13 +17,18 @@ namespace {
 
 constexpr int kSliderSteps = 1000;
 constexpr int kCompactColumns = 3;  // spin boxes of a vector side by side
+// a sliders form taller than this many rows draws its vectors a row each, their components side
+// by side without sliders, so that what follows it (the integrator's h and T) stays in view at
+// the default window size: the dumbbell's 17 rows become 9, the spherical pendulum's 9 stay
+constexpr int kMaxSliderRows = 12;
 
 QString fieldTip(const ParamSpec& s) {
   return QString("<b>%1</b>%2<br>%3<br>allowed: %4 %5")
       .arg(QString::fromStdString(s.name),
-           s.unit.empty() ? QString() : QString(" [%1]").arg(QString::fromStdString(s.unit)),
+           s.unit.empty() ? QString()
+                          : QString(" [%1]").arg(QString::fromStdString(typeset(s.unit))),
            QString::fromStdString(s.description).toHtmlEscaped(),
-           QString::fromStdString(s.rangeText()), QString::fromStdString(s.unit));
+           QString::fromStdString(s.rangeText()), QString::fromStdString(typeset(s.unit)));
 }
 
 QString componentLabel(const ParamSpec& s, int c) {
@@ -51,6 +58,39 @@ NumberSpinBox* ParamForm::makeSpinBox(const ParamSpec& s, bool log, const QStrin
   return spin;
 }
 
+// a vector in a sliders form: its label, its components' spin boxes side by side across the
+// slider and spin box columns, its unit
+void ParamForm::addVectorRow(const ParamSpec& s, int r, int unitColumn) {
+  const bool log = logScale(s);
+  const QString tip = fieldTip(s);
+  auto* label = new QLabel(QString::fromStdString(s.name), this);
+  label->setToolTip(tip);
+  m_grid->addWidget(label, r, 0);
+  auto* boxes = new QWidget(this);
+  auto* row = new QHBoxLayout(boxes);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->setSpacing(4);
+  for (int c = 0; c < s.dim; ++c) {
+    Row field{s.name, c, s, log, nullptr, makeSpinBox(s, log, tip)};
+    field.spin->setParent(boxes);
+    field.spin->setButtonSymbols(QAbstractSpinBox::NoButtons);
+    field.spin->setShownDigits(6);
+    field.spin->setMinimumWidth(48);
+    field.spin->setValue(s.defaults[std::size_t(c)]);
+    const auto showExact = [spin = field.spin, tip](double v) {
+      spin->setToolTip(QString("%1<br>value: %2").arg(tip, QString::number(v, 'g', 17)));
+    };
+    connect(field.spin, &QDoubleSpinBox::valueChanged, field.spin, showExact);
+    showExact(field.spin->value());
+    row->addWidget(field.spin, 1);
+    m_rows.push_back(field);
+  }
+  m_grid->addWidget(boxes, r, 1, 1, 2);
+  auto* unit = new QLabel(QString::fromStdString(typeset(s.unit)), this);
+  unit->setMinimumWidth(40);
+  m_grid->addWidget(unit, r, unitColumn);
+}
+
 void ParamForm::setSpecs(const std::vector<ParamSpec>& specs) {
   for (QWidget* w : findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) delete w;
   delete m_grid;
@@ -70,8 +110,16 @@ void ParamForm::setSpecs(const std::vector<ParamSpec>& specs) {
     for (int c = 1; c <= kCompactColumns; ++c) m_grid->setColumnStretch(c, 1);
   }
   const int unitColumn = sliders ? 3 : 1 + kCompactColumns;
+  int sliderRows = 0;
+  for (const ParamSpec& s : m_specs) sliderRows += s.dim;
+  const bool vectorsInARow = sliders && sliderRows > kMaxSliderRows;
   int r = 0;
   for (const ParamSpec& s : m_specs) {
+    if (vectorsInARow && s.dim > 1) {
+      addVectorRow(s, r, unitColumn);
+      ++r;
+      continue;
+    }
     const bool log = logScale(s);
     QString tip = fieldTip(s);
     if (sliders)
@@ -119,7 +167,7 @@ void ParamForm::setSpecs(const std::vector<ParamSpec>& specs) {
     }
     const int rows = sliders ? s.dim : 1;
     for (int k = 0; k < rows; ++k) {
-      auto* unit = new QLabel(QString::fromStdString(s.unit), this);
+      auto* unit = new QLabel(QString::fromStdString(typeset(s.unit)), this);
       unit->setMinimumWidth(sliders ? 40 : 30);
       m_grid->addWidget(unit, r + k, unitColumn);
     }

@@ -22,7 +22,9 @@ class ParamForm : public QWidget {
  public:
   enum class Style {
     /// A row per scalar and per vector component: label, slider, spin box, unit. Sliders span
-    /// ParamSpec::sliderMin..sliderMax, on a log scale over three decades or more.
+    /// ParamSpec::sliderMin..sliderMax, on a log scale over three decades or more. A form of
+    /// more than 12 such rows gives each vector one row instead, its components' spin boxes
+    /// side by side (no sliders), so that it stays short.
     Sliders,
     /// A row per field: label, a spin box per component side by side, unit.
     Compact,
@@ -65,6 +67,7 @@ class ParamForm : public QWidget {
     NumberSpinBox* spin = nullptr;
   };
   NumberSpinBox* makeSpinBox(const ParamSpec& s, bool log, const QString& tip);
+  void addVectorRow(const ParamSpec& s, int row, int unitColumn);
   void setRowValue(Row& row, double v);
   int sliderPosition(const Row& row, double v) const;
   double sliderValue(const Row& row, int pos) const;

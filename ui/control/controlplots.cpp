@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/notation.h"
 #include "ui/common/palette.h"
 #include "ui/common/plotstyle.h"
 
@@ -13,11 +14,7 @@ namespace dms::ui {
 
 namespace {
 
-QString unicodeSymbol(const std::string& s) {
-  QString q = QString::fromStdString(s);
-  q.replace("^f", "ᶠ").replace("^m", "ᵐ");
-  return q;
-}
+QString unicodeSymbol(const std::string& s) { return QString::fromStdString(typeset(s)); }
 
 }  // namespace
 
@@ -96,8 +93,9 @@ void ControlPlots::setProblem(const ControlProblem* problem) {
   if (problem) {
     for (const ControlChannel& c : problem->channels()) {
       const QString sym = unicodeSymbol(c.symbol);
-      QCustomPlot* p = makePlot(QString::fromStdString(c.title), tr("t [s]"),
-                                QString("%1 [%2]").arg(sym, QString::fromStdString(c.unit)));
+      QCustomPlot* p =
+          makePlot(QString::fromStdString(c.title), tr("t [s]"),
+                   QString("%1 [%2]").arg(sym, QString::fromStdString(typeset(c.unit))));
       for (int k = 0; k < 3; ++k) {
         QCPGraph* g = p->addGraph();
         g->setName(QString("%1%2").arg(sym).arg(QChar(0x2081 + k)));  // subscript 1, 2, 3

@@ -136,7 +136,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   m_stateA = new QCustomPlot(this);
   m_stateB = new QCustomPlot(this);
   m_momentum = new QCustomPlot(this);
-  setupTimePlot(m_energy, tr("|E − E₀|"));
+  setupTimePlot(m_energy, tr("|E − E₀| [J]"));
   setupTimePlot(m_structure, tr("structure error"));
   setupTimePlot(m_shadowPlot, tr("ΔE, ΔH̃ [J]"));
   setupTimePlot(m_stateA, QString());
@@ -376,7 +376,9 @@ void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
   m_s2Box->setVisible(anyS2 && m_view == PlotView::Errors);
   PlotStyle::title(m_energy)->setText(tr("Energy deviation |E − E₀|"));
   updateStructureTitle();
-  m_structure->yAxis->setLabel(m_hasStructure ? structureName : tr("structure error"));
+  // a structure error is a pure number: "[–]" says so, as every other axis names its unit
+  m_structure->yAxis->setLabel(m_hasStructure ? tr("%1 [–]").arg(structureName)
+                                              : tr("structure error"));
   m_note->setVisible(!m_hasStructure);
   rebuildQuantityGraphs();
   updateChooser();

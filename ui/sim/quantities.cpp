@@ -3,6 +3,8 @@
 #include <QObject>
 #include <cmath>
 
+#include "core/notation.h"
+
 namespace dms::ui {
 
 namespace {
@@ -18,15 +20,7 @@ double wrapAngle(double a) {
   return a;
 }
 
-QString plotSymbol(const std::string& text) {
-  QString s = QString::fromStdString(text);
-  s.replace("theta", QStringLiteral("θ"));
-  s.replace("Omega", QStringLiteral("Ω"));
-  s.replace("omega", QStringLiteral("ω"));
-  s.replace("^2", QStringLiteral("²"));
-  s.replace("^3", QStringLiteral("³"));
-  return s;
-}
+QString plotSymbol(const std::string& text) { return QString::fromStdString(typeset(text)); }
 
 Quantities quantitiesOf(const SystemModel& model, const ParamValues& values,
                         const std::vector<Method>& methods) {
