@@ -154,6 +154,82 @@ struct ScenarioChecker {
   }
 };
 
+const Json& object(const Json& j, const std::string& field) {
+  if (!j.is_object())
+    throw InputError("scenario: '" + field + "' must be an object, got " + typeName(j));
+  return j;
+}
+
+Scenario::Study parseStudy(const Json& j, std::vector<std::string>& warn) {
+  object(j, "analysis");
+  Scenario::Study st;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "study") {
+      st.key = string(value, "analysis.study");
+    } else if (key == "inputs") {
+      for (const auto& [name, v] : object(value, "analysis.inputs").items()) {
+        // a number written as a number is taken as its text
+        st.inputs[name] = v.is_number() ? formatNumber(number(v, "analysis.inputs." + name))
+                                        : string(v, "analysis.inputs." + name);
+      }
+    } else {
+      warn.push_back("scenario: unknown key 'analysis." + key + "' ignored");
+    }
+  }
+  if (st.key.empty()) throw InputError("scenario: 'analysis.study' is missing or empty");
+  return st;
+}
+
+std::optional<Scenario::Control> parseControl(const Json& j, const std::string& system,
+                                              std::vector<std::string>& warn) {
+  object(j, "control");
+  const ControlProblem* problem = findControlProblem(system);
+  if (!problem) {
+    warn.push_back("scenario: 'control' ignored (" + system + " has no optimal-control problem)");
+    return std::nullopt;
+  }
+  Scenario::Control c;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "values") {
+      for (const auto& [name, v] : object(value, "control.values").items()) {
+        const std::string field = "control.values." + name;
+        const ParamSpec* spec = findSpec(problem->fields(), name);
+        if (!spec) spec = findSpec(problem->solverFields(), name);
+        if (!spec) {
+          warn.push_back("scenario: unknown field '" + field + "' ignored");
+          continue;
+        }
+        const std::vector<double> x = paramValue(v, field, std::size_t(spec->dim));
+        try {
+          checkValue(*spec, x);
+        } catch (const InputError& e) {
+          throw InputError("scenario: '" + field + "': " + e.what());
+        }
+        c.values[name] = x;
+      }
+    } else if (key == "choices") {
+      for (const auto& [name, v] : object(value, "control.choices").items()) {
+        const std::string field = "control.choices." + name;
+        const std::string x = string(v, field);
+        const auto& choices = problem->choices();
+        const auto it = std::find_if(choices.begin(), choices.end(),
+                                     [&](const ControlChoice& ch) { return ch.name == name; });
+        if (it == choices.end()) {
+          warn.push_back("scenario: unknown choice '" + field + "' ignored");
+          continue;
+        }
+        if (!it->find(x))
+          throw InputError("scenario: '" + field + "' = '" + x + "' is not one of " +
+                           it->valuesText());
+        c.choices[name] = x;
+      }
+    } else {
+      warn.push_back("scenario: unknown key 'control." + key + "' ignored");
+    }
+  }
+  return c;
+}
+
 }  // namespace
 
 Scenario parseScenario(const std::string& text, std::vector<std::string>* warnings) {
@@ -189,7 +265,7 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
     if (key == "program" || key == "version") {
       string(value, key);
     } else if (key != "schema_version" && key != "system" && key != "parameters" &&
-               key != "settings" && key != "methods") {
+               key != "settings" && key != "methods" && key != "analysis" && key != "control") {
       warn.push_back("scenario: unknown key '" + key + "' ignored");
     }
   }
@@ -271,6 +347,8 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
       names.push_back(string(m[i], "methods[" + std::to_string(i) + "]"));
     sc.methods = parseMethodList(*model, names, "scenario: 'methods'");
   }
+  if (j.contains("analysis")) sc.study = parseStudy(j["analysis"], warn);
+  if (j.contains("control")) sc.control = parseControl(j["control"], sc.system, warn);
   return sc;
 }
 
@@ -341,6 +419,29 @@ std::string scenarioToJson(const Scenario& s) {
     Json m = Json::array();
     for (Method x : s.methods) m.push_back(methodName(x));
     j["methods"] = m;
+  }
+  if (s.study) {
+    Json in = Json::object();
+    for (const auto& [key, value] : s.study->inputs) in[key] = value;
+    Json a = Json::object();
+    a["study"] = s.study->key;
+    a["inputs"] = in;
+    j["analysis"] = a;
+  }
+  if (s.control) {
+    Json v = Json::object(), c = Json::object();
+    const ControlProblem* problem = findControlProblem(s.system);
+    for (const auto& [name, value] : s.control->values) {
+      const ParamSpec* spec = problem ? findSpec(problem->fields(), name) : nullptr;
+      if (!spec && problem) spec = findSpec(problem->solverFields(), name);
+      const bool scalar = spec ? spec->dim == 1 : value.size() == 1;
+      v[name] = scalar && !value.empty() ? Json(value[0]) : Json(value);
+    }
+    for (const auto& [name, value] : s.control->choices) c[name] = value;
+    Json ctl = Json::object();
+    ctl["values"] = v;
+    ctl["choices"] = c;
+    j["control"] = ctl;
   }
   return j.dump(2) + "\n";
 }

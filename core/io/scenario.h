@@ -6,7 +6,12 @@
 ///    "parameters": {"m": 1, "q0": [0.866, 0, 0.5], ...},
 ///    "settings": {"h": 0.05, "T": 200, "rtol": 0.001, "atol": 1e-06,
 ///                 "rk": "ode45", "rk_samples": "output"},
-///    "methods": ["vi", "rk45", "rk4"]}
+///    "methods": ["vi", "rk45", "rk4"],
+///    "analysis": {"study": "long-time", "inputs": {"steps": "20000"}},
+///    "control": {"values": {"T": 10, "h": 0.05}, "choices": {"transcription": "vi"}}}
+///
+/// "analysis" and "control" are optional: the Analysis mode's study with its inputs as typed,
+/// and the optimal-control problem's fields and choices, so that one file holds a whole lecture.
 ///
 /// Loading is strict about what it uses and lenient about what it does not know: unknown keys
 /// become warnings; a malformed, truncated, oversized or too deeply nested file, a wrong type or
@@ -14,6 +19,8 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +45,23 @@ struct Scenario {
   /// The methods shown side by side (CLI names in the file); empty: the system's article pair
   /// (SystemModel::articleMethods()), as a file without "methods" means.
   std::vector<Method> methods;
+
+  /// The Analysis mode's study (its key, e.g. "long-time") and its inputs as typed (by the
+  /// study's field keys). The study checks them when it runs, as it checks what a user types.
+  struct Study {
+    std::string key;
+    std::map<std::string, std::string> inputs;
+    bool operator==(const Study& o) const { return key == o.key && inputs == o.inputs; }
+  };
+  std::optional<Study> study;
+  /// The optimal-control problem's fields (each in its range) and choices (each one of the
+  /// choice's values), as given; the rest take their defaults.
+  struct Control {
+    ParamValues values;
+    std::map<std::string, std::string> choices;
+    bool operator==(const Control& o) const { return values == o.values && choices == o.choices; }
+  };
+  std::optional<Control> control;
 };
 
 /// The methods of `names` (CLI names), each once and each one the system has; throws

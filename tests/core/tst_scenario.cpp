@@ -88,6 +88,60 @@ class TestScenario : public QObject {
     QVERIFY(scenarioToJson(s).find("methods") == std::string::npos);
   }
 
+  // one file for a lecture: the Analysis study with its inputs and the optimal-control
+  // fields and choices come back as saved; a file without them has none
+  void studyAndControlRoundTrip() {
+    Scenario s;
+    s.system = "spherical-pendulum";
+    s.parameters = defaultValues(findSystem(s.system)->params());
+    s.study = Scenario::Study{"long-time", {{"steps", "20000"}, {"T", "1e4"}}};
+    s.control = Scenario::Control{{{"T", {2.0}}, {"qd", {0, 0, -1}}, {"max_iter", {300}}},
+                                  {{"transcription", "rk2"}}};
+    std::vector<std::string> w;
+    const Scenario r = parseScenario(scenarioToJson(s), &w);
+    QVERIFY2(w.empty(), w.empty() ? "" : w.front().c_str());
+    QVERIFY(r.study && r.control);
+    QVERIFY(*r.study == *s.study);
+    QVERIFY(*r.control == *s.control);
+    QVERIFY(!parseScenario(kGood, nullptr).study && !parseScenario(kGood, nullptr).control);
+    QVERIFY(scenarioToJson(parseScenario(kGood, nullptr)).find("analysis") == std::string::npos);
+  }
+
+  void studyAndControlErrorsNameTheField_data() {
+    QTest::addColumn<QString>("section");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("control value out of range") << R"("control": {"values": {"T": -1}})"
+                                                << "control.values.T";
+    QTest::newRow("control value not a number") << R"("control": {"values": {"h": "fast"}})"
+                                                << "control.values.h";
+    QTest::newRow("choice not one of its values")
+        << R"("control": {"choices": {"transcription": "rk9"}})"
+        << "control.choices.transcription";
+    QTest::newRow("study without a key") << R"("analysis": {"inputs": {}})"
+                                         << "analysis.study";
+    QTest::newRow("study input not text")
+        << R"("analysis": {"study": "long-time", "inputs": {"steps": [1]}})"
+        << "analysis.inputs.steps";
+  }
+  void studyAndControlErrorsNameTheField() {
+    QFETCH(QString, section);
+    QFETCH(QString, mentions);
+    const std::string text =
+        R"({"schema_version": 1, "system": "spherical-pendulum", )" + section.toStdString() + "}";
+    const QString e = QString::fromStdString(errorOf(text));
+    QVERIFY2(e.contains(mentions), qPrintable(e));
+  }
+
+  // a system without an optimal-control problem: its "control" is a warning, not an error
+  void controlOfASystemWithoutOneIsAWarning() {
+    std::vector<std::string> w;
+    const Scenario s = parseScenario(
+        R"({"schema_version": 1, "system": "mass-spring", "control": {"values": {"T": 1}}})", &w);
+    QVERIFY(!s.control);
+    QCOMPARE(int(w.size()), 1);
+    QVERIFY2(QString::fromStdString(w[0]).contains("'control' ignored"), w[0].c_str());
+  }
+
   // a syntax error is said in the user's words, where an editor shows it (line and column);
   // the parser's own message is kept apart as the detail
   void syntaxErrorsSayWhere() {

@@ -22,6 +22,7 @@
 #include <cstdio>
 
 #include "core/io/scenario.h"
+#include "core/notation.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/app/animationexport.h"
 #include "ui/app/exportdialog.h"
@@ -104,7 +105,8 @@ void MainWindow::buildUi() {
   leftLayout->setContentsMargins(6, 6, 6, 6);
   m_systemBox = new QComboBox;
   for (const SystemModel* m : allSystems())
-    m_systemBox->addItem(QString::fromStdString(m->title()), QString::fromStdString(m->name()));
+    m_systemBox->addItem(QString::fromStdString(typeset(m->title())),
+                         QString::fromStdString(m->name()));
   m_systemBox->setToolTip(tr("The mechanical system to simulate"));
   connect(m_systemBox, &QComboBox::activated, this,
           [this](int i) { selectSystem(m_systemBox->itemData(i).toString()); });
@@ -356,6 +358,7 @@ bool MainWindow::openScenario(const QString& path, const QString& text) {
   Mode* mode = scenarioMode();
   if (!mode || !activateMode(mode)) return false;
   mode->applyScenario(sc);
+  for (Mode* m : m_modes) m->takeFromScenario(sc);
   QStringList w;
   for (const std::string& s : warnings) w << QString::fromStdString(s);
   statusBar()->showMessage(
@@ -367,8 +370,7 @@ bool MainWindow::openScenario(const QString& path, const QString& text) {
 }
 
 bool MainWindow::saveScenario(const QString& path) {
-  const Mode* mode = scenarioMode();
-  const std::optional<Scenario> sc = mode ? mode->scenario() : std::nullopt;
+  const std::optional<Scenario> sc = m_file->whole();
   std::string error = "no mode has a scenario to save";
   if (!sc || !dms::saveScenario(*sc, path.toStdString(), &error)) {
     showMessage(tr("Cannot save scenario"), QString::fromStdString(error), true);

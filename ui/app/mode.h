@@ -131,6 +131,13 @@ class Mode : public QObject {
   virtual std::optional<Scenario> scenario() const { return std::nullopt; }
   /// Computes a scenario of the current system (File > Open); only on a mode with scenario().
   virtual void applyScenario([[maybe_unused]] const Scenario& s) {}
+  /// What the mode keeps in a scenario file beside the system and its parameters (the Analysis
+  /// study, the optimal-control fields), so that one file holds a lecture; every mode adds its
+  /// part to the scenario being saved.
+  virtual void addToScenario([[maybe_unused]] Scenario& s) const {}
+  /// Takes its part of an opened scenario (its system already selected); a part the file does
+  /// not have leaves the mode as it is.
+  virtual void takeFromScenario([[maybe_unused]] const Scenario& s) {}
 
   virtual void saveSettings([[maybe_unused]] QSettings& s) const {}
   virtual void restoreSettings([[maybe_unused]] const QSettings& s) {}

@@ -129,9 +129,16 @@ void ScenarioFile::redo() {
   apply(m_present);
 }
 
-std::string ScenarioFile::current() const {
+std::optional<Scenario> ScenarioFile::whole() const {
   const Mode* mode = m_window->scenarioMode();
-  const std::optional<Scenario> sc = mode ? mode->scenario() : std::nullopt;
+  std::optional<Scenario> sc = mode ? mode->scenario() : std::nullopt;
+  if (sc)
+    for (const Mode* m : m_window->modes()) m->addToScenario(*sc);
+  return sc;
+}
+
+std::string ScenarioFile::current() const {
+  const std::optional<Scenario> sc = whole();
   return sc ? scenarioToJson(*sc) : std::string();
 }
 
@@ -160,7 +167,9 @@ void ScenarioFile::apply(const std::string& json) {
   Mode* mode = m_window->scenarioMode();
   if (mode && !json.empty()) {
     m_applying = true;
-    mode->applyScenario(parseScenario(json, nullptr));  // a scenario this window made
+    const Scenario sc = parseScenario(json, nullptr);  // a scenario this window made
+    mode->applyScenario(sc);
+    for (Mode* m : m_window->modes()) m->takeFromScenario(sc);
     m_applying = false;
   }
   updateModified();  // undone back to what was opened or saved: unchanged again

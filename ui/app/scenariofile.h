@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTimer>
+#include <optional>
 #include <vector>
 
 #include "core/io/scenario.h"
@@ -55,6 +56,9 @@ class ScenarioFile : public QObject {
   bool canRedo() const { return !m_redo.empty(); }
   /// An edit waits for kCoalesceMs of quiet to become an undo step.
   bool editPending() const { return m_pending.isActive(); }
+
+  /// The scenario shown now with every mode's part (Mode::addToScenario), or none.
+  std::optional<Scenario> whole() const;
 
  private:
   /// The scenario shown now (as JSON, which compares exactly), or empty.

@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "core/integrators/settings.h"
+#include "core/notation.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
@@ -27,7 +28,7 @@ QColor targetColor() { return QColor(0x5a, 0x5a, 0x5a); }
 
 // one report entry as the summary shows it: yes/no, a whole number, digits significant
 QString reportText(const ReportEntry& e) {
-  const QString unit = e.unit.empty() ? QString() : " " + QString::fromStdString(e.unit);
+  const QString unit = e.unit.empty() ? QString() : " " + QString::fromStdString(typeset(e.unit));
   return std::visit(
       [&](const auto& x) -> QString {
         using T = std::decay_t<decltype(x)>;
@@ -87,6 +88,7 @@ ControlMode::ControlMode(const ModeContext& context, QObject* parent) : Mode(con
   connect(m_panel, &ControlPanel::changed, this, [this] {
     m_panel->showProblem({});
     onInputChanged();
+    emit edited();  // the fields are part of the scenario file
   });
   connect(m_session, &ControlSession::iterationArrived, this, &ControlMode::onIteration);
   connect(m_session, &ControlSession::finished, this, &ControlMode::onFinished);
@@ -150,7 +152,7 @@ void ControlMode::setSystem(const SystemModel* system) {
 QString ControlMode::legend() const {
   if (!m_system) return {};
   return tr("<b>%1</b> &nbsp;&nbsp; optimal control")
-      .arg(QString::fromStdString(m_system->title()).toHtmlEscaped());
+      .arg(QString::fromStdString(typeset(m_system->title())).toHtmlEscaped());
 }
 
 ModeStatus ControlMode::status() const {
@@ -386,8 +388,8 @@ void ControlMode::frame(double t) {
     a.vector = m_arrowGain[c] * track.vectors[k];
     a.color = channelColor(track.shade);
     a.label = tr("%1 (longest: %2 %3)")
-                  .arg(QString::fromStdString(track.label), fmt(m_arrowMax[c], 3),
-                       QString::fromStdString(track.unit));
+                  .arg(QString::fromStdString(typeset(track.label)), fmt(m_arrowMax[c], 3),
+                       QString::fromStdString(typeset(track.unit)));
     m_arrows.push_back(a);
   }
   m_arrows.insert(m_arrows.end(), m_target.begin(), m_target.end());
@@ -448,7 +450,7 @@ void ControlMode::updateTarget() {
       a.origin = t.origin;
       a.vector = t.vector;
       a.color = targetColor();
-      a.label = QString::fromStdString(t.label);
+      a.label = QString::fromStdString(typeset(t.label));
       m_target.push_back(a);
     }
   } catch (const InputError&) {
@@ -516,6 +518,21 @@ void ControlMode::applySet(const std::string& name, const std::vector<double>& v
 
 void ControlMode::applyChoice(const std::string& name, const std::string& value) {
   m_panel->setChoice(name, value);
+}
+
+void ControlMode::addToScenario(Scenario& s) const {
+  if (!m_problem || !m_system || m_system->name() != s.system) return;
+  const ControlRequest r = m_panel->request();
+  s.control = Scenario::Control{r.values, r.choices};
+}
+
+void ControlMode::takeFromScenario(const Scenario& s) {
+  if (!s.control || !m_problem || !m_system || m_system->name() != s.system) return;
+  // the file's fields over the problem's defaults: a field it leaves out takes its default
+  ControlRequest r = m_problem->defaultRequest();
+  for (const auto& [name, v] : s.control->values) r.values[name] = v;
+  for (const auto& [name, v] : s.control->choices) r.choices[name] = v;
+  m_panel->setRequest(r);
 }
 
 QString ControlMode::playTimeProblem(double t) const {

@@ -57,6 +57,8 @@ class ControlMode : public Mode {
 
   void applySet(const std::string& name, const std::vector<double>& value) override;
   void applyChoice(const std::string& name, const std::string& value) override;
+  void addToScenario(Scenario& s) const override;
+  void takeFromScenario(const Scenario& s) override;
   QString playTimeProblem(double t) const override;
   bool start(QString* problem) override;
 
