@@ -93,7 +93,15 @@ DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roo
       b.axes[std::size_t(k)] = std::make_unique<Arrow>(
           root, runMaterial(roots, i, axisColor(k), axisMat[std::size_t(k)]));
   }
-  m_hint = ViewHint{QVector3D(0, 0, 0), float(1.15 * orbit + 0.5 * L), 20.0f, 35.0f};
+  m_hint = ViewHint{QVector3D(0, 0, 0), float(1.15 * orbit + 0.5 * L), 20.0f, 35.0f, {}};
+  // the orbit plane is flat: its outline (the polar grid's rim) and the body's height over it
+  // frame it, so that the disc, seen from 35 degrees up, fills the viewport
+  const float rim = float(std::ceil(1.3 * orbit / gridStep) * gridStep);
+  for (int k = 0; k < 48; ++k) {
+    const float a = float(k) * 2.0f * float(M_PI) / 48.0f;
+    m_hint.extent.push_back(QVector3D(rim * std::cos(a), 0.0f, rim * std::sin(a)));
+  }
+  for (const float y : {-1.0f, 1.0f}) m_hint.extent.push_back(QVector3D(0, y * float(L + r), 0));
 }
 
 void DumbbellVisual::setPose(std::size_t run, const Sample& s) {

@@ -66,7 +66,7 @@ MassSpringVisual::MassSpringVisual(const ParamValues& params, const VisualRoots&
   m_path.resize(kPathPoints);
 
   const float mid = 0.5f * (m_wallX + railEnd);
-  m_hint = ViewHint{QVector3D(mid, 0.1f * s, 0), 0.55f * (railEnd - m_wallX), 25.0f, 22.0f};
+  m_hint = ViewHint{QVector3D(mid, 0.1f * s, 0), 0.55f * (railEnd - m_wallX), 25.0f, 22.0f, {}};
 }
 
 void MassSpringVisual::setPose(std::size_t run, const Sample& s) {

@@ -92,7 +92,7 @@ PlanarPendulumVisual::PlanarPendulumVisual(const ParamValues& params, const Visu
             QVector3D(0, 0, zPlane + 0.004f * l), QColor(0x8a, 0x96, 0xa6));
   m_bodies = std::make_unique<PendulumBodies>(roots, l, false, 0.0f);
   m_trailRadius = 0.006f * l;
-  m_hint = ViewHint{QVector3D(0, -0.05f * l, 0), 1.22f * l, 0.0f, 8.0f};
+  m_hint = ViewHint{QVector3D(0, -0.05f * l, 0), 1.22f * l, 0.0f, 8.0f, {}};
 }
 
 void PlanarPendulumVisual::setPose(std::size_t run, const Sample& s) {
@@ -115,7 +115,7 @@ SphericalPendulumVisual::SphericalPendulumVisual(const ParamValues& params,
   addGrid(roots.common, QVector3D(0, floorY, 0), 1.25f * l, 0.125f * l, 4);
   m_bodies = std::make_unique<PendulumBodies>(roots, l, true, floorY);
   m_trailRadius = 0.007f * l;
-  m_hint = ViewHint{QVector3D(0, -0.5f * l, 0), 0.95f * l, 30.0f, 22.0f};
+  m_hint = ViewHint{QVector3D(0, -0.5f * l, 0), 0.95f * l, 30.0f, 22.0f, {}};
 }
 
 void SphericalPendulumVisual::setPose(std::size_t run, const Sample& s) {

@@ -25,6 +25,7 @@
 #include <limits>
 
 #include "ui/common/palette.h"
+#include "ui/scene3d/camerafit.h"
 #include "ui/scene3d/qt3d/visualregistry.h"
 
 namespace dms::ui::scene3d {
@@ -288,7 +289,7 @@ void Qt3DSceneView::onResized() {
   m_hud->resize(m_window->size(), m_window->devicePixelRatio());
   // the time stamp's font follows the window's height
   setHud(m_hud->content());
-  if (m_fit) applyFit(m_fit->first, m_fit->second);
+  if (m_fit) applyFit(*m_fit);
 }
 
 void Qt3DSceneView::onCameraMoved() {
@@ -353,7 +354,7 @@ void Qt3DSceneView::setRuns(const std::vector<SceneRun>& runs) {
   if (before != after && m_visual) buildVisual(m_system, m_params);
   clearRuns();
   layOut();
-  if (m_fit) applyFit(m_fit->first, m_fit->second);
+  if (m_fit) applyFit(*m_fit);
 }
 
 void Qt3DSceneView::buildVisual(const std::string& system, const ParamValues& params) {
@@ -484,17 +485,27 @@ void Qt3DSceneView::setArrows(const std::vector<SceneArrow>& arrows) {
 void Qt3DSceneView::fitView() {
   if (!m_visual) return;
   const ViewHint& hint = m_visual->hint();
-  float r = hint.radius;
-  auto grow = [&](const QVector3D& p) { r = std::max(r, (p - hint.centre).length() * 1.05f); };
+  // what the runs have drawn so far, beside the reach of the motion the visual expects
+  std::vector<QVector3D> drawn;
   for (std::size_t i = 0; i < kRuns; ++i) {
-    if (m_posePoint[i]) grow(*m_posePoint[i]);
-    for (const QVector3D& p : m_trailPoints[i]) grow(p);
+    if (m_posePoint[i]) drawn.push_back(*m_posePoint[i]);
+    drawn.insert(drawn.end(), m_trailPoints[i].begin(), m_trailPoints[i].end());
   }
   for (const auto& span : m_arrowSpans) {
-    grow(span.first);
-    grow(span.second);
+    drawn.push_back(span.first);
+    drawn.push_back(span.second);
   }
-  applyFit(hint.centre, r);
+  Framing f;
+  if (!hint.extent.empty()) {
+    f.points = hint.extent;
+    f.points.insert(f.points.end(), drawn.begin(), drawn.end());
+  } else {
+    f.centre = hint.centre;
+    f.radius = hint.radius;
+    for (const QVector3D& p : drawn)
+      f.radius = std::max(f.radius, (p - hint.centre).length() * 1.05f);
+  }
+  applyFit(f);
 }
 
 void Qt3DSceneView::setBodyAxesVisible(bool on) {
@@ -508,43 +519,45 @@ void Qt3DSceneView::setBodyAxesVisible(bool on) {
 
 void Qt3DSceneView::fitPoints(const std::vector<Vector3d>& points) {
   if (!m_visual) return;
-  std::vector<QVector3D> pts;
+  Framing f;
   for (const Vector3d& p : points)
-    if (finitePoint(p)) pts.push_back(m_visual->toScene(p));
-  if (pts.empty()) return fitView();
-  QVector3D lo = pts.front(), hi = pts.front();
-  for (const QVector3D& p : pts) {
-    lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
-    hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
-  }
-  const QVector3D centre = 0.5f * (lo + hi);
-  // room for the bodies drawn around the points (a bob, a sphere of the dumbbell)
-  float r = 0.05f * m_visual->scale();
-  for (const QVector3D& p : pts) r = std::max(r, (p - centre).length());
-  r = 1.06f * r + 0.08f * m_visual->scale();
-  applyFit(centre, r);
+    if (finitePoint(p)) f.points.push_back(m_visual->toScene(p));
+  if (f.points.empty()) return fitView();
+  // room for the bodies drawn around the points (a bob, a sphere of the dumbbell): each point
+  // stands for a small box around it
+  const float room = 0.08f * m_visual->scale();
+  const std::size_t n = f.points.size();
+  for (std::size_t i = 0; i < n; ++i)
+    for (const QVector3D& d :
+         {QVector3D(room, 0, 0), QVector3D(0, room, 0), QVector3D(0, 0, room)}) {
+      f.points.push_back(f.points[i] + d);
+      f.points.push_back(f.points[i] - d);
+    }
+  applyFit(f);
 }
 
-void Qt3DSceneView::applyFit(const QVector3D& centre, float r) {
-  m_fit = std::make_pair(centre, r);
+void Qt3DSceneView::applyFit(const Framing& framing) {
+  m_fit = framing;
   const ViewHint& hint = m_visual->hint();
-  // the sphere of radius r fits the narrower of the two fields of view of a viewport...
+  // the framing fits a viewport, between the labels at its top and bottom
   const QSize g = grid();
   const float w = float(std::max(m_window->width(), 1)) / float(g.width());
   const float h = float(std::max(m_window->height(), 1)) / float(g.height());
-  // ... and its height between the labels (so no label covers the system): the target moves
-  // up by half the difference of the bands, which moves the system down on the screen
-  const float t = std::tan(qDegreesToRadians(kFieldOfView) / 2.0f);
   const HudBands bands = hudBands(m_hud->content(), m_window->width());
-  const float band = std::max(h - float(bands.top + bands.bottom), 0.4f * h);
-  const float halfV = std::atan(t * band / h), halfH = std::atan(t * w / h);
+  CameraFrame frame;
+  frame.azimuth = hint.azimuth;
+  frame.elevation = hint.elevation;
+  frame.fieldOfView = kFieldOfView;
+  frame.aspect = w / h;
+  frame.bandTop = float(bands.top) / h;
+  frame.bandBottom = float(bands.bottom) / h;
+  const CameraFit fit = framing.points.empty() ? fitSphere(framing.centre, framing.radius, frame)
+                                               : ui::fitPoints(framing.points, frame);
   Orbit o;
   o.azimuth = hint.azimuth;
   o.elevation = hint.elevation;
-  o.distance = 1.04f * r / std::sin(std::min(halfV, halfH));
-  const float az = qDegreesToRadians(o.azimuth), el = qDegreesToRadians(o.elevation);
-  const QVector3D up(-std::sin(el) * std::sin(az), std::cos(el), -std::sin(el) * std::cos(az));
-  o.target = centre + up * (float(bands.top - bands.bottom) * o.distance * t / h);
+  o.distance = fit.distance;
+  o.target = fit.target;
   m_window->setDistanceRange(0.05f * o.distance, 20.0f * o.distance);
   m_window->setOrbit(o);
 }

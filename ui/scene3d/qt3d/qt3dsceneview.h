@@ -99,7 +99,14 @@ class Qt3DSceneView final : public SceneView {
   /// Trails, the points the fit holds and the arrows; clearRuns also hides the bodies.
   void clearPaths();
   void clearRuns();
-  void applyFit(const QVector3D& centre, float radius);
+  /// What the camera frames until the user moves it (again after a resize or a new layout):
+  /// a sphere (centre, radius), or points when `points` is not empty.
+  struct Framing {
+    QVector3D centre;
+    float radius = 1.0f;
+    std::vector<QVector3D> points;
+  };
+  void applyFit(const Framing& framing);
   void setHasData(std::size_t run, bool on);
   void buildVisual(const std::string& system, const ParamValues& params);
   Qt3DRender::QMaterial* arrowMaterial(const QColor& c);
@@ -138,7 +145,7 @@ class Qt3DSceneView final : public SceneView {
   QString m_stampText;
   // the last framing asked for, applied again when the window's shape changes (a view built
   // before the window is shown), until the user moves the camera
-  std::optional<std::pair<QVector3D, float>> m_fit;
+  std::optional<Framing> m_fit;
 
   // what the current system built; replaced by setSystem, and by setRuns with new colours
   std::string m_system;

@@ -10,6 +10,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/params.h"
 #include "core/sim/registry.h"
@@ -44,6 +45,9 @@ struct ViewHint {
   float radius = 1.0f;      ///< a sphere around centre that holds the expected motion
   float azimuth = 0.0f;     ///< degrees about +Y, 0 looks along -Z
   float elevation = 20.0f;  ///< degrees above the horizon
+  /// Points that outline the expected motion better than the sphere does (a flat orbit seen
+  /// at an angle): when given, the view frames them instead of the sphere.
+  std::vector<QVector3D> extent;
 };
 
 /// Neutral colours of the scene, shared by every visual.

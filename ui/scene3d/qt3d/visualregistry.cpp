@@ -39,7 +39,7 @@ class PlaceholderVisual final : public SystemVisual {
  public:
   PlaceholderVisual(const std::string& system, const VisualRoots& roots) {
     addGrid(roots.common, QVector3D(0, 0, 0), 2.0f, 0.25f, 4);
-    m_hint = ViewHint{QVector3D(0, 0, 0), 2.0f, 20.0f, 30.0f};
+    m_hint = ViewHint{QVector3D(0, 0, 0), 2.0f, 20.0f, 30.0f, {}};
     m_caption = system.empty() ? QStringLiteral("no system chosen")
                                : QString::fromStdString("no 3D drawing for '" + system + "'");
   }
