@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QLabel>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QStringList>
@@ -14,6 +15,8 @@
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
 #include "ui/scene3d/sceneview.h"
+#include "ui/sim/articlenote.h"
+#include "ui/sim/quantities.h"
 #include "ui/sim/runcsv.h"
 #include "ui/sim/runtable.h"
 #include "ui/sim/simworker.h"
@@ -35,8 +38,13 @@ SimulationMode::SimulationMode(const ModeContext& context, QObject* parent)
   views->setSpacing(4);
   m_plots = new PlotPanel(m_views);
   m_table = new RunTable(m_views);
+  m_articleNote = new QLabel(m_views);
+  m_articleNote->setWordWrap(true);
+  m_articleNote->setStyleSheet(labelStyle(mutedTextColor()));
+  m_articleNote->setVisible(false);
   views->addWidget(m_plots, 1);
   views->addWidget(m_table);
+  views->addWidget(m_articleNote);
   m_session = new SimSession(this);
   m_plots->setStores(&m_session->stores());
 
@@ -177,10 +185,10 @@ void SimulationMode::recompute() {
                   .arg(colorHex(styles.back().color), styles.back().label.toHtmlEscaped());
   }
   m_legend = QString("<b>%1</b> &nbsp;&nbsp; %2")
-                 .arg(QString::fromStdString(m_model->title()).toHtmlEscaped(), legend);
+                 .arg(plotSymbol(m_model->title()).toHtmlEscaped(), legend);
   m_plots->setQuantities(*m_model, values, job.methods);
-  m_plots->setRuns(styles, settings.T, QString::fromStdString(m_model->structureName()),
-                   QString::fromStdString(m_model->structure2Symbol()));
+  m_plots->setRuns(styles, settings.T, plotSymbol(m_model->structureName()),
+                   plotSymbol(m_model->structure2Symbol()));
   playback()->setHorizon(settings.T, settings.h);
   m_pendingScene = PendingScene{values, std::move(sceneRuns)};
   m_dataDirty = true;
@@ -247,7 +255,11 @@ void SimulationMode::updateTable(double t) {
   const bool structure = !m_model || !m_model->structureName().empty();
   const bool momentum = m_model && m_model->hasMomentum();
   std::vector<RunRow> rows;
+  std::vector<ArticleRun> article;
   for (std::size_t i = 0; i < job.methods.size() && i < stores.size() && i < st.size(); ++i) {
+    article.push_back({job.methods[i], st[i].done && !st[i].failure.failed
+                                           ? std::optional<RunSummary>(stores[i].summary())
+                                           : std::nullopt});
     const Method m = job.methods[i];
     const MethodLook l = methodLook(m);
     RunRow r;
@@ -279,6 +291,12 @@ void SimulationMode::updateTable(double t) {
     rows.push_back(r);
   }
   m_table->setRows(rows, t, momentum);
+  const QString note =
+      job.model ? articleNote(*job.model, job.values, job.settings, article) : QString();
+  m_articleNote->setText(note);
+  m_articleNote->setToolTip(
+      job.model ? articleNoteDetails(*job.model, job.values, job.settings, article) : QString());
+  m_articleNote->setVisible(!note.isEmpty());
 }
 
 ModeStatus SimulationMode::status() const {
@@ -387,7 +405,7 @@ QString SimulationMode::figureCaption() const {
     parts << QString("%1\u00a0=\u00a0%2%3")
                  .arg(QString::fromStdString(p.name),
                       v.size() > 1 ? "(" + v.join(", ") + ")" : v.value(0),
-                      p.unit.empty() ? QString() : "\u00a0" + QString::fromStdString(p.unit));
+                      p.unit.empty() ? QString() : "\u00a0" + plotSymbol(p.unit));
   }
   const IntegratorSettings& s = job.settings;
   parts
@@ -406,7 +424,12 @@ QString SimulationMode::figureCaption() const {
 
 std::optional<Scenario> SimulationMode::scenario() const {
   if (!m_model) return std::nullopt;
-  return Scenario{m_model->name(), m_params->values(), m_params->settings(), m_params->methods()};
+  Scenario s;
+  s.system = m_model->name();
+  s.parameters = m_params->values();
+  s.settings = m_params->settings();
+  s.methods = m_params->methods();
+  return s;
 }
 
 void SimulationMode::applyScenario(const Scenario& s) {

@@ -17,6 +17,7 @@
 #include "ui/sim/plotpanel.h"
 
 class QAction;
+class QLabel;
 
 namespace dms::ui {
 
@@ -84,6 +85,7 @@ class SimulationMode : public Mode {
   ParamPanel* m_params = nullptr;
   PlotPanel* m_plots = nullptr;
   RunTable* m_table = nullptr;
+  QLabel* m_articleNote = nullptr;  ///< the article's printed figures beside this run's
   QWidget* m_views = nullptr;
   SimSession* m_session = nullptr;
   QAction* m_logAction = nullptr;
