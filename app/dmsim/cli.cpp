@@ -1,5 +1,6 @@
 #include "app/dmsim/cli.h"
 
+#include <algorithm>
 #include <cmath>
 #include <ctime>
 #include <iomanip>
@@ -7,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 
 #include "core/io/atomicfile.h"
 #include "core/io/scenario.h"
@@ -36,35 +38,184 @@ std::string specJsonRange(const ParamSpec& s) { return s.rangeText(); }
 
 }  // namespace
 
+// `text` in lines of at most `width` characters (words longer than that on their own line)
+std::string wrapText(const std::string& text, std::size_t width) {
+  std::string out, line;
+  std::istringstream words(text);
+  std::string word;
+  while (words >> word) {
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  return out + line;
+}
+
+namespace {
+
+class WrappingFormatter : public CLI::Formatter {
+ public:
+  std::string make_option_desc(const CLI::Option* opt) const override {
+    return wrapText(opt->get_description(), 100 - get_column_width());
+  }
+  std::string make_description(const CLI::App* app) const override {
+    const std::string d = app->get_description();
+    return d.empty() ? d : wrapText(d, 100) + "\n\n";
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<CLI::Formatter> helpFormatter(std::size_t column) {
+  auto f = std::make_shared<WrappingFormatter>();
+  f->column_width(column);
+  return f;
+}
+
 bool Options::flag(const std::string& k) const {
   return std::find(flags.begin(), flags.end(), k) != flags.end();
 }
 
-Options parseOptions(const std::vector<std::string>& args, const std::vector<std::string>& valued,
-                     const std::vector<std::string>& bare, const std::string& command) {
-  Options o;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (std::find(bare.begin(), bare.end(), a) != bare.end()) {
-      o.flags.push_back(a);
-    } else if (std::find(valued.begin(), valued.end(), a) != valued.end()) {
-      if (i + 1 >= args.size()) throw InputError(a + ": missing value");
-      const std::string& v = args[++i];
-      if (a == "--set")
-        o.sets.push_back(v);
-      else if (o.values.count(a))
-        throw InputError(a + " given twice");
-      else
-        o.values[a] = v;
-    } else {
-      std::string known;
-      for (const auto& k : valued) known += " " + k;
-      for (const auto& k : bare) known += " " + k;
-      throw InputError("unknown option '" + a + "' for dmsim " + command + " (known:" + known +
-                       ")");
-    }
+CommandOptions::CommandOptions(CLI::App& app, std::string command)
+    : app_(app), command_(std::move(command)) {
+  app_.allow_extras();  // refused by refuseRemaining(), in dmsim's words
+  unknown_ = [this](const std::string& arg, const std::string& known) {
+    return "unknown option '" + arg + "' for dmsim " + command_ + " (known:" + known + ")";
+  };
+}
+
+// a check as a CLI11 validator: its InputError's message is kept for describe(), since CLI11
+// prefixes a validator's message with the option's name
+CLI::Validator CommandOptions::validator(const std::string& name, Check check) {
+  std::shared_ptr<std::string> failure = failure_;
+  return CLI::Validator(
+      [check, failure](std::string& v) -> std::string {
+        try {
+          check(v);
+          return {};
+        } catch (const InputError& e) {
+          *failure = e.what();
+          return *failure;
+        }
+      },
+      "", name);
+}
+
+CLI::Option* CommandOptions::value(const std::string& name, const std::string& meta,
+                                   const std::string& help, Check check) {
+  CLI::Option* opt = app_.add_option_function<std::string>(
+      name, [this, name](const std::string& v) { options_.values[name] = v; }, help);
+  opt->option_text(meta)->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+  if (check) opt->check(validator(name, std::move(check)));
+  names_.push_back(name);
+  valued_.push_back(name);
+  return opt;
+}
+
+CLI::Option* CommandOptions::repeated(const std::string& name, const std::string& meta,
+                                      const std::string& help, Check check) {
+  CLI::Option* opt = app_.add_option_function<std::vector<std::string>>(
+      name, [this](const std::vector<std::string>& v) { options_.sets = v; }, help);
+  opt->option_text(meta + " ...")->allow_extra_args(false);
+  if (check) opt->check(validator(name, std::move(check)));
+  names_.push_back(name);
+  valued_.push_back(name);
+  return opt;
+}
+
+CLI::Option* CommandOptions::files(const std::string& name, const std::string& meta,
+                                   const std::string& help) {
+  CLI::Option* opt = app_.add_option_function<std::vector<std::string>>(
+      name, [this](const std::vector<std::string>& v) { options_.files = v; }, help);
+  opt->option_text(meta);
+  names_.push_back(name);
+  valued_.push_back(name);
+  return opt;
+}
+
+CLI::Option* CommandOptions::flag(const std::string& name, const std::string& help) {
+  CLI::Option* opt = app_.add_flag_function(
+      name, [this, name](std::int64_t) { options_.flags.push_back(name); }, help);
+  names_.push_back(name);
+  return opt;
+}
+
+void CommandOptions::missingValue(const std::string& name, const std::string& message) {
+  missing_[name] = message;
+}
+
+void CommandOptions::unknownMessage(
+    std::function<std::string(const std::string&, const std::string&)> f) {
+  unknown_ = std::move(f);
+}
+
+void CommandOptions::form(const std::vector<std::string>& required,
+                          const std::vector<std::string>& optional,
+                          const std::vector<std::string>& tail) {
+  forms_.push_back({required, optional, tail});
+}
+
+std::string CommandOptions::token(const std::string& name) const {
+  const CLI::Option* opt = app_.get_option(name);
+  return opt->get_option_text().empty() ? name : name + " " + opt->get_option_text();
+}
+
+std::string CommandOptions::synopsis(const std::string& indent) const {
+  std::vector<Form> forms = forms_;
+  if (forms.empty()) forms.push_back({{}, names_, {}});
+  // an option no form names goes into the first, so that the usage lists every option
+  for (const std::string& n : names_) {
+    bool named = false;
+    for (const Form& f : forms)
+      named = named || std::count(f.required.begin(), f.required.end(), n) ||
+              std::count(f.optional.begin(), f.optional.end(), n);
+    if (!named) forms.front().optional.push_back(n);
   }
-  return o;
+  std::string out;
+  for (const Form& f : forms) {
+    const std::string head = indent + "dmsim " + app_.get_name();
+    std::vector<std::string> words;
+    for (const std::string& n : f.required) words.push_back(token(n));
+    for (const std::string& n : f.optional) words.push_back("[" + token(n) + "]");
+    words.insert(words.end(), f.tail.begin(), f.tail.end());
+    std::string line = head;
+    for (const std::string& w : words) {
+      const bool newLine = !w.empty() && w.front() == '\n';
+      const std::string word = newLine ? w.substr(1) : w;
+      if (newLine || line.size() + 1 + word.size() > 92) {
+        out += line + "\n";
+        line = std::string(head.size(), ' ');
+      }
+      line += " " + word;
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+void CommandOptions::refuseRemaining() const {
+  const std::vector<std::string> rest = app_.remaining();
+  if (rest.empty()) return;
+  std::string known;
+  for (const std::string& n : names_) known += " " + n;
+  throw InputError(unknown_(rest.front(), known));
+}
+
+std::string CommandOptions::describe(const CLI::ParseError& e) const {
+  const std::string what = e.what();
+  if (dynamic_cast<const CLI::ValidationError*>(&e) && !failure_->empty()) return *failure_;
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) {
+    // "NAME: 1 required TYPE missing" (no value), "NAME: At Most 1 required but received 2"
+    const std::string name = what.substr(0, what.find(':'));
+    const std::string missing = " missing";
+    if (what.size() > missing.size() &&
+        what.compare(what.size() - missing.size(), missing.size(), missing) == 0)
+      return missing_.count(name) ? missing_.at(name) : name + ": missing value";
+    if (what.find("At Most") != std::string::npos) return name + " given twice";
+  }
+  return what;
 }
 
 RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,
@@ -94,9 +245,15 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
   return r;
 }
 
-int cmdList(const std::vector<std::string>& args) {
-  const Options o = parseOptions(args, {}, {"--json"}, "list");
-  const bool json = !o.flags.empty();
+void defineList(CommandOptions& c) {
+  c.app().description(
+      "The systems, the integrators each system has, and every parameter with its default, unit "
+      "and allowed range.");
+  c.flag("--json", "the same as JSON");
+}
+
+int cmdList(const Options& o) {
+  const bool json = o.flag("--json");
   Json all = Json::array();
   for (const SystemModel* m : allSystems()) {
     const IntegratorSettings d = m->defaultSettings();
@@ -167,12 +324,51 @@ int cmdList(const std::vector<std::string>& args) {
   return kOk;
 }
 
-int cmdRun(const std::vector<std::string>& args) {
-  const Options o =
-      parseOptions(args,
-                   {"--system", "--integrator", "--h", "--T", "--rtol", "--atol", "--rk",
-                    "--rk-samples", "--summation", "--set", "--csv", "--scenario"},
-                   {}, "run");
+void defineRun(CommandOptions& c) {
+  c.app().description(
+      "One run from t = 0 to T (defaults: the article's set-up of the system); prints its "
+      "summary as JSON.");
+  std::string methods;
+  for (const MethodInfo& m : allMethods()) methods += (methods.empty() ? "" : "|") + m.name;
+  c.value("--system", "NAME", "the system: " + systemNames(allSystems(), ", "),
+          [](const std::string& v) {
+            if (!findSystem(v))
+              throw InputError("--system '" + v + "': unknown system (one of " +
+                               systemNames(allSystems()) + ")");
+          });
+  c.value("--integrator", "M",
+          "the method: " + methods + ", among those the system has (dmsim list); default vi",
+          [](const std::string& v) { parseMethod(v); });
+  const auto number = [](const char* flag) {
+    return [flag](const std::string& v) { parseNumber(v, flag); };
+  };
+  c.value("--h", "H", "the fixed step; for RK45 the output spacing", number("--h"));
+  c.value("--T", "T", "the horizon", number("--T"));
+  c.value("--rtol", "R", "RK45's RelTol (default 1e-3, as MATLAB's ode45)", number("--rtol"));
+  c.value("--atol", "A", "RK45's AbsTol (default 1e-6)", number("--atol"));
+  c.value("--rk", "ode45|scipy",
+          "RK45's step-size controller: MATLAB ode45's (default) or SciPy's RK45",
+          [](const std::string& v) { parseController(v); });
+  c.value("--rk-samples", "output|steps",
+          "RK45 sampled at t_k = k h through its dense output (default) or at its accepted steps",
+          [](const std::string& v) { parseSampling(v); });
+  c.value("--summation", "compensated|plain",
+          "how the variational steps add their increments (default compensated)",
+          [](const std::string& v) { parseSummation(v); });
+  c.repeated("--set", "NAME=VALUE",
+             "a parameter, repeatable; vectors as q0=0.866,0,0.5 (dmsim list names them)");
+  c.value("--csv", "FILE", "also write the time series, with a header row");
+  c.value("--scenario", "FILE",
+          "run a scenario file saved by the app; flags given as well override it (--system "
+          "must then match the file's)");
+  c.form({"--system"},
+         {"--integrator", "--h", "--T", "--rtol", "--atol", "--rk", "--rk-samples", "--summation",
+          "--set", "--csv"},
+         {"\n(M: " + methods + ", default vi)"});
+  c.form({"--scenario"}, {}, {"[any flag of run, which overrides the file]"});
+}
+
+int cmdRun(const Options& o) {
   // a scenario file gives the system, parameters and settings; flags override it
   std::vector<std::string> warnings;
   std::optional<Scenario> scenario;

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "app/dmsim/cli.h"
 #include "core/io/atomicfile.h"
@@ -40,70 +41,6 @@ std::string valueFlag(const ParamSpec& s) {
   std::string meta = s.integer ? "N" : "X";
   if (s.name.size() == 1) meta = std::string(1, char(std::toupper(s.name[0])));
   return s.flag + " " + meta;
-}
-
-// `text` in lines of at most `width` characters, every line after the first indented
-std::string wrap(const std::string& text, std::size_t width, std::size_t indent) {
-  std::string out, line;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    if (!line.empty() && line.size() + 1 + word.size() > width) {
-      out += line + "\n" + std::string(indent, ' ');
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-    start = end + 1;
-  }
-  return out + line;
-}
-
-void problemUsage(std::ostream& out, const SystemModel& model, const ControlProblem& p) {
-  const ControlRequest defaults = p.defaultRequest();
-  out << "\nusage: dmsim control --system " << model.name() << " [flags] [--set NAME=VALUE ...]"
-      << " [--csv FILE] [--progress]\n"
-      << p.title() << ".\n"
-      << p.summary() << "\n";
-  // "  --flag ARG   text" with the text wrapped at 100 columns under itself
-  const auto line = [&out](const std::string& flag, const std::string& text) {
-    const std::size_t col = 26;
-    std::string head = "  " + flag;
-    if (head.size() + 1 > col) {
-      out << head << "\n";
-      head.clear();
-    }
-    out << std::left << std::setw(int(col)) << head << wrap(text, 100 - col, col) << "\n";
-  };
-  for (const ParamSpec& s : p.allFields())
-    if (!s.flag.empty())
-      line(valueFlag(s), s.description + (s.unit.empty() ? "" : " [" + s.unit + "]") + ", in " +
-                             s.rangeText() + " (default " + s.defaultText() + ")");
-  for (const ControlChoice& c : p.choices()) {
-    std::string values;
-    for (const ControlChoice::Value& v : c.values) values += (values.empty() ? "" : "|") + v.value;
-    line("--" + c.name + " " + values, c.description + " (default " + c.values.front().value + ")");
-  }
-  line("--set NAME=VALUE", "parameters (vectors as x,y,z; repeatable):");
-  for (const ParamSpec& s : p.allFields())
-    if (s.flag.empty())
-      line("    " + s.name, s.description + (s.unit.empty() ? "" : " [" + s.unit + "]") + ", in " +
-                                s.rangeText() + " (default " + s.defaultText() + ")");
-  std::string columns;
-  for (const std::string& c : p.csvColumns(defaults)) columns += (columns.empty() ? "" : ",") + c;
-  line("--csv FILE", "one row per t_k: " + columns);
-  line("--progress", "one line per iteration on stderr");
-}
-
-void controlUsage(std::ostream& out) {
-  out << "usage: dmsim control --system NAME ...   (NAME: "
-      << systemNames(systemsWithControl(), ", ") << ")\n"
-      << "Solves the system's optimal-control problem and prints JSON (converged, iterations,\n"
-         "cost, terminal_error, cpu_s, ...). Exit codes: 0 converged, 2 bad input, 3 the solver\n"
-         "did not converge (or the target is unreachable).\n";
-  for (const SystemModel* m : systemsWithControl())
-    problemUsage(out, *m, *findControlProblem(m->name()));
 }
 
 // the request the flags and --set items give (checked against the problem's fields)
@@ -144,13 +81,12 @@ void writeCsv(std::ostream& csv, const ControlResult& r) {
   }
 }
 
-int runProblem(const SystemModel& model, const ControlProblem& p,
-               const std::vector<std::string>& args) {
-  std::vector<std::string> valued = {"--system", "--set", "--csv"};
-  for (const ParamSpec& s : p.allFields())
-    if (!s.flag.empty()) valued.push_back(s.flag);
-  for (const ControlChoice& c : p.choices()) valued.push_back("--" + c.name);
-  const Options o = parseOptions(args, valued, {"--progress"}, "control");
+std::string fieldText(const ParamSpec& s) {
+  return s.description + (s.unit.empty() ? "" : " [" + s.unit + "]") + ", in " + s.rangeText() +
+         " (default " + s.defaultText() + ")";
+}
+
+int runProblem(const SystemModel& model, const ControlProblem& p, const Options& o) {
   const ControlRequest request = requestFrom(o, p);
   p.check(request);
   // what the solve changes in the values given, as `dmsim run` reports its normalization
@@ -192,25 +128,102 @@ int runProblem(const SystemModel& model, const ControlProblem& p,
 
 }  // namespace
 
-int cmdControl(const std::vector<std::string>& args) {
-  if (std::find(args.begin(), args.end(), "--help") != args.end()) {
-    controlUsage(std::cout);
-    return kOk;
+std::unique_ptr<CLI::App> controlApp(const SystemModel& model, const ControlProblem& p,
+                                     std::unique_ptr<CommandOptions>* options) {
+  auto app = std::make_unique<CLI::App>(p.title() + ". " + p.summary(),
+                                        "dmsim control --system " + model.name());
+  app->formatter(helpFormatter(28));
+  *options = std::make_unique<CommandOptions>(*app, "control");
+  CommandOptions& c = **options;
+  const std::vector<ParamSpec> fields = p.allFields();
+  // --system was taken by the control command: here for the help and the known options
+  c.value("--system", model.name(), "the system");
+  c.repeated("--set", "NAME=VALUE", "a parameter below (vectors as x,y,z; repeatable)");
+  std::string columns;
+  for (const std::string& col : p.csvColumns(p.defaultRequest()))
+    columns += (columns.empty() ? "" : ",") + col;
+  c.value("--csv", "FILE", "one row per t_k: " + columns);
+  for (const ParamSpec& s : fields) {
+    if (s.flag.empty()) continue;
+    c.value(s.flag, valueFlag(s).substr(s.flag.size() + 1), fieldText(s),
+            [s](const std::string& text) {
+              const std::vector<double> v = {parseNumber(text, s.flag)};
+              try {
+                checkValue(s, v);
+              } catch (const InputError& e) {
+                throw InputError(s.flag + ": " + e.what());
+              }
+            });
   }
+  for (const ControlChoice& ch : p.choices()) {
+    std::string values;
+    for (const ControlChoice::Value& v : ch.values) values += (values.empty() ? "" : "|") + v.value;
+    // an unknown value is refused by the problem (completeChoices), naming the allowed ones
+    c.value("--" + ch.name, values, ch.description + " (default " + ch.values.front().value + ")");
+  }
+  c.flag("--progress", "one line per iteration on stderr");
+  std::string params = "Parameters (--set NAME=VALUE):\n";
+  for (const ParamSpec& s : fields)
+    if (s.flag.empty()) {
+      std::ostringstream line;
+      std::string text = wrapText(fieldText(s), 100 - 28);
+      for (std::size_t at = 0; (at = text.find('\n', at)) != std::string::npos; at += 29)
+        text.insert(at + 1, std::string(28, ' '));
+      line << "  " << std::left << std::setw(26) << s.name << text << "\n";
+      params += line.str();
+    }
+  app->footer(params);
+  return app;
+}
+
+void defineControl(CommandOptions& c) {
   const std::string names = systemNames(systemsWithControl(), ", ");
-  const auto it = std::find(args.begin(), args.end(), "--system");
-  if (it == args.end() || it + 1 == args.end())
-    throw InputError("--system is required (systems with optimal control: " + names + ")");
-  const std::string& sys = *(it + 1);
+  c.app().description(
+      "Solves the system's optimal-control problem and prints JSON (converged, iterations, cost, "
+      "terminal_error, cpu_s, ...). Exit codes: 0 converged, 2 bad input, 3 the solver did not "
+      "converge (or the target is unreachable). The flags of each system's problem follow.");
+  c.value("--system", systemNames(systemsWithControl(), "|"), "the system: " + names,
+          [names](const std::string& sys) {
+            if (!findSystem(sys))
+              throw InputError("--system '" + sys +
+                               "': unknown system (systems with optimal control: " + names + ")");
+            if (!findControlProblem(sys))
+              throw InputError("--system '" + sys + "' has no optimal control (systems with " +
+                               "optimal control: " + names + ")");
+          });
+  c.missingValue("--system", "--system is required (systems with optimal control: " + names + ")");
+  c.form({"--system"}, {},
+         {"[flags]", "[--set NAME=VALUE ...]", "[--csv FILE]", "[--progress]",
+          "(flags: dmsim control --help)"});
+  // the help of each problem's app (its flags, choices and parameters) after the command's own
+  c.app().footer([]() {
+    std::string out;
+    for (const SystemModel* m : systemsWithControl()) {
+      std::unique_ptr<CommandOptions> options;
+      out += "\n" + controlApp(*m, *findControlProblem(m->name()), &options)->help();
+    }
+    return out;
+  });
+}
+
+int cmdControl(const CommandOptions& c) {
+  if (!c.options().has("--system"))
+    throw InputError("--system is required (systems with optimal control: " +
+                     systemNames(systemsWithControl(), ", ") + ")");
+  const std::string& sys = c.options().values.at("--system");
   const SystemModel* model = findSystem(sys);
-  if (!model)
-    throw InputError("--system '" + sys +
-                     "': unknown system (systems with optimal control: " + names + ")");
   const ControlProblem* problem = findControlProblem(sys);
-  if (!problem)
-    throw InputError("--system '" + sys + "' has no optimal control (systems with optimal " +
-                     "control: " + names + ")");
-  return runProblem(*model, *problem, args);
+  // the problem's own flags: what the command's parse left over, parsed by the problem's app
+  std::unique_ptr<CommandOptions> options;
+  const std::unique_ptr<CLI::App> app = controlApp(*model, *problem, &options);
+  std::vector<std::string> rest = c.app().remaining_for_passthrough();
+  try {
+    app->parse(rest);
+  } catch (const CLI::ParseError& e) {
+    throw InputError(options->describe(e));
+  }
+  options->refuseRemaining();
+  return runProblem(*model, *problem, options->options());
 }
 
 }  // namespace dms::cli

@@ -13,14 +13,17 @@ using Json = nlohmann::ordered_json;
 
 }  // namespace
 
-int cmdReproduce(const std::vector<std::string>& args) {
-  bool json = false;
-  for (const std::string& a : args) {
-    if (a == "--json")
-      json = true;
-    else
-      throw InputError("reproduce: unknown option '" + a + "' (known: --json)");
-  }
+void defineReproduce(CommandOptions& c) {
+  c.app().description(
+      "The article's four examples at its set-ups, our figures beside the printed ones.");
+  c.flag("--json", "the same as JSON");
+  c.unknownMessage([](const std::string& arg, const std::string& known) {
+    return "reproduce: unknown option '" + arg + "' (known:" + known + ")";
+  });
+}
+
+int cmdReproduce(const Options& o) {
+  const bool json = o.flag("--json");
   Json rows = Json::array();
   bool anyFailed = false;
   for (const SystemModel* model : allSystems()) {

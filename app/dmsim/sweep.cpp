@@ -206,27 +206,52 @@ int merge(const std::vector<std::string>& files, const Options& o) {
 
 }  // namespace
 
-int cmdSweep(const std::vector<std::string>& args) {
-  // --merge FILES...: the files run up to the next option
-  std::vector<std::string> rest, files;
-  bool merging = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--merge") {
-      if (merging) throw InputError("--merge given twice");
-      merging = true;
-      while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) files.push_back(args[++i]);
-      if (files.empty())
-        throw InputError("--merge: expected the shard files, e.g. --merge s1.json s2.json");
-    } else {
-      rest.push_back(args[i]);
-    }
-  }
-  if (merging) return merge(files, parseOptions(rest, {"--csv"}, {}, "sweep --merge"));
+void defineSweep(CommandOptions& c) {
+  c.app().description(
+      "Work-precision and convergence: every method of --methods over the steps of --h (the "
+      "fixed-step methods) and the RelTols of --rtol (the adaptive ones), each run's error at T "
+      "against a reference run; prints JSON.");
+  c.value("--system", "NAME", "the system: " + systemNames(allSystems(), ", "),
+          [](const std::string& v) {
+            if (!findSystem(v))
+              throw InputError("--system '" + v + "': unknown system (one of " +
+                               systemNames(allSystems()) + ")");
+          });
+  c.value("--methods", "M1,M2,...", "the methods (default: every method the system has)");
+  c.value("--h", "H1,H2,...", "the steps of the fixed-step methods; each must divide T",
+          [](const std::string& v) { parseList(v, "--h"); });
+  c.value("--rtol", "R1,R2,...", "the RelTols of the adaptive methods, in [1e-11, 0.1]",
+          [](const std::string& v) { parseList(v, "--rtol"); });
+  c.value("--T", "T", "the horizon", [](const std::string& v) { parseNumber(v, "--T"); });
+  c.repeated("--set", "NAME=VALUE", "a parameter, repeatable, as for dmsim run");
+  c.value("--jobs", "N", "threads (default: the number of cores); the results do not depend on it",
+          [](const std::string& v) { parseJobs(v); });
+  c.value("--csv", "FILE", "also write one row per run");
+  c.value("--shard", "I/N", "run only the I-th of N disjoint slices of the sweep",
+          [](const std::string& v) { parseShard(v); });
+  c.files("--merge", "FILES...",
+          "join the N slices of one sweep (--shard's outputs) into its JSON");
+  c.missingValue("--merge", "--merge: expected the shard files, e.g. --merge s1.json s2.json");
+  c.unknownMessage([&c](const std::string& arg, const std::string& known) {
+    return "unknown option '" + arg + "' for dmsim sweep" +
+           (c.options().files.empty() ? " (known:" + known + ")" : " --merge (known: --csv)");
+  });
+  c.form({"--system"},
+         {"--methods", "--h", "--rtol", "--T", "--set", "--jobs", "--csv", "--shard"});
+  c.form({"--merge"}, {"--csv"});
+}
 
-  const Options o = parseOptions(
-      rest,
-      {"--system", "--methods", "--h", "--rtol", "--T", "--set", "--jobs", "--csv", "--shard"}, {},
-      "sweep");
+int cmdSweep(const CommandOptions& c) {
+  const Options& o = c.options();
+  if (!o.files.empty()) {
+    // --merge takes no option of a sweep but --csv
+    for (const CLI::Option* opt : c.app().parse_order())
+      if (opt->get_name() != "--merge" && opt->get_name() != "--csv")
+        throw InputError("unknown option '" + opt->get_name() +
+                         "' for dmsim sweep --merge (known: --csv)");
+    return merge(o.files, o);
+  }
+
   if (!o.has("--system"))
     throw InputError("--system is required (" + systemNames(allSystems(), "|") + ")");
   const SystemModel* model = findSystem(o.values.at("--system"));
