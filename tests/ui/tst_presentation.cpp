@@ -186,6 +186,39 @@ class TestPresentation : public QObject {
              qPrintable(error));
   }
 
+  // --show VIEW opens the simulation's plots on a view: checked on the command line, and a
+  // view the system has not is refused by name
+  void showChoosesTheView() {
+    ScriptOptions o;
+    QString error;
+    QVERIFY2(parseCommandLine({"--system", "planar-pendulum", "--show", "phase"}, &o, &error),
+             qPrintable(error));
+    QCOMPARE(o.show, QString("phase"));
+    QVERIFY(o.any());
+    ScriptOptions bad;
+    QVERIFY(!parseCommandLine({"--show", "colours"}, &bad, &error));
+    QVERIFY2(error.contains("--show 'colours': unknown view") && error.contains("momentum"),
+             qPrintable(error));
+    QVERIFY(!parseCommandLine({"--control", "--show", "energy"}, &bad, &error));
+    QVERIFY2(error.contains("--show is for the simulation"), qPrintable(error));
+
+    MainWindow w;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    PlotPanel* plots = w.simulationMode()->plotPanel();
+    w.simulationMode()->applyChoice("show", "phase");
+    QCOMPARE(plots->view(), PlotView::Phase);
+    w.simulationMode()->applyChoice("show", "energy");
+    QCOMPARE(plots->view(), PlotView::Energy);
+    // the dumbbell has six degrees of freedom: no phase plane
+    QVERIFY(w.selectSystem("dumbbell"));
+    try {
+      w.simulationMode()->applyChoice("show", "phase");
+      QFAIL("the dumbbell showed a phase portrait");
+    } catch (const InputError& e) {
+      QVERIFY2(QString(e.what()).contains("has no phase portrait view"), e.what());
+    }
+  }
+
  private:
   QTemporaryDir m_dir;
 };

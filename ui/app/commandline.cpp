@@ -145,6 +145,8 @@ QString commandLineUsage() {
              "                       vi,rk45,rk4; default: the article's pair)\n"
              "  --set NAME=VALUE     a parameter of the system, or h, T, rtol, atol (repeatable)\n"
              "  --play-to T          play to simulated time T (at most the horizon T)\n"
+             "  --show VIEW          the simulation's plots: errors, energy (with the shadow\n"
+             "                       energy), phase, state or momentum\n"
              "  --screenshot FILE    write a PNG of the whole window\n"
              "  --export-plots DIR   write every plot as PNG, SVG and PDF into DIR\n"
              "  --export-video FILE  render the 3D view frame by frame into FILE (.mp4, .webm or\n"
@@ -184,10 +186,10 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
       videoSize("video-size", {}, "WxH"), videoFps("video-fps", {}, "N"),
       videoFrom("video-from", {}, "T"), videoTo("video-to", {}, "T"),
       videoSpeed("video-speed", {}, "S"), videoPlots("video-plots", {}), study("study", {}, "KEY"),
-      present("present", {});
-  parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, control, analysis, methods,
-                     help, video, videoSize, videoFps, videoFrom, videoTo, videoSpeed, videoPlots,
-                     study, present});
+      present("present", {}), show("show", {}, "VIEW");
+  parser.addOptions({system,   set,        playTo,     screenshot, exportPlots, quit,     control,
+                     analysis, methods,    help,       video,      videoSize,   videoFps, videoFrom,
+                     videoTo,  videoSpeed, videoPlots, study,      present,     show});
   const std::vector<ChoiceFlag> flags = choiceFlags();
   for (const ChoiceFlag& f : flags) parser.addOption(QCommandLineOption(f.name, {}, "VALUE"));
   if (!parser.parse(QStringList{"dmstudio"} + args)) {
@@ -251,6 +253,14 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
     return fail("--methods: no method given (e.g. --methods vi,rk45)");
   if (!o.methods.isEmpty() && !o.mode.isEmpty())
     return fail("--methods is for the simulation: --" + o.mode + " chooses its own");
+  if (parser.values(show).size() > 1) return fail("--show given twice");
+  o.show = parser.value(show);
+  if (parser.isSet(show)) {
+    const QStringList views = {"errors", "energy", "phase", "state", "momentum"};
+    if (!views.contains(o.show))
+      return fail(QString("--show '%1': unknown view (one of %2)").arg(o.show, views.join(", ")));
+    if (!o.mode.isEmpty()) return fail("--show is for the simulation's plots, not --" + o.mode);
+  }
   for (const ChoiceFlag& f : flags)
     for (const QString& v : parser.values(f.name))
       o.choices.emplace_back(f.name.toStdString(), v.toStdString());

@@ -46,6 +46,9 @@ struct ScriptOptions {
   /// The simulation's methods side by side, as given (CLI names joined by commas, e.g.
   /// "vi,rk45,rk4"), checked against the system when --system names one; empty: as they were.
   QString methods;
+  /// --show VIEW: the simulation's plots (errors, energy, phase, state, momentum); empty: as
+  /// they were.
+  QString show;
 
   /// True when the window has something to do on its own (and then quits with --quit).
   bool scripted() const {
@@ -54,7 +57,7 @@ struct ScriptOptions {
   /// True when the arguments ask for anything at all (else the window opens as it was left).
   bool any() const {
     return scripted() || !mode.isEmpty() || !system.isEmpty() || !sets.empty() ||
-           !methods.isEmpty();
+           !methods.isEmpty() || !show.isEmpty();
   }
 };
 

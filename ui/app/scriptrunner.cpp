@@ -32,7 +32,8 @@ void ScriptRunner::start() {
   m_mode = o.mode.isEmpty() ? m_window->modes().front() : m_window->findMode(o.mode);
   const QString flag = o.mode.isEmpty() ? QString("--set") : "--" + o.mode;
   if (!m_mode) return fail(2, QString("--%1: no such mode").arg(o.mode));
-  if (!o.scripted() && o.mode.isEmpty() && o.sets.empty() && o.methods.isEmpty()) {
+  if (!o.scripted() && o.mode.isEmpty() && o.sets.empty() && o.methods.isEmpty() &&
+      o.show.isEmpty()) {
     m_stage = Stage::Done;  // the system is shown: the user takes over
     return;
   }
@@ -48,6 +49,13 @@ void ScriptRunner::start() {
       m_mode->applyChoice("methods", o.methods.toStdString());
     } catch (const InputError& e) {
       return fail(2, QString::fromStdString(e.what()));  // names --methods itself
+    }
+  }
+  if (!o.show.isEmpty()) {
+    try {
+      m_mode->applyChoice("show", o.show.toStdString());
+    } catch (const InputError& e) {
+      return fail(2, QString("--show: %1").arg(e.what()));
     }
   }
   for (const auto& [name, value] : o.choices) {

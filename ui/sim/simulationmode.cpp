@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "core/io/scenario.h"
 #include "ui/common/methodlook.h"
@@ -468,12 +469,29 @@ void SimulationMode::applySet(const std::string& name, const std::vector<double>
 }
 
 void SimulationMode::applyChoice(const std::string& name, const std::string& value) {
+  if (name == "show" && m_model) return showView(value);
   if (name != "methods" || !m_model) return Mode::applyChoice(name, value);
   std::vector<std::string> names;
   for (const QString& n : QString::fromStdString(value).split(','))
     names.push_back(n.trimmed().toStdString());
   m_params->setMethods(parseMethodList(*m_model, names, "--methods"));
   scheduleRecompute();
+}
+
+void SimulationMode::showView(const std::string& key) {
+  static const std::map<std::string, PlotView> views = {{"errors", PlotView::Errors},
+                                                        {"energy", PlotView::Energy},
+                                                        {"phase", PlotView::Phase},
+                                                        {"state", PlotView::State},
+                                                        {"momentum", PlotView::Momentum}};
+  const auto it = views.find(key);
+  if (it == views.end()) throw InputError("'" + key + "' is not a view");
+  // the plots know what the system has once they have its quantities at these values
+  const ParamValues values = m_model->normalize(m_params->values(), nullptr);
+  m_plots->setQuantities(*m_model, values, m_params->methods());
+  if (!m_plots->setView(it->second))
+    throw InputError("the system '" + m_model->name() + "' has no " +
+                     PlotPanel::viewTitle(it->second).toLower().toStdString() + " view");
 }
 
 QString SimulationMode::playTimeProblem(double t) const {

@@ -76,6 +76,9 @@ class SimulationMode : public Mode {
 
  private:
   void scheduleRecompute();
+  /// The plots' view by its command-line key (--show); throws InputError for a view the
+  /// system does not have.
+  void showView(const std::string& key);
   void applyScene();
   void updateScene(double t);
   void updateTable(double t);
