@@ -10,8 +10,9 @@
 namespace dms {
 
 /// Greek letter names (theta, omega, Omega, rho, ...) as letters, the powers ^2, ^3, ^-1 and ^T
-/// as superscripts (R^T R -> RᵀR), as are the marks ^d, ^f, ^m (q^d -> qᵈ), "||x||" as the norm ‖x‖, a binary " - " as a minus sign and a
-/// dot between two letters (q.omega) as the product dot. Other text is left as it is.
+/// as superscripts (R^T R -> RᵀR), as are the marks ^d, ^f, ^m (q^d -> qᵈ), "||x||" as the norm
+/// ‖x‖, a binary " - " as a minus sign and a dot between two letters (q.omega) as the product dot.
+/// Other text is left as it is.
 std::string typeset(const std::string& plain);
 
 }  // namespace dms

@@ -31,20 +31,32 @@ class TestNotation : public QObject {
   void knownNames_data() {
     QTest::addColumn<QString>("plain");
     QTest::addColumn<QString>("shown");
-    QTest::newRow("rotation") << "||I - R^T R||" << "‖I − RᵀR‖";
-    QTest::newRow("sphere") << "|1 - q^T q|" << "|1 − qᵀq|";
-    QTest::newRow("tangency") << "|q.omega|" << "|q·ω|";
-    QTest::newRow("quaternion, two absolute values") << "|1 - |q||" << "|1 − |q||";
-    QTest::newRow("unit") << "kg m^2/s" << "kg m²/s";
-    QTest::newRow("inverse") << "s^-1" << "s⁻¹";
-    QTest::newRow("momentum") << "p = m l^2 Omega" << "p = m l² Ω";
-    QTest::newRow("Omega stays a word inside others") << "Omegas" << "Omegas";
-    QTest::newRow("title") << "Spherical pendulum on S^2" << "Spherical pendulum on S²";
+    QTest::newRow("rotation") << "||I - R^T R||"
+                              << "‖I − RᵀR‖";
+    QTest::newRow("sphere") << "|1 - q^T q|"
+                            << "|1 − qᵀq|";
+    QTest::newRow("tangency") << "|q.omega|"
+                              << "|q·ω|";
+    QTest::newRow("quaternion, two absolute values") << "|1 - |q||"
+                                                     << "|1 − |q||";
+    QTest::newRow("unit") << "kg m^2/s"
+                          << "kg m²/s";
+    QTest::newRow("inverse") << "s^-1"
+                             << "s⁻¹";
+    QTest::newRow("momentum") << "p = m l^2 Omega"
+                              << "p = m l² Ω";
+    QTest::newRow("Omega stays a word inside others") << "Omegas"
+                                                      << "Omegas";
+    QTest::newRow("title") << "Spherical pendulum on S^2"
+                           << "Spherical pendulum on S²";
     QTest::newRow("target") << "target x^d (from the attracting point)"
                             << "target xᵈ (from the attracting point)";
-    QTest::newRow("hat stays") << "exp(attd^)" << "exp(attd^)";
-    QTest::newRow("decimal point") << "h = 0.05 s" << "h = 0.05 s";
-    QTest::newRow("hyphenated word") << "mass-spring" << "mass-spring";
+    QTest::newRow("hat stays") << "exp(attd^)"
+                               << "exp(attd^)";
+    QTest::newRow("decimal point") << "h = 0.05 s"
+                                   << "h = 0.05 s";
+    QTest::newRow("hyphenated word") << "mass-spring"
+                                     << "mass-spring";
   }
   void knownNames() {
     QFETCH(QString, plain);

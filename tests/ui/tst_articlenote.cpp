@@ -1,7 +1,6 @@
 // The article's printed figures beside ours under the run table: shown at the article's set-up
 // only, with this run's mean once it has run to T, in the article's unit.
 #include <QtTest>
-
 #include <cmath>
 
 #include "ui/sim/articlenote.h"
@@ -40,19 +39,20 @@ class TestArticleNote : public QObject {
     const RunSummary vi = runToT(model, values, Method::Variational, st, &failed);
     QVERIFY(!failed);
     // vi has run to T, RK45 is still computing
-    const QString note = articleNote(model, values, st,
-                                     {{Method::Variational, vi}, {Method::Rk45, {}}});
+    const QString note =
+        articleNote(model, values, st, {{Method::Variational, vi}, {Method::Rk45, {}}});
     QVERIFY2(note.startsWith("Article, example 3, prints for variational: "), qPrintable(note));
     // example 3 prints E/(m l^2): ours divided by m l^2, as the article's
     const double ml2 = scalarParam(values, "m") * std::pow(scalarParam(values, "l"), 2);
     const QString ours = QString::number(vi.energyMeanDev / ml2, 'e', 3);
-    QVERIFY2(note.contains("for variational: mean |E − E₀|/(m l²) 1.546e-04 (this run " + ours +
-                           ")"),
-             qPrintable(note));
+    QVERIFY2(
+        note.contains("for variational: mean |E − E₀|/(m l²) 1.546e-04 (this run " + ours + ")"),
+        qPrintable(note));
     // how to read them, in the tooltip: example 3 prints E/(m l^2), with a typo corrected
     const QString details = articleNoteDetails(model, values, st, {{Method::Variational, vi}});
-    QVERIFY2(details.startsWith("variational: E/(m l²); ω0 = 0.1[sqrt3,0,-3] (sign typo corrected)"),
-             qPrintable(details));
+    QVERIFY2(
+        details.startsWith("variational: E/(m l²); ω0 = 0.1[sqrt3,0,-3] (sign typo corrected)"),
+        qPrintable(details));
     // RK45's printed structure error, its own mean not yet known
     QVERIFY2(note.contains("for RK45 (ode45): mean |1 − qᵀq| 1.016e-02 (this run computing)"),
              qPrintable(note));

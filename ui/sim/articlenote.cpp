@@ -38,11 +38,11 @@ QString articleNote(const SystemModel& model, const ParamValues& values,
       example = QString::fromStdString(f.example);
       const bool energy = f.quantity == ArticleFigure::Quantity::EnergyMeanDev;
       const QString what =
-          energy ? (f.unitName.empty()
-                        ? QObject::tr("mean |E − E₀|")
-                        : QObject::tr("mean |E − E₀|/(%1)")
-                              .arg(QString::fromStdString(typeset(f.unitName))))
-                 : QObject::tr("mean %1").arg(QString::fromStdString(typeset(model.structureName())));
+          energy
+              ? (f.unitName.empty() ? QObject::tr("mean |E − E₀|")
+                                    : QObject::tr("mean |E − E₀|/(%1)")
+                                          .arg(QString::fromStdString(typeset(f.unitName))))
+              : QObject::tr("mean %1").arg(QString::fromStdString(typeset(model.structureName())));
       const QString ours =
           r.done ? number(energy ? r.done->energyMeanDev / f.energyUnit : r.done->structureMean)
                  : QObject::tr("computing");
@@ -57,7 +57,8 @@ QString articleNote(const SystemModel& model, const ParamValues& values,
 }
 
 QString articleNoteDetails(const SystemModel& model, const ParamValues& values,
-                           const IntegratorSettings& settings, const std::vector<ArticleRun>& runs) {
+                           const IntegratorSettings& settings,
+                           const std::vector<ArticleRun>& runs) {
   if (articleNote(model, values, settings, runs).isEmpty()) return {};
   QStringList lines;
   for (const ArticleRun& r : runs)
