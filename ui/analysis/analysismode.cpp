@@ -100,7 +100,8 @@ void AnalysisMode::setSystem(const SystemModel* system) {
   m_panel->setSummary({});
   std::vector<std::pair<QString, QString>> offered;
   for (const Study* st : studies())
-    if (st->supports(*m_model)) offered.push_back({st->key(), st->name()});
+    if (st->supports(*m_model))
+      offered.push_back({QString::fromStdString(st->key()), QString::fromStdString(st->name())});
   m_panel->setStudies(offered, m_study);
   m_study = m_panel->study();  // the sweep, when this system lacks the study shown before
   checkParameters();
@@ -320,7 +321,7 @@ void AnalysisMode::cancel() {
 std::vector<ExportPlot> AnalysisMode::exportPlots() const {
   if (m_study != AnalysisPanel::sweepKey()) {
     std::vector<ExportPlot> plots;
-    const Study* st = findStudy(m_study);
+    const Study* st = findStudy(m_study.toStdString());
     const std::vector<QCustomPlot*> shown = m_studyView->plots();
     const std::vector<std::string> names =
         m_model && st ? st->figureNames(*m_model) : std::vector<std::string>{};
@@ -379,7 +380,7 @@ QString AnalysisMode::figureCaption() const {
   if (m_study != AnalysisPanel::sweepKey()) {
     const StudyOutput* o = studyResult();
     if (!o || !m_model) return {};
-    QString text = QString(o->summary).replace("<br>", " ");
+    QString text = QString::fromStdString(o->summary).replace("<br>", " ");
     return QString::fromStdString(m_model->title()) + ": " +
            text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
   }
@@ -424,8 +425,9 @@ void AnalysisMode::saveSettings(QSettings& s) const {
     studyInputs[studyKey()] = m_panel->studyInputs();
   for (const auto& [key, values] : studyInputs)
     for (const auto& [field, value] : values)
-      s.setValue("analysis/" + QString::fromStdString(key.first) + "/" + key.second + "/" + field,
-                 value);
+      s.setValue("analysis/" + QString::fromStdString(key.first) + "/" + key.second + "/" +
+                     QString::fromStdString(field),
+                 QString::fromStdString(value));
   for (const auto& [system, spec] : inputs) {
     const QString key = "analysis/" + QString::fromStdString(system) + "/";
     s.setValue(key + "methods", methodList(spec.methods));
@@ -457,10 +459,11 @@ void AnalysisMode::restoreSettings(const QSettings& s) {
     for (const Study* st : studies()) {
       if (!st->supports(*model)) continue;
       for (const StudyField& f : st->fields(*model)) {
-        const QString key =
-            "analysis/" + QString::fromStdString(model->name()) + "/" + st->key() + "/" + f.key;
+        const QString study = QString::fromStdString(st->key());
+        const QString key = "analysis/" + QString::fromStdString(model->name()) + "/" + study +
+                            "/" + QString::fromStdString(f.key);
         if (s.contains(key))
-          m_studyInputs[{model->name(), st->key()}][f.key] = s.value(key).toString();
+          m_studyInputs[{model->name(), study}][f.key] = s.value(key).toString().toStdString();
       }
     }
   m_study = s.value("analysis/study", AnalysisPanel::sweepKey()).toString();

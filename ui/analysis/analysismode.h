@@ -2,7 +2,7 @@
 // and tolerances (core/analysis/sweep.h, the computation of `dmsim sweep`) on every core in a
 // worker thread, with progress and Cancel, drawn as a work-precision diagram and a convergence
 // plot with the fitted orders (the runs are drawn as they finish); or one of the other studies
-// (ui/analysis/studies.h: equal cost, long time, phase space, distance, RK45's steps) in the
+// (core/studies/study.h: equal cost, long time, phase space, distance, RK45's steps) in the
 // same worker, drawn when done. Results stay, per system and study, until their inputs change.
 // It shows no 3D view and has no playback.
 #pragma once
@@ -20,7 +20,7 @@
 
 #include "core/analysis/sweep.h"
 #include "core/io/scenario.h"
-#include "ui/analysis/studies.h"
+#include "core/studies/study.h"
 #include "ui/app/mode.h"
 
 class QStackedWidget;

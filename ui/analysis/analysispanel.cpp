@@ -166,20 +166,21 @@ void AnalysisPanel::setStudyForm(const QString& description, const std::vector<S
   m_studyFields.clear();
   for (const StudyField& f : fields) {
     auto* edit = new QLineEdit;
-    edit->setObjectName(f.key);
-    edit->setToolTip(f.tooltip);
+    const QString key = QString::fromStdString(f.key);
+    edit->setObjectName(key);
+    edit->setToolTip(QString::fromStdString(f.tooltip));
     const auto it = values.find(f.key);
-    edit->setText(it == values.end() ? f.value : it->second);
+    edit->setText(QString::fromStdString(it == values.end() ? f.value : it->second));
     edit->setCursorPosition(0);
     connect(edit, &QLineEdit::textEdited, this, &AnalysisPanel::inputsEdited);
-    m_studyForm->addRow(f.label, edit);
-    m_studyFields[f.key] = edit;
+    m_studyForm->addRow(QString::fromStdString(f.label), edit);
+    m_studyFields[key] = edit;
   }
 }
 
 StudyInputs AnalysisPanel::studyInputs() const {
   StudyInputs in;
-  for (const auto& [key, edit] : m_studyFields) in[key] = edit->text();
+  for (const auto& [key, edit] : m_studyFields) in[key.toStdString()] = edit->text().toStdString();
   return in;
 }
 

@@ -8,8 +8,8 @@
 #include <map>
 
 #include "core/analysis/sweep.h"
+#include "core/studies/study.h"
 #include "ui/analysis/analysisplots.h"
-#include "ui/analysis/studies.h"
 
 class QCheckBox;
 class QFormLayout;

@@ -34,19 +34,20 @@ void AnalysisMode::chooseStudy(const QString& key) {
   }
   if (m_model && m_study != AnalysisPanel::sweepKey())
     m_studyInputs[studyKey()] = m_panel->studyInputs();  // kept as typed
-  const Study* st = findStudy(key);
+  const Study* st = findStudy(key.toStdString());
   m_study = st && m_model && st->supports(*m_model) ? key : AnalysisPanel::sweepKey();
   if (m_model) {
     std::vector<std::pair<QString, QString>> offered;
     for (const Study* s : studies())
-      if (s->supports(*m_model)) offered.push_back({s->key(), s->name()});
+      if (s->supports(*m_model))
+        offered.push_back({QString::fromStdString(s->key()), QString::fromStdString(s->name())});
     m_panel->setStudies(offered, m_study);
   }
   showStudy();
 }
 
 void AnalysisMode::showStudy() {
-  const Study* st = findStudy(m_study);
+  const Study* st = findStudy(m_study.toStdString());
   const bool sweep = !st || !m_model;
   m_views->setCurrentWidget(sweep ? static_cast<QWidget*>(m_plots) : m_studyView);
   if (sweep) {
@@ -54,19 +55,19 @@ void AnalysisMode::showStudy() {
     m_panel->setNotice(sweepNotice());
   } else {
     const auto it = m_studyInputs.find(studyKey());
-    m_panel->setStudyForm(st->description(), st->fields(*m_model),
+    m_panel->setStudyForm(QString::fromStdString(st->description()), st->fields(*m_model),
                           it == m_studyInputs.end() ? StudyInputs{} : it->second,
                           st->usesMethods());
-    m_panel->setNotice(st->notice());
+    m_panel->setNotice(QString::fromStdString(st->notice()));
   }
   m_panel->setProblem({});
   const StudyOutput* o = sweep ? nullptr : studyResult();
-  m_panel->setSummary(o ? o->summary : QString());
+  m_panel->setSummary(o ? QString::fromStdString(o->summary) : QString());
   redraw();
 }
 
 bool AnalysisMode::startStudy(QString* problem) {
-  const Study* st = findStudy(m_study);
+  const Study* st = findStudy(m_study.toStdString());
   const StudyInputs inputs = m_panel->studyInputs();
   StudyTask task;
   try {
@@ -127,7 +128,7 @@ void AnalysisMode::onStudyFinished(const std::shared_ptr<Job>& job) {
     if (shown) m_panel->setSummary(tr("Cancelled."));
   } else if (output) {
     m_studyResults[{job->spec.system, job->studyKey}] = *output;
-    if (shown) m_panel->setSummary(output->summary);
+    if (shown) m_panel->setSummary(QString::fromStdString(output->summary));
     exitStatus = output->failed ? 3 : 0;
   }
   redraw();
@@ -135,16 +136,16 @@ void AnalysisMode::onStudyFinished(const std::shared_ptr<Job>& job) {
 }
 
 void AnalysisMode::applySet(const std::string& name, const std::vector<double>& value) {
-  const Study* st = findStudy(m_study);
+  const Study* st = findStudy(m_study.toStdString());
   if (!st || !m_model)
     throw InputError("'" + name +
                      "': the sweep takes its inputs from its panel (a --study takes "
                      "--set for its fields)");
   QStringList keys;
-  for (const StudyField& f : st->fields(*m_model)) keys << f.key;
+  for (const StudyField& f : st->fields(*m_model)) keys << QString::fromStdString(f.key);
   QLineEdit* edit = m_panel->studyField(QString::fromStdString(name));
   if (!edit)
-    throw InputError("not an input of the study " + st->key().toStdString() +
+    throw InputError("not an input of the study " + st->key() +
                      " (its inputs: " + keys.join(", ").toStdString() + ")");
   if (value.size() != 1) throw InputError("one number");
   edit->setText(QString::number(value.front(), 'g', 17));
@@ -158,7 +159,7 @@ void AnalysisMode::applyChoice(const std::string& name, const std::string& value
   if (m_study != key) {
     QStringList known;
     for (const Study* st : studies())
-      if (m_model && st->supports(*m_model)) known << st->key();
+      if (m_model && st->supports(*m_model)) known << QString::fromStdString(st->key());
     throw InputError("'" + value + "': not a study of this system (" +
                      known.join(", ").toStdString() + ")");
   }

@@ -1,5 +1,5 @@
 // The Analysis studies of `dmsim figures`: per system the work-precision and the convergence
-// plots of the default sweep and the figures of every other study (ui/analysis/studies.h) at
+// plots of the default sweep and the figures of every other study (core/studies/study.h) at
 // their defaults, drawn offscreen as the Analysis mode draws them.
 #include <qcustomplot.h>
 
@@ -9,8 +9,9 @@
 #include <cmath>
 
 #include "core/analysis/sweep.h"
+#include "core/studies/study.h"
 #include "ui/analysis/analysisplots.h"
-#include "ui/analysis/studies.h"
+#include "ui/common/figure.h"
 #include "ui/common/plotstyle.h"
 #include "ui/figures/articlefigures.h"
 
@@ -61,20 +62,20 @@ QString plain(QString html) {
   return html;
 }
 
-void writeStudy(Output& out, const SystemModel& model, const ui::Study& study, const Context& c) {
+void writeStudy(Output& out, const SystemModel& model, const Study& study, const Context& c) {
   std::vector<std::string> ids;
   for (const std::string& n : study.figureNames(model)) ids.push_back(model.name() + "-" + n);
   if (std::none_of(ids.begin(), ids.end(), [&](const std::string& id) { return out.wanted(id); }))
     return;
-  const ui::StudyOutput o = study.prepare(model, model.normalize({}, nullptr),
-                                          c.quick ? study.quickInputs(model) : ui::StudyInputs{},
-                                          model.methods())(c.jobs, nullptr, [](double) {});
-  const QString title = QString::fromStdString(model.title());
+  const StudyOutput o =
+      runStudy(study, model, model.normalize({}, nullptr),
+               c.quick ? study.quickInputs(model) : StudyInputs{}, model.methods(), c.jobs);
+  const std::string title = model.title();
   for (std::size_t i = 0; i < ids.size() && i < o.figures.size(); ++i) {
     if (!out.wanted(ids[i])) continue;
-    ui::Figure f = o.figures[i];
+    Figure f = o.figures[i];
     f.title = title + ", ours: " + f.title;
-    f.caption = plain(o.summary);
+    f.caption = plain(QString::fromStdString(o.summary)).toStdString();
     out.write(ids[i], f, c.command(ids[i]));
     if (o.failed) out.markIncomplete(ids[i]);
   }
@@ -84,7 +85,7 @@ void writeStudy(Output& out, const SystemModel& model, const ui::Study& study, c
 
 std::vector<std::string> studyIds(const SystemModel& model) {
   std::vector<std::string> ids = {model.name() + "-work-precision", model.name() + "-convergence"};
-  for (const ui::Study* s : ui::studies())
+  for (const Study* s : studies())
     if (s->supports(model))
       for (const std::string& n : s->figureNames(model)) ids.push_back(model.name() + "-" + n);
   return ids;
@@ -92,7 +93,7 @@ std::vector<std::string> studyIds(const SystemModel& model) {
 
 void writeStudyFigures(Output& out, const SystemModel& model, const Context& c) {
   const std::vector<std::string> ids = studyIds(model);
-  for (const ui::Study* s : ui::studies())
+  for (const Study* s : studies())
     if (s->supports(model)) writeStudy(out, model, *s, c);
   if (!out.wanted(ids[0]) && !out.wanted(ids[1])) return;
   SweepSpec spec = defaultSweep(model);

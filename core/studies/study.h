@@ -1,12 +1,13 @@
-// The Analysis mode's studies beside the sweep: equal cost, long time,
-// phase space, distance from a reference and RK45's steps. A study is one extension point: its
-// inputs (text fields with defaults), a check that names a bad field, and a computation for a
-// worker thread that returns figures (ui/common/figure.h), a summary and the CSV behind them,
-// all plain values. The Analysis mode shows them; `dmsim figures` writes the same figures.
+// The studies of the methods beside a single run: equal cost, long time, phase space, distance
+// from a reference and RK45's steps. A study is one extension point, plain C++ with no Qt: its
+// inputs by key (text fields with defaults), a check that names a bad field and its range, and
+// a computation for any thread that returns named outputs: figures (core/studies/figure.h), a
+// summary and the CSV behind them. The app's Analysis mode shows them (ui/analysis), `dmsim
+// figures` writes the same figures (ui/figures), and a script can call them directly.
 #pragma once
 
-#include <QString>
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -14,45 +15,45 @@
 
 #include "core/sim/registry.h"
 #include "core/sim/summary.h"
-#include "ui/common/figure.h"
+#include "core/studies/figure.h"
 
-namespace dms::ui {
+namespace dms {
 
 /// One input of a study, a line of text.
 struct StudyField {
-  QString key;    ///< its name in the settings, e.g. "steps"
-  QString label;  ///< as the panel shows it and messages name it, e.g. "Steps N"
-  QString value;  ///< the default
-  QString tooltip;
+  std::string key;    ///< its name in the settings, e.g. "steps"
+  std::string label;  ///< as the panel shows it and messages name it, e.g. "Steps N"
+  std::string value;  ///< the default
+  std::string tooltip;
 };
 
-using StudyInputs = std::map<QString, QString>;  ///< by StudyField::key
+using StudyInputs = std::map<std::string, std::string>;  ///< by StudyField::key
 
 /// What a study shows: one or two figures side by side, a summary and the CSV behind them.
 struct StudyOutput {
   std::vector<Figure> figures;
-  QString summary;
+  std::string summary;  ///< a few sentences; HTML (<b>, <br>, <font color>) for the panel
   std::string csv;
   bool failed = false;  ///< a run failed or the search did not converge (the summary says why)
 };
 
 using StudyProgress = std::function<void(double fractionDone)>;
-/// A checked computation, for a worker thread; `cancel` stops it early (the output says so).
+/// A checked computation, for any thread; `cancel` (may be null) stops it early.
 using StudyTask = std::function<StudyOutput(unsigned jobs, const std::atomic<bool>* cancel,
                                             const StudyProgress& progress)>;
 
 class Study {
  public:
   virtual ~Study() = default;
-  virtual QString key() const = 0;   ///< e.g. "long-time"
-  virtual QString name() const = 0;  ///< e.g. "Long time"
+  virtual std::string key() const = 0;   ///< e.g. "long-time"
+  virtual std::string name() const = 0;  ///< e.g. "Long time"
   /// What it shows, a sentence for the panel.
-  virtual QString description() const = 0;
+  virtual std::string description() const = 0;
   /// What to notice in its plots, one sentence in plain words for a class (the panel shows it
   /// under the description); empty when it has none.
-  virtual QString notice() const { return {}; }
+  virtual std::string notice() const { return {}; }
   virtual bool supports([[maybe_unused]] const SystemModel& model) const { return true; }
-  /// Whether it runs the methods checked in the panel (else its own).
+  /// Whether it runs the methods it is given (else its own).
   virtual bool usesMethods() const { return true; }
   virtual std::vector<StudyField> fields(const SystemModel& model) const = 0;
   /// Names of the figures it makes for a system, in StudyOutput::figures' order (file names of
@@ -70,11 +71,18 @@ class Study {
 
 /// Every study, in menu order.
 const std::vector<const Study*>& studies();
-const Study* findStudy(const QString& key);
+/// The study of that key, or null.
+const Study* findStudy(const std::string& key);
 
 /// The value of a field: given, else its default.
-QString inputValue(const Study& study, const SystemModel& model, const StudyInputs& inputs,
-                   const QString& key);
+std::string inputValue(const Study& study, const SystemModel& model, const StudyInputs& inputs,
+                       const std::string& key);
+
+/// Runs a study to the end in the calling thread: prepare, then the task on `jobs` threads.
+/// Throws InputError as prepare does.
+StudyOutput runStudy(const Study& study, const SystemModel& model, const ParamValues& parameters,
+                     const StudyInputs& inputs, const std::vector<Method>& methods,
+                     unsigned jobs = 1);
 
 /// What a plot of a run against t needs of it, in bounded memory on any horizon: per column of
 /// the time axis the minimum and maximum of E and of the structure error, at the times they
@@ -105,7 +113,4 @@ class RunTrace : public SampleSink {
   std::vector<Column> m_cols;
 };
 
-/// A method's curve in its colour, line and label.
-Series methodSeries(Method m);
-
-}  // namespace dms::ui
+}  // namespace dms
