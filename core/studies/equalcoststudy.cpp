@@ -46,9 +46,8 @@ class EqualCostStudy : public Study {
     spec.measure = measure == "cpu" ? CostMeasure::CpuTime : CostMeasure::Fevals;
     spec.repeats = whole(*this, model, in, "repeats", 1, 99);
     checked([&] { validateEqualCost(spec); }, {{"--repeats", "Repeats"}});
-    return [spec, &model](unsigned, const std::atomic<bool>* cancel, const StudyProgress& p) {
-      return run(model, spec, cancel, p);
-    };
+    return [spec, &model](unsigned, const std::atomic<bool>* cancel, const StudyProgress& p,
+                          const StudyPartial&) { return run(model, spec, cancel, p); };
   }
 
  private:

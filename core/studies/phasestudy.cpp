@@ -225,9 +225,8 @@ class PhaseStudy : public Study {
                                                {"--radius", "Radius"},
                                                {"--methods", "Methods"},
                                                {"--times", "T"}});
-    return [spec](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& progress) {
-      return run(spec, jobs, cancel, progress);
-    };
+    return [spec](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& progress,
+                  const StudyPartial&) { return run(spec, jobs, cancel, progress); };
   }
 
  private:

@@ -1,6 +1,7 @@
 #include "core/studies/study.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 
 #include "core/studies/studykit.h"
@@ -8,6 +9,7 @@
 namespace dms {
 
 // the studies' files
+const Study& sweepStudy();
 const Study& equalCostStudy();
 const Study& longTimeStudy();
 const Study& phaseStudy();
@@ -22,8 +24,8 @@ constexpr std::int64_t kPathPoints = 20000;
 }  // namespace
 
 const std::vector<const Study*>& studies() {
-  static const std::vector<const Study*> all = {&equalCostStudy(), &longTimeStudy(), &phaseStudy(),
-                                                &distanceStudy(), &stepsStudy()};
+  static const std::vector<const Study*> all = {&sweepStudy(), &equalCostStudy(), &longTimeStudy(),
+                                                &phaseStudy(), &distanceStudy(),  &stepsStudy()};
   return all;
 }
 
@@ -44,7 +46,7 @@ std::string inputValue(const Study& study, const SystemModel& model, const Study
 
 StudyOutput runStudy(const Study& study, const SystemModel& model, const ParamValues& parameters,
                      const StudyInputs& inputs, const std::vector<Method>& methods, unsigned jobs) {
-  return study.prepare(model, parameters, inputs, methods)(jobs, nullptr, [](double) {});
+  return study.prepare(model, parameters, inputs, methods)(jobs, nullptr, [](double) {}, {});
 }
 
 RunTrace::RunTrace(double T, std::int64_t samples)
@@ -95,6 +97,12 @@ std::string g(double v, int digits) {
   char text[64];
   std::snprintf(text, sizeof text, "%.*g", digits, v);
   return text;
+}
+
+std::string exact(double v) {
+  char text[64];
+  const std::to_chars_result r = std::to_chars(text, text + sizeof text, v);
+  return std::string(text, r.ptr);
 }
 
 std::string fixed(double v, int digits) {

@@ -1,18 +1,21 @@
-// The studies of the methods beside a single run: equal cost, long time, phase space, distance
-// from a reference and RK45's steps. A study is one extension point, plain C++ with no Qt: its
-// inputs by key (text fields with defaults), a check that names a bad field and its range, and
-// a computation for any thread that returns named outputs: figures (core/studies/figure.h), a
-// summary and the CSV behind them. The app's Analysis mode shows them (ui/analysis), `dmsim
-// figures` writes the same figures (ui/figures), and a script can call them directly.
+// The studies of the methods beside a single run: the work-precision and convergence sweep,
+// equal cost, long time, phase space, distance from a reference and RK45's steps. A study is one
+// extension point, plain C++ with no Qt: its inputs by key (text fields with defaults), a check
+// that names a bad field and its range, and a computation for any thread that returns named
+// outputs: figures (core/studies/figure.h), a summary and the CSV behind them. The app's Analysis
+// mode shows them (ui/analysis), `dmsim figures` writes the same figures (ui/figures), and a script
+// can call them directly.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/analysis/sweep.h"
 #include "core/sim/registry.h"
 #include "core/sim/summary.h"
 #include "core/studies/figure.h"
@@ -35,12 +38,23 @@ struct StudyOutput {
   std::string summary;  ///< a few sentences; HTML (<b>, <br>, <font color>) for the panel
   std::string csv;
   bool failed = false;  ///< a run failed or the search did not converge (the summary says why)
+  /// The sweep's runs behind its figures (Study::keepsRuns), for a view that redraws them with
+  /// another error or cost; null for the other studies.
+  std::shared_ptr<const SweepResult> sweep;
+  /// A line on the figures for an export's caption, after the system's title (empty: the
+  /// summary's text serves).
+  std::string caption;
 };
 
 using StudyProgress = std::function<void(double fractionDone)>;
-/// A checked computation, for any thread; `cancel` (may be null) stops it early.
-using StudyTask = std::function<StudyOutput(unsigned jobs, const std::atomic<bool>* cancel,
-                                            const StudyProgress& progress)>;
+/// The output so far of a study still running (the sweep's runs as they finish), called from
+/// any of its threads, one call at a time.
+using StudyPartial = std::function<void(const StudyOutput& soFar)>;
+/// A checked computation, for any thread; `cancel` (may be null) stops it early; `partial` may
+/// be empty.
+using StudyTask =
+    std::function<StudyOutput(unsigned jobs, const std::atomic<bool>* cancel,
+                              const StudyProgress& progress, const StudyPartial& partial)>;
 
 class Study {
  public:
@@ -55,6 +69,12 @@ class Study {
   virtual bool supports([[maybe_unused]] const SystemModel& model) const { return true; }
   /// Whether it runs the methods it is given (else its own).
   virtual bool usesMethods() const { return true; }
+  /// Whether its output keeps its runs (StudyOutput::sweep) for a view that draws them itself,
+  /// with a choice of the error and the cost shown.
+  virtual bool keepsRuns() const { return false; }
+  /// Where its fields are kept in the app's settings, under analysis/SYSTEM/: a group of its
+  /// own (its key), or none (the sweep's fields, directly there as they always were).
+  virtual std::string settingsGroup() const { return key(); }
   virtual std::vector<StudyField> fields(const SystemModel& model) const = 0;
   /// Names of the figures it makes for a system, in StudyOutput::figures' order (file names of
   /// `dmsim figures`: NAME-<name>).
@@ -69,7 +89,7 @@ class Study {
                             const std::vector<Method>& methods) const = 0;
 };
 
-/// Every study, in menu order.
+/// Every study, in menu order: the sweep first.
 const std::vector<const Study*>& studies();
 /// The study of that key, or null.
 const Study* findStudy(const std::string& key);
@@ -83,6 +103,11 @@ std::string inputValue(const Study& study, const SystemModel& model, const Study
 StudyOutput runStudy(const Study& study, const SystemModel& model, const ParamValues& parameters,
                      const StudyInputs& inputs, const std::vector<Method>& methods,
                      unsigned jobs = 1);
+
+/// The sweep's reference in words, short enough for a note under a plot: "RK45 at RelTol 1e-13,
+/// its error at most 4e-12", or "the exact solution, its round-off at most 1.9e-16" (its
+/// formula is SweepReference::exact); without the bound when `withBound` is false.
+std::string referenceText(const SweepReference& reference, bool withBound = true);
 
 /// What a plot of a run against t needs of it, in bounded memory on any horizon: per column of
 /// the time axis the minimum and maximum of E and of the structure error, at the times they

@@ -16,6 +16,8 @@ namespace dms::studykit {
 
 /// printf's %.*g: "1e-05", "0.001", "20000".
 std::string g(double v, int digits = 4);
+/// The shortest text that reads back as exactly v: "0.07", "1e-05".
+std::string exact(double v);
 /// printf's %.*f.
 std::string fixed(double v, int digits);
 inline std::string label(Method m) { return methodInfo(m).label; }

@@ -85,7 +85,8 @@ class LongTimeStudy : public Study {
     checked([&] { validateLongTime(spec); }, {{"--methods", "Methods"},
                                               {"--buckets-per-decade", "Buckets per decade"},
                                               {"--T", "Steps N"}});
-    return [spec, &model](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& p) {
+    return [spec, &model](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& p,
+                          const StudyPartial&) {
       return run(model, runLongTime(spec, jobs, cancel, p));
     };
   }
@@ -178,7 +179,8 @@ class DistanceStudy : public Study {
     checked(
         [&] { validateDistance(spec); },
         {{"--methods", "Methods"}, {"--buckets-per-decade", "Buckets per decade"}, {"--T", "T"}});
-    return [spec, &model](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& p) {
+    return [spec, &model](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& p,
+                          const StudyPartial&) {
       return run(model, runDistance(spec, jobs, cancel, p));
     };
   }
@@ -272,7 +274,7 @@ class StepsStudy : public Study {
     checked([&] { validateSettings(st); }, {{"rtol", "RelTol"}, {"atol", "AbsTol"}});
     const ParamValues values = parameters;
     return [st, adaptive, values, &model](unsigned, const std::atomic<bool>* cancel,
-                                          const StudyProgress& progress) {
+                                          const StudyProgress& progress, const StudyPartial&) {
       StudyOutput out;
       Figure steps, evals;
       steps.title = "Accepted step sizes";

@@ -177,6 +177,86 @@ class TestStudies : public QObject {
     QVERIFY2(contains(o.summary, ", T = 2 s. RK45: "), o.summary.c_str());
   }
 
+  // the sweep is a study like the others: its fields (the default sweep, exactly), its checks,
+  // its partial outputs as runs finish, its runs kept for the app's plots and its plain figures
+  void sweepIsAStudy() {
+    const SystemModel& model = massSpring();
+    const Study& st = *findStudy("sweep");
+    QCOMPARE(studies().front(), &st);  // first in the menu
+    QVERIFY(st.keepsRuns() && st.usesMethods());
+    QCOMPARE(st.settingsGroup(), std::string());  // its fields where the sweep's always were
+    const SweepSpec d = defaultSweep(model);
+    // the defaults read back as the default sweep, exactly
+    QCOMPARE(parseNumber(inputValue(st, model, {}, "T"), "T"), d.T);
+    const std::string steps = inputValue(st, model, {}, "h");
+    QCOMPARE(parseNumber(steps.substr(0, steps.find(',')), "h"), d.steps.front());
+    const std::vector<Method> methods = {Method::Variational, Method::Rk45};
+    std::size_t partials = 0, lastRuns = 0;
+    bool growing = true;
+    const StudyOutput o =
+        st.prepare(model, model.normalize({}, nullptr), st.quickInputs(model), methods)(
+            2, nullptr, [](double) {},
+            [&](const StudyOutput& soFar) {
+              ++partials;
+              growing = growing && soFar.sweep && soFar.sweep->runs.size() == lastRuns + 1;
+              lastRuns = soFar.sweep ? soFar.sweep->runs.size() : 0;
+            });
+    QVERIFY(o.sweep);
+    QCOMPARE(o.sweep->runs.size(), sweepPoints(o.sweep->spec).size());
+    QCOMPARE(partials, o.sweep->runs.size());
+    QVERIFY(growing);
+    QCOMPARE(o.sweep->spec.methods, methods);
+    QCOMPARE(o.figures.size(), std::size_t(2));
+    QCOMPARE(o.figures[0].title, std::string("Work-precision"));
+    QCOMPARE(o.figures[1].x.unit, std::string("s"));
+    for (const Figure& f : o.figures) {
+      QVERIFY(f.x.log && f.y.log);
+      QCOMPARE(f.y.text(), std::string("global error at T"));
+      QCOMPARE(f.series.size(), methods.size());
+      QVERIFY(!f.series[0].x.empty());
+    }
+    QVERIFY2(
+        contains(o.figures[1].series[0].name, methodInfo(Method::Variational).label + ": order "),
+        o.figures[1].series[0].name.c_str());
+    QVERIFY2(
+        contains(o.summary, " runs. Fitted orders: " + methodInfo(Method::Variational).label + " "),
+        o.summary.c_str());
+    QVERIFY2(contains(o.summary, ". Reference: the exact solution"), o.summary.c_str());
+    QVERIFY2(o.caption.rfind("T = ", 0) == 0 && contains(o.caption, "; methods vi,rk45; h = "),
+             o.caption.c_str());
+    QVERIFY(o.csv.rfind("method,h,rtol,atol,", 0) == 0);
+    // the quick inputs read back exactly as the spec they were written from
+    const std::string h = inputValue(st, model, st.quickInputs(model), "h");
+    QVERIFY2(!contains(h, "00000"), h.c_str());
+  }
+
+  void sweepFieldsAreChecked_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("T twice") << "T"
+                             << "1, 2"
+                             << "T: one number, the horizon in seconds";
+    QTest::newRow("h not a number") << "h"
+                                    << "0.1, fast"
+                                    << "h values";
+    QTest::newRow("h not dividing T") << "h"
+                                      << "0.3"
+                                      << "h values";
+    QTest::newRow("rtol too small") << "rtol"
+                                    << "1e-20"
+                                    << "RelTol values";
+  }
+  void sweepFieldsAreChecked() {
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QFETCH(QString, message);
+    const std::string why =
+        refusal("sweep", massSpring(), {{field.toStdString(), value.toStdString()}});
+    QVERIFY2(contains(why, message.toStdString()), why.c_str());
+    QVERIFY2(!contains(why, "--"), why.c_str());  // the panel's labels, not the CLI's flags
+  }
+
   void figureCsv() {
     Figure f;
     f.title = "A";

@@ -190,7 +190,7 @@ class TestAnalysisMode : public QObject {
     QVERIFY(panel->methodBox(Method::Rk4)->isChecked());
     m_mode->restoreSettings(s);
     QCOMPARE(panel->stepsEdit()->text(), QString("0.06, 0.03"));
-    QCOMPARE(panel->rtolsEdit()->text(), QString("0.0001"));
+    QCOMPARE(panel->rtolsEdit()->text(), QString("1e-4"));  // as typed, as every study's fields
     QVERIFY(!panel->methodBox(Method::Rk4)->isChecked());
     QVERIFY(panel->methodBox(Method::Variational)->isChecked());
   }
