@@ -2,7 +2,7 @@
 // its worker thread and is drawn (the variational method's fitted order 2 on every system, a
 // point's tooltip with its settings); a large sweep draws its first run while the window goes on
 // answering, and is cancelled; bad inputs are named and run nothing; the plots and the sweep's CSV
-// (dmsim sweep's columns) export. The other studies (ui/analysis/studies.h): offered where the
+// (dmsim sweep's columns) export. The other studies (core/studies/study.h): offered where the
 // system has what they need, run in the worker and drawn, cancelled, bad input named, inputs
 // remembered, the plots and the study's CSV exported.
 #include <qcustomplot.h>
@@ -190,7 +190,7 @@ class TestAnalysisMode : public QObject {
     QVERIFY(panel->methodBox(Method::Rk4)->isChecked());
     m_mode->restoreSettings(s);
     QCOMPARE(panel->stepsEdit()->text(), QString("0.06, 0.03"));
-    QCOMPARE(panel->rtolsEdit()->text(), QString("0.0001"));
+    QCOMPARE(panel->rtolsEdit()->text(), QString("1e-4"));  // as typed, as every study's fields
     QVERIFY(!panel->methodBox(Method::Rk4)->isChecked());
     QVERIFY(panel->methodBox(Method::Variational)->isChecked());
   }
@@ -267,7 +267,7 @@ class TestAnalysisMode : public QObject {
     // 1e4 steps: four decades above h, ten buckets each, the first decade partly empty
     QVERIFY(o->figures[0].series[0].x.size() >= 30);
     QVERIFY(m_mode->studyView()->pointCount(0) > 60);
-    QVERIFY(o->summary.contains("Growth exponents"));
+    QVERIFY(QString::fromStdString(o->summary).contains("Growth exponents"));
     QString error;
     QVERIFY2(m_window->exportPlots(m_dir.filePath("study"), -1, {ImageFormat::Png}, QSize(800, 500),
                                    &error),
@@ -368,7 +368,7 @@ class TestAnalysisMode : public QObject {
     QCOMPARE(m_mode->study(), QString("long-time"));
     QCOMPARE(m_mode->analysisPanel()->studyField("steps")->text(), QString("20000"));
     QVERIFY(m_mode->studyResult());
-    QVERIFY(m_mode->studyResult()->summary.contains("20000 steps"));
+    QVERIFY(QString::fromStdString(m_mode->studyResult()->summary).contains("20000 steps"));
     QVERIFY(!QImage(plots + "/long-time-energy.png").isNull());
   }
 
@@ -434,8 +434,8 @@ class TestAnalysisMode : public QObject {
       panel->defaultsRequested();
       for (Method m : model->methods())
         panel->methodBox(m)->setChecked(m == Method::Variational || m == Method::Rk45);
-      for (const auto& [field, value] : findStudy(key)->quickInputs(*model))
-        panel->studyField(field)->setText(value);
+      for (const auto& [field, value] : findStudy(key.toStdString())->quickInputs(*model))
+        panel->studyField(QString::fromStdString(field))->setText(QString::fromStdString(value));
       QSignalSpy done(m_mode, &Mode::finished);
       panel->runButton()->click();
       QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));
@@ -489,7 +489,7 @@ class TestAnalysisMode : public QObject {
     AnalysisPanel* panel = m_mode->analysisPanel();
     panel->defaultsRequested();
     for (const auto& [field, value] : findStudy("long-time")->quickInputs(*model))
-      panel->studyField(field)->setText(value);
+      panel->studyField(QString::fromStdString(field))->setText(QString::fromStdString(value));
     QSignalSpy done(m_mode, &Mode::finished);
     panel->runButton()->click();
     QVERIFY2(m_mode->running(), qPrintable(panel->problemText()));

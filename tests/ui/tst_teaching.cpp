@@ -13,11 +13,11 @@
 
 #include "core/analysis/sweep.h"
 #include "core/sim/registry.h"
+#include "core/studies/study.h"
 #include "tests/common/settings.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
-#include "ui/analysis/studies.h"
 #include "ui/app/mainwindow.h"
 
 using namespace dms;
@@ -235,12 +235,13 @@ class TestTeaching : public QObject {
 
   void everyStudyHasANotice_data() {
     QTest::addColumn<QString>("key");
-    for (const Study* st : studies()) QTest::newRow(qPrintable(st->key())) << st->key();
+    for (const Study* st : studies())
+      QTest::newRow(st->key().c_str()) << QString::fromStdString(st->key());
   }
   // every study has its line: one sentence (the panel adds the full stop), in plain words
   void everyStudyHasANotice() {
     QFETCH(QString, key);
-    const QString n = findStudy(key)->notice();
+    const QString n = QString::fromStdString(findStudy(key.toStdString())->notice());
     QVERIFY2(n.size() > 40, qPrintable(key + ": '" + n + "'"));
     QVERIFY2(!n.trimmed().endsWith('.') && !n.contains(". "), qPrintable(n));
     if (key == "long-time") QVERIFY(n.contains("slope 0") && n.contains("slope 1"));
@@ -269,22 +270,25 @@ class TestTeaching : public QObject {
         return "the label reads '" + label->text() + "'";
       return QString();
     };
-    QVERIFY(sweepNotice().contains("h²") && sweepNotice().contains("h⁴"));
+    const QString sweepNotice = QString::fromStdString(findStudy("sweep")->notice());
+    QVERIFY(sweepNotice.contains("h²") && sweepNotice.contains("h⁴"));
     QSet<QString> seen;
     for (const SystemModel* model : allSystems()) {
       QVERIFY(window.selectSystem(QString::fromStdString(model->name())));
       QVERIFY(window.activateMode(mode));
-      mode->applyChoice("study", AnalysisPanel::sweepKey().toStdString());
-      QVERIFY2(shows(sweepNotice()).isEmpty(), qPrintable(shows(sweepNotice())));
+      mode->applyChoice("study", "sweep");
+      QVERIFY2(shows(sweepNotice).isEmpty(), qPrintable(shows(sweepNotice)));
       for (const Study* st : studies()) {
         if (!st->supports(*model)) continue;
-        mode->applyChoice("study", st->key().toStdString());
-        QCOMPARE(panel->study(), st->key());
-        QVERIFY2(shows(st->notice()).isEmpty(), qPrintable(st->key() + ": " + shows(st->notice())));
-        seen << st->key();
+        const QString key = QString::fromStdString(st->key());
+        const QString notice = QString::fromStdString(st->notice());
+        mode->applyChoice("study", st->key());
+        QCOMPARE(panel->study(), key);
+        QVERIFY2(shows(notice).isEmpty(), qPrintable(key + ": " + shows(notice)));
+        seen << key;
       }
-      mode->applyChoice("study", AnalysisPanel::sweepKey().toStdString());
-      QVERIFY2(shows(sweepNotice()).isEmpty(), qPrintable(shows(sweepNotice())));
+      mode->applyChoice("study", "sweep");
+      QVERIFY2(shows(sweepNotice).isEmpty(), qPrintable(shows(sweepNotice)));
     }
     QCOMPARE(seen.size(), int(studies().size()));
   }

@@ -3,17 +3,17 @@
 #include <QComboBox>
 #include <QIODevice>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStackedWidget>
 #include <algorithm>
-#include <sstream>
 
 #include "core/analysis/parallel.h"
 #include "core/sim/registry.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
+#include "ui/analysis/analysisworker.h"
 #include "ui/analysis/studyview.h"
 #include "ui/common/methodlook.h"
 
@@ -22,6 +22,12 @@ namespace dms::ui {
 namespace {
 
 QString g(double v, int digits = 3) { return QString::number(v, 'g', digits); }
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+const Study* studyOf(const QString& key) { return findStudy(key.toStdString()); }
+
+// the study shown when none was chosen: the first of the menu
+QString firstStudy() { return qs(studies().front()->key()); }
 
 }  // namespace
 
@@ -32,7 +38,8 @@ AnalysisMode::AnalysisMode(const ModeContext& context, QObject* parent,
       m_plots(new AnalysisPlots),
       m_studyView(new StudyView),
       m_views(new QStackedWidget),
-      m_study(AnalysisPanel::sweepKey()),
+      m_session(new AnalysisSession(this)),
+      m_study(firstStudy()),
       m_simulation(std::move(simulation)) {
   m_views->addWidget(m_plots);
   m_views->addWidget(m_studyView);
@@ -45,41 +52,35 @@ AnalysisMode::AnalysisMode(const ModeContext& context, QObject* parent,
   connect(m_panel, &AnalysisPanel::viewChanged, this, &AnalysisMode::redraw);
   connect(m_panel, &AnalysisPanel::inputsEdited, this, [this] {
     // the shown results no longer answer the inputs: they go (results stay only until the
-    // inputs change); a running sweep goes on with what it was given
-    if (m_model && m_study != AnalysisPanel::sweepKey()) {
-      m_studyInputs[studyKey()] = m_panel->studyInputs();
-      if (!m_studyResults.erase(studyKey())) return;
-      m_panel->setSummary({});
-      redraw();
-      return;
-    }
-    if (!m_model || !m_results.erase(m_model->name())) return;
+    // inputs change); a running study goes on with what it was given
+    if (!m_model) return;
+    m_studyInputs[studyKey()] = m_panel->studyInputs();
+    m_methods[m_model->name()] = m_panel->checkedMethods();
+    if (!m_studyResults.erase(studyKey())) return;
     m_panel->setSummary({});
     redraw();
   });
   connect(m_panel, &AnalysisPanel::defaultsRequested, this, [this] {
     if (!m_model) return;
-    if (m_study != AnalysisPanel::sweepKey()) {
-      m_studyInputs.erase(studyKey());
-      m_studyResults.erase(studyKey());
-      m_panel->setProblem({});
-      m_panel->setSummary({});
-      showStudy();
-      return;
-    }
-    m_results.erase(m_model->name());
-    m_inputs[m_model->name()] = defaultSweep(*m_model);
-    m_panel->setSweep(m_model, m_inputs[m_model->name()]);
+    m_studyInputs.erase(studyKey());
+    m_studyResults.erase(studyKey());
+    m_methods[m_model->name()] = m_model->methods();
+    m_panel->setMethods(m_model, m_methods[m_model->name()]);
     m_panel->setProblem({});
     m_panel->setSummary({});
-    redraw();
+    showStudy();
   });
+  connect(m_session, &AnalysisSession::partialArrived, this, [this](const StudyOutput& soFar) {
+    m_partial = soFar;
+    m_partialDrawn = false;  // drawn at the next frame: many runs end between two frames
+  });
+  connect(m_session, &AnalysisSession::finished, this, &AnalysisMode::onFinished);
 }
 
 AnalysisMode::~AnalysisMode() {
-  // the worker holds the job, not the mode: stop it and wait, so no thread outlives the window
-  if (m_job) m_job->cancel = true;
-  if (m_thread) m_thread->wait();
+  // the study stops at its next check and the worker's thread is joined: no thread outlives
+  // the window
+  m_session->shutdown();
 }
 
 QString AnalysisMode::description(const SystemModel* system) const {
@@ -89,20 +90,38 @@ QString AnalysisMode::description(const SystemModel* system) const {
       .arg(QString::fromStdString(system->title()));
 }
 
+bool AnalysisMode::running() const { return m_session->running(); }
+
+AnalysisMode::StudyKey AnalysisMode::studyKey() const {
+  return {m_model ? m_model->name() : std::string(), m_study};
+}
+
+const StudyOutput* AnalysisMode::studyResult() const {
+  const auto it = m_studyResults.find(studyKey());
+  return it == m_studyResults.end() ? nullptr : &it->second;
+}
+
+const SweepResult* AnalysisMode::result() const {
+  if (!m_model) return nullptr;
+  for (const auto& [key, output] : m_studyResults)
+    if (key.first == m_model->name() && output.sweep) return output.sweep.get();
+  return nullptr;
+}
+
 void AnalysisMode::setSystem(const SystemModel* system) {
   if (system == m_model) return;
-  cancel();  // a sweep belongs to its system (its runs are not drawn over another's)
+  cancel();  // a study belongs to its system (its runs are not drawn over another's)
   m_model = system;
   if (!m_model) return;
-  if (!m_inputs.count(m_model->name())) m_inputs[m_model->name()] = defaultSweep(*m_model);
-  m_panel->setSweep(m_model, m_inputs[m_model->name()]);
+  if (!m_methods.count(m_model->name())) m_methods[m_model->name()] = m_model->methods();
+  m_panel->setMethods(m_model, m_methods[m_model->name()]);
   m_panel->setProblem({});
   m_panel->setSummary({});
   std::vector<std::pair<QString, QString>> offered;
   for (const Study* st : studies())
-    if (st->supports(*m_model)) offered.push_back({st->key(), st->name()});
+    if (st->supports(*m_model)) offered.push_back({qs(st->key()), qs(st->name())});
   m_panel->setStudies(offered, m_study);
-  m_study = m_panel->study();  // the sweep, when this system lacks the study shown before
+  m_study = m_panel->study();  // the first, when this system lacks the study shown before
   checkParameters();
   showStudy();
 }
@@ -139,8 +158,7 @@ void AnalysisMode::checkParameters() {
       changed.isEmpty() ? tr("At the article's parameters (change them in the Simulation tab)")
                         : tr("At the Simulation tab's parameters: %1").arg(changed.join(", ")));
   const auto used = m_resultParams.find(m_model->name());
-  if (used == m_resultParams.end() || used->second == p || m_job) return;
-  m_results.erase(m_model->name());
+  if (used == m_resultParams.end() || used->second == p || running()) return;
   for (auto it = m_studyResults.begin(); it != m_studyResults.end();)
     it = it->first.first == m_model->name() ? m_studyResults.erase(it) : std::next(it);
   m_resultParams.erase(used);
@@ -149,22 +167,10 @@ void AnalysisMode::checkParameters() {
 
 void AnalysisMode::deactivate() { cancel(); }
 
-// the runs that finished since the last frame join the partial sweep on the plots
+// the output so far (the sweep's runs that finished since the last frame) joins the plots
 void AnalysisMode::frame(double) {
-  if (!m_job || m_job->task) return;
-  std::vector<SweepRun> fresh;
-  {
-    const std::lock_guard<std::mutex> lock(m_job->mutex);
-    fresh.swap(m_job->arrived);
-  }
-  if (fresh.empty()) return;
-  if (!m_partial) {
-    m_partial.emplace();
-    m_partial->spec = m_job->spec;
-  }
-  for (SweepRun& r : fresh) m_partial->runs.push_back(std::move(r));
-  std::sort(m_partial->runs.begin(), m_partial->runs.end(),
-            [](const SweepRun& a, const SweepRun& b) { return a.index < b.index; });
+  if (m_partialDrawn) return;
+  m_partialDrawn = true;
   redraw();
 }
 
@@ -177,59 +183,52 @@ QString AnalysisMode::legend() const {
 
 ModeStatus AnalysisMode::status() const {
   ModeStatus s;
-  if (m_job && m_job->task) {
-    s.texts << tr("%1: computing").arg(m_job->study);
+  if (running() && m_running) {
+    s.texts << tr("%1: computing on %2 threads").arg(m_running->name).arg(defaultJobs());
     s.showProgress = true;
-    s.progress = m_job->fraction;
-    s.progressFormat = tr("%1 %p%").arg(m_job->study);
-  } else if (m_job) {
-    const std::size_t total = m_job->total, done = m_job->done;
-    s.texts << tr("sweep: %1 of %2 runs done on %3 threads")
-                   .arg(done)
-                   .arg(total ? total : sweepPoints(m_job->spec).size() + 2)
-                   .arg(defaultJobs());
-    s.showProgress = true;
-    s.progress = total ? double(done) / double(total) : 0.0;
-    s.progressFormat = tr("sweep %p%");
-  } else if (m_study != AnalysisPanel::sweepKey()) {
-    if (studyResult()) s.texts << tr("%1: done").arg(m_panel->studyBox()->currentText());
-  } else if (const SweepResult* r = result()) {
-    double cpu = 0.0;
-    for (const SweepRun& x : r->runs) cpu += x.cpuSeconds;
-    s.texts << tr("%1 runs, %2 CPU s").arg(r->runs.size()).arg(g(cpu));
+    s.progress = m_session->fraction();
+    s.progressFormat = tr("%1 %p%").arg(m_running->name);
+  } else if (const StudyOutput* o = studyResult()) {
+    if (o->sweep) {
+      double cpu = 0.0;
+      for (const SweepRun& x : o->sweep->runs) cpu += x.cpuSeconds;
+      s.texts << tr("%1 runs, %2 CPU s").arg(o->sweep->runs.size()).arg(g(cpu));
+    } else {
+      s.texts << tr("%1: done").arg(m_panel->studyBox()->currentText());
+    }
   }
   s.failure = s.failureDetail = m_failure;
   return s;
 }
 
-const SweepResult* AnalysisMode::result() const {
-  if (!m_model) return nullptr;
-  const auto it = m_results.find(m_model->name());
-  return it == m_results.end() ? nullptr : &it->second;
-}
-
 void AnalysisMode::redraw() {
-  if (m_study != AnalysisPanel::sweepKey()) {
-    const bool running = m_job && m_job->task && m_model && m_job->spec.system == m_model->name();
-    m_studyView->display(studyResult(),
-                         running ? tr("computing...") : tr("set the inputs, then Run"));
+  const Study* st = studyOf(m_study);
+  const bool running = this->running() && m_running && m_model &&
+                       m_running->system == m_model->name() && m_running->study == m_study;
+  if (!st || st->keepsRuns()) {
+    const bool partial = running && m_partial && m_partial->sweep;
+    const StudyOutput* o = partial ? &*m_partial : studyResult();
+    m_plots->setResult(o && o->sweep ? o->sweep.get() : nullptr, m_panel->error(), m_panel->cost(),
+                       partial);
     return;
   }
-  const bool partial = m_job && m_partial && m_model && m_job->spec.system == m_model->name();
-  m_plots->setResult(partial ? &*m_partial : result(), m_panel->error(), m_panel->cost(), partial);
+  m_studyView->display(studyResult(),
+                       running ? tr("computing...") : tr("set the inputs, then Run"));
 }
 
 bool AnalysisMode::start(QString* problem) {
   if (!m_model) return false;
-  if (m_job) {
+  if (running()) {
     *problem = tr("a study is running: cancel it first");
     return false;
   }
-  if (m_study != AnalysisPanel::sweepKey()) return startStudy(problem);
-  SweepSpec spec;
+  const Study* st = studyOf(m_study);
+  if (!st) return false;
+  const StudyInputs inputs = m_panel->studyInputs();
+  const std::vector<Method> methods = m_panel->checkedMethods();
+  StudyTask task;
   try {
-    spec = m_panel->sweep();
-    spec.parameters = parameters();
+    task = st->prepare(*m_model, parameters(), inputs, methods);
   } catch (const InputError& e) {
     *problem = QString::fromStdString(e.what());
     m_panel->setProblem(*problem);
@@ -237,137 +236,149 @@ bool AnalysisMode::start(QString* problem) {
   }
   m_panel->setProblem({});
   m_failure.clear();
-  m_inputs[m_model->name()] = spec;
-  m_resultParams[m_model->name()] = spec.parameters;
-  auto job = std::make_shared<Job>();
-  job->spec = spec;
-  // the results cross to this thread under the job's mutex, which ThreadSanitizer sees (Qt's
-  // own queue it does not: ui/common/handoff.h)
-  QThread* thread = QThread::create([job] {
-    std::optional<SweepResult> result;
-    std::string error;
-    try {
-      result = runSweep(
-          job->spec, {}, defaultJobs(), &job->cancel,
-          [job](std::size_t done, std::size_t total) {
-            job->total = total;
-            job->done = done;
-          },
-          [job](const SweepRun& run) {
-            const std::lock_guard<std::mutex> lock(job->mutex);
-            job->arrived.push_back(run);
-          });
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-    const std::lock_guard<std::mutex> lock(job->mutex);
-    job->result = std::move(result);
-    job->error = std::move(error);
-  });
-  connect(thread, &QThread::finished, this, [this, job, thread] { onJobFinished(job, thread); });
-  m_job = job;
+  m_studyInputs[studyKey()] = inputs;
+  m_methods[m_model->name()] = methods;
+  // a study that keeps its runs shows the last ones until the new ones come (and after a
+  // cancel); the others' results go now
+  if (!st->keepsRuns()) {
+    m_studyResults.erase(studyKey());
+    m_panel->setSummary({});
+  }
+  m_resultParams[m_model->name()] = parameters();
+  m_running = Running{m_model->name(), m_study, m_panel->studyBox()->currentText()};
   m_partial.reset();
-  m_thread = thread;
+  m_partialDrawn = true;
+  m_session->start(task, defaultJobs());
   m_panel->setRunning(true);
-  thread->start();
+  redraw();
   return true;
 }
 
-void AnalysisMode::onJobFinished(const std::shared_ptr<Job>& job, QThread* thread) {
-  thread->deleteLater();
-  if (job != m_job) return;
-  m_job.reset();
+void AnalysisMode::onFinished(const StudyOutput& output, const QString& error, bool cancelled) {
+  const std::optional<Running> job = m_running;
+  m_running.reset();
   m_partial.reset();
+  m_partialDrawn = true;
   m_panel->setRunning(false);
-  if (job->task) return onStudyFinished(job);
-  std::optional<SweepResult> result;
-  std::string error;
-  {
-    const std::lock_guard<std::mutex> lock(job->mutex);
-    result = std::move(job->result);
-    error = job->error;
-  }
+  if (!job) return;
+  const Study* st = studyOf(job->study);
+  const bool shown = m_model && job->system == m_model->name() && job->study == m_study;
   int exitStatus = 0;
-  if (!error.empty()) {
-    m_failure = tr("the sweep failed: %1").arg(QString::fromStdString(error));
+  if (!error.isEmpty()) {
+    m_failure = tr("%1 failed: %2").arg(job->name, error);
     exitStatus = 3;
-  } else if (job->cancel) {
-    if (m_model && job->spec.system == m_model->name())
-      m_panel->setSummary(tr("Cancelled; the results shown before are kept."));
-  } else if (result) {
-    m_results[job->spec.system] = *result;
-    QStringList orders;
-    for (const auto& [m, o] : fittedOrders(*result))
-      if (o)
-        orders << tr("%1 %2").arg(QString::fromStdString(methodInfo(m).label),
-                                  QString::number(*o, 'f', 2));
-    int failed = 0;
-    for (const SweepRun& r : result->runs) failed += r.status == RunStatus::Failed;
-    QString summary = tr("%1 runs").arg(result->runs.size());
-    if (failed) summary += tr(", %1 failed (see the CSV's status)").arg(failed);
-    if (!orders.isEmpty()) summary += tr(". Fitted orders: %1").arg(orders.join("; "));
-    summary += tr(". Reference: %1.").arg(referenceText(result->reference));
-    m_panel->setSummary(summary);
+  } else if (cancelled) {
+    if (shown)
+      m_panel->setSummary(st && st->keepsRuns()
+                              ? tr("Cancelled; the results shown before are kept.")
+                              : tr("Cancelled."));
+  } else {
+    m_studyResults[{job->system, job->study}] = output;
+    if (shown) m_panel->setSummary(qs(output.summary));
+    exitStatus = output.failed ? 3 : 0;
   }
   redraw();
   emit finished(exitStatus);
 }
 
-void AnalysisMode::cancel() {
-  if (m_job) m_job->cancel = true;
+void AnalysisMode::cancel() { m_session->cancel(); }
+
+void AnalysisMode::chooseStudy(const QString& key) {
+  if (key == m_study || running()) {
+    if (m_panel->study() != m_study) {  // refused while running: the list shows the one running
+      const QSignalBlocker block(m_panel->studyBox());
+      m_panel->studyBox()->setCurrentIndex(m_panel->studyBox()->findData(m_study));
+    }
+    return;
+  }
+  if (m_model && studyOf(m_study))
+    m_studyInputs[studyKey()] = m_panel->studyInputs();  // kept as typed
+  const Study* st = studyOf(key);
+  m_study = st && m_model && st->supports(*m_model) ? key : firstStudy();
+  if (m_model) {
+    std::vector<std::pair<QString, QString>> offered;
+    for (const Study* s : studies())
+      if (s->supports(*m_model)) offered.push_back({qs(s->key()), qs(s->name())});
+    m_panel->setStudies(offered, m_study);
+  }
+  showStudy();
+}
+
+void AnalysisMode::showStudy() {
+  const Study* st = studyOf(m_study);
+  m_views->setCurrentWidget(!st || st->keepsRuns() ? static_cast<QWidget*>(m_plots) : m_studyView);
+  if (st && m_model) {
+    const auto it = m_studyInputs.find(studyKey());
+    m_panel->setStudyForm(qs(st->description()), st->fields(*m_model),
+                          it == m_studyInputs.end() ? StudyInputs{} : it->second, st->usesMethods(),
+                          st->keepsRuns());
+    m_panel->setNotice(qs(st->notice()));
+  }
+  m_panel->setProblem({});
+  const StudyOutput* o = studyResult();
+  m_panel->setSummary(o ? qs(o->summary) : QString());
+  redraw();
+}
+
+void AnalysisMode::applySet(const std::string& name, const std::vector<double>& value) {
+  const Study* st = studyOf(m_study);
+  if (!st || !m_model) throw InputError("'" + name + "': no study is chosen");
+  QStringList keys;
+  for (const StudyField& f : st->fields(*m_model)) keys << qs(f.key);
+  QLineEdit* edit = m_panel->studyField(qs(name));
+  if (!edit)
+    throw InputError("not an input of the study " + st->key() +
+                     " (its inputs: " + keys.join(", ").toStdString() + ")");
+  if (value.size() != 1) throw InputError("one number");
+  edit->setText(QString::number(value.front(), 'g', 17));
+  m_studyInputs[studyKey()] = m_panel->studyInputs();
+}
+
+void AnalysisMode::applyChoice(const std::string& name, const std::string& value) {
+  if (name != "study") return Mode::applyChoice(name, value);
+  const QString key = qs(value);
+  chooseStudy(key);
+  if (m_study != key) {
+    QStringList known;
+    for (const Study* st : studies())
+      if (m_model && st->supports(*m_model)) known << qs(st->key());
+    throw InputError("'" + value + "': not a study of this system (" +
+                     known.join(", ").toStdString() + ")");
+  }
 }
 
 std::vector<ExportPlot> AnalysisMode::exportPlots() const {
-  if (m_study != AnalysisPanel::sweepKey()) {
-    std::vector<ExportPlot> plots;
-    const Study* st = findStudy(m_study);
-    const std::vector<QCustomPlot*> shown = m_studyView->plots();
-    const std::vector<std::string> names =
-        m_model && st ? st->figureNames(*m_model) : std::vector<std::string>{};
-    for (std::size_t i = 0; i < shown.size() && i < names.size(); ++i)
-      plots.push_back({QString::fromStdString(names[i]), shown[i]});
-    return plots;
-  }
-  return {{"work-precision", m_plots->workPrecision()}, {"convergence", m_plots->convergence()}};
+  const Study* st = studyOf(m_study);
+  if (!st || !m_model) return {};
+  const std::vector<QCustomPlot*> shown =
+      st->keepsRuns() ? std::vector<QCustomPlot*>{m_plots->workPrecision(), m_plots->convergence()}
+                      : m_studyView->plots();
+  const std::vector<std::string> names = st->figureNames(*m_model);
+  std::vector<ExportPlot> plots;
+  for (std::size_t i = 0; i < shown.size() && i < names.size(); ++i)
+    plots.push_back({qs(names[i]), shown[i]});
+  return plots;
 }
 
 QString AnalysisMode::csvContent() const {
-  return m_study == AnalysisPanel::sweepKey() ? tr("sweep") : tr("study's data");
+  const Study* st = studyOf(m_study);
+  return st && st->keepsRuns() ? tr("sweep") : tr("study's data");
 }
 
 QString AnalysisMode::csvUnavailable() const {
-  const bool none = m_study == AnalysisPanel::sweepKey() ? !result() : !studyResult();
-  return none ? tr("Nothing to export yet: press Run first") : QString();
+  return studyResult() ? QString() : tr("Nothing to export yet: press Run first");
 }
 
 bool AnalysisMode::exportCsv(const QString& path, QString* error) const {
-  if (m_study != AnalysisPanel::sweepKey()) {
-    const StudyOutput* o = studyResult();
-    if (!o) {
-      if (error) *error = csvUnavailable();
-      return false;
-    }
-    const std::string text = o->csv;
-    return saveFile(
-        path,
-        [&text](QIODevice& file) {
-          return file.write(text.data(), qint64(text.size())) == qint64(text.size())
-                     ? QString()
-                     : file.errorString();
-        },
-        error);
-  }
-  const SweepResult* r = result();
-  if (!r) {
+  const StudyOutput* o = studyResult();
+  if (!o) {
     if (error) *error = csvUnavailable();
     return false;
   }
+  const std::string text = o->csv;
   return saveFile(
       path,
-      [r](QIODevice& file) {
-        std::ostringstream csv;
-        writeSweepCsv(csv, *r);
-        const std::string text = csv.str();
+      [&text](QIODevice& file) {
         return file.write(text.data(), qint64(text.size())) == qint64(text.size())
                    ? QString()
                    : file.errorString();
@@ -376,97 +387,63 @@ bool AnalysisMode::exportCsv(const QString& path, QString* error) const {
 }
 
 QString AnalysisMode::figureCaption() const {
-  if (m_study != AnalysisPanel::sweepKey()) {
-    const StudyOutput* o = studyResult();
-    if (!o || !m_model) return {};
-    QString text = QString(o->summary).replace("<br>", " ");
-    return QString::fromStdString(m_model->title()) + ": " +
-           text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
-  }
-  const SweepResult* r = result();
-  if (!r) return {};
-  QStringList h, rt;
-  for (double x : r->spec.steps) h << g(x, 6);
-  for (double x : r->spec.rtols) rt << g(x, 3);
-  return tr("%1, T = %2 s; methods %3; h = %4 s; RelTol = %5 (AbsTol = RelTol/1000); reference "
-            "%6")
-      .arg(QString::fromStdString(m_model->title()), g(r->spec.T, 6), methodList(r->spec.methods),
-           h.join(", "), rt.join(", "), referenceText(r->reference));
+  const StudyOutput* o = studyResult();
+  if (!o || !m_model) return {};
+  if (!o->caption.empty()) return qs(m_model->title() + ", " + o->caption);
+  QString text = qs(o->summary).replace("<br>", " ");
+  return qs(m_model->title()) + ": " + text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
 }
-
-namespace {
-
-QString numbers(const std::vector<double>& xs) {
-  QStringList parts;
-  for (double x : xs) parts << QString::number(x, 'g', 17);
-  return parts.join(',');
-}
-
-std::vector<double> numbers(const QString& text) {
-  std::vector<double> xs;
-  for (const QString& part : text.split(',', Qt::SkipEmptyParts)) xs.push_back(part.toDouble());
-  return xs;
-}
-
-}  // namespace
 
 void AnalysisMode::saveSettings(QSettings& s) const {
-  std::map<std::string, SweepSpec> inputs = m_inputs;
-  if (m_model) {
-    try {
-      inputs[m_model->name()] = m_panel->sweep();  // as shown, when it is a valid sweep
-    } catch (const InputError&) {
-    }
-  }
   s.setValue("analysis/study", m_study);
-  std::map<StudyKey, StudyInputs> studyInputs = m_studyInputs;
-  if (m_model && m_study != AnalysisPanel::sweepKey())
-    studyInputs[studyKey()] = m_panel->studyInputs();
-  for (const auto& [key, values] : studyInputs)
-    for (const auto& [field, value] : values)
-      s.setValue("analysis/" + QString::fromStdString(key.first) + "/" + key.second + "/" + field,
-                 value);
-  for (const auto& [system, spec] : inputs) {
-    const QString key = "analysis/" + QString::fromStdString(system) + "/";
-    s.setValue(key + "methods", methodList(spec.methods));
-    s.setValue(key + "h", numbers(spec.steps));
-    s.setValue(key + "rtol", numbers(spec.rtols));
-    s.setValue(key + "T", spec.T);
+  std::map<StudyKey, StudyInputs> inputs = m_studyInputs;
+  std::map<std::string, std::vector<Method>> methods = m_methods;
+  if (m_model && studyOf(m_study)) {
+    inputs[studyKey()] = m_panel->studyInputs();
+    methods[m_model->name()] = m_panel->checkedMethods();
   }
+  for (const auto& [key, values] : inputs) {
+    const Study* st = studyOf(key.second);
+    if (!st) continue;
+    const std::string group = st->settingsGroup();
+    const QString base =
+        "analysis/" + qs(key.first) + "/" + (group.empty() ? QString() : qs(group) + "/");
+    for (const auto& [field, value] : values) s.setValue(base + qs(field), qs(value));
+  }
+  for (const auto& [system, ms] : methods)
+    s.setValue("analysis/" + qs(system) + "/methods", methodList(ms));
 }
 
-// a stored sweep that no longer validates (another version, an edited file) is left out
+// stored inputs are shown as they were typed (a run checks them); stored methods a system does
+// not have (another version, an edited file) are left out
 void AnalysisMode::restoreSettings(const QSettings& s) {
   for (const SystemModel* model : allSystems()) {
-    const QString key = "analysis/" + QString::fromStdString(model->name()) + "/";
-    if (!s.contains(key + "T")) continue;
-    SweepSpec spec = defaultSweep(*model);
-    try {
-      spec.methods.clear();
-      for (const QString& m : s.value(key + "methods").toString().split(',', Qt::SkipEmptyParts))
-        spec.methods.push_back(parseMethod(m.toStdString()));
-      spec.steps = numbers(s.value(key + "h").toString());
-      spec.rtols = numbers(s.value(key + "rtol").toString());
-      spec.T = s.value(key + "T").toDouble();
-      validateSweep(spec);
-      m_inputs[model->name()] = spec;
-    } catch (const std::exception&) {
+    const QString base = "analysis/" + qs(model->name()) + "/";
+    if (s.contains(base + "methods")) {
+      std::vector<Method> ms;
+      const std::vector<Method> has = model->methods();
+      for (const QString& m : s.value(base + "methods").toString().split(',', Qt::SkipEmptyParts))
+        try {
+          const Method method = parseMethod(m.toStdString());
+          if (std::find(has.begin(), has.end(), method) != has.end()) ms.push_back(method);
+        } catch (const std::exception&) {
+        }
+      m_methods[model->name()] = ms;
     }
-  }
-  for (const SystemModel* model : allSystems())
     for (const Study* st : studies()) {
       if (!st->supports(*model)) continue;
+      const std::string group = st->settingsGroup();
       for (const StudyField& f : st->fields(*model)) {
-        const QString key =
-            "analysis/" + QString::fromStdString(model->name()) + "/" + st->key() + "/" + f.key;
+        const QString key = base + (group.empty() ? QString() : qs(group) + "/") + qs(f.key);
         if (s.contains(key))
-          m_studyInputs[{model->name(), st->key()}][f.key] = s.value(key).toString();
+          m_studyInputs[{model->name(), qs(st->key())}][f.key] =
+              s.value(key).toString().toStdString();
       }
     }
-  m_study = s.value("analysis/study", AnalysisPanel::sweepKey()).toString();
-  if (m_model && m_inputs.count(m_model->name()))
-    m_panel->setSweep(m_model, m_inputs[m_model->name()]);
+  }
+  m_study = s.value("analysis/study", firstStudy()).toString();
   if (m_model) {
+    if (m_methods.count(m_model->name())) m_panel->setMethods(m_model, m_methods[m_model->name()]);
     const QString wanted = m_study;
     m_study.clear();
     chooseStudy(wanted);

@@ -1,26 +1,21 @@
-// The Analysis mode: for the current system, a sweep of its methods over step sizes
-// and tolerances (core/analysis/sweep.h, the computation of `dmsim sweep`) on every core in a
-// worker thread, with progress and Cancel, drawn as a work-precision diagram and a convergence
-// plot with the fitted orders (the runs are drawn as they finish); or one of the other studies
-// (ui/analysis/studies.h: equal cost, long time, phase space, distance, RK45's steps) in the
-// same worker, drawn when done. Results stay, per system and study, until their inputs change.
-// It shows no 3D view and has no playback.
+// The Analysis mode: for the current system, one of the studies of core/studies (the
+// work-precision and convergence sweep of its methods over step sizes and tolerances, equal
+// cost, long time, phase space, distance from a reference, RK45's steps) in the worker thread of
+// ui/analysis/analysisworker.h, on every core, with progress and Cancel. A study that keeps its
+// runs (the sweep) is drawn by AnalysisPlots as its runs finish, the others' plain figures by
+// StudyView when done. Results stay, per system and study, until their inputs change. It shows
+// no 3D view and has no playback.
 #pragma once
 
-#include <QPointer>
-#include <QThread>
-#include <atomic>
 #include <functional>
 #include <map>
-#include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/analysis/sweep.h"
 #include "core/io/scenario.h"
-#include "ui/analysis/studies.h"
+#include "core/studies/study.h"
 #include "ui/app/mode.h"
 
 class QStackedWidget;
@@ -29,6 +24,7 @@ namespace dms::ui {
 
 class AnalysisPanel;
 class AnalysisPlots;
+class AnalysisSession;
 class StudyView;
 
 class AnalysisMode : public Mode {
@@ -58,51 +54,41 @@ class AnalysisMode : public Mode {
   QString csvContent() const override;
   QString csvUnavailable() const override;
   QString figureCaption() const override;
-  /// A field of the study chosen by --study (not the sweep, whose inputs are its defaults).
+  /// A field of the study chosen by --study.
   void applySet(const std::string& name, const std::vector<double>& value) override;
   /// "study": the scripted mode's --study KEY.
   void applyChoice(const std::string& name, const std::string& value) override;
   QString playTimeProblem(double t) const override;
-  /// Each system's sweep inputs (methods, h values, RelTol values, T) under "analysis/NAME/",
-  /// its other studies' under "analysis/NAME/STUDY/", the study shown under "analysis/study".
+  /// Each system's methods under "analysis/NAME/methods", its sweep's inputs (h, rtol, T) under
+  /// "analysis/NAME/", its other studies' under "analysis/NAME/STUDY/" (Study::settingsGroup),
+  /// the study shown under "analysis/study".
   void saveSettings(QSettings& s) const override;
   void restoreSettings(const QSettings& s) override;
   bool start(QString* problem) override;
 
   void cancel();
-  bool running() const { return m_job != nullptr; }
-  /// The sweep shown for the current system, or null.
+  bool running() const;
+  /// The sweep's runs for the current system (the output of the study that keeps its runs), or
+  /// null.
   const SweepResult* result() const;
   AnalysisPanel* analysisPanel() const { return m_panel; }
   AnalysisPlots* plots() const { return m_plots; }
   StudyView* studyView() const { return m_studyView; }
-  /// The study shown (AnalysisPanel::sweepKey() for the sweep); chooses one the system has.
+  /// The study shown (its Study::key); chooses one the system has, else the first.
   QString study() const { return m_study; }
   void chooseStudy(const QString& key);
-  /// The output of the study shown for the current system, or null (none for the sweep).
+  /// The output of the study shown for the current system, or null.
   const StudyOutput* studyResult() const;
   /// The parameters the next run uses: the Simulation tab's, normalized, or the defaults.
   ParamValues parameters() const;
 
  private:
-  // a sweep in its worker thread: written there, read here after the thread has finished
-  struct Job {
-    SweepSpec spec;                     // the sweep's; for a study its system alone
-    StudyTask task;                     // set for a study
-    QString study;                      // its name, for the status bar
-    QString studyKey;                   // Study::key()
-    std::atomic<double> fraction{0.0};  // a study's progress
-    std::optional<StudyOutput> output;  // a study's, under the mutex
-    std::atomic<bool> cancel{false};
-    std::atomic<std::size_t> done{0}, total{0};
-    std::mutex mutex;  // guards what follows: written by the worker, read here
-    std::optional<SweepResult> result;
-    std::string error;
-    std::vector<SweepRun> arrived;  // runs finished (with their error) not yet drawn
+  // the study running: of which system and key, its name for the status bar
+  struct Running {
+    std::string system;
+    QString study, name;
   };
-  void onJobFinished(const std::shared_ptr<Job>& job, QThread* thread);
-  void onStudyFinished(const std::shared_ptr<Job>& job);
-  bool startStudy(QString* problem);
+  void onFinished(const StudyOutput& output, const QString& error, bool cancelled);
   void showStudy();
   void redraw();
   using StudyKey = std::pair<std::string, QString>;  // system, study
@@ -116,17 +102,17 @@ class AnalysisMode : public Mode {
   AnalysisPlots* m_plots;
   StudyView* m_studyView;
   QStackedWidget* m_views;
+  AnalysisSession* m_session;
   QString m_study;
   std::function<std::optional<Scenario>()> m_simulation;
-  std::map<std::string, ParamValues> m_resultParams;  // per system: what its results used
-  std::map<StudyKey, StudyInputs> m_studyInputs;      // as last run or edited
-  std::map<StudyKey, StudyOutput> m_studyResults;     // until their inputs change
-  std::map<std::string, SweepSpec> m_inputs;          // per system, as last run or edited
-  std::map<std::string, SweepResult> m_results;       // per system, until its inputs change
-  std::shared_ptr<Job> m_job;
-  QPointer<QThread> m_thread;
+  std::map<std::string, ParamValues> m_resultParams;     // per system: what its results used
+  std::map<std::string, std::vector<Method>> m_methods;  // per system, as checked
+  std::map<StudyKey, StudyInputs> m_studyInputs;         // as last run or edited
+  std::map<StudyKey, StudyOutput> m_studyResults;        // until their inputs change
+  std::optional<Running> m_running;
   QString m_failure;
-  std::optional<SweepResult> m_partial;  // the running sweep's runs so far, drawn as they come
+  std::optional<StudyOutput> m_partial;  // the running study's output so far (the sweep's runs)
+  bool m_partialDrawn = true;
 };
 
 }  // namespace dms::ui

@@ -8,36 +8,16 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QStyle>
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "core/params.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
 
 namespace dms::ui {
-
-namespace {
-
-QString listText(const std::vector<double>& xs) {
-  QStringList parts;
-  for (double x : xs) parts << QString::number(x, 'g', 12);
-  return parts.join(", ");
-}
-
-// numbers separated by commas or spaces; throws InputError naming `field`
-std::vector<double> parseList(const QString& text, const std::string& field) {
-  std::vector<double> xs;
-  for (const QString& part : text.split(QRegularExpression("[,\\s]+"), Qt::SkipEmptyParts))
-    xs.push_back(parseNumber(part.toStdString(), field));
-  return xs;
-}
-
-}  // namespace
 
 AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
@@ -70,28 +50,6 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
   m_studyGroup = new QGroupBox(tr("Inputs"));
   m_studyForm = new QFormLayout(m_studyGroup);
   layout->addWidget(m_studyGroup);
-
-  auto* inputs = m_sweepGroup = new QGroupBox(tr("Sweep"));
-  auto* form = new QFormLayout(inputs);
-  m_steps = new QLineEdit;
-  m_steps->setObjectName("steps");
-  m_steps->setToolTip(
-      tr("Step sizes of the fixed-step methods, separated by commas; T must be "
-         "a whole number of each"));
-  m_rtols = new QLineEdit;
-  m_rtols->setObjectName("rtols");
-  m_rtols->setToolTip(
-      tr("RelTol values of the adaptive methods (AbsTol = RelTol / 1000), "
-         "from 1e-11 to 0.1"));
-  m_T = new QLineEdit;
-  m_T->setObjectName("T");
-  m_T->setToolTip(tr("The horizon: every run's error is measured at T"));
-  form->addRow(tr("h values [s]"), m_steps);
-  form->addRow(tr("RelTol values"), m_rtols);
-  form->addRow(tr("T [s]"), m_T);
-  layout->addWidget(inputs);
-  for (QLineEdit* e : {m_steps, m_rtols, m_T})
-    connect(e, &QLineEdit::textEdited, this, &AnalysisPanel::inputsEdited);
 
   auto* view = m_viewGroup = new QGroupBox(tr("Show"));
   auto* viewForm = new QFormLayout(view);
@@ -142,44 +100,40 @@ void AnalysisPanel::setStudies(const std::vector<std::pair<QString, QString>>& s
                                const QString& current) {
   const QSignalBlocker block(m_study);
   m_study->clear();
-  m_study->addItem(tr("Work-precision and convergence"), sweepKey());
   for (const auto& [key, name] : studies) m_study->addItem(name, key);
   const int i = m_study->findData(current);
   m_study->setCurrentIndex(i < 0 ? 0 : i);
 }
 
 QString AnalysisPanel::study() const {
-  return m_study->count() ? m_study->currentData().toString() : sweepKey();
+  return m_study->count() ? m_study->currentData().toString() : QString();
 }
 
 void AnalysisPanel::setStudyForm(const QString& description, const std::vector<StudyField>& fields,
-                                 const StudyInputs& values, bool usesMethods) {
-  const bool sweep = study() == sweepKey();
-  m_studyText->setText(sweep ? tr("Every run's error at T against a reference, over step sizes "
-                                  "and tolerances: the work-precision diagram and the orders")
-                             : description);
-  m_sweepGroup->setVisible(sweep);
-  m_viewGroup->setVisible(sweep);
-  m_studyGroup->setVisible(!sweep);
-  m_methodsGroup->setVisible(sweep || usesMethods);
+                                 const StudyInputs& values, bool usesMethods, bool keepsRuns) {
+  m_studyText->setText(description);
+  m_viewGroup->setVisible(keepsRuns);
+  m_studyGroup->setVisible(!fields.empty());
+  m_methodsGroup->setVisible(usesMethods);
   while (m_studyForm->rowCount()) m_studyForm->removeRow(0);
   m_studyFields.clear();
   for (const StudyField& f : fields) {
     auto* edit = new QLineEdit;
-    edit->setObjectName(f.key);
-    edit->setToolTip(f.tooltip);
+    const QString key = QString::fromStdString(f.key);
+    edit->setObjectName(key);
+    edit->setToolTip(QString::fromStdString(f.tooltip));
     const auto it = values.find(f.key);
-    edit->setText(it == values.end() ? f.value : it->second);
+    edit->setText(QString::fromStdString(it == values.end() ? f.value : it->second));
     edit->setCursorPosition(0);
     connect(edit, &QLineEdit::textEdited, this, &AnalysisPanel::inputsEdited);
-    m_studyForm->addRow(f.label, edit);
-    m_studyFields[f.key] = edit;
+    m_studyForm->addRow(QString::fromStdString(f.label), edit);
+    m_studyFields[key] = edit;
   }
 }
 
 StudyInputs AnalysisPanel::studyInputs() const {
   StudyInputs in;
-  for (const auto& [key, edit] : m_studyFields) in[key] = edit->text();
+  for (const auto& [key, edit] : m_studyFields) in[key.toStdString()] = edit->text().toStdString();
   return in;
 }
 
@@ -196,16 +150,15 @@ std::vector<Method> AnalysisPanel::checkedMethods() const {
   return ms;
 }
 
-void AnalysisPanel::setSweep(const SystemModel* model, const SweepSpec& spec) {
+void AnalysisPanel::setMethods(const SystemModel* model, const std::vector<Method>& checked) {
   m_model = model;
-  m_base = spec;
   for (auto& [m, box] : m_methods) delete box;
   m_methods.clear();
   for (Method m : model->methods()) {
     auto* box = new QCheckBox(QString::fromStdString(methodInfo(m).label));
     box->setToolTip(QString::fromStdString(methodInfo(m).description));
     box->setObjectName(QString::fromStdString(methodInfo(m).name));
-    box->setChecked(std::find(spec.methods.begin(), spec.methods.end(), m) != spec.methods.end());
+    box->setChecked(std::find(checked.begin(), checked.end(), m) != checked.end());
     connect(box, &QCheckBox::toggled, this, &AnalysisPanel::inputsEdited);
     QPalette pal = box->palette();
     pal.setColor(QPalette::WindowText, methodLook(m).color.darker(130));
@@ -213,10 +166,6 @@ void AnalysisPanel::setSweep(const SystemModel* model, const SweepSpec& spec) {
     m_methodsBox->addWidget(box);
     m_methods[m] = box;
   }
-  m_steps->setText(listText(spec.steps));
-  m_rtols->setText(listText(spec.rtols));
-  m_T->setText(QString::number(spec.T, 'g', 12));
-  for (QLineEdit* e : {m_steps, m_rtols, m_T}) e->setCursorPosition(0);
   const bool structure = !model->structureName().empty(), momentum = model->hasMomentum();
   auto* items = qobject_cast<QStandardItemModel*>(m_error->model());
   if (items) {
@@ -226,26 +175,6 @@ void AnalysisPanel::setSweep(const SystemModel* model, const SweepSpec& spec) {
   const SweepError e = error();
   if ((e == SweepError::Structure && !structure) || (e == SweepError::Momentum && !momentum))
     m_error->setCurrentIndex(int(SweepError::Global));
-}
-
-SweepSpec AnalysisPanel::sweep() const {
-  SweepSpec s = m_base;
-  s.methods = checkedMethods();
-  s.steps = parseList(m_steps->text(), "h values");
-  s.rtols = parseList(m_rtols->text(), "RelTol values");
-  const std::vector<double> T = parseList(m_T->text(), "T");
-  if (T.size() != 1) throw InputError("T: one number, the horizon in seconds");
-  s.T = T.front();
-  try {
-    validateSweep(s);
-  } catch (const InputError& e) {
-    // the command line's flags as the panel labels them
-    QString text = QString::fromStdString(e.what());
-    text.replace("--methods", tr("Methods")).replace("--h", tr("h values"));
-    text.replace("--rtol", tr("RelTol values")).replace("--T", "T");
-    throw InputError(text.toStdString());
-  }
-  return s;
 }
 
 SweepError AnalysisPanel::error() const { return SweepError(m_error->currentData().toInt()); }

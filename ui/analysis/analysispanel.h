@@ -1,15 +1,15 @@
-// The Analysis mode's inputs: the study (the sweep or one of ui/analysis/studies.h), the methods
-// to compare; for the sweep the step sizes of the fixed-step ones, the tolerances of the adaptive
-// ones and the horizon T (core/analysis/sweep.h), then which error and which cost the plots
-// show; for another study its own fields. Run and Cancel, and what the run found.
+// The Analysis mode's inputs: the study (core/studies/study.h: the sweep first), the methods to
+// compare and the study's own fields (the sweep's: the step sizes of the fixed-step methods, the
+// tolerances of the adaptive ones and the horizon T); for a study that keeps its runs (the
+// sweep), which error and which cost its plots show. Run and Cancel, and what the run found.
 #pragma once
 
 #include <QWidget>
 #include <map>
 
 #include "core/analysis/sweep.h"
+#include "core/studies/study.h"
 #include "ui/analysis/analysisplots.h"
-#include "ui/analysis/studies.h"
 
 class QCheckBox;
 class QFormLayout;
@@ -26,27 +26,22 @@ class AnalysisPanel : public QWidget {
   Q_OBJECT
  public:
   explicit AnalysisPanel(QWidget* parent = nullptr);
-  /// The key of the sweep among the studies.
-  static QString sweepKey() { return QStringLiteral("sweep"); }
-  /// The studies offered (key, name), the sweep first, and the one chosen.
+  /// The studies offered (key, name), and the one chosen (else the first).
   void setStudies(const std::vector<std::pair<QString, QString>>& studies, const QString& current);
-  /// The chosen study's key (sweepKey() for the sweep).
+  /// The chosen study's key.
   QString study() const;
   QComboBox* studyBox() const { return m_study; }
-  /// Shows a study's inputs (not the sweep's): its description, fields with these values, and
-  /// the methods when it runs them.
+  /// Shows a study's inputs: its description, fields with these values, the methods when it
+  /// runs them, and the error and cost shown when it keeps its runs (Study::keepsRuns).
   void setStudyForm(const QString& description, const std::vector<StudyField>& fields,
-                    const StudyInputs& values, bool usesMethods);
+                    const StudyInputs& values, bool usesMethods, bool keepsRuns);
   /// The study's fields as typed.
   StudyInputs studyInputs() const;
   QLineEdit* studyField(const QString& key) const;
   /// The methods checked, in the system's order.
   std::vector<Method> checkedMethods() const;
-  /// Shows a system's methods and a sweep's inputs.
-  void setSweep(const SystemModel* model, const SweepSpec& spec);
-  /// The sweep the inputs describe, checked (validateSweep); throws InputError naming the
-  /// field (as the panel labels it) and the allowed range.
-  SweepSpec sweep() const;
+  /// Shows a system's methods, these checked.
+  void setMethods(const SystemModel* model, const std::vector<Method>& checked);
   SweepError error() const;
   SweepCost cost() const;
   void setRunning(bool running);
@@ -60,9 +55,10 @@ class AnalysisPanel : public QWidget {
   QString parametersText() const;
   QPushButton* runButton() const { return m_run; }
   QPushButton* cancelButton() const { return m_cancel; }
-  QLineEdit* stepsEdit() const { return m_steps; }
-  QLineEdit* rtolsEdit() const { return m_rtols; }
-  QLineEdit* horizonEdit() const { return m_T; }
+  /// The sweep's fields (null for another study).
+  QLineEdit* stepsEdit() const { return studyField(QStringLiteral("h")); }
+  QLineEdit* rtolsEdit() const { return studyField(QStringLiteral("rtol")); }
+  QLineEdit* horizonEdit() const { return studyField(QStringLiteral("T")); }
   QCheckBox* methodBox(Method m) const;
   QString problemText() const;
   QString summaryText() const;
@@ -71,7 +67,7 @@ class AnalysisPanel : public QWidget {
   void runRequested();
   void cancelRequested();
   void defaultsRequested();
-  /// The sweep's inputs changed (its results no longer match them).
+  /// The study's inputs changed (its results no longer match them).
   void inputsEdited();
   /// The error or the cost shown changed.
   void viewChanged();
@@ -80,16 +76,14 @@ class AnalysisPanel : public QWidget {
 
  private:
   const SystemModel* m_model = nullptr;
-  SweepSpec m_base;  ///< the system and parameters the inputs go with
   QComboBox* m_study = nullptr;
   QLabel* m_studyText = nullptr;
-  QGroupBox *m_methodsGroup = nullptr, *m_sweepGroup = nullptr, *m_viewGroup = nullptr;
+  QGroupBox *m_methodsGroup = nullptr, *m_viewGroup = nullptr;
   QGroupBox* m_studyGroup = nullptr;
   QFormLayout* m_studyForm = nullptr;
   std::map<QString, QLineEdit*> m_studyFields;
   QVBoxLayout* m_methodsBox = nullptr;
   std::map<Method, QCheckBox*> m_methods;
-  QLineEdit *m_steps = nullptr, *m_rtols = nullptr, *m_T = nullptr;
   QComboBox *m_error = nullptr, *m_cost = nullptr;
   QPushButton *m_run = nullptr, *m_cancel = nullptr, *m_defaults = nullptr;
   QLabel *m_problem = nullptr, *m_summary = nullptr, *m_parameters = nullptr;

@@ -131,23 +131,6 @@ double polylineAt(const std::vector<QPointF>& line, double x) {
 
 }  // namespace
 
-QString referenceText(const SweepReference& r, bool withBound) {
-  if (!r.exact.empty())
-    return withBound ? AnalysisPlots::tr("the exact solution, its round-off at most %1")
-                           .arg(g(r.errorBound, 2))
-                     : AnalysisPlots::tr("the exact solution");
-  return withBound ? AnalysisPlots::tr("RK45 at RelTol %1, its error at most %2")
-                         .arg(g(r.rtol), g(r.errorBound, 2))
-                   : AnalysisPlots::tr("RK45 at RelTol %1").arg(g(r.rtol));
-}
-
-QString sweepNotice() {
-  return AnalysisPlots::tr(
-      "Halving h divides a second-order method's error by 4 and a fourth-order one's by 16, so "
-      "on the convergence plot their points run parallel to the h² and h⁴ triangles, while the "
-      "work-precision diagram shows which method reaches an error for the least work");
-}
-
 std::optional<double> sweepError(const SweepRun& run, SweepError e) {
   if (run.status != RunStatus::Ok) return std::nullopt;
   std::optional<double> v;
@@ -270,9 +253,10 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
       if (const std::optional<ExactSolution> e =
               exactSolution(*model, result->spec.parameters, result->spec.T))
         coming.exact = e->formula;
-    ref = tr("the runs finished so far (reference: %1)").arg(referenceText(coming, false));
+    ref = tr("the runs finished so far (reference: %1)")
+              .arg(QString::fromStdString(referenceText(coming, false)));
   } else {
-    ref = tr("reference: %1").arg(referenceText(result->reference));
+    ref = tr("reference: %1").arg(QString::fromStdString(referenceText(result->reference)));
   }
   // the fitted orders are the global error's: the triangles go with it alone
   if (error == SweepError::Global) addTriangles(ordered);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/analysis/sweep.h"
+#include "core/studies/study.h"
 
 class QCustomPlot;
 class QCPGraph;
@@ -28,14 +29,6 @@ enum class SweepCost { Cpu, Evaluations };
 
 /// The error of a run, or none (not applicable, not finished, or zero on a log axis).
 std::optional<double> sweepError(const SweepRun& run, SweepError e);
-
-/// The sweep's reference in words, short enough for a note under a plot: "RK45 at RelTol 1e-13,
-/// its error at most 4e-12", or "the exact solution, its round-off at most 1.9e-16" (its
-/// formula is SweepReference::exact); without the bound when `withBound` is false.
-QString referenceText(const SweepReference& reference, bool withBound = true);
-
-/// What the sweep shows, in one sentence for a class (the panel's "what to notice" line).
-QString sweepNotice();
 
 /// A slope triangle of the convergence plot, in plot coordinates: the horizontal leg from `left`
 /// to `corner` (the right angle), the vertical leg from `corner` up to `top`, so that on the

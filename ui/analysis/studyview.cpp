@@ -4,6 +4,7 @@
 
 #include <QHBoxLayout>
 
+#include "ui/common/figure.h"
 #include "ui/common/plotstyle.h"
 
 namespace dms::ui {

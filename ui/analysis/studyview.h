@@ -1,4 +1,4 @@
-// The plots of a study beside the sweep (ui/analysis/studies.h): its one or two figures side by
+// The plots of a study beside the sweep (core/studies/study.h): its one or two figures side by
 // side, drawn as they come back from the worker, with a note while there are none.
 #pragma once
 
@@ -6,7 +6,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "ui/analysis/studies.h"
+#include "core/studies/study.h"
 
 class QCustomPlot;
 

@@ -7,7 +7,7 @@
 
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
-#include "ui/analysis/studies.h"
+#include "core/studies/study.h"
 #include "ui/common/videowriter.h"
 
 namespace dms::ui {
@@ -223,9 +223,9 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
     if (o.mode != "analysis") return fail("--study needs --analysis");
     if (parser.values(study).size() > 1) return fail("--study given twice");
     const QString key = parser.value(study);
-    if (!findStudy(key)) {
+    if (!findStudy(key.toStdString())) {
       QStringList known;
-      for (const Study* st : studies()) known << st->key();
+      for (const Study* st : studies()) known << QString::fromStdString(st->key());
       return fail(QString("--study '%1': unknown study (one of %2)").arg(key, known.join(", ")));
     }
     o.choices.emplace_back("study", key.toStdString());
@@ -292,7 +292,8 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
                       .arg(o.system, QString::fromStdString(systemNames(systemsWithControl()))));
     }
   }
-  if (model && parser.isSet(study) && !findStudy(parser.value(study))->supports(*model))
+  if (model && parser.isSet(study) &&
+      !findStudy(parser.value(study).toStdString())->supports(*model))
     return fail(
         QString("--study %1: not a study of the system '%2'").arg(parser.value(study), o.system));
   if (!o.choices.empty() && o.mode.isEmpty())

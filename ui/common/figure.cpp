@@ -3,7 +3,6 @@
 #include <qcustomplot.h>
 
 #include <cmath>
-#include <ostream>
 
 #include "ui/common/palette.h"
 #include "ui/common/plotstyle.h"
@@ -16,43 +15,57 @@ bool drawable(double v, bool log) { return std::isfinite(v) && (!log || v > 0.0)
 
 }  // namespace
 
+Qt::PenStyle toPenStyle(Pen p) {
+  switch (p) {
+    case Pen::Solid:
+      return Qt::SolidLine;
+    case Pen::Dash:
+      return Qt::DashLine;
+    case Pen::Dot:
+      return Qt::DotLine;
+  }
+  return Qt::SolidLine;
+}
+
 std::size_t drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
   p->clearPlottables();
   p->clearItems();
-  PlotStyle::title(p)->setText(f.title);
-  p->xAxis->setLabel(f.xLabel);
-  p->yAxis->setLabel(f.yLabel);
-  PlotStyle::setLogAxis(p->xAxis, f.logX);
-  PlotStyle::setLogAxis(p->yAxis, f.logY);
+  PlotStyle::title(p)->setText(QString::fromStdString(f.title));
+  p->xAxis->setLabel(QString::fromStdString(f.x.text()));
+  p->yAxis->setLabel(QString::fromStdString(f.y.text()));
+  PlotStyle::setLogAxis(p->xAxis, f.x.log);
+  PlotStyle::setLogAxis(p->yAxis, f.y.log);
   for (QCPAxis* a : {p->xAxis, p->yAxis}) a->setTickLabels(true);  // off under a placeholder
   p->legend->setWrap(4);
   std::size_t omitted = 0;
   for (const Series& s : f.series) {
     QVector<double> x, y;
     for (std::size_t i = 0; i < s.x.size(); ++i) {
-      if (drawable(s.x[i], f.logX) && drawable(s.y[i], f.logY)) {
+      if (drawable(s.x[i], f.x.log) && drawable(s.y[i], f.y.log)) {
         x.push_back(s.x[i]);
         y.push_back(s.y[i]);
       } else {
         ++omitted;
       }
     }
-    const QPen pen = s.line ? QPen(s.color, s.width, s.pen) : QPen(Qt::NoPen);
-    const auto shape = s.marker ? QCPScatterStyle::ScatterShape(s.marker) : QCPScatterStyle::ssDisc;
-    QCPScatterStyle marker(shape, s.color, shape == QCPScatterStyle::ssDisc ? s.color : Qt::white,
-                           5);
-    if (shape != QCPScatterStyle::ssDisc) marker.setPen(QPen(s.color, 1.4));
+    const QColor color = toQColor(s.color);
+    const QString name = QString::fromStdString(s.name);
+    const QPen pen = s.line ? QPen(color, s.width, toPenStyle(s.pen)) : QPen(Qt::NoPen);
+    const auto shape =
+        s.marker == Marker::Circle ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssDisc;
+    QCPScatterStyle marker(shape, color, shape == QCPScatterStyle::ssDisc ? color : Qt::white, 5);
+    if (shape != QCPScatterStyle::ssDisc) marker.setPen(QPen(color, 1.4));
     if (s.path) {
       auto* c = new QCPCurve(p->xAxis, p->yAxis);
       c->setData(x, y);
-      c->setName(s.name);
+      c->setName(name);
       c->setPen(pen);
       if (s.points || !s.line) c->setScatterStyle(marker);
       if (!s.inLegend) c->removeFromLegend();
     } else {
       QCPGraph* g = p->addGraph();
       g->setData(x, y, true);
-      g->setName(s.name);
+      g->setName(name);
       g->setPen(pen);
       if (s.points || !s.line) g->setScatterStyle(marker);
       if (!s.line) g->setLineStyle(QCPGraph::lsNone);
@@ -60,7 +73,7 @@ std::size_t drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
     }
   }
   PlotStyle::fitAxes(p);
-  QString caption = f.caption;
+  QString caption = QString::fromStdString(f.caption);
   if (omitted)
     caption += QStringLiteral("\n(%1 points not positive or not finite: not drawn on the log axis)")
                    .arg(omitted);
@@ -88,24 +101,6 @@ void addCaption(QCustomPlot* p, const QString& caption) {
   const int row = layout->rowCount();
   layout->addElement(row, 0, text);
   layout->setRowStretchFactor(row, 0.001);
-}
-
-void writeFigureCsv(std::ostream& out, const Figure& f) {
-  out.precision(17);
-  out << "series,x,y\n";
-  for (const Series& s : f.series)
-    for (std::size_t i = 0; i < s.x.size(); ++i)
-      out << '"' << s.name.toStdString() << "\"," << s.x[i] << ',' << s.y[i] << "\n";
-}
-
-void writeFiguresCsv(std::ostream& out, const std::vector<Figure>& figures) {
-  out.precision(17);
-  out << "figure,series,x,y\n";
-  for (const Figure& f : figures)
-    for (const Series& s : f.series)
-      for (std::size_t i = 0; i < s.x.size(); ++i)
-        out << '"' << f.title.toStdString() << "\",\"" << s.name.toStdString() << "\"," << s.x[i]
-            << ',' << s.y[i] << "\n";
 }
 
 }  // namespace dms::ui

@@ -1,8 +1,6 @@
 // How each integrator looks wherever a run is shown: its colour (plots, 3D bodies and trails,
-// legends, exports), its line and the text of its 3D card. The colours are mostly Okabe and
-// Ito's palette for colour-blind readers ("Color Universal Design", 2008) with two of Paul Tol's:
-// every two methods' colours stay clearly apart (CIE76 delta E of 30 at least), and the
-// article's pair keeps the blue and the vermilion it always had.
+// legends, exports), its line and the text of its 3D card. The colours and lines are
+// core/studies/style.h's, which the studies' plain figures use too.
 #pragma once
 
 #include <QColor>

@@ -7,7 +7,8 @@
 #include <sstream>
 
 #include "core/sim/summary.h"
-#include "ui/analysis/studies.h"
+#include "core/studies/study.h"
+#include "core/studies/style.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
 
@@ -18,7 +19,7 @@ QString number(double v, int digits = 4) { return QString::number(v, 'g', digits
 
 struct MethodRun {
   Method method;
-  ui::RunTrace trace;
+  RunTrace trace;
   RunFailure failure;
 };
 
@@ -48,20 +49,17 @@ Figure articleFigure(const SystemModel& model, const ArticlePlot& p,
                      const Context& c) {
   using K = ArticlePlot::Kind;
   Figure f;
-  f.title = QStringLiteral("Figure %1, ours: %2")
-                .arg(QString::fromStdString(p.figure), QString::fromStdString(p.title));
-  f.xLabel =
-      p.kind == K::Orbit ? QStringLiteral("x of the centre of mass [m]") : QStringLiteral("t [s]");
-  f.yLabel = p.kind == K::Orbit    ? QStringLiteral("y [m]")
-             : p.kind == K::Energy ? QStringLiteral("total energy E")
-                                   : QString::fromStdString(model.structureName());
-  f.logY = p.kind == K::Structure;
+  f.title = "Figure " + p.figure + ", ours: " + p.title;
+  f.x = p.kind == K::Orbit ? Axis{"x of the centre of mass", "m"} : Axis{"t", "s"};
+  f.y = p.kind == K::Orbit    ? Axis{"y", "m"}
+        : p.kind == K::Energy ? Axis{"total energy E", ""}
+                              : Axis{model.structureName(), "", p.kind == K::Structure};
   QStringList means;
   for (const MethodRun& r : runs) {
     Series s;
-    s.name = ui::methodLabel(r.method, st.controller);
-    s.color = ui::methodLook(r.method).color;
-    s.pen = ui::methodLook(r.method).pen;
+    s.name = legendLabel(r.method, st.controller);
+    s.color = methodColor(r.method);
+    s.pen = methodPen(r.method);
     if (p.kind == K::Orbit) {
       s.x = r.trace.pathX;
       s.y = r.trace.pathY;
@@ -75,16 +73,18 @@ Figure articleFigure(const SystemModel& model, const ArticlePlot& p,
     if (p.kind != K::Orbit) means << meanLine(model, p, r, st);
     if (r.failure.failed)
       means << QStringLiteral("%1 failed at t = %2: %3")
-                   .arg(s.name, number(r.failure.time), QString::fromStdString(r.failure.reason));
+                   .arg(QString::fromStdString(s.name), number(r.failure.time),
+                        QString::fromStdString(r.failure.reason));
   }
   const QString what =
       p.kind == K::Energy ? QStringLiteral("mean |E - E0|") : QStringLiteral("mean error");
-  f.caption =
+  QString caption =
       QStringLiteral("h = %1 s, T = %2 s%3")
           .arg(number(st.h), number(st.T),
                c.quick ? QStringLiteral(" (--quick: not the article's horizon)") : QString());
   f.equalAxes = p.kind == K::Orbit;
-  if (p.kind != K::Orbit) f.caption += QStringLiteral("\n%1: %2").arg(what, means.join("\n"));
+  if (p.kind != K::Orbit) caption += QStringLiteral("\n%1: %2").arg(what, means.join("\n"));
+  f.caption = caption.toStdString();
   return f;
 }
 
@@ -111,7 +111,7 @@ void writeArticleFigures(Output& out, const SystemModel& model, const Context& c
   const ParamValues values = model.normalize({}, nullptr);
   std::vector<MethodRun> runs;
   for (Method m : model.articleMethods()) {
-    runs.push_back({m, ui::RunTrace(st.T, st.steps() + 1), {}});
+    runs.push_back({m, RunTrace(st.T, st.steps() + 1), {}});
     std::unique_ptr<Run> run = model.makeRun(values, m, st);
     while (run->advance(runs.back().trace, 8192, SampleFields::All)) {
     }
@@ -172,17 +172,18 @@ void writeControlFigures(Output& out, const SystemModel& model, const ControlPro
     const ControlChannel& ch = channels[k];
     const QString sym = QString::fromStdString(ch.symbol);
     Figure f;
-    f.title = head + QString::fromStdString(ch.title);
-    f.xLabel = QStringLiteral("t [s]");
-    f.yLabel = QStringLiteral("%1 [%2]").arg(sym, QString::fromStdString(ch.unit));
-    f.caption = title + "\n" + caption;
+    f.title = (head + QString::fromStdString(ch.title)).toStdString();
+    f.x = {"t", "s"};
+    f.y = {ch.symbol, ch.unit};
+    f.caption = (title + "\n" + caption).toStdString();
     const std::vector<Vector3d>& u = r.controls[k];
     for (int i = 0; i < 4; ++i) {
       Series s;
       s.name =
-          i < 3 ? QStringLiteral("%1_%2").arg(sym).arg(i + 1) : QStringLiteral("|%1|").arg(sym);
-      s.color = i < 3 ? ui::componentColor(i) : QColor(Qt::black);
-      s.pen = i < 3 ? Qt::SolidLine : Qt::DashLine;
+          (i < 3 ? QStringLiteral("%1_%2").arg(sym).arg(i + 1) : QStringLiteral("|%1|").arg(sym))
+              .toStdString();
+      s.color = i < 3 ? ui::componentColor(i).rgb() & 0xffffff : kBlack;
+      s.pen = i < 3 ? Pen::Solid : Pen::Dash;
       for (std::size_t j = 0; j < u.size(); ++j) {
         s.x.push_back(r.controlTimes.empty() ? r.samples[j].t : r.controlTimes[j]);
         s.y.push_back(i < 3 ? u[j][i] : u[j].norm());
@@ -193,14 +194,14 @@ void writeControlFigures(Output& out, const SystemModel& model, const ControlPro
   }
   if (out.wanted(ids.back())) {
     Figure f;
-    f.title = head + QStringLiteral("the maneuver");
-    f.xLabel = QStringLiteral("t [s]");
-    f.yLabel = QStringLiteral("position [m]");
-    f.caption = title + "\n" + caption;
+    f.title = (head + QStringLiteral("the maneuver")).toStdString();
+    f.x = {"t", "s"};
+    f.y = {"position", "m"};
+    f.caption = (title + "\n" + caption).toStdString();
     for (int i = 0; i < 3; ++i) {
       Series s;
-      s.name = QStringLiteral("%1").arg(QChar('x' + i));
-      s.color = ui::componentColor(i);
+      s.name = std::string(1, char('x' + i));
+      s.color = ui::componentColor(i).rgb() & 0xffffff;
       for (const Sample& smp : r.samples) {
         s.x.push_back(smp.t);
         s.y.push_back(smp.position[i]);

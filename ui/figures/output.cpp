@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "ui/common/exporter.h"
+#include "ui/common/figure.h"
 #include "ui/common/palette.h"
 #include "ui/common/plotstyle.h"
 
@@ -17,7 +18,8 @@ namespace dms::figures {
 QCustomPlot* makePlot(const Figure& f) {
   auto* p = new QCustomPlot;
   p->resize(kFigureWidth, kFigureHeight);
-  ui::PlotStyle::apply(p, f.title, f.xLabel, f.yLabel);
+  ui::PlotStyle::apply(p, QString::fromStdString(f.title), QString::fromStdString(f.x.text()),
+                       QString::fromStdString(f.y.text()));
   p->legend->setWrap(4);
   ui::drawFigure(p, f, true);
   return p;
@@ -30,7 +32,8 @@ bool Output::wanted(const std::string& id) const { return m_only.empty() || m_on
 void Output::write(const std::string& id, const Figure& f, const QString& command) {
   std::unique_ptr<QCustomPlot> p(makePlot(f));
   record(
-      id, p.get(), f.caption, [&f](std::ostream& out) { ui::writeFigureCsv(out, f); }, command);
+      id, p.get(), QString::fromStdString(f.caption),
+      [&f](std::ostream& out) { writeFigureCsv(out, f); }, command);
 }
 
 void Output::write(const std::string& id, QCustomPlot* plot, const QString& caption,

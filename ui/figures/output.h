@@ -1,4 +1,4 @@
-// Where `dmsim figures` writes: each figure (ui/common/figure.h) in the product's plot style as
+// Where `dmsim figures` writes: each figure (core/studies/figure.h) in the product's plot style as
 // PNG, PDF and the CSV of exactly what is drawn, and the list of what was written, for
 // DIR/index.md.
 #pragma once
@@ -11,14 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "ui/common/figure.h"
+#include "core/studies/figure.h"
 
 class QCustomPlot;
 
 namespace dms::figures {
-
-using ui::Figure;
-using ui::Series;
 
 /// Where the figures go and what has been written.
 class Output {

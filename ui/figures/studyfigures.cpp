@@ -1,5 +1,5 @@
 // The Analysis studies of `dmsim figures`: per system the work-precision and the convergence
-// plots of the default sweep and the figures of every other study (ui/analysis/studies.h) at
+// plots of the default sweep and the figures of every other study (core/studies/study.h) at
 // their defaults, drawn offscreen as the Analysis mode draws them.
 #include <qcustomplot.h>
 
@@ -9,8 +9,9 @@
 #include <cmath>
 
 #include "core/analysis/sweep.h"
+#include "core/studies/study.h"
 #include "ui/analysis/analysisplots.h"
-#include "ui/analysis/studies.h"
+#include "ui/common/figure.h"
 #include "ui/common/plotstyle.h"
 #include "ui/figures/articlefigures.h"
 
@@ -18,18 +19,6 @@ namespace dms::figures {
 namespace {
 
 QString number(double v, int digits = 4) { return QString::number(v, 'g', digits); }
-
-// --quick: the three largest steps and tolerances 1e-3..1e-5 over a tenth of the horizon,
-// still a whole number of the largest step
-SweepSpec quickSweep(SweepSpec spec) {
-  spec.steps.resize(std::min<std::size_t>(spec.steps.size(), 3));
-  spec.rtols.resize(std::min<std::size_t>(spec.rtols.size(), 3));
-  if (!spec.steps.empty()) {
-    const double hMax = *std::max_element(spec.steps.begin(), spec.steps.end());
-    spec.T = hMax * std::max(1.0, std::round(spec.T / hMax / 10.0));
-  }
-  return spec;
-}
 
 QString sweepCaption(const SweepResult& r) {
   QStringList orders;
@@ -40,7 +29,7 @@ QString sweepCaption(const SweepResult& r) {
   // an exact reference with its closed form, which the note under the plots leaves out
   const QString reference =
       r.reference.exact.empty()
-          ? ui::referenceText(r.reference)
+          ? QString::fromStdString(referenceText(r.reference))
           : QStringLiteral("the exact solution q(t) = %1, its round-off at most %2")
                 .arg(QString::fromStdString(r.reference.exact), number(r.reference.errorBound, 2));
   // the reference on a line of its own: the exact one's formula fills it
@@ -61,62 +50,58 @@ QString plain(QString html) {
   return html;
 }
 
-void writeStudy(Output& out, const SystemModel& model, const ui::Study& study, const Context& c) {
+void writeStudy(Output& out, const SystemModel& model, const Study& study, const Context& c) {
   std::vector<std::string> ids;
   for (const std::string& n : study.figureNames(model)) ids.push_back(model.name() + "-" + n);
   if (std::none_of(ids.begin(), ids.end(), [&](const std::string& id) { return out.wanted(id); }))
     return;
-  const ui::StudyOutput o = study.prepare(model, model.normalize({}, nullptr),
-                                          c.quick ? study.quickInputs(model) : ui::StudyInputs{},
-                                          model.methods())(c.jobs, nullptr, [](double) {});
-  const QString title = QString::fromStdString(model.title());
+  const StudyOutput o =
+      runStudy(study, model, model.normalize({}, nullptr),
+               c.quick ? study.quickInputs(model) : StudyInputs{}, model.methods(), c.jobs);
+  const std::string title = model.title();
   for (std::size_t i = 0; i < ids.size() && i < o.figures.size(); ++i) {
     if (!out.wanted(ids[i])) continue;
-    ui::Figure f = o.figures[i];
+    Figure f = o.figures[i];
     f.title = title + ", ours: " + f.title;
-    f.caption = plain(o.summary);
+    f.caption = plain(QString::fromStdString(o.summary)).toStdString();
     out.write(ids[i], f, c.command(ids[i]));
     if (o.failed) out.markIncomplete(ids[i]);
   }
 }
 
-}  // namespace
-
-std::vector<std::string> studyIds(const SystemModel& model) {
-  std::vector<std::string> ids = {model.name() + "-work-precision", model.name() + "-convergence"};
-  for (const ui::Study* s : ui::studies())
-    if (s->supports(model))
-      for (const std::string& n : s->figureNames(model)) ids.push_back(model.name() + "-" + n);
-  return ids;
-}
-
-void writeStudyFigures(Output& out, const SystemModel& model, const Context& c) {
-  const std::vector<std::string> ids = studyIds(model);
-  for (const ui::Study* s : ui::studies())
-    if (s->supports(model)) writeStudy(out, model, *s, c);
-  if (!out.wanted(ids[0]) && !out.wanted(ids[1])) return;
-  SweepSpec spec = defaultSweep(model);
-  if (c.quick) spec = quickSweep(spec);
-  validateSweep(spec);
-  SweepResult result;
+// a study that keeps its runs (the sweep): its runs drawn by the Analysis mode's plots, with the
+// slope triangles and the reference's note, and its runs' CSV
+void writeRuns(Output& out, const SystemModel& model, const Study& study, const Context& c) {
+  std::vector<std::string> ids;
+  for (const std::string& n : study.figureNames(model)) ids.push_back(model.name() + "-" + n);
+  if (std::none_of(ids.begin(), ids.end(), [&](const std::string& id) { return out.wanted(id); }))
+    return;
+  const StudyTask task =
+      study.prepare(model, model.normalize({}, nullptr),
+                    c.quick ? study.quickInputs(model) : StudyInputs{}, model.methods());
+  StudyOutput o;
   try {
-    result = runSweep(spec, {}, c.jobs);
+    o = task(c.jobs, nullptr, [](double) {}, {});
   } catch (const std::exception& e) {
     for (const std::string& id : ids)
       if (out.wanted(id)) out.fail(id, QString::fromUtf8(e.what()));
     return;
   }
+  if (!o.sweep || ids.size() < 2) return;
+  const SweepResult& result = *o.sweep;
   ui::AnalysisPlots plots;
   plots.setResult(&result, ui::SweepError::Global, ui::SweepCost::Evaluations);
   const QString title = QString::fromStdString(model.title());
-  const auto csv = [&result](std::ostream& s) { writeSweepCsv(s, result); };
+  const std::string csv = o.csv;
   QCustomPlot* plot[2] = {plots.workPrecision(), plots.convergence()};
-  const QString name[2] = {QStringLiteral("work-precision"), QStringLiteral("convergence")};
   for (int i = 0; i < 2; ++i) {
     if (!out.wanted(ids[i])) continue;
-    ui::PlotStyle::title(plot[i])->setText(title + ", ours: " + name[i]);
+    ui::PlotStyle::title(plot[i])->setText(
+        title + ", ours: " + QString::fromStdString(study.figureNames(model)[i]));
     ui::addCaption(plot[i], sweepCaption(result));
-    out.write(ids[i], plot[i], sweepCaption(result), csv, c.command(ids[i]));
+    out.write(
+        ids[i], plot[i], sweepCaption(result), [&csv](std::ostream& s) { s << csv; },
+        c.command(ids[i]));
   }
   for (const SweepRun& r : result.runs)
     if (r.status == RunStatus::Failed) {
@@ -126,6 +111,24 @@ void writeStudyFigures(Output& out, const SystemModel& model, const Context& c) 
                    .arg(QString::fromStdString(methodName(r.point.method)),
                         QString::fromStdString(r.failure)));
     }
+}
+
+}  // namespace
+
+std::vector<std::string> studyIds(const SystemModel& model) {
+  std::vector<std::string> ids;
+  for (const Study* s : studies())
+    if (s->supports(model))
+      for (const std::string& n : s->figureNames(model)) ids.push_back(model.name() + "-" + n);
+  return ids;
+}
+
+void writeStudyFigures(Output& out, const SystemModel& model, const Context& c) {
+  // the plain figures first, then the runs' (the order index.md has always listed them in)
+  for (const Study* s : studies())
+    if (s->supports(model) && !s->keepsRuns()) writeStudy(out, model, *s, c);
+  for (const Study* s : studies())
+    if (s->supports(model) && s->keepsRuns()) writeRuns(out, model, *s, c);
 }
 
 }  // namespace dms::figures

@@ -1,16 +1,15 @@
 // The studies along t: long time, distance from a reference and RK45's steps.
-#include <QStringList>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "core/analysis/longtime.h"
 #include "core/analysis/steplog.h"
-#include "ui/analysis/studykit.h"
-#include "ui/common/methodlook.h"
-#include "ui/common/palette.h"
+#include "core/studies/studykit.h"
+#include "core/studies/style.h"
 
-namespace dms::ui {
+namespace dms {
 
 using namespace studykit;
 
@@ -33,9 +32,9 @@ void addSlopes(Figure* f, double t1) {
   if (!(y0 > 0.0) || !(t1 > t0)) return;
   for (double k : {0.5, 1.0}) {
     Series s;
-    s.name = k == 0.5 ? QObject::tr("t^1/2: random walk (Brouwer)") : QObject::tr("t^1: drift");
-    s.color = hintTextColor();
-    s.pen = k == 0.5 ? Qt::DotLine : Qt::DashLine;
+    s.name = k == 0.5 ? "t^1/2: random walk (Brouwer)" : "t^1: drift";
+    s.color = kHintColor;
+    s.pen = k == 0.5 ? Pen::Dot : Pen::Dash;
     s.width = 1.0;
     for (double t : {t0, t1}) {
       s.x.push_back(t);
@@ -52,26 +51,24 @@ class LongTimeStudy : public Study {
     if (model.hasMomentum()) return {"long-time-energy", "long-time-momentum"};
     return {"long-time-energy"};
   }
-  QString key() const override { return QStringLiteral("long-time"); }
-  QString name() const override { return QObject::tr("Long time"); }
-  QString description() const override {
-    return QObject::tr(
-        "Energy and structure errors against t on log-log axes up to 10^8 steps, "
-        "in bounded memory (the largest per log-spaced bucket), with the slopes "
-        "t^1/2 (round-off's random walk) and t^1 (drift) and each method's fitted "
-        "growth exponent");
+  std::string key() const override { return "long-time"; }
+  std::string name() const override { return "Long time"; }
+  std::string description() const override {
+    return "Energy and structure errors against t on log-log axes up to 10^8 steps, "
+           "in bounded memory (the largest per log-spaced bucket), with the slopes "
+           "t^1/2 (round-off's random walk) and t^1 (drift) and each method's fitted "
+           "growth exponent";
   }
-  QString notice() const override {
-    return QObject::tr(
-        "The variational method's energy error stays bounded (slope 0) while RK45's grows like "
-        "t (slope 1, the dashed line), so the longer the run, the wider the gap");
+  std::string notice() const override {
+    return "The variational method's energy error stays bounded (slope 0) while RK45's grows like "
+           "t (slope 1, the dashed line), so the longer the run, the wider the gap";
   }
   std::vector<StudyField> fields(const SystemModel& model) const override {
     const LongTimeSpec d = defaultLongTime(model);
-    return {{"steps", QObject::tr("Steps N"), g(double(d.settings.steps()), 6),
-             QObject::tr("N steps of the article's h (T = N h), up to 10^8")},
-            {"buckets", QObject::tr("Buckets per decade"), QString::number(d.bucketsPerDecade),
-             QObject::tr("Resolution of the log time axis, 1 to 100")}};
+    return {{"steps", "Steps N", g(double(d.settings.steps()), 6),
+             "N steps of the article's h (T = N h), up to 10^8"},
+            {"buckets", "Buckets per decade", std::to_string(d.bucketsPerDecade),
+             "Resolution of the log time axis, 1 to 100"}};
   }
   StudyInputs quickInputs(const SystemModel&) const override { return {{"steps", "1e4"}}; }
   StudyTask prepare(const SystemModel& model, const ParamValues& parameters, const StudyInputs& in,
@@ -80,16 +77,16 @@ class LongTimeStudy : public Study {
     spec.parameters = parameters;
     const double n = number(*this, model, in, "steps");
     if (!(n >= 10 && n <= kLongTimeMaxSteps && n == std::floor(n)))
-      throw InputError("Steps N: " + g(n, 6).toStdString() + " is not a whole number in [10, 1e8]");
-    spec.settings.T = std::stod(g(n * spec.settings.h, 12).toStdString());
+      throw InputError("Steps N: " + g(n, 6) + " is not a whole number in [10, 1e8]");
+    spec.settings.T = std::stod(g(n * spec.settings.h, 12));
     spec.bucketsPerDecade =
         whole(*this, model, in, "buckets", kBucketsPerDecadeMin, kBucketsPerDecadeMax);
     spec.methods = methods;
-    checked([&] { validateLongTime(spec); },
-            {{"--methods", QObject::tr("Methods")},
-             {"--buckets-per-decade", QObject::tr("Buckets per decade")},
-             {"--T", QObject::tr("Steps N")}});
-    return [spec, &model](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& p) {
+    checked([&] { validateLongTime(spec); }, {{"--methods", "Methods"},
+                                              {"--buckets-per-decade", "Buckets per decade"},
+                                              {"--T", "Steps N"}});
+    return [spec, &model](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& p,
+                          const StudyPartial&) {
       return run(model, runLongTime(spec, jobs, cancel, p));
     };
   }
@@ -98,18 +95,13 @@ class LongTimeStudy : public Study {
   static StudyOutput run(const SystemModel& model, const LongTimeResult& r) {
     StudyOutput out;
     Figure energy, other;
-    energy.title = QObject::tr("Long time: energy error");
-    energy.yLabel = QObject::tr("max |E - E0| per bucket");
+    energy.title = "Long time: energy error";
+    energy.y = {"max |E - E0| per bucket", "", true};
     const bool structure = r.hasStructure;
-    other.title = structure ? QObject::tr("Long time: structure error")
-                            : QObject::tr("Long time: momentum error");
-    other.yLabel = structure ? QString::fromStdString(model.structureName())
-                             : QObject::tr("max |L - L0| per bucket");
-    for (Figure* f : {&energy, &other}) {
-      f->xLabel = QObject::tr("t [s]");
-      f->logX = f->logY = true;
-    }
-    QStringList exponents;
+    other.title = structure ? "Long time: structure error" : "Long time: momentum error";
+    other.y = {structure ? model.structureName() : "max |L - L0| per bucket", "", true};
+    for (Figure* f : {&energy, &other}) f->x = {"t", "s", true};
+    std::vector<std::string> exponents;
     std::vector<std::pair<Method, std::string>> failed;
     for (const LongTimeRun& run : r.runs) {
       Series e = methodSeries(run.method), o = methodSeries(run.method);
@@ -124,12 +116,11 @@ class LongTimeStudy : public Study {
       const GrowthExponents& x = run.exponents;
       const std::optional<double> second = structure ? x.structure : x.momentum;
       const auto text = [](const std::optional<double>& v) {
-        return v ? QString::number(*v, 'f', 2) : QStringLiteral("-");
+        return v ? fixed(*v, 2) : std::string("-");
       };
-      exponents
-          << (structure || r.hasMomentum
-                  ? QObject::tr("%1 %2 / %3").arg(label(run.method), text(x.energy), text(second))
-                  : QObject::tr("%1 %2").arg(label(run.method), text(x.energy)));
+      exponents.push_back(structure || r.hasMomentum
+                              ? label(run.method) + " " + text(x.energy) + " / " + text(second)
+                              : label(run.method) + " " + text(x.energy));
       if (run.status != RunStatus::Ok)
         failed.push_back({run.method, run.failure.empty() ? statusName(run.status) : run.failure});
     }
@@ -138,15 +129,12 @@ class LongTimeStudy : public Study {
     addSlopes(&other, t1);
     out.figures = {energy};
     if (structure || r.hasMomentum) out.figures.push_back(other);
-    out.summary = QObject::tr(
-                      "T = %1 s (%2 steps of h = %3 s). Growth exponents over the last "
-                      "three decades, energy%4: %5")
-                      .arg(g(t1, 6), g(t1 / t0, 6), g(t0),
-                           structure       ? QObject::tr(" / structure")
-                           : r.hasMomentum ? QObject::tr(" / momentum")
-                                           : QString(),
-                           exponents.join("; ")) +
-                  failures(failed);
+    out.summary = "T = " + g(t1, 6) + " s (" + g(t1 / t0, 6) + " steps of h = " + g(t0) +
+                  " s). Growth exponents over the last three decades, energy" +
+                  (structure       ? " / structure"
+                   : r.hasMomentum ? " / momentum"
+                                   : "") +
+                  ": " + join(exponents, "; ") + failures(failed);
     out.failed = !failed.empty();
     out.csv = csvOf([&r](std::ostream& s) { writeLongTimeCsv(s, r); });
     return out;
@@ -158,24 +146,22 @@ class LongTimeStudy : public Study {
 class DistanceStudy : public Study {
  public:
   std::vector<std::string> figureNames(const SystemModel&) const override { return {"distance"}; }
-  QString key() const override { return QStringLiteral("distance"); }
-  QString name() const override { return QObject::tr("Distance from a reference"); }
-  QString description() const override {
-    return QObject::tr(
-        "Each method's distance on the manifold from a reference trajectory (RK45 "
-        "at RelTol 1e-13) against t, at the article's step and tolerances");
+  std::string key() const override { return "distance"; }
+  std::string name() const override { return "Distance from a reference"; }
+  std::string description() const override {
+    return "Each method's distance on the manifold from a reference trajectory (RK45 "
+           "at RelTol 1e-13) against t, at the article's step and tolerances";
   }
-  QString notice() const override {
-    return QObject::tr(
-        "Every method drifts away from the true motion, the variational one too (its timing "
-        "slips a little more each period), so what it keeps over long times is the energy and "
-        "the structure, not the phase");
+  std::string notice() const override {
+    return "Every method drifts away from the true motion, the variational one too (its timing "
+           "slips a little more each period), so what it keeps over long times is the energy and "
+           "the structure, not the phase";
   }
   std::vector<StudyField> fields(const SystemModel& model) const override {
     const DistanceSpec d = defaultDistance(model);
-    return {{"T", QObject::tr("T [s]"), g(d.settings.T, 12), QObject::tr("The horizon")},
-            {"buckets", QObject::tr("Buckets per decade"), QString::number(d.bucketsPerDecade),
-             QObject::tr("Resolution of the log time axis, 1 to 100")}};
+    return {{"T", "T [s]", g(d.settings.T, 12), "The horizon"},
+            {"buckets", "Buckets per decade", std::to_string(d.bucketsPerDecade),
+             "Resolution of the log time axis, 1 to 100"}};
   }
   StudyInputs quickInputs(const SystemModel& model) const override {
     const DistanceSpec d = defaultDistance(model);
@@ -190,11 +176,11 @@ class DistanceStudy : public Study {
     spec.bucketsPerDecade =
         whole(*this, model, in, "buckets", kBucketsPerDecadeMin, kBucketsPerDecadeMax);
     spec.methods = methods;
-    checked([&] { validateDistance(spec); },
-            {{"--methods", QObject::tr("Methods")},
-             {"--buckets-per-decade", QObject::tr("Buckets per decade")},
-             {"--T", "T"}});
-    return [spec, &model](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& p) {
+    checked(
+        [&] { validateDistance(spec); },
+        {{"--methods", "Methods"}, {"--buckets-per-decade", "Buckets per decade"}, {"--T", "T"}});
+    return [spec, &model](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& p,
+                          const StudyPartial&) {
       return run(model, runDistance(spec, jobs, cancel, p));
     };
   }
@@ -203,11 +189,10 @@ class DistanceStudy : public Study {
   static StudyOutput run(const SystemModel&, const DistanceResult& r) {
     StudyOutput out;
     Figure f;
-    f.title = QObject::tr("Distance from the reference");
-    f.xLabel = QObject::tr("t [s]");
-    f.yLabel = QObject::tr("max distance per bucket (on the manifold)");
-    f.logX = f.logY = true;
-    QStringList last;
+    f.title = "Distance from the reference";
+    f.x = {"t", "s", true};
+    f.y = {"max distance per bucket (on the manifold)", "", true};
+    std::vector<std::string> last;
     std::vector<std::pair<Method, std::string>> failed;
     for (const DistanceRun& run : r.runs) {
       Series s = methodSeries(run.method);
@@ -216,14 +201,14 @@ class DistanceStudy : public Study {
         s.y.push_back(b.norm.max);
       }
       f.series.push_back(s);
-      if (run.last) last << QObject::tr("%1 %2").arg(label(run.method), g(run.last->norm(), 3));
+      if (run.last) last.push_back(label(run.method) + " " + g(run.last->norm(), 3));
       if (run.status != RunStatus::Ok)
         failed.push_back({run.method, run.failure.empty() ? statusName(run.status) : run.failure});
     }
     Series floor;
-    floor.name = QObject::tr("reference's own error (RK45 1e-12 against 1e-13)");
-    floor.color = Qt::black;
-    floor.pen = Qt::DashLine;
+    floor.name = "reference's own error (RK45 1e-12 against 1e-13)";
+    floor.color = kBlack;
+    floor.pen = Pen::Dash;
     floor.width = 1.0;
     for (const DistanceBucket& b : r.check.buckets) {
       floor.x.push_back(std::min(b.tHi, r.spec.settings.T));
@@ -231,12 +216,11 @@ class DistanceStudy : public Study {
     }
     f.series.push_back(floor);
     out.figures = {f};
-    out.summary = QObject::tr(
-                      "h = %1 s, T = %2 s. Distance at T: %3. Below the dashed line a "
-                      "distance says nothing (the reference's own error, at most %4 at T).")
-                      .arg(g(r.spec.settings.h), g(r.spec.settings.T, 6), last.join("; "),
-                           g(r.reference.errorBound, 2)) +
-                  failures(failed);
+    out.summary = "h = " + g(r.spec.settings.h) + " s, T = " + g(r.spec.settings.T, 6) +
+                  " s. Distance at T: " + join(last, "; ") +
+                  ". Below the dashed line a distance says nothing (the reference's own error, "
+                  "at most " +
+                  g(r.reference.errorBound, 2) + " at T)." + failures(failed);
     out.failed = !failed.empty();
     out.csv = csvOf([&r](std::ostream& s) { writeDistanceCsv(s, r); });
     return out;
@@ -250,19 +234,17 @@ class StepsStudy : public Study {
   std::vector<std::string> figureNames(const SystemModel&) const override {
     return {"rk45-steps", "rk45-evaluations"};
   }
-  QString key() const override { return QStringLiteral("rk45-steps"); }
-  QString name() const override { return QObject::tr("RK45 steps"); }
-  QString description() const override {
-    return QObject::tr(
-        "The adaptive methods' accepted step sizes against t, with the steps "
-        "that came after rejected attempts marked, and their evaluations as they "
-        "went, at the article's set-up");
+  std::string key() const override { return "rk45-steps"; }
+  std::string name() const override { return "RK45 steps"; }
+  std::string description() const override {
+    return "The adaptive methods' accepted step sizes against t, with the steps "
+           "that came after rejected attempts marked, and their evaluations as they "
+           "went, at the article's set-up";
   }
-  QString notice() const override {
-    return QObject::tr(
-        "RK45 shrinks its step where the motion is fast and stretches it where it is slow, and "
-        "every rejected attempt (a hollow circle) costs evaluations without moving the solution "
-        "on");
+  std::string notice() const override {
+    return "RK45 shrinks its step where the motion is fast and stretches it where it is slow, and "
+           "every rejected attempt (a hollow circle) costs evaluations without moving the "
+           "solution on";
   }
   bool supports(const SystemModel& model) const override {
     const std::vector<Method> ms = model.methods();
@@ -270,9 +252,9 @@ class StepsStudy : public Study {
   }
   std::vector<StudyField> fields(const SystemModel& model) const override {
     const IntegratorSettings st = model.defaultSettings();
-    return {{"rtol", QObject::tr("RelTol"), g(st.rtol, 6), QObject::tr("1e-13 to 0.5")},
-            {"atol", QObject::tr("AbsTol"), g(st.atol, 6), QObject::tr("AbsTol > 0")},
-            {"T", QObject::tr("T [s]"), g(st.T, 12), QObject::tr("The horizon")}};
+    return {{"rtol", "RelTol", g(st.rtol, 6), "1e-13 to 0.5"},
+            {"atol", "AbsTol", g(st.atol, 6), "AbsTol > 0"},
+            {"T", "T [s]", g(st.T, 12), "The horizon"}};
   }
   StudyInputs quickInputs(const SystemModel& model) const override {
     return {{"T", g(model.defaultSettings().T / 20, 12)}};
@@ -292,16 +274,15 @@ class StepsStudy : public Study {
     checked([&] { validateSettings(st); }, {{"rtol", "RelTol"}, {"atol", "AbsTol"}});
     const ParamValues values = parameters;
     return [st, adaptive, values, &model](unsigned, const std::atomic<bool>* cancel,
-                                          const StudyProgress& progress) {
+                                          const StudyProgress& progress, const StudyPartial&) {
       StudyOutput out;
       Figure steps, evals;
-      steps.title = QObject::tr("Accepted step sizes");
-      steps.xLabel = evals.xLabel = QObject::tr("t [s]");
-      steps.yLabel = QObject::tr("step h [s]");
-      steps.logY = true;
-      evals.title = QObject::tr("Evaluations so far");
-      evals.yLabel = QObject::tr("evaluations of the right-hand side");
-      QStringList counts;
+      steps.title = "Accepted step sizes";
+      steps.x = evals.x = {"t", "s"};
+      steps.y = {"step h", "s", true};
+      evals.title = "Evaluations so far";
+      evals.y = {"evaluations of the right-hand side", ""};
+      std::vector<std::string> counts;
       std::ostringstream csv;
       csv.precision(17);
       csv << "method,t,h,fevals,rejected_before\n";
@@ -314,9 +295,9 @@ class StepsStudy : public Study {
           e.x.push_back(log.t[k]);
           e.y.push_back(double(log.fevals[k]));
         }
-        rejected.name = QObject::tr("%1: after a rejection").arg(h.name);
+        rejected.name = h.name + ": after a rejection";
         rejected.line = false;
-        rejected.marker = 4;  // QCPScatterStyle::ssCircle, hollow
+        rejected.marker = Marker::Circle;
         std::size_t next = 0;
         for (std::size_t k = 0; k < log.t.size(); ++k) {
           int n = 0;
@@ -331,24 +312,21 @@ class StepsStudy : public Study {
         steps.series.push_back(h);
         if (!rejected.x.empty()) steps.series.push_back(rejected);
         evals.series.push_back(e);
-        counts << QObject::tr("%1: %2 steps, %3 rejected, %4 evaluations%5")
-                      .arg(label(log.method))
-                      .arg(log.counters.steps)
-                      .arg(log.counters.rejected)
-                      .arg(log.counters.fevals)
-                      .arg(log.failure.failed ? QObject::tr(" (failed at t = %1: %2)")
-                                                    .arg(g(log.failure.time),
-                                                         QString::fromStdString(log.failure.reason))
-                                              : QString());
+        counts.push_back(label(log.method) + ": " + std::to_string(log.counters.steps) +
+                         " steps, " + std::to_string(log.counters.rejected) + " rejected, " +
+                         std::to_string(log.counters.fevals) + " evaluations" +
+                         (log.failure.failed ? " (failed at t = " + g(log.failure.time) + ": " +
+                                                   log.failure.reason + ")"
+                                             : std::string()));
         if (log.truncated)
-          counts.back() +=
-              QObject::tr(" (the first %1 steps only: the log stops there)").arg(kStepLogMaxSteps);
+          counts.back() += " (the first " + std::to_string(kStepLogMaxSteps) +
+                           " steps only: the log stops there)";
         out.failed = out.failed || log.failure.failed || log.truncated;
         progress(double(i + 1) / double(adaptive.size()));
       }
       out.figures = {steps, evals};
-      out.summary = QObject::tr("RelTol %1, AbsTol %2, T = %3 s. %4")
-                        .arg(g(st.rtol), g(st.atol), g(st.T, 6), counts.join("; "));
+      out.summary = "RelTol " + g(st.rtol) + ", AbsTol " + g(st.atol) + ", T = " + g(st.T, 6) +
+                    " s. " + join(counts, "; ");
       out.csv = csv.str();
       return out;
     };
@@ -372,4 +350,4 @@ const Study& stepsStudy() {
   return s;
 }
 
-}  // namespace dms::ui
+}  // namespace dms

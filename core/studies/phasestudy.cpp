@@ -4,16 +4,15 @@
 // refined where it stretches (core/analysis/phasearea.h), and a ratio is shown only while the
 // polygon's own error is below the change it shows (or 1%): past that the summary says, first
 // and in red, that the area is not measured, and why.
-#include <QStringList>
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 
 #include "core/analysis/phasearea.h"
-#include "ui/analysis/studykit.h"
-#include "ui/common/palette.h"
+#include "core/studies/studykit.h"
+#include "core/studies/style.h"
 
-namespace dms::ui {
+namespace dms {
 
 using namespace studykit;
 
@@ -22,10 +21,6 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 // past this many pieces between seams a path is drawn as its points (a run turning for long)
 constexpr std::size_t kMaxPieces = 400;
-
-QString planeLabel(const std::string& name, const std::string& unit) {
-  return QString::fromStdString(name + (unit.empty() ? "" : " [" + unit + "]"));
-}
 
 // the period of an angle: 0 for (-pi, pi], 1 for (pi, 3 pi], ...
 double periodOf(double q) { return std::ceil((q - kPi) / (2 * kPi)); }
@@ -98,9 +93,9 @@ double measuredUntil(const PhaseAreaMethod& m) {
 
 Figure portrait(const PhaseAreaResult& r) {
   Figure f;
-  f.title = QObject::tr("Phase portrait and carried curves");
-  f.xLabel = planeLabel(r.qName, r.qUnit);
-  f.yLabel = planeLabel(r.pName, r.pUnit);
+  f.title = "Phase portrait and carried curves";
+  f.x = {r.qName, r.qUnit};
+  f.y = {r.pName, r.pUnit};
   bool omitted = false;
   for (const PhaseAreaMethod& m : r.methods) {
     Series s = methodSeries(m.method);
@@ -112,7 +107,7 @@ Figure portrait(const PhaseAreaResult& r) {
         continue;
       }
       Series cs = methodSeries(m.method);
-      cs.name += QObject::tr(" at t = %1").arg(g(curve.t));
+      cs.name += " at t = " + g(curve.t);
       cs.inLegend = false;
       cs.width = 2.0;
       std::vector<Vector2d> closed = curve.points;
@@ -120,14 +115,14 @@ Figure portrait(const PhaseAreaResult& r) {
       addPath(f, cs, closed, r.angular);
     }
   }
-  if (omitted) f.title += QObject::tr(" (curves not resolved: left out)");
+  if (omitted) f.title += " (curves not resolved: left out)";
   for (int sign : {1, -1}) {
     if (r.separatrix.empty()) break;
     Series s;
-    s.name = sign > 0 ? QObject::tr("separatrix") : QObject::tr("separatrix (lower)");
+    s.name = sign > 0 ? "separatrix" : "separatrix (lower)";
     s.inLegend = sign > 0;
-    s.color = Qt::black;
-    s.pen = Qt::DashLine;
+    s.color = kBlack;
+    s.pen = Pen::Dash;
     for (const Vector2d& z : r.separatrix) {
       s.x.push_back(z.x());
       s.y.push_back(sign * z.y());
@@ -140,9 +135,9 @@ Figure portrait(const PhaseAreaResult& r) {
 // the ratios while they are measurements
 Figure ratios(const PhaseAreaResult& r) {
   Figure area;
-  area.title = QObject::tr("Area of the carried curve, A(t) / A(0)");
-  area.xLabel = QObject::tr("t [s]");
-  area.yLabel = QObject::tr("A(t) / A(0)");
+  area.title = "Area of the carried curve, A(t) / A(0)";
+  area.x = {"t", "s"};
+  area.y = {"A(t) / A(0)", ""};
   double first = INFINITY;
   for (const PhaseAreaMethod& m : r.methods) {
     Series s = methodSeries(m.method);
@@ -153,14 +148,13 @@ Figure ratios(const PhaseAreaResult& r) {
     area.series.push_back(s);
     if (m.status == RunStatus::Ok) first = std::min(first, measuredUntil(m));
   }
-  if (std::isfinite(first))
-    area.title += QObject::tr(": not measured from t = %1 s on").arg(g(first));
+  if (std::isfinite(first)) area.title += ": not measured from t = " + g(first) + " s on";
   // 1, the area kept, over the whole horizon: where a ratio stops, the plot shows it stopped
   Series kept;
-  kept.name = QObject::tr("area kept");
+  kept.name = "area kept";
   kept.inLegend = false;
-  kept.color = hintTextColor();
-  kept.pen = Qt::DotLine;
+  kept.color = kHintColor;
+  kept.pen = Pen::Dot;
   kept.width = 0.8;
   kept.x = {0.0, r.spec.settings.T};
   kept.y = {1.0, 1.0};
@@ -173,16 +167,16 @@ class PhaseStudy : public Study {
   std::vector<std::string> figureNames(const SystemModel&) const override {
     return {"phase-portrait", "phase-area"};
   }
-  QString key() const override { return QStringLiteral("phase"); }
-  QString name() const override { return QObject::tr("Phase space"); }
-  QString notice() const override {
-    return QObject::tr(
+  std::string key() const override { return "phase"; }
+  std::string name() const override { return "Phase space"; }
+  std::string notice() const override {
+    return (
         "The symplectic methods keep the area inside the carried curve at 1, as the true flow "
         "does, while RK45's area drifts away from 1; where the curve stretches too thin to "
         "measure, the study says so in red instead of giving a number");
   }
-  QString description() const override {
-    return QObject::tr(
+  std::string description() const override {
+    return (
         "The phase portrait with a closed curve of initial conditions carried by "
         "each method, and the area it encloses relative to its initial value: 1 "
         "for a symplectic method");
@@ -192,16 +186,16 @@ class PhaseStudy : public Study {
   }
   std::vector<StudyField> fields(const SystemModel& model) const override {
     const PhaseAreaSpec d = defaultPhaseArea(model);
-    return {{"points", QObject::tr("Points M"), QString::number(d.points),
-             QObject::tr("Initial conditions on the curve, 8 to 4096")},
-            {"maxPoints", QObject::tr("Max points"), QString::number(kDefaultMaxPoints),
-             QObject::tr("Refinement adds initial conditions where the carried curve stretches, "
-                         "up to this many in all (at most M: none), %1 at most")
-                 .arg(kPhaseAreaMaxPoints)},
-            {"radius", QObject::tr("Radius"), g(d.radius, 6),
-             QObject::tr("The circle's radius, in the position's unit (momentum scaled to it)")},
-            {"T", QObject::tr("T [s]"), g(d.settings.T, 12),
-             QObject::tr("The horizon; the curve is drawn at T/8, 2T/8, ..., T")}};
+    return {{"points", "Points M", std::to_string(d.points),
+             "Initial conditions on the curve, 8 to 4096"},
+            {"maxPoints", "Max points", std::to_string(kDefaultMaxPoints),
+             "Refinement adds initial conditions where the carried curve stretches, "
+             "up to this many in all (at most M: none), " +
+                 std::to_string(kPhaseAreaMaxPoints) + " at most"},
+            {"radius", "Radius", g(d.radius, 6),
+             "The circle's radius, in the position's unit (momentum scaled to it)"},
+            {"T", "T [s]", g(d.settings.T, 12),
+             "The horizon; the curve is drawn at T/8, 2T/8, ..., T"}};
   }
   StudyInputs quickInputs(const SystemModel& model) const override {
     const PhaseAreaSpec d = defaultPhaseArea(model);
@@ -226,14 +220,13 @@ class PhaseStudy : public Study {
           std::min(spec.settings.T, spec.settings.h * std::clamp(std::round(n * k / 8.0), 1.0, n)));
     spec.times.erase(std::unique(spec.times.begin(), spec.times.end()), spec.times.end());
     spec.methods = methods;
-    checked([&] { validatePhaseArea(spec); }, {{"--points", QObject::tr("Points M")},
-                                               {"--max-points", QObject::tr("Max points")},
-                                               {"--radius", QObject::tr("Radius")},
-                                               {"--methods", QObject::tr("Methods")},
+    checked([&] { validatePhaseArea(spec); }, {{"--points", "Points M"},
+                                               {"--max-points", "Max points"},
+                                               {"--radius", "Radius"},
+                                               {"--methods", "Methods"},
                                                {"--times", "T"}});
-    return [spec](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& progress) {
-      return run(spec, jobs, cancel, progress);
-    };
+    return [spec](unsigned jobs, const std::atomic<bool>* cancel, const StudyProgress& progress,
+                  const StudyPartial&) { return run(spec, jobs, cancel, progress); };
   }
 
  private:
@@ -253,42 +246,36 @@ class PhaseStudy : public Study {
           }
           progress(shown.load());
         });
-    QStringList ends;
+    std::vector<std::string> ends;
     std::vector<std::pair<Method, std::string>> failed;
     for (const PhaseAreaMethod& m : r.methods) {
       if (m.status != RunStatus::Ok) {
         failed.push_back({m.method, m.failure.empty() ? statusName(m.status) : m.failure});
         continue;
       }
-      const QString vertices = m.points > spec.points
-                                   ? QObject::tr("%1 points%2")
-                                         .arg(m.points)
-                                         .arg(m.capped ? QObject::tr(", the cap") : QString())
-                                   : QString();
+      const std::string vertices = m.points > spec.points ? std::to_string(m.points) + " points" +
+                                                                (m.capped ? ", the cap" : "")
+                                                          : std::string();
+      const std::string more = vertices.empty() ? std::string() : " (" + vertices + ")";
       if (m.unresolvedFrom)
-        ends << QObject::tr("%1 not measured from t = %2 s%3")
-                    .arg(label(m.method), g(*m.unresolvedFrom),
-                         vertices.isEmpty() ? QString() : " (" + vertices + ")");
+        ends.push_back(label(m.method) + " not measured from t = " + g(*m.unresolvedFrom) + " s" +
+                       more);
       else
-        ends << QObject::tr("%1 %2 ± %3%4")
-                    .arg(label(m.method), QString::number(m.ratios.back(), 'f', 6),
-                         g(m.bounds.back(), 2),
-                         vertices.isEmpty() ? QString() : " (" + vertices + ")");
+        ends.push_back(label(m.method) + " " + fixed(m.ratios.back(), 6) + " ± " +
+                       g(m.bounds.back(), 2) + more);
     }
     out.figures = {portrait(r), ratios(r)};
     for (const std::string& w : r.warnings)
-      out.summary += QStringLiteral("<b><font color=\"%1\">%2</font></b><br>")
-                         .arg(colorHex(errorColor()), QString::fromStdString(w).toHtmlEscaped());
-    out.summary += QObject::tr(
-                       "M = %1 initial conditions on a circle of radius %2 around the initial "
-                       "state%3; h = %4 s, T = %5 s. A(T)/A(0) ± the polygon's own error: %6.")
-                       .arg(spec.points)
-                       .arg(g(spec.radius),
-                            spec.maxPoints > spec.points
-                                ? QObject::tr(", refined where the curve stretches up to %1 points")
-                                      .arg(spec.maxPoints)
-                                : QString(),
-                            g(spec.settings.h), g(spec.settings.T, 6), ends.join("; "));
+      out.summary +=
+          "<b><font color=\"" + rgbHex(kErrorColor) + "\">" + htmlEscaped(w) + "</font></b><br>";
+    out.summary += "M = " + std::to_string(spec.points) +
+                   " initial conditions on a circle of radius " + g(spec.radius) +
+                   " around the initial state" +
+                   (spec.maxPoints > spec.points ? ", refined where the curve stretches up to " +
+                                                       std::to_string(spec.maxPoints) + " points"
+                                                 : std::string()) +
+                   "; h = " + g(spec.settings.h) + " s, T = " + g(spec.settings.T, 6) +
+                   " s. A(T)/A(0) ± the polygon's own error: " + join(ends, "; ") + ".";
     out.summary += failures(failed);
     out.failed = !failed.empty();
     out.csv = csvOf([&r](std::ostream& s) { writePhaseAreaCsv(s, r); });
@@ -304,4 +291,4 @@ const Study& phaseStudy() {
   return s;
 }
 
-}  // namespace dms::ui
+}  // namespace dms

@@ -1,0 +1,61 @@
+#include "core/studies/style.h"
+
+#include <cstdio>
+
+namespace dms {
+
+namespace {
+
+struct Look {
+  Method method;
+  Rgb color;
+  Pen pen;
+};
+
+// Okabe-Ito (blue, vermilion, orange, reddish purple, bluish green, black) and two of Paul
+// Tol's colour-blind-safe ones: his indigo for RKMK4 (Okabe-Ito's sky blue was too near vi's
+// blue on a projector) and his sand, darkened to be read on white, for RATTLE. Every two are at
+// least 30 apart in CIE76 delta E (tst_methodlook). The dashed lines are methods drawn over or
+// beside a neighbour: RK45 with quaternions in an orange beside RK45's vermilion, the triple
+// jump, and RATTLE, whose curves lie exactly on vi's (the same map in other coordinates), so
+// vi's solid line shows between its dashes.
+const Look kLooks[] = {
+    {Method::Variational, 0x0072b2, Pen::Solid}, {Method::Rk45, 0xd55e00, Pen::Solid},
+    {Method::Rk45Quat, 0xe69f00, Pen::Dash},     {Method::Rk45Proj, 0xcc79a7, Pen::Solid},
+    {Method::Rk4, 0x009e73, Pen::Solid},         {Method::Rkmk4, 0x332288, Pen::Solid},
+    {Method::Vi4, 0x000000, Pen::Dash},          {Method::Rattle, 0xd4c15a, Pen::Dash},
+};
+
+const Look& look(Method m) {
+  for (const Look& l : kLooks)
+    if (l.method == m) return l;
+  return kLooks[0];
+}
+
+}  // namespace
+
+Rgb methodColor(Method m) { return look(m).color; }
+
+Pen methodPen(Method m) { return look(m).pen; }
+
+std::string legendLabel(Method m, RkController controller) {
+  const MethodInfo& info = methodInfo(m);
+  if (!info.adaptive) return info.label;
+  return info.label + (controller == RkController::Ode45 ? " (ode45)" : " (SciPy)");
+}
+
+Series methodSeries(Method m) {
+  Series s;
+  s.name = methodInfo(m).label;
+  s.color = methodColor(m);
+  s.pen = methodPen(m);
+  return s;
+}
+
+std::string rgbHex(Rgb c) {
+  char text[8];
+  std::snprintf(text, sizeof text, "#%06x", unsigned(c & 0xffffff));
+  return text;
+}
+
+}  // namespace dms
