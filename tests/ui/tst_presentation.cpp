@@ -15,11 +15,16 @@
 #include "core/io/scenario.h"
 #include "tests/common/deadline.h"
 #include "tests/common/settings.h"
+#include "ui/analysis/analysismode.h"
+#include "ui/analysis/analysispanel.h"
 #include "ui/app/commandline.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/mode.h"
 #include "ui/app/presentation.h"
+#include "ui/app/scenariofile.h"
 #include "ui/common/playback.h"
+#include "ui/control/controlmode.h"
+#include "ui/control/controlpanel.h"
 #include "ui/scene3d/sceneview.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/plotpanel.h"
@@ -217,6 +222,41 @@ class TestPresentation : public QObject {
     } catch (const InputError& e) {
       QVERIFY2(QString(e.what()).contains("has no phase portrait view"), e.what());
     }
+  }
+
+  // one file for a lecture: the Analysis study with its inputs and the optimal-control fields
+  // are saved with the scenario and come back in another window
+  void lectureFileKeepsStudyAndControl() {
+    const QString path = m_dir.filePath("lecture-all.json");
+    {
+      MainWindow w;
+      QVERIFY(w.selectSystem("spherical-pendulum"));
+      auto* analysis = qobject_cast<AnalysisMode*>(w.findMode("analysis"));
+      QVERIFY(analysis);
+      analysis->applyChoice("study", "long-time");
+      analysis->applySet("steps", {5000});
+      w.controlMode()->applySet("T", {2.0});
+      QVERIFY(w.saveScenario(path));
+    }
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QVERIFY2(text.contains("\"analysis\"") && text.contains("\"long-time\"") &&
+                 text.contains("\"control\""),
+             text.constData());
+
+    MainWindow w;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    QVERIFY(w.openScenario(path));
+    QCOMPARE(w.system()->name(), std::string("spherical-pendulum"));
+    auto* analysis = qobject_cast<AnalysisMode*>(w.findMode("analysis"));
+    QCOMPARE(analysis->study(), QString("long-time"));
+    QCOMPARE(QString::fromStdString(analysis->analysisPanel()->studyInputs().at("steps")),
+             QString("5000"));
+    const ControlRequest r = w.controlMode()->panel()->request();
+    QCOMPARE(r.values.at("T").front(), 2.0);
+    // nothing changed since it was opened: no unsaved-changes mark
+    QVERIFY(!w.scenarioFile()->modified());
   }
 
  private:

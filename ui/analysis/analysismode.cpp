@@ -43,7 +43,10 @@ AnalysisMode::AnalysisMode(const ModeContext& context, QObject* parent,
       m_simulation(std::move(simulation)) {
   m_views->addWidget(m_plots);
   m_views->addWidget(m_studyView);
-  connect(m_panel, &AnalysisPanel::studyChanged, this, [this] { chooseStudy(m_panel->study()); });
+  connect(m_panel, &AnalysisPanel::studyChanged, this, [this] {
+    chooseStudy(m_panel->study());
+    emit edited();  // the study and its inputs are part of the scenario file
+  });
   connect(m_panel, &AnalysisPanel::runRequested, this, [this] {
     QString problem;
     start(&problem);
@@ -56,6 +59,7 @@ AnalysisMode::AnalysisMode(const ModeContext& context, QObject* parent,
     if (!m_model) return;
     m_studyInputs[studyKey()] = m_panel->studyInputs();
     m_methods[m_model->name()] = m_panel->checkedMethods();
+    emit edited();
     if (!m_studyResults.erase(studyKey())) return;
     m_panel->setSummary({});
     redraw();
@@ -318,6 +322,29 @@ void AnalysisMode::showStudy() {
   const StudyOutput* o = studyResult();
   m_panel->setSummary(o ? qs(o->summary) : QString());
   redraw();
+}
+
+void AnalysisMode::addToScenario(Scenario& s) const {
+  if (!m_model || m_model->name() != s.system || m_study.isEmpty()) return;
+  s.study = Scenario::Study{m_study.toStdString(), m_panel->studyInputs()};
+}
+
+void AnalysisMode::takeFromScenario(const Scenario& s) {
+  if (!s.study || !m_model || m_model->name() != s.system) return;
+  const QString key = qs(s.study->key);
+  const Study* st = studyOf(key);
+  if (!st || !st->supports(*m_model)) {
+    m_panel->setProblem(tr("The scenario's study '%1' is not a study of this system: the study "
+                           "shown is kept.")
+                            .arg(key));
+    return;
+  }
+  chooseStudy(key);
+  StudyInputs& inputs = m_studyInputs[studyKey()];
+  if (inputs == s.study->inputs) return;
+  inputs = s.study->inputs;
+  m_studyResults.erase(studyKey());  // they answered other inputs
+  showStudy();
 }
 
 void AnalysisMode::applySet(const std::string& name, const std::vector<double>& value) {

@@ -58,6 +58,9 @@ class AnalysisMode : public Mode {
   void applySet(const std::string& name, const std::vector<double>& value) override;
   /// "study": the scripted mode's --study KEY.
   void applyChoice(const std::string& name, const std::string& value) override;
+  /// The study shown and its inputs as typed (Scenario::study).
+  void addToScenario(Scenario& s) const override;
+  void takeFromScenario(const Scenario& s) override;
   QString playTimeProblem(double t) const override;
   /// Each system's methods under "analysis/NAME/methods", its sweep's inputs (h, rtol, T) under
   /// "analysis/NAME/", its other studies' under "analysis/NAME/STUDY/" (Study::settingsGroup),
