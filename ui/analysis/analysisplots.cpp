@@ -173,6 +173,9 @@ AnalysisPlots::AnalysisPlots(QWidget* parent) : QWidget(parent) {
   // after every layout, on screen and in an export at another size: the triangles go where
   // that layout leaves room
   connect(m_convergence, &QCustomPlot::afterLayout, this, &AnalysisPlots::placeTriangles);
+  // and the notes and legends fit the width that layout gives (a presentation's larger text)
+  for (QCustomPlot* p : {m_work, m_convergence})
+    connect(p, &QCustomPlot::afterLayout, this, [this, p] { fitTexts(p); });
   PlotStyle::apply(m_work, tr("Work-precision"), tr("CPU time [s]"), errorName(SweepError::Global));
   PlotStyle::apply(m_convergence, tr("Convergence"), tr("step h [s] (adaptive: mean step T/N)"),
                    errorName(SweepError::Global));
@@ -196,7 +199,7 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
   m_triangles.clear();  // their items went with clearItems()
   if (!result) {
     for (QCustomPlot* p : {m_work, m_convergence})
-      PlotStyle::addNote(p, 0.5, 0.5, 10, tr("choose the methods and steps, then Run"));
+      addNote(p, 0.5, 0.5, 10, tr("choose the methods and steps, then Run"));
     for (QCustomPlot* p : {m_work, m_convergence}) p->replot();
     return;
   }
@@ -262,11 +265,57 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
   if (error == SweepError::Global) addTriangles(ordered);
   for (QCustomPlot* p : {m_work, m_convergence}) {
     if (p->graphCount() == 0 || m_points[p == m_work ? 0 : 1].empty())
-      PlotStyle::addNote(p, 0.5, 0.5, 10, tr("no finished run has this error"));
+      addNote(p, 0.5, 0.5, 10, tr("no finished run has this error"));
     else
-      PlotStyle::addNote(p, 0.5, 0.97, 8, ref);
+      // at the foot of the axes, growing upwards when it wraps
+      addNote(p, 0.5, 0.99, 8, ref)->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     PlotStyle::fitAxes(p);
     p->replot();
+  }
+}
+
+QCPItemText* AnalysisPlots::addNote(QCustomPlot* p, double x, double y, int pointSize,
+                                    const QString& text) {
+  QCPItemText* note = PlotStyle::addNote(p, x, y, pointSize, text);
+  note->setProperty(kFullText, text);  // fitTexts wraps it to the axes' width
+  return note;
+}
+
+void AnalysisPlots::fitTexts(QCustomPlot* p) {
+  const int width = p->axisRect()->width();
+  if (width <= 0) return;
+  // a note's words in lines no wider than the axes (its text as given when it fits)
+  for (int i = 0; i < p->itemCount(); ++i) {
+    auto* note = qobject_cast<QCPItemText*>(p->item(i));
+    if (!note || !note->property(kFullText).isValid()) continue;
+    const QFontMetrics fm(note->font());
+    QStringList lines;
+    QString line;
+    for (const QString& word : note->property(kFullText).toString().split(' ')) {
+      const QString longer = line.isEmpty() ? word : line + ' ' + word;
+      if (!line.isEmpty() && fm.horizontalAdvance(longer) > int(0.95 * width)) {
+        lines << line;
+        line = word;
+      } else {
+        line = longer;
+      }
+    }
+    lines << line;
+    const QString text = lines.join('\n');
+    if (note->text() != text) note->setText(text);
+  }
+  // the legend two entries a row while two of its widest fit the width, else one a row (the
+  // names are never cut)
+  int widest = 0;
+  for (int k = 0; k < p->legend->elementCount(); ++k)
+    if (QCPLayoutElement* e = p->legend->elementAt(k))
+      widest = std::max(widest, e->minimumOuterSizeHint().width());
+  const int wrap = 2 * widest + p->legend->columnSpacing() <= width ? 2 : 1;
+  if (p->legend->wrap() != wrap) {
+    p->legend->setWrap(wrap);
+    // the entries there are take the new wrap only when rearranged
+    p->legend->setFillOrder(p->legend->fillOrder(), true);
+    p->replot(QCustomPlot::rpQueuedReplot);  // a new layout with the legend's new rows
   }
 }
 

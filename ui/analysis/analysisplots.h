@@ -78,6 +78,12 @@ class AnalysisPlots : public QWidget {
   /// their order, for the plot's layout of the moment (called after every layout, so that an
   /// export at another size places them for that size).
   void placeTriangles();
+  /// A note (PlotStyle::addNote) that fitTexts wraps to the axes' width.
+  QCPItemText* addNote(QCustomPlot* p, double x, double y, int pointSize, const QString& text);
+  /// After a layout: the notes wrapped to the axes' width, the legend one entry a row when two
+  /// do not fit.
+  void fitTexts(QCustomPlot* p);
+  static constexpr const char* kFullText = "dmsFullText";
 
   QCustomPlot* m_work = nullptr;
   QCustomPlot* m_convergence = nullptr;
