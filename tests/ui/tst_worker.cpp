@@ -384,7 +384,7 @@ class TestWorker : public QObject {
   }
 
   // the session destroyed mid-run returns: the worker stops at its next check instead of
-  // running the rest of its 1e9 steps (hours: a lost stop holds the suite to CTest's timeout)
+  // running the rest of its T = 1e6 s job (a lost stop shows as a hang, not as a slow time)
   void shutdownMidRunIsPrompt() {
     auto s = std::make_unique<SimSession>();
     s->start(makeJob("spherical-pendulum", 1e6, 0.001));
