@@ -8,7 +8,6 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -42,11 +41,7 @@ PlotPanel* panel(MainWindow& w) { return w.simulationMode()->plotPanel(); }
 // the runs of a new job done: its generation past `before`, its worker finished
 bool waitForJob(MainWindow& w, quint64 before) {
   SimSession* s = sim(w)->session();
-  const auto done = [&] { return s->generation() > before && !s->running(); };
-  QElapsedTimer clock;
-  clock.start();
-  while (!done() && clock.elapsed() < ms(60000)) QTest::qWait(10);
-  return done();
+  return QTest::qWaitFor([&] { return s->generation() > before && !s->running(); }, ms(60000));
 }
 
 // `system` at the article's values and methods, with `sets` changed, computed to its horizon
@@ -336,13 +331,11 @@ class TestQuantities : public QObject {
           const auto roomy = [p = p] {
             return p->axisRect()->width() >= 200 && 3 * p->axisRect()->height() >= p->height();
           };
-          QElapsedTimer clock;
-          clock.start();
-          while (!roomy() && clock.elapsed() < ms(2000)) QTest::qWait(20);
+          const bool settled = QTest::qWaitFor(roomy, ms(2000));
           const QString where = QString::fromStdString(m->name()) + ", " + name;
           qInfo("%s: %d x %d px of axes in %d px", qPrintable(where), p->axisRect()->width(),
                 p->axisRect()->height(), p->height());
-          if (!roomy()) problems << where;
+          if (!settled) problems << where;
           if (PlotView(v) == PlotView::Errors) continue;  // today's labels, as they were
           for (QCPAxis* a : {p->xAxis, p->yAxis})
             if (!a->label().contains('[') || !a->label().endsWith(']'))

@@ -222,9 +222,10 @@ class TestTeaching : public QObject {
       plots.setResult(&r, SweepError::Global, SweepCost::Evaluations);
       QCustomPlot* p = plots.convergence();
       for (int i = 0; i < p->itemCount(); ++i)
+        // the note's words, whatever lines the axes' width wraps them into
         if (auto* t = qobject_cast<QCPItemText*>(p->item(i));
             t && t->text().startsWith("reference"))
-          return t->text();
+          return t->text().simplified();
       return QString();
     };
     const QString exact = note(sweepOf("mass-spring"));

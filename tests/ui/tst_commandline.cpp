@@ -1,0 +1,158 @@
+// dmstudio's command line: its errors (each names its flag), the choice flags of the registered
+// problems, and the scripted mode's exit status (the app run as a process).
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/sim/registry.h"
+#include "tests/common/deadline.h"
+#include "ui/app/commandline.h"
+
+using namespace dms;
+using namespace dms::ui;
+using dms::test::ms;
+
+class TestCommandLine : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+  void scriptArguments_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("unknown system") << QStringList{"--system", "teapot"} << "--system";
+    QTest::newRow("unknown flag") << QStringList{"--sistem", "x"} << "--sistem";
+    QTest::newRow("missing value") << QStringList{"--play-to"} << "--play-to";
+    QTest::newRow("bad time") << QStringList{"--system", "mass-spring", "--play-to", "soon"}
+                              << "--play-to";
+    QTest::newRow("bad set") << QStringList{"--system", "mass-spring", "--set", "m=-1"} << "--set";
+    QTest::newRow("unknown parameter")
+        << QStringList{"--system", "mass-spring", "--set", "zeta=1"} << "--set";
+    QTest::newRow("not png") << QStringList{"--screenshot", "a.jpg"} << "--screenshot";
+    QTest::newRow("single dash") << QStringList{"-sistem", "x"} << "-sistem";
+    QTest::newRow("stray argument") << QStringList{"teapot"} << "teapot";
+    QTest::newRow("value on a switch") << QStringList{"--quit=1"} << "--quit";
+    QTest::newRow("missing set value")
+        << QStringList{"--system", "mass-spring", "--set"} << "--set";
+    QTest::newRow("system twice") << QStringList{"--system", "mass-spring", "--system", "dumbbell"}
+                                  << "--system";
+    QTest::newRow("set without system") << QStringList{"--set", "m=1"} << "--set";
+    QTest::newRow("no problem") << QStringList{"--system", "mass-spring", "--control"}
+                                << "--control";
+    QTest::newRow("choice without --control") << QStringList{"--guess", "plain"} << "--guess";
+    QTest::newRow("unknown choice value")
+        << QStringList{"--system", "spherical-pendulum", "--control", "--guess", "upside"}
+        << "--guess 'upside'";
+    QTest::newRow("choice of another problem")
+        << QStringList{"--system", "dumbbell", "--control", "--transcription", "vi"}
+        << "--transcription";
+    QTest::newRow("unknown method")
+        << QStringList{"--system", "mass-spring", "--methods", "vi,euler"} << "--methods: 'euler'";
+    QTest::newRow("study without --analysis")
+        << QStringList{"--system", "mass-spring", "--study", "long-time"}
+        << "--study needs --analysis";
+    QTest::newRow("unknown study")
+        << QStringList{"--system", "mass-spring", "--analysis", "--study", "fft"}
+        << "--study 'fft'";
+    QTest::newRow("study the system lacks")
+        << QStringList{"--system", "dumbbell", "--analysis", "--study", "phase"} << "--study phase";
+    QTest::newRow("set on the sweep")
+        << QStringList{"--system", "mass-spring", "--analysis", "--set", "steps=10"} << "--set";
+    // the video options (tests/ui/tst_video.cpp renders the videos)
+    QTest::newRow("not a video") << QStringList{"--export-video", "a.avi"} << ".mp4, .webm or .gif";
+    QTest::newRow("odd size for H.264")
+        << QStringList{"--export-video", "a.mp4", "--video-size", "641x360"} << "must be even";
+    QTest::newRow("size too large")
+        << QStringList{"--export-video", "a.webm", "--video-size", "8000x360"} << "16 to 4096";
+    QTest::newRow("malformed size")
+        << QStringList{"--export-video", "a.mp4", "--video-size", "big"} << "--video-size 'big'";
+    QTest::newRow("no frames per second")
+        << QStringList{"--export-video", "a.mp4", "--video-fps", "0"} << "1 to 120";
+    QTest::newRow("fractional frames per second")
+        << QStringList{"--export-video", "a.gif", "--video-fps", "12.5"} << "--video-fps 12.5";
+    QTest::newRow("backwards") << QStringList{"--export-video", "a.gif", "--video-speed", "-1"}
+                               << "--video-speed -1: must be > 0";
+    QTest::newRow("empty range") << QStringList{"--export-video", "a.gif", "--video-from", "2",
+                                                "--video-to",     "2"}
+                                 << "--video-to 2: must be after --video-from";
+    QTest::newRow("option without a video")
+        << QStringList{"--video-fps", "30"} << "--video-fps needs --export-video";
+
+    QTest::newRow("method the system lacks")
+        << QStringList{"--system", "mass-spring", "--methods", "vi,rattle"} << "--methods";
+    QTest::newRow("method twice") << QStringList{"--system", "dumbbell", "--methods", "vi,vi"}
+                                  << "twice";
+    QTest::newRow("empty methods")
+        << QStringList{"--system", "dumbbell", "--methods", ""} << "--methods";
+    QTest::newRow("methods with --control")
+        << QStringList{"--system", "dumbbell", "--control", "--methods", "vi"} << "--methods";
+    QTest::newRow("control field out of range")
+        << QStringList{"--system", "spherical-pendulum", "--control", "--set", "T=-1"} << "'T'";
+  }
+
+  void scriptArguments() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    ScriptOptions o;
+    QString error;
+    QVERIFY(!parseCommandLine(args, &o, &error));
+    QVERIFY2(error.contains(mentions), qPrintable(error));
+  }
+
+  // the choice flags are those the registered problems have, and the usage text says so
+  void choiceFlagsFromTheProblems() {
+    const QString usage = commandLineUsage();
+    for (const SystemModel* m : allSystems())
+      QVERIFY2(usage.contains(QString::fromStdString(m->name())), m->name().c_str());
+    for (const SystemEntry& e : registry()) {
+      const ControlProblem* p = e.control;
+      if (!p) continue;
+      QStringList args{"--system", QString::fromStdString(e.model->name()), "--control"};
+      for (const ControlChoice& c : p->choices()) {
+        const QString flag = "--" + QString::fromStdString(c.name);
+        QVERIFY2(usage.contains(flag + " "), qPrintable(flag));
+        for (const ControlChoice::Value& v : c.values)
+          QVERIFY2(usage.contains(QString::fromStdString(v.value)), v.value.c_str());
+        args << flag << QString::fromStdString(c.values.back().value);
+      }
+      ScriptOptions o;
+      QString error;
+      QVERIFY2(parseCommandLine(args, &o, &error), qPrintable(error));
+      QCOMPARE(o.mode, QString("control"));
+      QCOMPARE(o.choices.size(), p->choices().size());
+      for (std::size_t i = 0; i < o.choices.size(); ++i) {
+        QCOMPARE(o.choices[i].first, p->choices()[i].name);
+        QCOMPARE(o.choices[i].second, p->choices()[i].values.back().value);
+      }
+    }
+    ScriptOptions help;
+    QString error;
+    QVERIFY(parseCommandLine({"--help"}, &help, &error));
+    QVERIFY(help.help);
+  }
+
+  void scriptedModeExitStatus() {
+    // a bad argument: status 2 and a message naming the flag
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));  // leave the user's settings alone
+    p.setProcessEnvironment(env);
+    p.start(DMSTUDIO_PATH, {"--system", "teapot", "--quit"});
+    QVERIFY(p.waitForFinished(ms(20000)));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("--system 'teapot'"));
+    // beyond the horizon is a bad argument too (found once the horizon is known)
+    p.start(DMSTUDIO_PATH,
+            {"--system", "mass-spring", "--set", "T=10", "--play-to", "20", "--quit"});
+    QVERIFY(p.waitForFinished(ms(20000)));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("--play-to"));
+  }
+
+ private:
+  QTemporaryDir m_dir;
+};
+
+QTEST_MAIN(TestCommandLine)
+#include "tst_commandline.moc"

@@ -1,0 +1,270 @@
+// The systems in the 3D view, in a real window: every system draws, a parameter the drawing
+// does not show keeps the scene, poses, trails and arrows change the picture, the mouse moves
+// the camera, a capture that cannot be written reports it, a system without a drawing gets the
+// placeholder (its grid and caption drawn) and a bad parameter is refused. Runs under Xvfb
+// (Mesa) when there is no display.
+#include "tests/ui/scenetest.h"
+
+using namespace dms;
+using namespace dms::ui;
+using namespace dms::test::scene;
+using dms::test::countHue;
+using dms::test::ms;
+
+class TestSceneSystems : public SceneFixture {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QVERIFY(setUp()); }
+
+  // every test but the grid's shows the article's pair
+  void init() { m_view->setRuns({sceneRun(Method::Variational), sceneRun(Method::Rk45)}); }
+  void cleanup() {
+    m_view->setOverlay(false);
+    m_view->setTimeStamp(QString());
+    m_view->setLabelsVisible(true);
+  }
+
+  void drawsEverySystem_data() {
+    QTest::addColumn<QString>("system");
+    for (const SystemModel* m : allSystems())
+      QTest::newRow(m->name().c_str()) << QString::fromStdString(m->name());
+  }
+
+  void drawsEverySystem() {
+    QFETCH(QString, system);
+    std::array<Sample, 2> a, b;  // two poses per run
+    const SystemModel* model = findSystem(system.toStdString());
+    QVERIFY(model);
+    const ParamValues params = model->normalize(defaultValues(model->params()), nullptr);
+    // 1.5 s apart: a visible part of every system's motion (a quarter of the mass-spring's
+    // period, a sixth of the planar pendulum's, 17 degrees of the dumbbell's orbit)
+    const int k = int(std::lround(1.5 / model->defaultSettings().h));
+    a = {sampleAt(*model, Method::Variational, 0), sampleAt(*model, Method::Rk45, 0)};
+    b = {sampleAt(*model, Method::Variational, k), sampleAt(*model, Method::Rk45, k)};
+    m_view->setSystem(system.toStdString(), params);
+    m_view->setPose(0, a[0]);
+    m_view->setPose(1, a[1]);
+    const QImage first = grab(system + "-a.png");
+    m_view->setPose(0, b[0]);
+    m_view->setPose(1, b[1]);
+    const QImage second = grab(system + "-b.png");
+    m_view->setPose(0, std::nullopt);
+    m_view->setPose(1, std::nullopt);
+    const QImage hidden = grab(system + "-hidden.png");
+    QVERIFY(!first.isNull() && !second.isNull() && !hidden.isNull());
+
+    QCOMPARE(first.size(), expectedSize());
+    std::set<QRgb> colours;
+    for (int y = 0; y < first.height(); y += 3)
+      for (int x = 0; x < first.width(); x += 3) colours.insert(first.pixel(x, y));
+    QVERIFY2(colours.size() > 100, "the capture is (nearly) uniform");
+
+    // Pixel thresholds, for this 900 x 520 window: the smallest body of a run (the dumbbell's
+    // two spheres of radius 0.2 in a view of radius about 4) covers about 2 x pi x 7^2 = 300
+    // pixels, so each threshold is about half of what one drawn body changes; a view that
+    // drew nothing, or drew a run in the wrong half or colour, misses them by far.
+    // a new pose moves something on screen
+    QVERIFY(countDifferent(first, second) > 150);
+    // each run's body is drawn in its own half, in its colour (below the labels, row 80 on)
+    const int w = first.width(), h = first.height();
+    const QRect left(0, 80, w / 2, h - 80), right(w / 2, 80, w - w / 2, h - 80);
+    const QColor vi = colorOf(Method::Variational), rk = colorOf(Method::Rk45);
+    const int viShown = countHue(second, left, vi);
+    const int viHidden = countHue(hidden, left, vi);
+    const int rkShown = countHue(second, right, rk);
+    const int rkHidden = countHue(hidden, right, rk);
+    QVERIFY2(viShown > viHidden + 150, qPrintable(QString("%1 vs %2").arg(viShown).arg(viHidden)));
+    QVERIFY2(rkShown > rkHidden + 150, qPrintable(QString("%1 vs %2").arg(rkShown).arg(rkHidden)));
+    // and not in the other half
+    QVERIFY(countHue(second, right, vi) < 50);
+    QVERIFY(countHue(second, left, rk) < 50);
+  }
+
+  // A parameter the drawing does not show (the first slider of each system: a mass, or mu)
+  // keeps the scene (no new meshes for the renderer), one it shows rebuilds it, and the kept
+  // scene draws a pose exactly as a rebuilt one does.
+  void aParameterNotDrawnKeepsTheScene_data() {
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QString>("hidden");   // not drawn
+    QTest::addColumn<QString>("shown");    // drawn
+    QTest::addColumn<QString>("checked");  // must be positive for the drawing
+    QTest::newRow("mass-spring") << "mass-spring"
+                                 << "m"
+                                 << "q0"
+                                 << "m";
+    QTest::newRow("planar-pendulum") << "planar-pendulum"
+                                     << "m"
+                                     << "l"
+                                     << "l";
+    QTest::newRow("spherical-pendulum") << "spherical-pendulum"
+                                        << "g"
+                                        << "l"
+                                        << "l";
+    QTest::newRow("dumbbell") << "dumbbell"
+                              << "mu"
+                              << "L"
+                              << "mu";
+  }
+
+  void aParameterNotDrawnKeepsTheScene() {
+    QFETCH(QString, system);
+    QFETCH(QString, hidden);
+    QFETCH(QString, shown);
+    QFETCH(QString, checked);
+    auto* view = dynamic_cast<scene3d::Qt3DSceneView*>(m_view.get());
+    QVERIFY(view);
+    const SystemModel* model = findSystem(system.toStdString());
+    QVERIFY(model);
+    const ParamValues base = model->normalize(defaultValues(model->params()), nullptr);
+    ParamValues other = base, moved = base;
+    other[hidden.toStdString()][0] *= 1.5;
+    moved[shown.toStdString()][0] *= 1.5;
+    const std::string name = model->name();
+    QCOMPARE(scene3d::visualLayout(name, other), scene3d::visualLayout(name, base));
+    QVERIFY(scene3d::visualLayout(name, moved) != scene3d::visualLayout(name, base));
+
+    const Sample pose = sampleAt(*model, Method::Variational, 10);
+    m_view->setSystem(name, moved);
+    m_view->setSystem(name, base);
+    const int built = view->visualsBuilt();
+    m_view->setPose(0, pose);
+    const QImage rebuilt = grab(system + "-rebuilt.png");
+    m_view->setSystem(name, other);
+    QCOMPARE(view->visualsBuilt(), built);
+    m_view->setPose(0, pose);
+    const QImage kept = grab(system + "-kept.png");
+    QVERIFY(!rebuilt.isNull() && !kept.isNull());
+    QCOMPARE(countDifferent(rebuilt, kept), 0);
+    m_view->setSystem(name, moved);
+    QCOMPARE(view->visualsBuilt(), built + 1);
+    // a value the drawing cannot take is refused, also where the scene would be kept
+    ParamValues bad = moved;
+    bad[checked.toStdString()][0] = -1.0;
+    QVERIFY_THROWS_EXCEPTION(InputError, m_view->setSystem(name, bad));
+    QCOMPARE(view->visualsBuilt(), built + 1);
+  }
+
+  void trailAndArrowsDraw() {
+    const SystemModel* model = findSystem("spherical-pendulum");
+    QVERIFY(model);
+    m_view->setSystem(model->name(), model->normalize(defaultValues(model->params()), nullptr));
+    const Sample s = sampleAt(*model, Method::Variational, 0);
+    m_view->setPose(0, s);
+    m_view->setPose(1, s);
+    const QImage plain = grab("plain.png");
+    // a circle of the bob's height, on the sphere of radius l
+    const double l = s.position.norm();
+    std::vector<Vector3d> trail;
+    for (int k = 0; k < 3000; ++k) {
+      const double a = 2 * M_PI * k / 3000.0;
+      trail.push_back(l * Vector3d(0.8 * std::cos(a), 0.8 * std::sin(a), 0.6));
+    }
+    m_view->setTrail(0, trail);
+    m_view->setTrail(1, std::vector<Vector3d>(trail.begin(), trail.begin() + 1500));
+    const QImage withTrail = grab("trail.png");
+    QVERIFY(countDifferent(plain, withTrail) > 300);
+
+    SceneArrow arrow;
+    arrow.origin = s.position;
+    arrow.vector = Vector3d(0.4 * l, 0, 0);
+    arrow.color = controlColor();
+    arrow.label = "control force";
+    m_view->setArrows({arrow});
+    const QImage withArrow = grab("arrow.png");
+    const QRect body(0, 80, withArrow.width(), withArrow.height() - 80);
+    QVERIFY(countHue(withArrow, body, controlColor()) >
+            countHue(withTrail, body, controlColor()) + 100);
+    m_view->setArrows({});
+    const QImage noArrow = grab("noarrow.png");
+    QVERIFY(countHue(noArrow, body, controlColor()) <
+            countHue(withArrow, body, controlColor()) - 100);
+  }
+
+  void mouseMovesTheCameraAndDoubleClickFits() {
+    const SystemModel* model = findSystem("planar-pendulum");
+    QVERIFY(model);
+    m_view->setSystem(model->name(), model->normalize(defaultValues(model->params()), nullptr));
+    const Sample s = sampleAt(*model, Method::Variational, 10);
+    m_view->setPose(0, s);
+    m_view->setPose(1, s);
+    const QImage home = grab("home.png");
+    // the 3D window inside the container
+    QWindow* window = m_top.windowHandle()->findChild<QWindow*>();
+    QVERIFY(window);
+    const QPoint c(window->width() / 4, window->height() / 2);
+    QTest::mousePress(window, Qt::LeftButton, Qt::NoModifier, c);
+    QTest::mouseMove(window, c + QPoint(60, 25));
+    QTest::mouseRelease(window, Qt::LeftButton, Qt::NoModifier, c + QPoint(60, 25));
+    const QImage orbited = grab("orbited.png");
+    QVERIFY(countDifferent(home, orbited) > 1000);
+    QWheelEvent wheel(QPointF(c), window->mapToGlobal(QPointF(c)), QPoint(), QPoint(0, 240),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(window, &wheel);
+    const QImage zoomed = grab("zoomed.png");
+    QVERIFY(countDifferent(orbited, zoomed) > 1000);
+    // back home: the same camera, so the same picture
+    QTest::mouseDClick(window, Qt::LeftButton, Qt::NoModifier, c);
+    const QImage again = grab("again.png");
+    QCOMPARE(countDifferent(home, again), 0);
+  }
+
+  void unwritablePathReportsFailure_data() {
+    QTest::addColumn<QString>("path");
+    QTest::newRow("missing folder") << "/nonexistent-dms-folder/view.png";
+    QTest::newRow("a folder") << QDir::tempPath();
+    QTest::newRow("empty") << QString();
+  }
+
+  void unwritablePathReportsFailure() {
+    QFETCH(QString, path);
+    Shot shot;
+    QVERIFY(shoot(path, shot));
+    QVERIFY(!shot.ok);
+    QVERIFY(!shot.message.isEmpty());
+    if (!path.isEmpty()) QVERIFY2(shot.message.contains(path), qPrintable(shot.message));
+    // and nothing was left behind beside a file that could not be written
+    if (path.startsWith("/nonexistent")) QVERIFY(!QFileInfo::exists(path));
+  }
+
+  void everySystemHasADrawing() {
+    for (const SystemModel* m : allSystems()) QVERIFY2(m_view->draws(m->name()), m->name().c_str());
+  }
+
+  void systemWithoutADrawingGetsThePlaceholder() {
+    QVERIFY(!m_view->draws("teapot"));
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression("no drawing for the system 'teapot'"));
+    m_view->setSystem("teapot", {});
+    m_view->setPose(0, Sample());
+    // the placeholder's grid and its caption are drawn: the capture is not blank
+    const QImage img = grab("placeholder.png");
+    QVERIFY(!img.isNull());
+    QCOMPARE(img.size(), expectedSize());
+    // compared with a blank capture (its background alone): in the first viewport, between the
+    // card at the top and the caption at the bottom, the grid; at the bottom left, the caption
+    // (the camera's help is at the bottom right)
+    QImage blank(img.size(), img.format());
+    blank.fill(img.pixelColor(10, 80));
+    const int half = img.width() / 2;
+    const int grid = countDifferent(img, blank, QRect(10, 80, half - 20, img.height() - 160));
+    QVERIFY2(grid > 200, qPrintable(QString::number(grid)));
+    const int caption = countDifferent(img, blank, QRect(0, img.height() - 30, half - 20, 30));
+    QVERIFY2(caption > 50, qPrintable(QString::number(caption)));
+  }
+
+  void badParameterIsRejected() {
+    const SystemModel* model = findSystem("planar-pendulum");
+    QVERIFY(model);
+    ParamValues params = model->normalize(defaultValues(model->params()), nullptr);
+    params["l"] = {-1.0};
+    try {
+      m_view->setSystem(model->name(), params);
+      QFAIL("a negative rod length was drawn");
+    } catch (const InputError& e) {
+      const QString what = e.what();
+      QVERIFY2(what.contains("'l'") && what.contains("-1"), e.what());
+    }
+  }
+};
+
+QTEST_MAIN(TestSceneSystems)
+#include "tst_scenesystems.moc"

@@ -1,0 +1,342 @@
+// The main window's layout and views in a real window (Xvfb when there is no display): down
+// to 1024 x 640 nothing is cut, many methods still leave readable plots and table, the methods
+// chosen are computed, plotted, drawn and exported, a plot a system cannot fill is not drawn,
+// View > Smooth 3D edges for the next window, and the Help menu. Each case has a window of its
+// own (tests/ui/windowtest.h).
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QDialog>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QImage>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSlider>
+#include <QSplitter>
+#include <QSurfaceFormat>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QtTest>
+
+#include "core/io/scenario.h"
+#include "core/sim/registry.h"
+#include "tests/common/deadline.h"
+#include "tests/common/imagecheck.h"
+#include "tests/ui/windowtest.h"
+#include "ui/app/mainwindow.h"
+#include "ui/app/mode.h"
+#include "ui/app/playbackbar.h"
+#include "ui/common/methodlook.h"
+#include "ui/common/plotstyle.h"
+#include "ui/scene3d/sceneview.h"
+#include "ui/sim/methodpicker.h"
+#include "ui/sim/parampanel.h"
+#include "ui/sim/plotpanel.h"
+#include "ui/sim/runtable.h"
+#include "ui/sim/simulationmode.h"
+#include "ui/sim/simworker.h"
+
+using namespace dms;
+using namespace dms::ui;
+using dms::test::countHue;
+using dms::test::ms;
+using dms::test::waitIdle;
+
+class TestWindowLayout : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QVERIFY(m_dir.isValid()); }
+  // a new window over new settings for every case: none sees what another left
+  void init() {
+    m_window = dms::test::openFreshWindow(m_dir, "tst_windowlayout");
+    QVERIFY(m_window);
+  }
+  void cleanup() { m_window.reset(); }
+
+  // the layout works down to 1024 x 640: the window gets that size, the time
+  // slider keeps a usable width and no panel is cut at its right edge (they scroll vertically)
+  void smallWindowLayout() {
+    MainWindow& w = *m_window;
+    w.resize(1024, 640);
+    for (Mode* mode : w.modes()) {
+      for (const dms::SystemModel* m : dms::allSystems()) {
+        QVERIFY(w.selectSystem(QString::fromStdString(m->name())));
+        if (!mode->supports(m) || !w.activateMode(mode)) continue;
+        // the layout the new panel asks for is done (posted LayoutRequest events) before a look
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const QString where = QString::fromStdString(m->name()) + " in " + mode->name();
+        QTRY_VERIFY2_WITH_TIMEOUT(w.size() == QSize(1024, 640),
+                                  qPrintable(where + QString(" %1x%2 min %3x%4")
+                                                         .arg(w.width())
+                                                         .arg(w.height())
+                                                         .arg(w.minimumSizeHint().width())
+                                                         .arg(w.minimumSizeHint().height())),
+                                  ms(2000));
+        const auto* time = w.playbackBar()->findChild<QSlider*>();
+        QVERIFY2(!mode->showsScene() || time->width() >= 240, qPrintable(where));
+        for (const QScrollArea* a : w.findChildren<QScrollArea*>()) {
+          if (!a->isVisible() || !a->widget()) continue;
+          QVERIFY2(a->widget()->minimumSizeHint().width() <= a->viewport()->width(),
+                   qPrintable(where));
+        }
+      }
+    }
+  }
+
+  // every method of the dumbbell in a 1024 x 640 window: each plot keeps an axis rect a curve
+  // can be read in (at least a third of the plot's height), the run table cuts no header and
+  // no value (it scrolls instead), and the playback bar keeps its height when the 3D/plots
+  // splitter is dragged all the way up
+  void manyMethodsInASmallWindow() {
+    MainWindow& w = *m_window;
+    w.resize(1024, 640);
+    QVERIFY(w.selectSystem("dumbbell"));
+    const SystemModel* model = findSystem("dumbbell");
+    w.simulationMode()->paramPanel()->setMethods(model->methods());
+    w.simulationMode()->recompute();
+    QVERIFY(waitIdle(w));
+    w.refresh();
+    QApplication::processEvents();
+    for (QCustomPlot* p : w.simulationMode()->plotPanel()->plots()) {
+      if (!p->isVisible()) continue;
+      QVERIFY2(p->axisRect()->height() * 3 >= p->height(),
+               qPrintable(
+                   QString("axis rect %1 px of %2").arg(p->axisRect()->height()).arg(p->height())));
+    }
+    const RunTable* table = w.findChild<RunTable*>();
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), int(model->methods().size()));
+    for (int c = 0; c < table->columnCount(); ++c) {
+      if (table->isColumnHidden(c)) continue;
+      const QString head = table->horizontalHeaderItem(c)->text();
+      const int room = table->horizontalHeader()->sectionSize(c);
+      QVERIFY2(table->horizontalHeader()->fontMetrics().horizontalAdvance(head) < room,
+               qPrintable(head));
+      for (int r = 0; r < table->rowCount(); ++r) {
+        const QTableWidgetItem* item = table->item(r, c);
+        if (!item) continue;
+        QVERIFY2(table->fontMetrics().horizontalAdvance(item->text()) < room,
+                 qPrintable(head + ": " + item->text()));
+      }
+    }
+    QSplitter* split = nullptr;
+    for (QSplitter* s : w.findChildren<QSplitter*>())
+      if (s->orientation() == Qt::Vertical && s->isAncestorOf(w.playbackBar())) split = s;
+    QVERIFY(split);
+    QVERIFY(split->handleWidth() >= 5);
+    split->setSizes({0, 10000});  // as far up as the handle goes
+    QApplication::processEvents();
+    QCOMPARE(w.playbackBar()->height(), w.playbackBar()->sizeHint().height());
+  }
+
+  // The methods side by side: three chosen for the dumbbell are computed, plotted, drawn in a
+  // 3D viewport each, listed in the table and exported; a scenario keeps them, a file without
+  // them opens as the article's choice, and each system keeps its own choice.
+  void chosenMethodsEverywhere() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("dumbbell"));
+    const SystemModel* db = findSystem("dumbbell");
+    MethodPicker* picker = w.simulationMode()->paramPanel()->methodPicker();
+    QCOMPARE(picker->methods(), db->articleMethods());  // the pair and the quaternion form
+    // as a user does: RK4 on, the quaternion form off
+    QVERIFY(picker->box(Method::Rk4) && picker->box(Method::Rk45Quat));
+    picker->box(Method::Rk4)->click();
+    picker->box(Method::Rk45Quat)->click();
+    const std::vector<Method> three = {Method::Variational, Method::Rk45, Method::Rk4};
+    QCOMPARE(picker->methods(), three);
+    QTRY_COMPARE_WITH_TIMEOUT(w.simulationMode()->session()->job().methods, three, ms(5000));
+    QVERIFY(waitIdle(w));
+    for (int r = 0; r < 3; ++r) {
+      QVERIFY(w.simulationMode()->plotPanel()->pointCount(0, r) > 0);
+      QVERIFY(w.simulationMode()->plotPanel()->pointCount(1, r) > 0);
+    }
+    QCOMPARE(w.simulationMode()->runTable()->rowCount(), 3);
+    QVERIFY(w.simulationMode()->runTable()->item(2, 0)->text().startsWith("RK4"));
+    QCOMPARE(w.simulationMode()->runTable()->item(2, RunTable::kState)->text(), QString("done"));
+
+    // 3D: three viewports side by side, RK4's body in its colour in the third
+    QCOMPARE(w.scene()->runCount(), 3);
+    QImage shot;
+    bool done = false;
+    w.scene()->capture([&](const QImage& image, const QString&) {
+      shot = image;
+      done = true;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(done, ms(20000));
+    QVERIFY(!shot.isNull());
+    const int third = shot.width() / 3;
+    // below the cards (70 px): the two spheres of radius r = 0.2 in a view of radius about 4
+    // cover a few hundred pixels; the card's swatch and the trail are above or thinner
+    const QRect right(2 * third, 70, third, shot.height() - 70),
+        left(0, 70, third, shot.height() - 70);
+    const QColor rk4 = methodLook(Method::Rk4).color;
+    QVERIFY2(countHue(shot, right, rk4) > 100,
+             qPrintable(QString::number(countHue(shot, right, rk4))));
+    QVERIFY(countHue(shot, left, rk4) < 30);
+
+    // the exports: every run in the CSV, the plots written
+    const QString dir = m_dir.filePath("methods");
+    QString error;
+    QVERIFY2(w.exportCsv(dir + "-series.csv", &error), qPrintable(error));
+    QFile csv(dir + "-series.csv");
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QByteArray text = csv.readAll();
+    for (const char* name : {"\nvi,", "\nrk45,", "\nrk4,"}) QVERIFY2(text.contains(name), name);
+    QVERIFY(!text.contains("\nrk45-quat,"));
+    QVERIFY2(w.exportPlots(dir, -1, {ImageFormat::Png}, QSize(640, 480), &error),
+             qPrintable(error));
+
+    // a scenario keeps them
+    const QString file = m_dir.filePath("three.json");
+    QVERIFY(w.saveScenario(file));
+    Scenario saved = loadScenario(file.toStdString(), nullptr);
+    QCOMPARE(saved.methods, three);
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    QCOMPARE(picker->methods(), findSystem("planar-pendulum")->articleMethods());
+    QVERIFY(w.openScenario(file));
+    QCOMPARE(w.system()->name(), std::string("dumbbell"));
+    QCOMPARE(picker->methods(), three);
+    // visiting another system and coming back keeps the choice
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(w.selectSystem("dumbbell"));
+    QCOMPARE(picker->methods(), three);
+    // an older file, without "methods": the article's choice
+    saved.methods.clear();
+    const QString old = m_dir.filePath("old.json");
+    std::string why;
+    QVERIFY(saveScenario(saved, old.toStdString(), &why));
+    QVERIFY(!QString::fromStdString(scenarioToJson(saved)).contains("methods"));
+    QVERIFY(w.openScenario(old));
+    QCOMPARE(picker->methods(), db->articleMethods());
+    QVERIFY(waitIdle(w));
+  }
+
+  // A plot a system cannot fill is not drawn crushed: the mass-spring (a linear space) has no
+  // structure plot and the energy plot takes the width; the dumbbell's |1 - |q|| is plotted
+  // for the quaternion run alone (0 by design elsewhere), named in the title, and the legend
+  // of every run fits inside the plot.
+  void plotsShowWhatTheSystemHas() {
+    MainWindow& w = *m_window;
+    PlotPanel* plots = w.simulationMode()->plotPanel();
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(waitIdle(w));
+    QVERIFY(!plots->structureShown());
+    QVERIFY(!plots->plots()[1]->isVisible());
+    QVERIFY2(plots->plots()[0]->width() > 0.9 * plots->width(),
+             qPrintable(QString("%1 of %2").arg(plots->plots()[0]->width()).arg(plots->width())));
+    // its export is the energy plot alone, laid out over the whole image (1200 px)
+    QString error;
+    QVERIFY2(
+        w.exportPlots(m_dir.filePath("linear"), -1, {ImageFormat::Png}, QSize(1200, 800), &error),
+        qPrintable(error));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath("linear/structure.png")));
+    QVERIFY2(plots->plots()[0]->axisRect()->width() > 900,
+             qPrintable(QString::number(plots->plots()[0]->axisRect()->width())));
+
+    QVERIFY(w.selectSystem("dumbbell"));
+    QVERIFY(waitIdle(w));
+    QVERIFY(plots->structureShown());
+    QVERIFY(plots->plots()[1]->isVisible());
+    plots->setShowStructure2(true);
+    QCustomPlot* s = plots->plots()[1];
+    int dotted = 0;
+    for (int i = 0; i < s->graphCount(); ++i)
+      if (s->graph(i)->pen().style() == Qt::DotLine) {
+        ++dotted;
+        QVERIFY2(s->graph(i)->name().startsWith("RK45 quaternion"),
+                 qPrintable(s->graph(i)->name()));
+      }
+    QCOMPARE(dotted, 1);
+    s->replot();
+    const QString title = PlotStyle::title(s)->text();
+    QVERIFY2(title.contains("‖I − RᵀR‖") && title.contains("|1 − |q||"), qPrintable(title));
+    // an entry per curve, every one inside the plot's width (the legend's grid may have empty
+    // cells in its last row)
+    int entries = 0;
+    for (int i = 0; i < s->legend->itemCount(); ++i) {
+      if (!s->legend->item(i)) continue;
+      ++entries;
+      const QRect r = s->legend->item(i)->outerRect();
+      QVERIFY2(r.left() >= 0 && r.right() <= s->width(),
+               qPrintable(QString("entry %1: %2..%3 of %4")
+                              .arg(i)
+                              .arg(r.left())
+                              .arg(r.right())
+                              .arg(s->width())));
+    }
+    QCOMPARE(entries, s->graphCount());
+    plots->setShowStructure2(false);
+  }
+
+  // View > Smooth 3D edges: on by default (the 3D view is multisampled) and kept in the
+  // settings; a surface's format is fixed, so the next window takes a change, not this one
+  void antialiasingForTheNextWindow() {
+    MainWindow& w = *m_window;
+    QAction* smooth = w.antialiasAction();
+    QVERIFY(smooth->isCheckable());
+    QVERIFY(smooth->isChecked());
+    QVERIFY(w.scene()->antialiased());
+    smooth->setChecked(false);
+    QCOMPARE(QSettings().value(MainWindow::kAntialiasingKey).toBool(), false);
+    QVERIFY(w.scene()->antialiased());
+    {
+      MainWindow next;
+      next.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&next));
+      QVERIFY(!next.antialiasAction()->isChecked());
+      QVERIFY(!next.scene()->antialiased());
+      // the renderer's OpenGL context takes the default format: with the window's alone, frames
+      // cost as much as with samples (dms_gui_latency)
+      QCOMPARE(QSurfaceFormat::defaultFormat().samples(), 0);
+    }
+    smooth->setChecked(true);
+    QCOMPARE(QSettings().value(MainWindow::kAntialiasingKey).toBool(), true);
+  }
+
+  // Help: About cites the article and names the libraries' licences; User guide shows
+  // the user guide (docs/user-guide.md) with its screenshot (compiled in, so it works installed)
+  void helpMenu() {
+    MainWindow& w = *m_window;
+    QMenu* help = nullptr;
+    for (QAction* a : w.menuBar()->actions())
+      if (a->text().remove('&') == "Help") help = a->menu();
+    QVERIFY(help);
+    const auto trigger = [help](const QString& text) {
+      for (QAction* a : help->actions())
+        if (a->text().remove('&') == text) return a->trigger(), true;
+      return false;
+    };
+    QVERIFY(trigger("About"));
+    QVERIFY(w.lastMessage());
+    const QString about = w.lastMessage()->text();
+    for (const char* needed : {"0705.3868", "Discrete Control", "QCustomPlot", "GPL-3.0", "Eigen",
+                               "MPL-2.0", "NLopt", "Qt "})
+      QVERIFY2(about.contains(needed), needed);
+    w.lastMessage()->close();
+    QVERIFY(trigger("User guide"));
+    auto* guide = w.findChild<QDialog*>("userGuide");
+    QVERIFY(guide);
+    auto* text = guide->findChild<QTextBrowser*>();
+    // the whole guide (docs/user-guide.md), with the pictures it links by name
+    QVERIFY(text->toPlainText().startsWith("dmstudio user guide"));
+    for (const char* section : {"Simulation", "Optimal control", "Analysis", "Scripted mode"})
+      QVERIFY2(text->toPlainText().contains(section), section);
+    const QVariant shot =
+        text->document()->resource(QTextDocument::ImageResource, QUrl("screenshot.png"));
+    QVERIFY(!shot.value<QImage>().isNull());
+    guide->close();
+  }
+
+ private:
+  QTemporaryDir m_dir;
+  std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(TestWindowLayout)
+#include "tst_windowlayout.moc"

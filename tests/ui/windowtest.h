@@ -1,0 +1,45 @@
+// What the main window's suites share (tst_mainwindow, tst_windowlayout, tst_windowexport,
+// tst_scenariofile): a fresh window for each test case, with settings of its own, and waiting
+// for the Simulation mode's runs on a condition (the session idle), never on the clock.
+#pragma once
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+
+#include "tests/common/deadline.h"
+#include "tests/common/settings.h"
+#include "ui/app/mainwindow.h"
+#include "ui/sim/simulationmode.h"
+#include "ui/sim/simworker.h"
+
+namespace dms::test {
+
+/// A new main window, shown and exposed, over settings no other window has used (an empty
+/// INI file of its own in `dir`): a test case sees nothing an earlier one left, neither in the
+/// window nor in the settings. Null when the window was not exposed.
+inline std::unique_ptr<ui::MainWindow> openFreshWindow(const QTemporaryDir& dir,
+                                                       const QString& suite) {
+  static int count = 0;
+  useOwnSettings(dir.filePath(QStringLiteral("settings-%1").arg(++count)), suite);
+  auto w = std::make_unique<ui::MainWindow>();
+  w->show();
+  if (!QTest::qWaitForWindowExposed(w.get())) return nullptr;
+  return w;
+}
+
+/// Waits until the Simulation mode's runs are done, then draws them at once
+/// (MainWindow::refresh: what the frame timer would draw next); false at the deadline.
+inline bool waitIdle(ui::MainWindow& w, int budget = ms(20000)) {
+  const bool idle =
+      QTest::qWaitFor([&w] { return !w.simulationMode()->session()->running(); }, budget);
+  w.refresh();
+  return idle;
+}
+
+/// The last sample of a run of the Simulation mode.
+inline Sample lastOf(const ui::MainWindow& w, int run) {
+  return w.simulationMode()->session()->stores()[std::size_t(run)].last();
+}
+
+}  // namespace dms::test
