@@ -3,7 +3,7 @@
 /// and the right-hand side of the continuous form written once for any indexable state (our
 /// Eigen vectors, the peer's std::vector<double> or std::array).
 ///
-/// Each rhs is the one the system's makeRun() gives RK45, operation for operation; main.cpp
+/// Each rhs is the one the system's makeRun() gives RK45, operation for operation; checks.h
 /// checks that our RK45 with it reproduces the product's RkRun bit for bit.
 ///
 /// To add a system: write one struct like these (kName is the CLI name; Params, State and Model

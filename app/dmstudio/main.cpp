@@ -10,8 +10,11 @@
 #include "ui/app/mainwindow.h"
 #include "ui/app/presentation.h"
 #include "ui/app/scriptrunner.h"
+#include "ui/scene3d/sceneview.h"
 
 int main(int argc, char** argv) {
+  // what the 3D view needs of the whole process, before the application exists
+  dms::ui::prepareSceneProcess();
   QApplication app(argc, argv);
   QCoreApplication::setOrganizationName("DiscreteMechanicsStudio");
   QCoreApplication::setApplicationName("dmstudio");

@@ -2,7 +2,8 @@
 // the shared 3D view (one motion, full width, with the control arrows and the maneuver's target)
 // and playback bar while it is active. Every system goes through its ControlProblem
 // (core/control/problem.h); a system without one is not supported. Each system's input and last
-// solution stay while another system is shown.
+// solution stay while another system is shown. What it shows (the scene, the summary, each
+// playback frame) is in controlmodeview.cpp.
 #pragma once
 
 #include <QString>

@@ -122,6 +122,15 @@ class SceneView {
   virtual bool antialiased() const { return false; }
 };
 
+/// Sets what the 3D view needs of the whole process, once, in main() before the QApplication
+/// exists (environment variables are read by Qt3D when its first window is made, and changing
+/// them while threads run is not safe): the OpenGL renderer, unless QT3D_RENDERER names one.
+/// Every executable that makes a SceneView calls it (the app, the GUI benchmark, and the test
+/// suites that open a 3D window, through tests/common/sceneprocess.cpp). A view's antialiasing
+/// (SceneOptions) is not set here: every Qt3D window sets the default surface format when it is
+/// made, so the view sets it right after its own window.
+void prepareSceneProcess();
+
 /// The one implementation (Qt3D), in ui/scene3d/qt3d/.
 std::unique_ptr<SceneView> createSceneView(QWidget* parent, const SceneOptions& options = {});
 

@@ -11,7 +11,9 @@
 // Each run in its method's colour, with a legend, zoom/pan, autoscale and the playback cursor.
 // The curves against t are the stores' min/max decimation (one bucket group per pixel column),
 // the phase portrait their playback buffers, so memory and drawing time stay bounded on any
-// horizon. Only the view shown is filled and drawn.
+// horizon. Only the view shown is filled and drawn. The Errors view's curves are made in
+// plotpanelerrors.cpp, the other views' in plotpanelquantities.cpp, the chooser's views in
+// plotpanelviews.cpp.
 #pragma once
 
 #include <QColor>
@@ -152,6 +154,8 @@ class PlotPanel : public QWidget {
   void updateShadowNote(bool full);
   void updateMomentumNote();
   static void setNote(QCPTextElement* element, QString* shown, const QString& text);
+  /// The chooser's tooltip for a view.
+  static QString viewTip(PlotView view);
   bool isLogPlot(const QCustomPlot* p) const;
   std::vector<QCustomPlot*> allPlots() const;
   std::vector<QCustomPlot*> timePlots() const;

@@ -6,19 +6,10 @@
 #include <QWidget>
 #include <Qt3DCore/QEntity>
 #include <Qt3DRender/QCamera>
-#include <Qt3DRender/QCameraSelector>
-#include <Qt3DRender/QClearBuffers>
 #include <Qt3DRender/QDirectionalLight>
-#include <Qt3DRender/QFilterKey>
 #include <Qt3DRender/QLayer>
-#include <Qt3DRender/QLayerFilter>
-#include <Qt3DRender/QNoDraw>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
-#include <Qt3DRender/QRenderSurfaceSelector>
-#include <Qt3DRender/QSortPolicy>
-#include <Qt3DRender/QTechniqueFilter>
-#include <Qt3DRender/QViewport>
 #include <QtMath>
 #include <algorithm>
 #include <cmath>
@@ -42,12 +33,11 @@ bool drawable(const Sample& s) { return s.position.allFinite() && s.attitude.all
 }  // namespace
 
 Qt3DSceneView::Qt3DSceneView(QWidget* parent, const SceneOptions& options) {
-  // Qt 6.4's RHI renderer ignores our clear colour and returns captures upside down; the
-  // OpenGL renderer draws this frame graph as written. An explicit choice by the user wins.
-  if (!qEnvironmentVariableIsSet("QT3D_RENDERER")) qputenv("QT3D_RENDERER", "opengl");
+  // (the renderer is chosen once per process, before the first window: prepareSceneProcess)
   m_window = new SceneWindow;
   // Qt3DWindow asks for 4 samples, for itself and as the default format, which the renderer's
-  // OpenGL context takes: without antialiasing both ask for none (the window alone is not enough)
+  // OpenGL context takes: without antialiasing both ask for none (the window alone is not
+  // enough). Every Qt3DWindow sets that default when it is made, so this follows it here.
   if (!options.antialiasing) {
     QSurfaceFormat format = m_window->format();
     format.setSamples(0);
@@ -59,27 +49,17 @@ Qt3DSceneView::Qt3DSceneView(QWidget* parent, const SceneOptions& options) {
   m_container->setFocusPolicy(Qt::StrongFocus);
 
   m_root = new Qt3DCore::QEntity;
-  m_commonLayer = new Qt3DRender::QLayer(m_root);
-  m_commonLayer->setRecursive(true);
+  m_graph = std::make_unique<FrameGraph>(m_root);
   m_commonRoot = new Qt3DCore::QEntity(m_root);
-  m_commonRoot->addComponent(m_commonLayer);
+  m_commonRoot->addComponent(m_graph->commonLayer());
   m_arrowRoot = new Qt3DCore::QEntity(m_commonRoot);
   for (std::size_t i = 0; i < kRuns; ++i) {
-    m_runLayer[i] = new Qt3DRender::QLayer(m_root);
-    m_runLayer[i]->setRecursive(true);
     m_runRoot[i] = new Qt3DCore::QEntity(m_root);
-    m_runRoot[i]->addComponent(m_runLayer[i]);
-    // trails are tubes in unlit, fading colours: lines would be one pixel wide
-    m_trails[i] = std::make_unique<Tube>(m_runRoot[i], vertexColorMaterial(m_runRoot[i]),
-                                         kTrailCapacity, 6, true);
+    m_runRoot[i]->addComponent(m_graph->runLayer(i));
   }
-  m_noneLayer = new Qt3DRender::QLayer(m_root);
-  m_solidLayer = new Qt3DRender::QLayer(m_root);
-  m_solidLayer->setRecursive(true);
-  m_hudLayer = new Qt3DRender::QLayer(m_root);
+  m_paths = std::make_unique<RunPaths>(m_runRoot, m_arrowRoot);
   auto* hudRoot = new Qt3DCore::QEntity(m_root);
-  hudRoot->addComponent(m_hudLayer);
-  m_hudLayer->setRecursive(true);
+  hudRoot->addComponent(m_graph->hudLayer());
   m_hud = std::make_unique<Hud>(hudRoot);
   m_stamp = std::make_unique<HudStamp>(hudRoot);
 
@@ -104,11 +84,11 @@ Qt3DSceneView::Qt3DSceneView(QWidget* parent, const SceneOptions& options) {
   m_fill->setIntensity(0.38f);
   fillEntity->addComponent(m_fill);
   // the lights alone, for the overlay's pass that draws the first run's body last
-  m_lightLayer = new Qt3DRender::QLayer(m_root);
-  keyEntity->addComponent(m_lightLayer);
-  fillEntity->addComponent(m_lightLayer);
+  keyEntity->addComponent(m_graph->lightLayer());
+  fillEntity->addComponent(m_graph->lightLayer());
 
-  buildFrameGraph();
+  m_window->setActiveFrameGraph(m_graph->build(m_window, m_camera, m_hudCamera));
+  m_capture = m_graph->capture();
   m_window->setRootEntity(m_root);
   m_window->setCamera(m_camera);
   // draw only when something changed: setPose, the camera or a capture request
@@ -127,74 +107,6 @@ Qt3DSceneView::~Qt3DSceneView() {
   delete m_container.data();
 }
 
-void Qt3DSceneView::buildFrameGraph() {
-  auto* surface = new Qt3DRender::QRenderSurfaceSelector;
-  surface->setSurface(m_window);
-  auto* full = new Qt3DRender::QViewport(surface);
-  full->setNormalizedRect(QRectF(0, 0, 1, 1));
-  auto* techniques = new Qt3DRender::QTechniqueFilter(full);
-  auto* forward = new Qt3DRender::QFilterKey(techniques);
-  forward->setName(QStringLiteral("renderingStyle"));
-  forward->setValue(QStringLiteral("forward"));
-  techniques->addMatch(forward);
-
-  auto* clear = new Qt3DRender::QClearBuffers(techniques);
-  clear->setBuffers(Qt3DRender::QClearBuffers::ColorDepthBuffer);
-  clear->setClearColor(Shades::background());
-  new Qt3DRender::QNoDraw(clear);
-
-  // one viewport per run, all through the same camera (placed by layOut, which also sets the
-  // layers each lets through: its run's and the shared parts', or in the overlay the first
-  // lets every run's through and the others none)
-  const auto backToFront = [](Qt3DRender::QFrameGraphNode* parent) {
-    // translucent parts (swing plane, shadows, ghosts) need the far things drawn first
-    auto* sort = new Qt3DRender::QSortPolicy(parent);
-    sort->setSortTypes(
-        QList<Qt3DRender::QSortPolicy::SortType>{Qt3DRender::QSortPolicy::BackToFront});
-  };
-  for (std::size_t i = 0; i < kRuns; ++i) {
-    auto* vp = new Qt3DRender::QViewport(techniques);
-    m_viewports[i] = vp;
-    auto* cam = new Qt3DRender::QCameraSelector(vp);
-    cam->setCamera(m_camera);
-    auto* layers = new Qt3DRender::QLayerFilter(cam);
-    m_layerFilters[i] = layers;
-    layers->addLayer(m_commonLayer);
-    layers->addLayer(m_runLayer[i]);
-    layers->setFilterMode(Qt3DRender::QLayerFilter::AcceptAnyMatchingLayers);
-    if (i > 0) {
-      backToFront(layers);
-      continue;
-    }
-    // The overlay draws the first run's body after everything else (these two filters let
-    // nothing through side by side): where a larger ghost coincides with it, the ghost (which
-    // writes no depth) shows as a rim around a body that keeps its own colour. The price: a
-    // ghost in front of that body is drawn behind it.
-    m_overlayDiscard = new Qt3DRender::QLayerFilter(layers);
-    m_overlayDiscard->setFilterMode(Qt3DRender::QLayerFilter::DiscardAnyMatchingLayers);
-    m_overlayDiscard->addLayer(m_noneLayer);
-    backToFront(m_overlayDiscard);
-    m_solidFilter = new Qt3DRender::QLayerFilter(cam);
-    m_solidFilter->addLayer(m_noneLayer);
-    backToFront(m_solidFilter);
-  }
-
-  // the labels on top, then the capture (the last leaf, so it reads the finished frame)
-  auto* hudClear = new Qt3DRender::QClearBuffers(techniques);
-  hudClear->setBuffers(Qt3DRender::QClearBuffers::DepthBuffer);
-  auto* hudCam = new Qt3DRender::QCameraSelector(hudClear);
-  hudCam->setCamera(m_hudCamera);
-  auto* hudLayers = new Qt3DRender::QLayerFilter(hudCam);
-  hudLayers->addLayer(m_hudLayer);
-  // the labels' quad (z = 0) before the time stamp's (z = 1): both blend without writing depth
-  auto* hudSort = new Qt3DRender::QSortPolicy(hudLayers);
-  hudSort->setSortTypes(
-      QList<Qt3DRender::QSortPolicy::SortType>{Qt3DRender::QSortPolicy::BackToFront});
-  m_capture = new Qt3DRender::QRenderCapture(hudSort);
-
-  m_window->setActiveFrameGraph(surface);
-}
-
 QSize Qt3DSceneView::grid() const {
   if (m_overlay) return QSize(1, 1);
   const int n = std::max(int(m_runs.size()), 1);
@@ -203,27 +115,8 @@ QSize Qt3DSceneView::grid() const {
 
 void Qt3DSceneView::layOut() {
   const QSize g = grid();
-  // with no run, the first viewport shows the shared parts alone
-  const std::size_t shown = std::max<std::size_t>(m_runs.size(), 1);
-  for (std::size_t i = 0; i < kRuns; ++i) {
-    const bool on = m_overlay ? i == 0 : i < shown;
-    const int c = int(i) % g.width(), r = int(i) / g.width();
-    m_viewports[i]->setNormalizedRect(on ? QRectF(double(c) / g.width(), double(r) / g.height(),
-                                                  1.0 / g.width(), 1.0 / g.height())
-                                         : QRectF(0, 0, 0, 0));
-    // a viewport without a run draws nothing: not even the shared parts
-    QList<Qt3DRender::QLayer*> layers;
-    if (on) layers << m_commonLayer;
-    if (on && m_overlay)
-      for (std::size_t k = 0; k < m_runs.size(); ++k) layers << m_runLayer[k];
-    else if (on && i < m_runs.size())
-      layers << m_runLayer[i];
-    setLayers(m_layerFilters[i], layers);
-    m_runRoot[i]->setEnabled(i < m_runs.size());
-  }
-  const QList<Qt3DRender::QLayer*> solid = {m_solidLayer}, lit = {m_solidLayer, m_lightLayer};
-  setLayers(m_overlayDiscard, m_overlay ? solid : QList<Qt3DRender::QLayer*>());
-  setLayers(m_solidFilter, m_overlay ? lit : QList<Qt3DRender::QLayer*>());
+  m_graph->layOut(g, m_runs.size(), m_overlay);
+  for (std::size_t i = 0; i < kRuns; ++i) m_runRoot[i]->setEnabled(i < m_runs.size());
   HudContent c = m_hud->content();
   c.grid = g;
   c.overlay = m_overlay;
@@ -232,15 +125,6 @@ void Qt3DSceneView::layOut() {
     c.runs[i] = {m_runs[i].title, m_runs[i].subtitle, m_runs[i].color, c.runs[i].hasData};
   setHud(c);
   onResized();
-}
-
-void Qt3DSceneView::setLayers(Qt3DRender::QLayerFilter* filter,
-                              const QList<Qt3DRender::QLayer*>& wanted) {
-  const QList<Qt3DRender::QLayer*> layers =
-      wanted.isEmpty() ? QList<Qt3DRender::QLayer*>{m_noneLayer} : wanted;
-  if (filter->layers() == layers) return;
-  for (Qt3DRender::QLayer* l : filter->layers()) filter->removeLayer(l);
-  for (Qt3DRender::QLayer* l : layers) filter->addLayer(l);
 }
 
 void Qt3DSceneView::setHud(HudContent c) {
@@ -313,11 +197,7 @@ void Qt3DSceneView::setHasData(std::size_t i, bool on) {
 }
 
 void Qt3DSceneView::clearPaths() {
-  for (std::size_t i = 0; i < kRuns; ++i) {
-    m_trails[i]->clear();
-    m_trailPoints[i].clear();
-    m_posePoint[i].reset();
-  }
+  m_paths->clearTrails();
   setArrows({});
 }
 
@@ -370,7 +250,7 @@ void Qt3DSceneView::buildVisual(const std::string& system, const ParamValues& pa
     }
   }
   // the first run's body, drawn last in the overlay
-  roots.body[0]->addComponent(m_solidLayer);
+  roots.body[0]->addComponent(m_graph->solidLayer());
   std::unique_ptr<SystemVisual> visual;
   try {
     visual = makeVisual(system, params, roots);
@@ -402,10 +282,10 @@ void Qt3DSceneView::setPose(int run, const std::optional<Sample>& sample) {
   const bool show = sample.has_value() && drawable(*sample);
   if (show) {
     m_visual->setPose(i, *sample);
-    m_posePoint[i] = m_visual->toScene(sample->position);
+    m_paths->setPosePoint(i, m_visual->toScene(sample->position));
     m_poses[i] = sample;
   } else {
-    m_posePoint[i].reset();
+    m_paths->setPosePoint(i, std::nullopt);
     m_poses[i].reset();
   }
   m_roots.body[i]->setEnabled(show);
@@ -414,71 +294,16 @@ void Qt3DSceneView::setPose(int run, const std::optional<Sample>& sample) {
 
 void Qt3DSceneView::setTrail(int run, const std::vector<Vector3d>& points) {
   if (run < 0 || run >= int(m_runs.size()) || !m_visual) return;
-  const std::size_t i = std::size_t(run);
-  const std::size_t first =
-      points.size() > std::size_t(kTrailCapacity) ? points.size() - std::size_t(kTrailCapacity) : 0;
-  std::vector<QVector3D>& pts = m_trailPoints[i];
-  pts.clear();
-  for (std::size_t k = first; k < points.size(); ++k)
-    if (finitePoint(points[k])) pts.push_back(m_visual->toScene(points[k]));
-  // fade from a pale tint (oldest) to the run's colour (newest), and thin towards the tail so
-  // that a closed orbit's new lap covers the old one instead of flickering with it
-  std::vector<QColor> colours(pts.size());
-  const QColor bg = Shades::background(), c = m_runs[i].color;
-  for (std::size_t k = 0; k < pts.size(); ++k) {
-    const double t = double(k + 1) / double(pts.size());
-    colours[k] = mix(bg, c, 0.18 + 0.82 * t * t);
-  }
-  m_trails[i]->setPath(pts, m_visual->trailRadius(), colours, 0.45f);
+  m_paths->setTrail(std::size_t(run), points, *m_visual, m_runs[std::size_t(run)].color);
 }
 
 double Qt3DSceneView::trailMaxStep() const {
   return m_visual ? 0.5 * double(m_visual->scale()) : std::numeric_limits<double>::infinity();
 }
 
-Qt3DRender::QMaterial* Qt3DSceneView::arrowMaterial(const QColor& c) {
-  const QColor colour = c.isValid() ? c : controlColor();
-  auto it = m_arrowMaterials.find(colour.rgb());
-  if (it != m_arrowMaterials.end()) return it->second;
-  Qt3DRender::QMaterial* m = solidMaterial(colour, m_arrowRoot);
-  m_arrowMaterials.emplace(colour.rgb(), m);
-  return m;
-}
-
 void Qt3DSceneView::setArrows(const std::vector<SceneArrow>& arrows) {
-  // a pool of arrows: grown when needed, the surplus hidden; rebuilt when a colour changes
-  while (m_arrows.size() > arrows.size()) {
-    delete m_arrows.back()->entity();
-    m_arrows.pop_back();
-  }
-  m_arrowSpans.clear();
   HudContent c = m_hud->content();
-  c.arrows.clear();
-  const float s = m_visual ? m_visual->scale() : 1.0f;
-  for (std::size_t k = 0; k < arrows.size(); ++k) {
-    const SceneArrow& a = arrows[k];
-    Qt3DRender::QMaterial* mat = arrowMaterial(a.color);
-    if (k == m_arrows.size() || !m_arrows[k]->entity()->components().contains(mat)) {
-      auto arrow = std::make_unique<Arrow>(m_arrowRoot, mat);
-      if (k < m_arrows.size()) {
-        delete m_arrows[k]->entity();
-        m_arrows[k] = std::move(arrow);
-      } else {
-        m_arrows.push_back(std::move(arrow));
-      }
-    }
-    if (!m_visual || !a.origin.allFinite() || !a.vector.allFinite()) {
-      m_arrows[k]->setVisible(false);
-      continue;
-    }
-    const QVector3D o = m_visual->toScene(a.origin);
-    const QVector3D v = toQt(Vector3d(m_visual->frame() * a.vector));
-    const float radius = std::clamp(0.03f * v.length(), 0.004f * s, 0.012f * s);
-    m_arrows[k]->set(o, v, radius);
-    m_arrowSpans.emplace_back(o, o + v);
-    if (!a.label.isEmpty())
-      c.arrows.emplace_back(a.color.isValid() ? a.color : controlColor(), a.label);
-  }
+  c.arrows = m_paths->setArrows(arrows, m_visual.get());
   setHud(c);
 }
 
@@ -486,15 +311,7 @@ void Qt3DSceneView::fitView() {
   if (!m_visual) return;
   const ViewHint& hint = m_visual->hint();
   // what the runs have drawn so far, beside the reach of the motion the visual expects
-  std::vector<QVector3D> drawn;
-  for (std::size_t i = 0; i < kRuns; ++i) {
-    if (m_posePoint[i]) drawn.push_back(*m_posePoint[i]);
-    drawn.insert(drawn.end(), m_trailPoints[i].begin(), m_trailPoints[i].end());
-  }
-  for (const auto& span : m_arrowSpans) {
-    drawn.push_back(span.first);
-    drawn.push_back(span.second);
-  }
+  const std::vector<QVector3D> drawn = m_paths->drawn();
   Framing f;
   if (!hint.extent.empty()) {
     f.points = hint.extent;
@@ -569,6 +386,12 @@ bool Qt3DSceneView::antialiased() const { return m_window->format().samples() > 
 }  // namespace dms::ui::scene3d
 
 namespace dms::ui {
+
+void prepareSceneProcess() {
+  // Qt 6.4's RHI renderer ignores our clear colour and returns captures upside down; the
+  // OpenGL renderer draws our frame graph as written. An explicit choice by the user wins.
+  if (!qEnvironmentVariableIsSet("QT3D_RENDERER")) qputenv("QT3D_RENDERER", "opengl");
+}
 
 std::unique_ptr<SceneView> createSceneView(QWidget* parent, const SceneOptions& options) {
   return std::make_unique<scene3d::Qt3DSceneView>(parent, options);

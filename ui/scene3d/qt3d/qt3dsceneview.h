@@ -2,18 +2,21 @@
 // camera (so orbit, zoom and pan move every one), each run coloured as in the plots and
 // labelled by a card; the parts the runs share are drawn in every viewport. In the overlay one
 // viewport lets every run's layer through, the bodies are rebuilt as ghosts and the cards
-// become one legend. A time stamp can sit in the top right corner.
+// become one legend. A time stamp can sit in the top right corner. The viewports and layers
+// are the frame graph's (framegraph.h), the trails and arrows the run paths' (runpaths.h), the
+// capture is in scenecapture.cpp; this class builds the scene and keeps them in step.
 #pragma once
 
 #include <QPointer>
 #include <array>
-#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
+#include "ui/scene3d/qt3d/framegraph.h"
 #include "ui/scene3d/qt3d/hud.h"
 #include "ui/scene3d/qt3d/primitives.h"
+#include "ui/scene3d/qt3d/runpaths.h"
 #include "ui/scene3d/qt3d/scenewindow.h"
 #include "ui/scene3d/qt3d/systemvisual.h"
 #include "ui/scene3d/sceneview.h"
@@ -21,9 +24,6 @@
 namespace Qt3DRender {
 class QCamera;
 class QDirectionalLight;
-class QLayer;
-class QLayerFilter;
-class QViewport;
 class QRenderCapture;
 }  // namespace Qt3DRender
 
@@ -32,7 +32,7 @@ namespace dms::ui::scene3d {
 class Qt3DSceneView final : public SceneView {
  public:
   /// Longest trail drawn per run: setTrail keeps the newest this many points.
-  static constexpr int kTrailCapacity = 2000;
+  static constexpr int kTrailCapacity = RunPaths::kTrailCapacity;
   /// A capture that has not completed after this long reports failure.
   static constexpr int kCaptureTimeoutMs = 8000;
 
@@ -83,11 +83,8 @@ class Qt3DSceneView final : public SceneView {
   /// another body shows as a rim around it.
   static constexpr float kGhostAlpha = 0.5f;
   static constexpr float kGhostGrowth = 0.15f;
-  void buildFrameGraph();
   /// The labels' content, with the time stamp's box, and the stamp placed beside the cards.
   void setHud(HudContent c);
-  /// The layers a filter matches (none: m_noneLayer alone, which no entity has).
-  void setLayers(Qt3DRender::QLayerFilter* filter, const QList<Qt3DRender::QLayer*>& layers);
   /// Poses the bodies of a rebuilt visual as they were (setPose), hiding those without one.
   void restorePoses();
   /// Viewports, cards and the camera's aspect for the current runs.
@@ -109,7 +106,6 @@ class Qt3DSceneView final : public SceneView {
   void applyFit(const Framing& framing);
   void setHasData(std::size_t run, bool on);
   void buildVisual(const std::string& system, const ParamValues& params);
-  Qt3DRender::QMaterial* arrowMaterial(const QColor& c);
   struct CaptureJob;
   void requestCaptureFrame(const std::shared_ptr<CaptureJob>& job, int warmups, int retries);
 
@@ -119,19 +115,7 @@ class Qt3DSceneView final : public SceneView {
   Qt3DCore::QEntity* m_commonRoot = nullptr;
   std::array<Qt3DCore::QEntity*, kRuns> m_runRoot = {};
   Qt3DCore::QEntity* m_arrowRoot = nullptr;
-  Qt3DRender::QLayer* m_commonLayer = nullptr;
-  std::array<Qt3DRender::QLayer*, kRuns> m_runLayer = {};
-  Qt3DRender::QLayer* m_hudLayer = nullptr;
-  // a layer no entity has: a layer filter with it alone lets nothing through
-  Qt3DRender::QLayer* m_noneLayer = nullptr;
-  // the first run's body (its root), and the first viewport's filters that draw it last in
-  // the overlay
-  Qt3DRender::QLayer* m_solidLayer = nullptr;
-  Qt3DRender::QLayer* m_lightLayer = nullptr;
-  Qt3DRender::QLayerFilter* m_overlayDiscard = nullptr;
-  Qt3DRender::QLayerFilter* m_solidFilter = nullptr;
-  std::array<Qt3DRender::QViewport*, kRuns> m_viewports = {};
-  std::array<Qt3DRender::QLayerFilter*, kRuns> m_layerFilters = {};
+  std::unique_ptr<FrameGraph> m_graph;  // the viewports and the layers they let through
   bool m_axesVisible = true;
   bool m_overlay = false;
   std::vector<SceneRun> m_runs;
@@ -154,14 +138,9 @@ class Qt3DSceneView final : public SceneView {
   std::vector<double> m_layout;  // the numbers m_visual is drawn from (visualLayout)
   VisualRoots m_roots;
   std::unique_ptr<SystemVisual> m_visual;
-  std::array<std::unique_ptr<Tube>, kRuns> m_trails;
-  std::array<std::vector<QVector3D>, kRuns> m_trailPoints;
-  std::array<std::optional<QVector3D>, kRuns> m_posePoint;
+  std::unique_ptr<RunPaths> m_paths;  // the trails, the bodies' points and the arrows
   // the samples the bodies show, to pose a rebuilt visual (the overlay switched)
   std::array<std::optional<Sample>, kRuns> m_poses;
-  std::vector<std::unique_ptr<Arrow>> m_arrows;
-  std::vector<std::pair<QVector3D, QVector3D>> m_arrowSpans;
-  std::map<QRgb, Qt3DRender::QMaterial*> m_arrowMaterials;
 };
 
 }  // namespace dms::ui::scene3d
