@@ -15,17 +15,17 @@ class AnalysisFlags : public ModeFlags {
     return {QCommandLineOption("study", {}, "KEY")};
   }
   std::vector<FlagHelp> help() const override {
-    return {{"--analysis",
-             {"the \"Analysis\" mode: run the system's default sweep",
-              "(work-precision and convergence) and show it"},
-             {},
-             {}},
-            {"--study KEY",
-             {"with --analysis: run another study instead: equal-cost,",
-              "long-time, phase, distance or rk45-steps (--set: its",
-              "fields, e.g. --set steps=1e5)"},
-             {},
-             {}}};
+    return {
+        {"--analysis",
+         {"the \"Analysis\" mode: run the system's default sweep",
+          "(work-precision and convergence) and show it"},
+         {},
+         {}},
+        {"--study KEY",
+         {"with --analysis: run another study instead: equal-cost,",
+          "long-time, phase, distance or rk45-steps (--set: its", "fields, e.g. --set steps=1e5)"},
+         {},
+         {}}};
   }
 
   bool checkMode(const QCommandLineParser& parser, ModeArguments* o,
@@ -63,7 +63,8 @@ class AnalysisFlags : public ModeFlags {
   }
 
   // a study's field: the mode checks the name (Study::fields) and the value (prepare)
-  void checkSet(const SystemModel&, const std::string&, const std::vector<double>&) const override {}
+  void checkSet(const SystemModel&, const std::string&, const std::vector<double>&) const override {
+  }
 };
 
 }  // namespace

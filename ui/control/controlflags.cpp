@@ -44,19 +44,18 @@ class ControlFlags : public ModeFlags {
     return out;
   }
   std::vector<FlagHelp> help() const override {
-    std::vector<FlagHelp> out{
-        {"--control",
-         {"the \"Optimal control\" mode: solve the system's problem, show",
-          "the optimal maneuver at its end (--set: its fields, e.g. T, h,",
-          "qd, tol; exit 3 if the solver did not converge)"},
-         {},
-         {}}};
+    std::vector<FlagHelp> out{{"--control",
+                               {"the \"Optimal control\" mode: solve the system's problem, show",
+                                "the optimal maneuver at its end (--set: its fields, e.g. T, h,",
+                                "qd, tol; exit 3 if the solver did not converge)"},
+                               {},
+                               {}}};
     for (const ChoiceFlag& f : choiceFlags())
-      out.push_back({QString("--%1 X").arg(f.name),
-                     {QString("with --control: %1 (%2)")
-                          .arg(f.values.join(" or "), f.systems.join(", "))},
-                     {},
-                     {}});
+      out.push_back(
+          {QString("--%1 X").arg(f.name),
+           {QString("with --control: %1 (%2)").arg(f.values.join(" or "), f.systems.join(", "))},
+           {},
+           {}});
     return out;
   }
 
