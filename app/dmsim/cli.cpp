@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/io/atomicfile.h"
+#include "core/io/runcsv.h"
 #include "core/io/scenario.h"
 #include "core/params.h"
 
@@ -20,19 +21,6 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 double cpuNow() { return double(std::clock()) / CLOCKS_PER_SEC; }
-
-void writeCsvHeader(std::ostream& csv, const std::vector<std::string>& stateNames) {
-  csv << "t,energy,energy_dev,structure,structure2,L1,L2,L3";
-  for (const auto& n : stateNames) csv << "," << n;
-  csv << "\n";
-}
-
-void writeCsvRow(std::ostream& csv, const Sample& s, double energy0) {
-  csv << s.t << "," << s.energy << "," << std::fabs(s.energy - energy0) << "," << s.structure << ","
-      << s.structure2 << "," << s.momentum.x() << "," << s.momentum.y() << "," << s.momentum.z();
-  for (Eigen::Index i = 0; i < s.state.size(); ++i) csv << "," << s.state[i];
-  csv << "\n";
-}
 
 std::string specJsonRange(const ParamSpec& s) { return s.rangeText(); }
 
@@ -222,22 +210,28 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
                    const IntegratorSettings& settings, std::ostream* csv) {
   RunResult r;
   std::unique_ptr<Run> run = model.makeRun(values, method, settings);
+  // the app's CSV writer and columns (core/io/runcsv.h); energy_dev from the first sample, as
+  // the summary's
+  std::optional<RunCsvWriter> writer;
   if (csv) {
-    *csv << std::setprecision(17);
-    writeCsvHeader(*csv, run->stateNames());
+    writer.emplace(*csv, model, std::vector<std::vector<std::string>>{run->stateNames()});
+    writer->writeHeader();
+    writer->beginRun(0, method);
   }
-  // each sample into the summary (and the CSV) as it is made: nothing stored, no pose
+  // each sample into the summary (and the CSV) as it is made: nothing stored
   struct Consumer final : SampleSink {
     RunResult& r;
-    std::ostream* csv;
-    Consumer(RunResult& result, std::ostream* out) : r(result), csv(out) {}
+    RunCsvWriter* csv;
+    Consumer(RunResult& result, RunCsvWriter* out) : r(result), csv(out) {}
     void take(const Sample& s) override {
       r.summary.add(s);
-      if (csv) writeCsvRow(*csv, s, r.summary.energy0);
+      if (csv) csv->take(s);
     }
-  } consumer(r, csv);
+  } consumer(r, writer ? &*writer : nullptr);
+  // the CSV's x, y, z are the drawn point: the pose only when it is written
+  const SampleFields fields = csv ? SampleFields::All : SampleFields::Metrics;
   const double c0 = cpuNow();
-  while (run->advance(consumer, 4096, SampleFields::Metrics)) {
+  while (run->advance(consumer, 4096, fields)) {
   }
   r.cpuSeconds = cpuNow() - c0;
   r.counters = run->counters();

@@ -5,7 +5,10 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <memory>
+#include <sstream>
 
+#include "core/io/runcsv.h"
 #include "core/sim/registry.h"
 #include "tests/common/dmsim.h"
 
@@ -74,12 +77,52 @@ class TestCli : public QObject {
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
-    QVERIFY(lines[0].startsWith("t,energy,energy_dev,structure"));
+    const QList<QByteArray> header = lines[0].split(',');
+    // every column dmsim has written, by name (a script reads them so), and the app's
+    for (const char* name : {"t", "energy", "energy_dev", "structure", "structure2", "L1", "L2",
+                             "L3", "q1", "q2", "q3", "w1", "w2", "w3", "method", "x", "y", "z"})
+      QVERIFY2(header.contains(name), name);
     QVERIFY(lines[0].endsWith("q1,q2,q3,w1,w2,w3"));
     QCOMPARE(lines.size() - 1, j["samples"].toInt());
     QCOMPARE(j["samples"].toInt(), j["accepted"].toInt() + 1);  // steps sampling
-    QCOMPARE(lines.last().split(',').first().toDouble(), 10.0);
+    QCOMPARE(lines.last().split(',')[header.indexOf("t")].toDouble(), 10.0);
+    QCOMPARE(lines.last().split(',')[header.indexOf("method")], QByteArray("rk45"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary left over
+  }
+
+  // dmsim run --csv is the app's file for the same run (File > Export time series recomputes
+  // the job with core/io/runcsv.h's writer): the same bytes
+  void csvIsTheAppsFile() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("run.csv");
+    const Result r = dmsim(
+        {"run", "--system", "spherical-pendulum", "--integrator", "vi", "--T", "2", "--csv", path});
+    QCOMPARE(r.code, 0);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray cli = f.readAll();
+
+    const dms::SystemModel* model = dms::findSystem("spherical-pendulum");
+    dms::IntegratorSettings settings = model->defaultSettings();
+    settings.T = 2.0;
+    const std::unique_ptr<dms::Run> run =
+        model->makeRun(model->normalize({}, nullptr), dms::Method::Variational, settings);
+    std::ostringstream app;
+    dms::RunCsvWriter csv(app, *model, {run->stateNames()});
+    csv.writeHeader();
+    csv.beginRun(0, dms::Method::Variational);
+    while (run->advance(csv, 4096, dms::SampleFields::All)) {
+    }
+    const QList<QByteArray> cliLines = cli.split('\n'),
+                            appLines = QByteArray::fromStdString(app.str()).split('\n');
+    QCOMPARE(cliLines.size(), appLines.size());
+    QVERIFY(cliLines.size() > 10);
+    QCOMPARE(cliLines[0], appLines[0]);
+    // a value: the energy deviation at the last step, the same double in both files
+    const int dev = int(cliLines[0].split(',').indexOf("energy_dev"));
+    QCOMPARE(cliLines[cliLines.size() - 2].split(',')[dev],
+             appLines[appLines.size() - 2].split(',')[dev]);
+    QCOMPARE(cli, QByteArray::fromStdString(app.str()));
   }
 
   void reproduceMatchesTheArticle() {

@@ -16,7 +16,7 @@
 #include "core/analysis/sweep.h"
 #include "core/io/scenario.h"
 #include "core/studies/study.h"
-#include "ui/app/mode.h"
+#include "ui/mode/mode.h"
 
 class QStackedWidget;
 

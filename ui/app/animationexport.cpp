@@ -21,10 +21,10 @@
 #include <cmath>
 
 #include "ui/app/mainwindow.h"
-#include "ui/app/mode.h"
 #include "ui/app/windowshot.h"
 #include "ui/common/playback.h"
 #include "ui/common/videowriter.h"
+#include "ui/mode/mode.h"
 
 namespace dms::ui {
 

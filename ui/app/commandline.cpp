@@ -7,38 +7,12 @@
 
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
-#include "core/studies/study.h"
+#include "ui/app/modes.h"
 #include "ui/common/videowriter.h"
 
 namespace dms::ui {
 
 namespace {
-
-// a choice flag: one name among the registered problems' choices, its values and who has it
-struct ChoiceFlag {
-  QString name;
-  QStringList values;
-  QStringList systems;
-};
-
-// in the order the problems register them
-std::vector<ChoiceFlag> choiceFlags() {
-  std::vector<ChoiceFlag> flags;
-  for (const SystemEntry& e : registry()) {
-    if (!e.control) continue;
-    for (const ControlChoice& c : e.control->choices()) {
-      const QString name = QString::fromStdString(c.name);
-      auto f = std::find_if(flags.begin(), flags.end(),
-                            [&](const ChoiceFlag& x) { return x.name == name; });
-      if (f == flags.end()) f = flags.insert(flags.end(), ChoiceFlag{name, {}, {}});
-      for (const ControlChoice::Value& v : c.values)
-        if (!f->values.contains(QString::fromStdString(v.value)))
-          f->values << QString::fromStdString(v.value);
-      f->systems << QString::fromStdString(e.model->name());
-    }
-  }
-  return flags;
-}
 
 QString allSystemNames() { return QString::fromStdString(systemNames(allSystems())); }
 
@@ -124,50 +98,56 @@ bool parseVideoOptions(const QCommandLineParser& parser, AnimationOptions* video
 }  // namespace
 
 QString commandLineUsage() {
-  QString choices;
-  for (const ChoiceFlag& f : choiceFlags()) {
-    const QString flag = QString("  --%1 X").arg(f.name);
-    choices += QString("%1 with --control: %2 (%3)\n")
-                   .arg(flag.leftJustified(22), f.values.join(" or "), f.systems.join(", "));
+  // the window's flags, each with the modes' flags that follow it
+  const std::vector<FlagHelp> own = {
+      {"FILE.json", {"open a scenario file (File > Save scenario writes them)"}, {}, {}},
+      {"--present",
+       {"start in View > Presentation (full screen, large text;",
+        "F11 leaves it, F9 shows the parameters)"},
+       {},
+       {}},
+      {"--system NAME", {"one of: " + allSystemNames()}, "system", "[--system NAME]"},
+      {"--set NAME=VALUE",
+       {"a parameter of the system, or h, T, rtol, atol (repeatable)"},
+       "set",
+       "[--set NAME=VALUE ...]"},
+      {"--play-to T", {"play to simulated time T (at most the horizon T)"}, "play-to", {}},
+      {"--screenshot FILE", {"write a PNG of the whole window"}, {}, {}},
+      {"--export-plots DIR", {"write every plot as PNG, SVG and PDF into DIR"}, {}, {}},
+      {"--export-video FILE",
+       {"render the 3D view frame by frame into FILE (.mp4, .webm or",
+        ".gif; needs ffmpeg): --video-size WxH (1280x720),",
+        "--video-fps N (25), --video-from T (0), --video-to T (the",
+        "horizon), --video-speed S (simulated s per video s, 1),",
+        "--video-plots (the 3D view with the plots)"},
+       {},
+       {}},
+      {"--quit", {"quit when done (exit 0, 1 if a write failed)"}, {}, {}}};
+  QStringList synopsis;
+  QString flags;
+  for (const FlagHelp& f : own) {
+    if (!f.synopsis.isEmpty()) synopsis << f.synopsis;
+    flags += f.text();
+    if (f.after.isEmpty()) continue;
+    for (const ModeFlags* m : modeFlags())
+      for (const FlagHelp& h : m->help())
+        if (h.after == f.after) {
+          if (!h.synopsis.isEmpty()) synopsis << h.synopsis;
+          flags += h.text();
+        }
   }
-  return QStringLiteral(
-             "usage: dmstudio [FILE.json] [--present]\n"
-             "       dmstudio [--system NAME] [--methods M1,M2,...] [--set NAME=VALUE ...]\n"
-             "                [--play-to T] [--screenshot FILE.png] [--export-plots DIR]\n"
-             "                [--export-video FILE [--video-size WxH] [--video-fps N]\n"
-             "                [--video-from T] [--video-to T] [--video-speed S] [--video-plots]]\n"
-             "                [--quit]\n"
-             "  FILE.json            open a scenario file (File > Save scenario writes them)\n"
-             "  --present            start in View > Presentation (full screen, large text;\n"
-             "                       F11 leaves it, F9 shows the parameters)\n"
-             "  --system NAME        one of: %1\n"
-             "  --methods M1,M2,...  the methods side by side, as dmsim names them (e.g.\n"
-             "                       vi,rk45,rk4; default: the article's pair)\n"
-             "  --set NAME=VALUE     a parameter of the system, or h, T, rtol, atol (repeatable)\n"
-             "  --play-to T          play to simulated time T (at most the horizon T)\n"
-             "  --show VIEW          the simulation's plots: errors, energy (with the shadow\n"
-             "                       energy), phase, state or momentum\n"
-             "  --screenshot FILE    write a PNG of the whole window\n"
-             "  --export-plots DIR   write every plot as PNG, SVG and PDF into DIR\n"
-             "  --export-video FILE  render the 3D view frame by frame into FILE (.mp4, .webm or\n"
-             "                       .gif; needs ffmpeg): --video-size WxH (1280x720),\n"
-             "                       --video-fps N (25), --video-from T (0), --video-to T (the\n"
-             "                       horizon), --video-speed S (simulated s per video s, 1),\n"
-             "                       --video-plots (the 3D view with the plots)\n"
-             "  --quit               quit when done (exit 0, 1 if a write failed)\n"
-             "  --analysis           the \"Analysis\" mode: run the system's default sweep\n"
-             "                       (work-precision and convergence) and show it\n"
-             "  --study KEY          with --analysis: run another study instead: equal-cost,\n"
-             "                       long-time, phase, distance or rk45-steps (--set: its\n"
-             "                       fields, e.g. --set steps=1e5)\n"
-             "  --control            the \"Optimal control\" mode: solve the system's problem, "
-             "show\n"
-             "                       the optimal maneuver at its end (--set: its fields, e.g. T, "
-             "h,\n"
-             "                       qd, tol; exit 3 if the solver did not converge)\n"
-             "%2"
-             "exit status 2: a bad argument\n")
-      .arg(allSystemNames(), choices);
+  for (const ModeFlags* m : modeFlags())
+    for (const FlagHelp& h : m->help())
+      if (h.after.isEmpty()) flags += h.text();
+  return "usage: dmstudio [FILE.json] [--present]\n"
+         "       dmstudio " +
+         synopsis.join(' ') +
+         "\n"
+         "                [--play-to T] [--screenshot FILE.png] [--export-plots DIR]\n"
+         "                [--export-video FILE [--video-size WxH] [--video-fps N]\n"
+         "                [--video-from T] [--video-to T] [--video-speed S] [--video-plots]]\n"
+         "                [--quit]\n" +
+         flags + "exit status 2: a bad argument\n";
 }
 
 bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* error) {
@@ -180,18 +160,17 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
   const QCommandLineOption system("system", {}, "NAME"), set("set", {}, "NAME=VALUE"),
       playTo("play-to", {}, "T"), screenshot("screenshot", {}, "FILE"),
-      exportPlots("export-plots", {}, "DIR"), quit("quit", {}), control("control", {}),
-      analysis("analysis", {}), methods("methods", {}, "M1,M2,..."),
-      help(QStringList{"h", "help"}, {}), video("export-video", {}, "FILE"),
-      videoSize("video-size", {}, "WxH"), videoFps("video-fps", {}, "N"),
-      videoFrom("video-from", {}, "T"), videoTo("video-to", {}, "T"),
-      videoSpeed("video-speed", {}, "S"), videoPlots("video-plots", {}), study("study", {}, "KEY"),
-      present("present", {}), show("show", {}, "VIEW");
-  parser.addOptions({system,   set,        playTo,     screenshot, exportPlots, quit,     control,
-                     analysis, methods,    help,       video,      videoSize,   videoFps, videoFrom,
-                     videoTo,  videoSpeed, videoPlots, study,      present,     show});
-  const std::vector<ChoiceFlag> flags = choiceFlags();
-  for (const ChoiceFlag& f : flags) parser.addOption(QCommandLineOption(f.name, {}, "VALUE"));
+      exportPlots("export-plots", {}, "DIR"), quit("quit", {}), help(QStringList{"h", "help"}, {}),
+      video("export-video", {}, "FILE"), videoSize("video-size", {}, "WxH"),
+      videoFps("video-fps", {}, "N"), videoFrom("video-from", {}, "T"),
+      videoTo("video-to", {}, "T"), videoSpeed("video-speed", {}, "S"),
+      videoPlots("video-plots", {}), present("present", {});
+  parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, help, video, videoSize,
+                     videoFps, videoFrom, videoTo, videoSpeed, videoPlots, present});
+  for (const ModeFlags* m : modeFlags()) {
+    if (m->hasModeFlag()) parser.addOption(QCommandLineOption(m->key()));
+    for (const QCommandLineOption& o : m->options()) parser.addOption(o);
+  }
   if (!parser.parse(QStringList{"dmstudio"} + args)) {
     const QStringList unknown = parser.unknownOptionNames();
     if (!unknown.isEmpty())
@@ -210,26 +189,15 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   o.present = parser.isSet(present);
   o.help = parser.isSet(help);
   o.quit = parser.isSet(quit);
-  if (parser.isSet(control)) o.mode = "control";
-  if (parser.isSet(analysis)) {
-    if (!o.mode.isEmpty()) return fail("--analysis and --control: one mode at a time");
-    if (parser.isSet(set) && !parser.isSet(study))
-      return fail(
-          "--set with --analysis: the sweep is the system's default (a --study takes "
-          "--set for its fields)");
-    o.mode = "analysis";
+  // the mode: one --KEY of the modes at most (none: the mode without a flag)
+  for (const ModeFlags* m : modeFlags()) {
+    if (!m->hasModeFlag() || !parser.isSet(m->key())) continue;
+    if (!o.mode.isEmpty())
+      return fail(QString("--%1 and --%2: one mode at a time").arg(o.mode, m->key()));
+    o.mode = m->key();
   }
-  if (parser.isSet(study)) {
-    if (o.mode != "analysis") return fail("--study needs --analysis");
-    if (parser.values(study).size() > 1) return fail("--study given twice");
-    const QString key = parser.value(study);
-    if (!findStudy(key.toStdString())) {
-      QStringList known;
-      for (const Study* st : studies()) known << QString::fromStdString(st->key());
-      return fail(QString("--study '%1': unknown study (one of %2)").arg(key, known.join(", ")));
-    }
-    o.choices.emplace_back("study", key.toStdString());
-  }
+  for (const ModeFlags* m : modeFlags())
+    if (!m->checkMode(parser, &o, error)) return false;
   if (parser.values(system).size() > 1) return fail("--system given twice");
   o.system = parser.value(system);
   if (parser.isSet(playTo)) {
@@ -247,23 +215,8 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
     return fail(QString("--screenshot '%1': expected a .png file name").arg(o.screenshot));
   o.exportDir = parser.value(exportPlots);
   if (!parseVideoOptions(parser, &o.video, error)) return false;
-  if (parser.values(methods).size() > 1) return fail("--methods given twice");
-  o.methods = parser.value(methods);
-  if (parser.isSet(methods) && o.methods.trimmed().isEmpty())
-    return fail("--methods: no method given (e.g. --methods vi,rk45)");
-  if (!o.methods.isEmpty() && !o.mode.isEmpty())
-    return fail("--methods is for the simulation: --" + o.mode + " chooses its own");
-  if (parser.values(show).size() > 1) return fail("--show given twice");
-  o.show = parser.value(show);
-  if (parser.isSet(show)) {
-    const QStringList views = {"errors", "energy", "phase", "state", "momentum"};
-    if (!views.contains(o.show))
-      return fail(QString("--show '%1': unknown view (one of %2)").arg(o.show, views.join(", ")));
-    if (!o.mode.isEmpty()) return fail("--show is for the simulation's plots, not --" + o.mode);
-  }
-  for (const ChoiceFlag& f : flags)
-    for (const QString& v : parser.values(f.name))
-      o.choices.emplace_back(f.name.toStdString(), v.toStdString());
+  for (const ModeFlags* m : modeFlags())
+    if (!m->checkFlags(parser, &o, error)) return false;
 
   const SystemModel* model = nullptr;
   if (!o.system.isEmpty()) {
@@ -274,60 +227,15 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   } else if (parser.isSet(set)) {
     return fail("--set needs --system (parameters belong to a system)");
   }
-  if (model && !o.methods.isEmpty()) {
-    std::vector<std::string> names;
-    for (const QString& n : o.methods.split(',')) names.push_back(n.trimmed().toStdString());
-    try {
-      parseMethodList(*model, names, "--methods");
-    } catch (const InputError& e) {
-      return fail(QString::fromStdString(e.what()));
-    }
-  }
-  const ControlProblem* problem = nullptr;
-  if (o.mode == "control" && model) {
-    problem = findControlProblem(model->name());
-    if (!problem) {
-      return fail(QString("--control: the system '%1' has no optimal-control problem (systems "
-                          "with one: %2)")
-                      .arg(o.system, QString::fromStdString(systemNames(systemsWithControl()))));
-    }
-  }
-  if (model && parser.isSet(study) &&
-      !findStudy(parser.value(study).toStdString())->supports(*model))
-    return fail(
-        QString("--study %1: not a study of the system '%2'").arg(parser.value(study), o.system));
-  if (!o.choices.empty() && o.mode.isEmpty())
-    return fail(QString("--%1 needs --control").arg(QString::fromStdString(o.choices[0].first)));
-  if (problem) {
-    for (const auto& [name, value] : o.choices) {
-      const std::vector<ControlChoice>& cs = problem->choices();
-      const auto it = std::find_if(cs.begin(), cs.end(),
-                                   [&](const ControlChoice& c) { return c.name == name; });
-      if (it == cs.end())
-        return fail(QString("--%1: not an option of this system's problem")
-                        .arg(QString::fromStdString(name)));
-      if (!it->find(value)) {
-        QStringList allowed;
-        for (const ControlChoice::Value& v : it->values) allowed << QString::fromStdString(v.value);
-        return fail(QString("--%1 '%2': expected %3")
-                        .arg(QString::fromStdString(name), QString::fromStdString(value),
-                             allowed.join(" or ")));
-      }
-    }
+  const ModeFlags* asked = nullptr;
+  for (const ModeFlags* m : modeFlags()) {
+    if (!m->checkSystem(parser, model, o, error)) return false;
+    if (o.mode.isEmpty() ? !m->hasModeFlag() : m->key() == o.mode) asked = m;
   }
   for (const QString& s : parser.values(set)) {
     try {
       auto [name, value] = parseAssignment(s.toStdString());
-      ParamValues scratch;
-      if (o.mode == "analysis") {
-        // a study's field: the mode checks the name (Study::fields) and the value (prepare)
-      } else if (problem) {
-        applyAssignment(problem->allFields(), scratch, name, value);
-      } else if (const ParamSpec* spec = findSpec(integratorSpecs(), name)) {
-        checkValue(*spec, value);
-      } else {
-        applyAssignment(model->params(), scratch, name, value);
-      }
+      asked->checkSet(*model, name, value);
       o.sets.emplace_back(name, value);
     } catch (const InputError& e) {
       return fail(QString("--set '%1': %2").arg(s, QString::fromStdString(e.what())));

@@ -6,8 +6,8 @@
 //            [--quit]
 // --export-video FILE.mp4|.webm|.gif takes [--video-size WxH] [--video-fps N] [--video-from T]
 // [--video-to T] [--video-speed S] [--video-plots] (ui/app/animationexport.h).
-// The choice flags (--transcription, --guess) are the choices of the registered optimal-control
-// problems (ControlProblem::choices()).
+// The modes' flags (--control, --transcription, --guess, --analysis, --study, --methods, --show)
+// are declared by the modes themselves (ui/mode/modeflags.h, listed in ui/app/modes.h).
 #pragma once
 
 #include <QString>
@@ -18,11 +18,13 @@
 #include <vector>
 
 #include "ui/app/animationexport.h"
+#include "ui/mode/modeflags.h"
 
 namespace dms::ui {
 
-struct ScriptOptions {
-  QString system;  ///< empty: the last system (QSettings)
+/// Everything the arguments ask; what the modes' checks read and fill (--system, the mode, its
+/// choices, --methods, --show) is in ModeArguments.
+struct ScriptOptions : ModeArguments {
   /// Parsed and range-checked --set items (parameters, or h, T, rtol, atol; with --control the
   /// fields of the system's problem).
   std::vector<std::pair<std::string, std::vector<double>>> sets;
@@ -38,18 +40,6 @@ struct ScriptOptions {
   bool present = false;
   /// A scenario file to open (the one positional argument: `dmstudio FILE.json`), or empty.
   QString scenario;
-  /// The mode to work in, by Mode::settingsKey() ("control" for --control); empty: the
-  /// simulation.
-  QString mode;
-  /// The mode's choices (--transcription, --guess), checked against the system's problem.
-  std::vector<std::pair<std::string, std::string>> choices;
-  /// The simulation's methods side by side, as given (CLI names joined by commas, e.g.
-  /// "vi,rk45,rk4"), checked against the system when --system names one; empty: as they were.
-  QString methods;
-  /// --show VIEW: the simulation's plots (errors, energy, phase, state, momentum); empty: as
-  /// they were.
-  QString show;
-
   /// True when the window has something to do on its own (and then quits with --quit).
   bool scripted() const {
     return playTo || !screenshot.isEmpty() || !exportDir.isEmpty() || !video.path.isEmpty() || quit;
@@ -65,7 +55,7 @@ struct ScriptOptions {
 /// returns false and an `error` naming the flag (the caller exits with status 2).
 bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* error);
 
-/// The usage text (every system and every choice flag as registered).
+/// The usage text (every system, and every mode's flags as it declares them).
 QString commandLineUsage();
 
 }  // namespace dms::ui

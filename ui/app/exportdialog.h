@@ -9,8 +9,8 @@
 #include <QStringList>
 #include <vector>
 
-#include "ui/app/mode.h"
 #include "ui/common/exporter.h"
+#include "ui/mode/mode.h"
 
 class QCheckBox;
 class QComboBox;

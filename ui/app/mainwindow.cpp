@@ -27,7 +27,6 @@
 #include "ui/app/animationexport.h"
 #include "ui/app/exportdialog.h"
 #include "ui/app/helptexts.h"
-#include "ui/app/mode.h"
 #include "ui/app/playbackbar.h"
 #include "ui/app/presentation.h"
 #include "ui/app/scenariofile.h"
@@ -37,6 +36,7 @@
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
 #include "ui/control/controlmode.h"
+#include "ui/mode/mode.h"
 #include "ui/sim/simulationmode.h"
 
 namespace dms::ui {

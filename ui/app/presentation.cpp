@@ -10,8 +10,8 @@
 #include <QStatusBar>
 
 #include "ui/app/mainwindow.h"
-#include "ui/app/mode.h"
 #include "ui/common/plotstyle.h"
+#include "ui/mode/mode.h"
 
 namespace dms::ui {
 

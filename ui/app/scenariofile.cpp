@@ -10,7 +10,7 @@
 
 #include "ui/app/examples.h"
 #include "ui/app/mainwindow.h"
-#include "ui/app/mode.h"
+#include "ui/mode/mode.h"
 
 namespace dms::ui {
 

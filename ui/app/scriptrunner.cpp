@@ -5,8 +5,8 @@
 
 #include "ui/app/animationexport.h"
 #include "ui/app/mainwindow.h"
-#include "ui/app/mode.h"
 #include "ui/common/playback.h"
+#include "ui/mode/mode.h"
 
 namespace dms::ui {
 

@@ -4,8 +4,8 @@
 #include <QProgressBar>
 #include <QStatusBar>
 
-#include "ui/app/mode.h"
 #include "ui/common/palette.h"
+#include "ui/mode/mode.h"
 
 namespace dms::ui {
 

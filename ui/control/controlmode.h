@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "core/sim/registry.h"
-#include "ui/app/mode.h"
 #include "ui/control/controlpanel.h"
 #include "ui/control/controlplots.h"
+#include "ui/mode/mode.h"
 #include "ui/scene3d/sceneview.h"
 
 namespace dms::ui {

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <limits>
 
-#include "ui/app/mode.h"
 #include "ui/common/palette.h"
 #include "ui/common/plotstyle.h"
+#include "ui/mode/mode.h"
 #include "ui/sim/plotpanel.h"
 #include "ui/sim/simworker.h"
 

@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "core/io/scenario.h"
-#include "ui/app/mode.h"
+#include "ui/mode/mode.h"
 #include "ui/scene3d/sceneview.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/plotpanel.h"

@@ -1,4 +1,4 @@
-#include "ui/app/mode.h"
+#include "ui/mode/mode.h"
 
 #include <qcustomplot.h>
 

@@ -1,0 +1,10 @@
+// The simulation's command-line flags (--methods, --show) and its checks of --set.
+#pragma once
+
+#include "ui/mode/modeflags.h"
+
+namespace dms::ui {
+
+const ModeFlags& simulationFlags();
+
+}  // namespace dms::ui
