@@ -1,0 +1,204 @@
+// The Simulation mode as files and scripts see it: its plots and CSV for export, the figure
+// caption, the scenario it computes, its settings, and the command line's sets and choices.
+#include "ui/sim/simulationmode.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QLabel>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QStringList>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/io/scenario.h"
+#include "ui/common/methodlook.h"
+#include "ui/common/palette.h"
+#include "ui/common/playback.h"
+#include "ui/scene3d/sceneview.h"
+#include "ui/sim/articlenote.h"
+#include "ui/sim/quantities.h"
+#include "ui/sim/runcsv.h"
+#include "ui/sim/runtable.h"
+#include "ui/sim/simworker.h"
+
+namespace dms::ui {
+
+
+namespace {
+
+QString fmt(double v, int prec = 3) { return QString::number(v, 'g', prec); }
+
+}  // namespace
+
+std::vector<ExportPlot> SimulationMode::exportPlots() const {
+  std::vector<ExportPlot> out;
+  // the plots of the view shown (without the empty structure plot of a linear space)
+  for (const auto& [name, plot] : m_plots->exportablePlots()) out.push_back({name, plot});
+  return out;
+}
+
+// the plots take the table's room: the numbers are too small to read from a lecture hall
+void SimulationMode::setPresenting(bool on) { m_table->setVisible(!on); }
+
+// one bucket group per pixel column of the exported image
+void SimulationMode::prepareExport(QSize size) {
+  m_plots->setLegendsShown(true);  // a file names its curves itself
+  m_plots->refresh(size.width());
+}
+
+void SimulationMode::finishExport() {
+  m_plots->setLegendsShown(m_plots->legendsInWindow());
+  m_plots->refresh();
+}
+
+bool SimulationMode::exportCsv(const QString& path, QString* error) const {
+  const std::vector<RunStore>& stores = m_session->stores();
+  const bool everyStep = !m_session->running() &&
+                         std::all_of(stores.begin(), stores.end(),
+                                     [](const RunStore& s) { return s.playbackStride() == 1; });
+  if (everyStep) return saveRunsCsv(path, stores, m_session->job(), error);
+  // the playback buffers keep every s-th step of a long run (or the runs are not done): the
+  // file gets every step to the horizon, computed again from the same job
+  const SimJob job = m_session->job();
+  if (!interactive())
+    return saveJobCsv(
+        path, job, [](double) { return true; }, error);
+  QProgressDialog dialog(
+      tr("Computing every step of %n run(s) for the file…", nullptr, int(job.methods.size())),
+      tr("Cancel"), 0, 1000, m_views);
+  dialog.setWindowTitle(tr("Export time series"));
+  dialog.setWindowModality(Qt::WindowModal);
+  dialog.setMinimumDuration(300);
+  return saveJobCsv(
+      path, job,
+      [&dialog](double done) {
+        dialog.setValue(int(1000 * done));
+        QCoreApplication::processEvents();
+        return !dialog.wasCanceled();
+      },
+      error);
+}
+
+// what the plots show: the system, its parameters, the step and horizon, the methods
+QString SimulationMode::figureCaption() const {
+  const SimJob& job = m_session->job();
+  if (!job.model) return {};
+  QStringList parts;
+  for (const ParamSpec& p : job.model->params()) {
+    const auto it = job.values.find(p.name);
+    if (it == job.values.end()) continue;
+    QStringList v;
+    for (double x : it->second) v << QString::number(x, 'g', 6);
+    // no line break inside "name = value unit" (no-break spaces)
+    parts << QString("%1\u00a0=\u00a0%2%3")
+                 .arg(QString::fromStdString(p.name),
+                      v.size() > 1 ? "(" + v.join(", ") + ")" : v.value(0),
+                      p.unit.empty() ? QString() : "\u00a0" + plotSymbol(p.unit));
+  }
+  const IntegratorSettings& s = job.settings;
+  parts
+      << QString("h\u00a0=\u00a0%1\u00a0s, T\u00a0=\u00a0%2\u00a0s").arg(fmt(s.h, 6), fmt(s.T, 6));
+  QStringList methods;
+  bool adaptive = false;
+  for (Method m : job.methods) {
+    methods << methodLabel(m, s.controller);
+    adaptive = adaptive || methodInfo(m).adaptive;
+  }
+  if (adaptive)
+    parts << QString("RelTol\u00a0=\u00a0%1, AbsTol\u00a0=\u00a0%2").arg(fmt(s.rtol), fmt(s.atol));
+  return QString("%1: %2. Methods: %3.")
+      .arg(QString::fromStdString(job.model->title()), parts.join(", "), methods.join(", "));
+}
+
+std::optional<Scenario> SimulationMode::scenario() const {
+  if (!m_model) return std::nullopt;
+  Scenario s;
+  s.system = m_model->name();
+  s.parameters = m_params->values();
+  s.settings = m_params->settings();
+  s.methods = m_params->methods();
+  return s;
+}
+
+void SimulationMode::applyScenario(const Scenario& s) {
+  m_params->setScenario(s.parameters, s.settings);
+  // a file without "methods" means the article's pair
+  m_params->setMethods(s.methods);
+  if (m_model) m_kept[m_model->name()] = *scenario();  // also while inactive
+  recompute();
+}
+
+void SimulationMode::saveSettings(QSettings& s) const {
+  s.setValue("simulation/logScale", m_plots->logScale());
+  for (const auto& [system, kept] : m_kept)
+    s.setValue(QString::fromStdString("simulation/scenario/" + system),
+               QString::fromStdString(scenarioToJson(kept)));
+}
+
+void SimulationMode::restoreSettings(const QSettings& s) {
+  m_logAction->setChecked(s.value("simulation/logScale", m_plots->logScale()).toBool());
+  // what each system was left with, as a scenario; one this build cannot read (another
+  // version's, edited by hand, values out of range) is dropped: the article's values instead
+  for (const SystemModel* model : allSystems()) {
+    const QString text =
+        s.value(QString::fromStdString("simulation/scenario/" + model->name())).toString();
+    if (text.isEmpty()) continue;
+    try {
+      Scenario sc = parseScenario(text.toStdString(), nullptr);
+      if (sc.system == model->name()) m_kept[model->name()] = std::move(sc);
+    } catch (const InputError&) {
+    }
+  }
+}
+
+void SimulationMode::applySet(const std::string& name, const std::vector<double>& value) {
+  m_params->setValue(name, value);
+}
+
+void SimulationMode::applyChoice(const std::string& name, const std::string& value) {
+  if (name == "show" && m_model) return showView(value);
+  if (name != "methods" || !m_model) return Mode::applyChoice(name, value);
+  std::vector<std::string> names;
+  for (const QString& n : QString::fromStdString(value).split(','))
+    names.push_back(n.trimmed().toStdString());
+  m_params->setMethods(parseMethodList(*m_model, names, "--methods"));
+  scheduleRecompute();
+}
+
+void SimulationMode::showView(const std::string& key) {
+  static const std::map<std::string, PlotView> views = {{"errors", PlotView::Errors},
+                                                        {"energy", PlotView::Energy},
+                                                        {"phase", PlotView::Phase},
+                                                        {"state", PlotView::State},
+                                                        {"momentum", PlotView::Momentum}};
+  const auto it = views.find(key);
+  if (it == views.end()) throw InputError("'" + key + "' is not a view");
+  // the plots know what the system has once they have its quantities at these values
+  const ParamValues values = m_model->normalize(m_params->values(), nullptr);
+  m_plots->setQuantities(*m_model, values, m_params->methods());
+  if (!m_plots->setView(it->second))
+    throw InputError("the system '" + m_model->name() + "' has no " +
+                     PlotPanel::viewTitle(it->second).toLower().toStdString() + " view");
+}
+
+QString SimulationMode::playTimeProblem(double t) const {
+  const double T = m_params->settings().T;
+  if (t <= T) return {};
+  return tr("%1 exceeds the horizon T = %2 (raise it with --set T=...)")
+      .arg(fmt(t, 10), fmt(T, 10));
+}
+
+bool SimulationMode::start(QString* problem) {
+  recompute();
+  if (!m_params->problem().isEmpty()) {
+    if (problem) *problem = m_params->problem();
+    return false;
+  }
+  if (interactive()) playback()->play();
+  return true;
+}
+
+}  // namespace dms::ui
