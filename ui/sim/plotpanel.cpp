@@ -251,6 +251,16 @@ void PlotPanel::placeLegends() {
     bool wanted = m_legendsShown && p->legend->itemCount() > 0;
     if (wanted && !m_exporting && p != m_energy && p != m_structure && p->height() < kShortPlot)
       wanted = false;
+    // on screen a legend whose row of entries is wider than the plot would cut the names: the
+    // window's own legend above the 3D view names the runs instead (files always have theirs)
+    if (wanted && !m_exporting) {
+      int widest = 0;
+      for (int k = 0; k < p->legend->itemCount(); ++k)
+        if (QCPAbstractLegendItem* item = p->legend->item(k))
+          widest = std::max(widest, item->minimumOuterSizeHint().width());
+      const int n = std::min(std::max(p->legend->wrap(), 1), p->legend->itemCount());
+      if (n * widest + (n - 1) * p->legend->columnSpacing() > p->width()) wanted = false;
+    }
     QCPLayoutGrid* layout = p->plotLayout();
     const bool inLayout = layout->hasElement(1, 0);  // its cell holds nothing else
     if (wanted == inLayout) continue;
