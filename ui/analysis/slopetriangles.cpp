@@ -329,5 +329,4 @@ std::vector<SlopeTriangle> AnalysisPlots::slopeTriangles() const {
   return out;
 }
 
-
 }  // namespace dms::ui

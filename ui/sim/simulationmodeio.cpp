@@ -1,7 +1,5 @@
 // The Simulation mode as files and scripts see it: its plots and CSV for export, the figure
 // caption, the scenario it computes, its settings, and the command line's sets and choices.
-#include "ui/sim/simulationmode.h"
-
 #include <QAction>
 #include <QCoreApplication>
 #include <QLabel>
@@ -22,10 +20,10 @@
 #include "ui/sim/quantities.h"
 #include "ui/sim/runcsv.h"
 #include "ui/sim/runtable.h"
+#include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
 namespace dms::ui {
-
 
 namespace {
 
