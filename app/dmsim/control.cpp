@@ -11,6 +11,7 @@
 
 #include "app/dmsim/cli.h"
 #include "core/io/atomicfile.h"
+#include "core/io/controlcsv.h"
 #include "core/params.h"
 
 namespace dms::cli {
@@ -71,16 +72,6 @@ ControlRequest requestFrom(const Options& o, const ControlProblem& p) {
   return r;
 }
 
-void writeCsv(std::ostream& csv, const ControlResult& r) {
-  csv << std::setprecision(17);
-  for (std::size_t i = 0; i < r.csvColumns.size(); ++i) csv << (i ? "," : "") << r.csvColumns[i];
-  csv << "\n";
-  for (const std::vector<double>& row : r.csvRows) {
-    for (std::size_t i = 0; i < row.size(); ++i) csv << (i ? "," : "") << row[i];
-    csv << "\n";
-  }
-}
-
 std::string fieldText(const ParamSpec& s) {
   return s.description + (s.unit.empty() ? "" : " [" + s.unit + "]") + ", in " + s.rangeText() +
          " (default " + s.defaultText() + ")";
@@ -109,7 +100,7 @@ int runProblem(const SystemModel& model, const ControlProblem& p, const Options&
   if (result.badInput) throw InputError(result.message);
 
   if (o.has("--csv")) {
-    writeCsv(csvFile.stream(), result);
+    writeControlCsv(csvFile.stream(), result);
     if (!csvFile.commit()) {
       std::cerr << "dmsim: --csv: " << csvFile.error() << "\n";
       return kBadInput;

@@ -24,6 +24,7 @@
 #include "tests/common/deadline.h"
 #include "tests/common/imagecheck.h"
 #include "tests/common/settings.h"
+#include "tests/ui/windowtest.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
@@ -213,7 +214,7 @@ class TestAnalysisMode : public QObject {
     for (const char* name : {"work-precision", "convergence"})
       QCOMPARE(QImage(m_dir.filePath(QString("plots/%1.png").arg(name))).size(), QSize(900, 600));
     const QString csvPath = m_dir.filePath("sweep.csv");
-    QVERIFY2(m_window->exportCsv(csvPath, &error), qPrintable(error));
+    QVERIFY2(dms::test::exportCsvAndWait(*m_window, csvPath, &error), qPrintable(error));
     QFile csv(csvPath);
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');

@@ -23,6 +23,7 @@
 #include "tests/common/deadline.h"
 #include "tests/common/imagecheck.h"
 #include "tests/common/settings.h"
+#include "tests/ui/windowtest.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
@@ -99,7 +100,8 @@ class TestAnalysisStudies : public QObject {
                                    &error),
              qPrintable(error));
     QCOMPARE(QImage(m_dir.filePath("study/long-time-energy.png")).size(), QSize(800, 500));
-    QVERIFY2(m_window->exportCsv(m_dir.filePath("long.csv"), &error), qPrintable(error));
+    QVERIFY2(dms::test::exportCsvAndWait(*m_window, m_dir.filePath("long.csv"), &error),
+             qPrintable(error));
     QFile csv(m_dir.filePath("long.csv"));
     QVERIFY(csv.open(QIODevice::ReadOnly));
     QVERIFY(csv.readLine().startsWith("method,t_lo,t_hi,samples,energy_min,energy_max"));

@@ -24,6 +24,7 @@
 #include "tests/common/imagecheck.h"
 #include "tests/common/settings.h"
 #include "tests/ui/controltest.h"
+#include "tests/ui/windowtest.h"
 #include "ui/app/mainwindow.h"
 #include "ui/common/numberspinbox.h"
 #include "ui/common/palette.h"
@@ -231,14 +232,14 @@ class TestControlMode : public QObject {
         dms::test::exportedPlotsProblem(dir, {"progress", "control"}, QSize(640, 480));
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     // CSV: the trajectory and controls, one row per t_k
-    QVERIFY2(w.exportCsv(dir + "/maneuver.csv", &error), qPrintable(error));
+    QVERIFY2(dms::test::exportCsvAndWait(w, dir + "/maneuver.csv", &error), qPrintable(error));
     QFile csv(dir + "/maneuver.csv");
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = csv.readAll().split('\n');
     QVERIFY(lines[0].startsWith("t,q1,q2,q3,omega1,omega2,omega3,u1,u2,u3,u_norm"));
     QCOMPARE(lines.size() - 2, 31);  // header, rows, trailing newline
     QCOMPARE(lines[31].split(',').size(), 14);
-    QVERIFY(!w.exportCsv("/proc/no-such-dir/a.csv", &error));
+    QVERIFY(!dms::test::exportCsvAndWait(w, "/proc/no-such-dir/a.csv", &error));
     QVERIFY(error.contains("a.csv"));
   }
 

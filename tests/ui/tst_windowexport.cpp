@@ -41,6 +41,7 @@
 
 using namespace dms;
 using namespace dms::ui;
+using dms::test::exportCsvAndWait;
 using dms::test::ms;
 using dms::test::waitIdle;
 
@@ -68,7 +69,7 @@ class TestWindowExport : public QObject {
         dms::test::exportedPlotsProblem(dir, PlotPanel::plotNames(), QSize(640, 480));
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     // CSV: a header and one row per kept sample of each run
-    QVERIFY2(w.exportCsv(dir + "/series.csv", &error), qPrintable(error));
+    QVERIFY2(exportCsvAndWait(w, dir + "/series.csv", &error), qPrintable(error));
     QFile csv(dir + "/series.csv");
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = csv.readAll().split('\n');
@@ -94,7 +95,7 @@ class TestWindowExport : public QObject {
     // unwritable: a clear error, no file
     QVERIFY(!w.exportPlots("/proc/no-such-dir", -1, {ImageFormat::Png}, QSize(640, 480), &error));
     QVERIFY(error.contains("no-such-dir"));
-    QVERIFY(!w.exportCsv("/proc/no-such-dir/a.csv", &error));
+    QVERIFY(!exportCsvAndWait(w, "/proc/no-such-dir/a.csv", &error));
     QVERIFY(error.contains("a.csv"));
   }
 
@@ -153,8 +154,15 @@ class TestWindowExport : public QObject {
     QVERIFY(!stores.empty());
     QVERIFY(stores[0].playbackStride() > 1);  // else this test would not test the recompute
     const QString path = m_dir.filePath("every-step.csv");
-    QString error;
-    QVERIFY2(w.exportCsv(path, &error), qPrintable(error));
+    {
+      // computed again in the write worker: the call returns before the file ends, and the
+      // window's event loop, not a nested one, carries the end
+      QSignalSpy ended(&w, &MainWindow::csvExported);
+      w.exportCsv(path);
+      QVERIFY(ended.isEmpty());
+      QVERIFY(ended.wait(ms(60000)));
+      QVERIFY2(ended.first().at(1).toBool(), qPrintable(ended.first().at(2).toString()));
+    }
     QFile csv(path);
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = csv.readAll().split('\n');
@@ -188,6 +196,36 @@ class TestWindowExport : public QObject {
     panel->resetToArticle();
     w.simulationMode()->recompute();
     QVERIFY(waitIdle(w));
+  }
+
+  // a cancelled export stops at its next chunk and leaves no file behind; a file that was
+  // already there keeps its contents
+  void csvExportCancels() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    panel->resetToArticle();
+    panel->setValue("h", {0.01});
+    panel->setValue("T", {1000.0});  // 1e5 steps a run: many chunks of 4096
+    w.simulationMode()->recompute();
+    const QString path = m_dir.filePath("cancelled.csv");
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    QVERIFY(old.write("kept\n") == 5);
+    old.close();
+    QSignalSpy ended(&w, &MainWindow::csvExported);
+    w.exportCsv(path);
+    QVERIFY(ended.isEmpty());
+    w.simulationMode()->csvWrite()->cancel();
+    QCOMPARE(ended.size(), 1);
+    QVERIFY(!ended.first().at(1).toBool());
+    QVERIFY2(ended.first().at(2).toString().contains("cancelled"),
+             qPrintable(ended.first().at(2).toString()));
+    // the worker, told to stop, ends its chunk and drops the file
+    QTRY_VERIFY_WITH_TIMEOUT(!w.simulationMode()->csvWrite()->busy(), ms(60000));
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    QCOMPARE(old.readAll(), QByteArray("kept\n"));
+    panel->resetToArticle();
   }
 
   void screenshotComposesTheSceneCapture() {

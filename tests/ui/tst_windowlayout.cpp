@@ -45,6 +45,7 @@
 using namespace dms;
 using namespace dms::ui;
 using dms::test::countHue;
+using dms::test::exportCsvAndWait;
 using dms::test::ms;
 using dms::test::waitIdle;
 
@@ -183,7 +184,7 @@ class TestWindowLayout : public QObject {
     // the exports: every run in the CSV, the plots written
     const QString dir = m_dir.filePath("methods");
     QString error;
-    QVERIFY2(w.exportCsv(dir + "-series.csv", &error), qPrintable(error));
+    QVERIFY2(exportCsvAndWait(w, dir + "-series.csv", &error), qPrintable(error));
     QFile csv(dir + "-series.csv");
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QByteArray text = csv.readAll();

@@ -42,4 +42,18 @@ inline Sample lastOf(const ui::MainWindow& w, int run) {
   return w.simulationMode()->session()->stores()[std::size_t(run)].last();
 }
 
+/// Writes the active mode's CSV through File > Export's path (MainWindow::exportCsv) and waits
+/// for its end, on the window's signal; false and `error` when it was not written.
+inline bool exportCsvAndWait(ui::MainWindow& w, const QString& path, QString* error,
+                             int budget = ms(60000)) {
+  QSignalSpy spy(&w, &ui::MainWindow::csvExported);
+  w.exportCsv(path);
+  if (spy.isEmpty() && !spy.wait(budget)) {
+    *error = QStringLiteral("no end of the export within %1 ms").arg(budget);
+    return false;
+  }
+  *error = spy.first().at(2).toString();
+  return spy.first().at(1).toBool();
+}
+
 }  // namespace dms::test

@@ -396,21 +396,15 @@ QString AnalysisMode::csvUnavailable() const {
   return studyResult() ? QString() : tr("Nothing to export yet: press Run first");
 }
 
-bool AnalysisMode::exportCsv(const QString& path, QString* error) const {
+void AnalysisMode::exportCsv(const QString& path, const WriteDone& done) {
   const StudyOutput* o = studyResult();
   if (!o) {
-    if (error) *error = csvUnavailable();
-    return false;
+    done(false, csvUnavailable());
+    return;
   }
-  const std::string text = o->csv;
-  return saveFile(
-      path,
-      [&text](QIODevice& file) {
-        return file.write(text.data(), qint64(text.size())) == qint64(text.size())
-                   ? QString()
-                   : file.errorString();
-      },
-      error);
+  QString error;
+  const bool ok = saveText(path, o->csv, &error);
+  done(ok, error);
 }
 
 QString AnalysisMode::figureCaption() const {

@@ -50,7 +50,7 @@ class AnalysisMode : public Mode {
   QString legend() const override;
   ModeStatus status() const override;
   std::vector<ExportPlot> exportPlots() const override;
-  bool exportCsv(const QString& path, QString* error) const override;
+  void exportCsv(const QString& path, const WriteDone& done) override;
   QString csvContent() const override;
   QString csvUnavailable() const override;
   QString figureCaption() const override;

@@ -75,6 +75,10 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   addMode(new AnalysisMode(context, this, [this] { return m_simulation->scenario(); }));
   m_presentation = new Presentation(this);
   buildMenus();
+  connect(this, &MainWindow::csvExported, this,
+          [this](const QString& path, bool ok, const QString& error) {
+            reportWrite(ok, tr("Wrote %1").arg(path), error);
+          });
   new WindowShortcuts(this);                   // the shortcuts work while a number is being typed
   m_frameTimer.setInterval(kFrameIntervalMs);  // at most 30 frames a second; skip, never queue
   connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::refresh);
@@ -190,8 +194,7 @@ void MainWindow::buildMenus() {
     const QString nothing = m_active->csvUnavailable();
     if (!nothing.isEmpty()) return showMessage(title, nothing, true);  // before asking for a file
     const QString path = askSavePath(title, ".csv", tr("CSV (*.csv)"));
-    QString error;
-    if (!path.isEmpty()) reportWrite(exportCsv(path, &error), tr("Wrote %1").arg(path), error);
+    if (!path.isEmpty()) exportCsv(path);
   });
   m_sceneActions << file->addAction(tr("Export 3D &view as PNG..."), this, [this] {
     const QString name = QString::fromStdString(m_model ? m_model->name() : "dmstudio");
@@ -387,8 +390,9 @@ bool MainWindow::exportPlots(const QString& dir, int index, const std::vector<Im
   return m_active->writePlots(dir, index, formats, size, error, prefix);
 }
 
-bool MainWindow::exportCsv(const QString& path, QString* error) {
-  return m_active->exportCsv(path, error);
+void MainWindow::exportCsv(const QString& path) {
+  m_active->exportCsv(
+      path, [this, path](bool ok, const QString& error) { emit csvExported(path, ok, error); });
 }
 
 void MainWindow::screenshot(const QString& path, std::function<void(bool, QString)> done) {

@@ -70,7 +70,9 @@ class MainWindow : public QMainWindow {
   /// Writes the active mode's plots as PREFIXNAME.<format> (the scripted mode: no prefix).
   bool exportPlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
                    QSize size, QString* error, const QString& prefix = {});
-  bool exportCsv(const QString& path, QString* error);
+  /// Writes the active mode's CSV to `path`, at once or in a worker (ui/mode/mode.h); then
+  /// csvExported says whether it was written.
+  void exportCsv(const QString& path);
   /// A PNG of the whole window: the widget grab with the 3D view's own capture drawn in.
   void screenshot(const QString& path, std::function<void(bool, QString)> done);
 
@@ -104,6 +106,10 @@ class MainWindow : public QMainWindow {
   const QString& lastDir() const { return m_lastDir; }
   /// The folder of `file` becomes lastDir(): where the next file dialog opens.
   void rememberDir(const QString& file);
+
+ signals:
+  /// The end of exportCsv(path): written, or why not (`error`).
+  void csvExported(const QString& path, bool ok, const QString& error);
 
  protected:
   void closeEvent(QCloseEvent* e) override;

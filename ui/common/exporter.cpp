@@ -52,6 +52,17 @@ bool saveFile(const QString& path, const std::function<QString(QIODevice&)>& wri
   return finish(file, error);
 }
 
+bool saveText(const QString& path, const std::string& text, QString* error) {
+  return saveFile(
+      path,
+      [&text](QIODevice& file) {
+        return file.write(text.data(), qint64(text.size())) == qint64(text.size())
+                   ? QString()
+                   : file.errorString();
+      },
+      error);
+}
+
 QString formatSuffix(ImageFormat f) {
   switch (f) {
     case ImageFormat::Png:

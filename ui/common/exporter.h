@@ -6,6 +6,7 @@
 #include <QSize>
 #include <QString>
 #include <functional>
+#include <string>
 
 class QCustomPlot;
 class QIODevice;
@@ -31,5 +32,7 @@ bool savePng(const QImage& image, const QString& path, QString* error);
 /// Writes `path` through a temporary file: `write` fills it and returns why it failed (empty
 /// when it did not). False and `error`, which names the file, on any failure.
 bool saveFile(const QString& path, const std::function<QString(QIODevice&)>& write, QString* error);
+/// Writes `text` to `path` as saveFile does.
+bool saveText(const QString& path, const std::string& text, QString* error);
 
 }  // namespace dms::ui

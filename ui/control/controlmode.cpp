@@ -1,13 +1,14 @@
 #include "ui/control/controlmode.h"
 
 #include <QSettings>
-#include <QTextStream>
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 #include <variant>
 
 #include "core/integrators/settings.h"
+#include "core/io/controlcsv.h"
 #include "core/notation.h"
 #include "ui/common/playback.h"
 #include "ui/control/controlworker.h"
@@ -271,28 +272,17 @@ std::vector<ExportPlot> ControlMode::exportPlots() const {
   return out;
 }
 
-bool ControlMode::exportCsv(const QString& path, QString* error) const {
+void ControlMode::exportCsv(const QString& path, const WriteDone& done) {
   const ControlResult* r = shown();
   if (!r) {
-    if (error) *error = tr("No optimal-control result to export yet: press Solve first");
-    return false;
+    done(false, tr("No optimal-control result to export yet: press Solve first"));
+    return;
   }
-  return saveFile(
-      path,
-      [&](QIODevice& file) {
-        QTextStream out(&file);
-        out.setRealNumberPrecision(17);
-        QStringList header;
-        for (const std::string& c : r->csvColumns) header << QString::fromStdString(c);
-        out << header.join(',') << '\n';
-        for (const std::vector<double>& row : r->csvRows) {
-          for (std::size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << row[i];
-          out << '\n';
-        }
-        out.flush();
-        return out.status() == QTextStream::Ok ? QString() : tr("Writing '%1' failed").arg(path);
-      },
-      error);
+  std::ostringstream text;
+  writeControlCsv(text, *r);
+  QString error;
+  const bool ok = saveText(path, text.str(), &error);
+  done(ok, error);
 }
 
 void ControlMode::saveSettings(QSettings& s) const {

@@ -52,7 +52,7 @@ class ControlMode : public Mode {
 
   std::vector<ExportPlot> exportPlots() const override;
   /// Writes the shown result's trajectory and controls (ControlResult::csvColumns).
-  bool exportCsv(const QString& path, QString* error) const override;
+  void exportCsv(const QString& path, const WriteDone& done) override;
   void saveSettings(QSettings& s) const override;
   void restoreSettings(const QSettings& s) override;
 

@@ -16,6 +16,7 @@
 
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
+#include "ui/common/backgroundwrite.h"
 #include "ui/common/exporter.h"
 
 class QAction;
@@ -109,8 +110,10 @@ class Mode : public QObject {
   /// finishExport() after, to go back to the screen.
   virtual void prepareExport([[maybe_unused]] QSize size) {}
   virtual void finishExport() {}
-  /// Writes the time series of what the mode shows (File > Export as CSV).
-  virtual bool exportCsv(const QString& path, QString* error) const = 0;
+  /// Writes the time series of what the mode shows (File > Export as CSV), then calls `done`:
+  /// at once when the data is at hand, or from the event loop when a worker has to compute it
+  /// again (ui/common/backgroundwrite.h), never in a nested event loop.
+  virtual void exportCsv(const QString& path, const WriteDone& done) = 0;
   /// What exportCsv writes, for the menu entry: "time series", "sweep", "maneuver"...
   virtual QString csvContent() const { return tr("time series"); }
   /// Why exportCsv has nothing to write now (asked before the file dialog), or empty.

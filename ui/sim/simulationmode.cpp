@@ -47,6 +47,7 @@ SimulationMode::SimulationMode(const ModeContext& context, QObject* parent)
   views->addWidget(m_table);
   views->addWidget(m_articleNote);
   m_session = new SimSession(this);
+  m_csvWrite = new BackgroundWrite(this);
   m_plots->setStores(&m_session->stores());
 
   connect(m_params, &ParamPanel::changed, this, [this] {
@@ -79,6 +80,7 @@ SimulationMode::~SimulationMode() {
   // the widgets belong to the layout they were put in (the window's), else to the mode
   m_plots->setStores(nullptr);
   m_session->shutdown();
+  m_csvWrite->shutdown();
   for (QWidget* w : std::initializer_list<QWidget*>{m_params, m_views})
     if (!w->parent()) delete w;
 }

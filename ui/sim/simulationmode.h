@@ -50,7 +50,7 @@ class SimulationMode : public Mode {
   std::vector<ExportPlot> exportPlots() const override;
   void prepareExport(QSize size) override;
   void finishExport() override;
-  bool exportCsv(const QString& path, QString* error) const override;
+  void exportCsv(const QString& path, const WriteDone& done) override;
   QString figureCaption() const override;
 
   std::optional<Scenario> scenario() const override;
@@ -70,6 +70,8 @@ class SimulationMode : public Mode {
   ParamPanel* paramPanel() const { return m_params; }
   PlotPanel* plotPanel() const { return m_plots; }
   RunTable* runTable() const { return m_table; }
+  /// The worker that writes File > Export time series when the runs are computed again.
+  BackgroundWrite* csvWrite() const { return m_csvWrite; }
   /// How long a running job's results wait before the plots, the table and the 3D view show
   /// them (a job done sooner shows at its end): 100 ms unless a test sets it.
   void setResultDelay(int ms) { m_resultDelayMs = ms; }
@@ -91,6 +93,7 @@ class SimulationMode : public Mode {
   QLabel* m_articleNote = nullptr;  ///< the article's printed figures beside this run's
   QWidget* m_views = nullptr;
   SimSession* m_session = nullptr;
+  BackgroundWrite* m_csvWrite = nullptr;  ///< File > Export time series of thinned runs
   QAction* m_logAction = nullptr;
   QAction* m_autoscaleAction = nullptr;
   bool m_recomputePosted = false;

@@ -1,8 +1,8 @@
 // The Simulation mode as files and scripts see it: its plots and CSV for export, the figure
 // caption, the scenario it computes, its settings, and the command line's sets and choices.
 #include <QAction>
-#include <QCoreApplication>
 #include <QLabel>
+#include <QPointer>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QStringList>
@@ -52,32 +52,38 @@ void SimulationMode::finishExport() {
   m_plots->refresh();
 }
 
-bool SimulationMode::exportCsv(const QString& path, QString* error) const {
+void SimulationMode::exportCsv(const QString& path, const WriteDone& done) {
   const std::vector<RunStore>& stores = m_session->stores();
   const bool everyStep = !m_session->running() &&
                          std::all_of(stores.begin(), stores.end(),
                                      [](const RunStore& s) { return s.playbackStride() == 1; });
-  if (everyStep) return saveRunsCsv(path, stores, m_session->job(), error);
+  if (everyStep) {
+    QString error;
+    const bool ok = saveRunsCsv(path, stores, m_session->job(), &error);
+    return done(ok, error);
+  }
   // the playback buffers keep every s-th step of a long run (or the runs are not done): the
-  // file gets every step to the horizon, computed again from the same job
+  // file gets every step to the horizon, computed again from the same job in the write worker
   const SimJob job = m_session->job();
-  if (!interactive())
-    return saveJobCsv(
-        path, job, [](double) { return true; }, error);
-  QProgressDialog dialog(
-      tr("Computing every step of %n run(s) for the file…", nullptr, int(job.methods.size())),
-      tr("Cancel"), 0, 1000, m_views);
-  dialog.setWindowTitle(tr("Export time series"));
-  dialog.setWindowModality(Qt::WindowModal);
-  dialog.setMinimumDuration(300);
-  return saveJobCsv(
-      path, job,
-      [&dialog](double done) {
-        dialog.setValue(int(1000 * done));
-        QCoreApplication::processEvents();
-        return !dialog.wasCanceled();
-      },
-      error);
+  QPointer<QProgressDialog> dialog;
+  if (interactive()) {
+    dialog = new QProgressDialog(
+        tr("Computing every step of %n run(s) for the file…", nullptr, int(job.methods.size())),
+        tr("Cancel"), 0, 1000, m_views);
+    dialog->setWindowTitle(tr("Export time series"));
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->setMinimumDuration(300);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_csvWrite, &BackgroundWrite::progressed, dialog,
+            [dialog](double f) { dialog->setValue(int(1000 * f)); });
+    connect(dialog, &QProgressDialog::canceled, m_csvWrite, &BackgroundWrite::cancel);
+  }
+  m_csvWrite->start([path, job](const std::function<bool(double)>& progress,
+                                QString* error) { return saveJobCsv(path, job, progress, error); },
+                    [dialog, done](bool ok, const QString& error) {
+                      if (dialog) dialog->close();
+                      done(ok, error);
+                    });
 }
 
 // what the plots show: the system, its parameters, the step and horizon, the methods
