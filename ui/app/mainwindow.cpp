@@ -1,13 +1,11 @@
 #include "ui/app/mainwindow.h"
 
-#include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QScreen>
@@ -24,13 +22,11 @@
 #include "core/io/scenario.h"
 #include "core/notation.h"
 #include "ui/analysis/analysismode.h"
-#include "ui/app/animationexport.h"
-#include "ui/app/exportdialog.h"
-#include "ui/app/helptexts.h"
 #include "ui/app/playbackbar.h"
 #include "ui/app/presentation.h"
 #include "ui/app/scenariofile.h"
 #include "ui/app/statusline.h"
+#include "ui/app/windowmenus.h"
 #include "ui/app/windowshortcuts.h"
 #include "ui/app/windowshot.h"
 #include "ui/common/palette.h"
@@ -74,7 +70,7 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   addMode(m_control = new ControlMode(context, this));
   addMode(new AnalysisMode(context, this, [this] { return m_simulation->scenario(); }));
   m_presentation = new Presentation(this);
-  buildMenus();
+  m_menus = new WindowMenus(this);
   connect(this, &MainWindow::csvExported, this,
           [this](const QString& path, bool ok, const QString& error) {
             reportWrite(ok, tr("Wrote %1").arg(path), error);
@@ -183,72 +179,6 @@ void MainWindow::addMode(Mode* mode) {
   connect(mode, &Mode::edited, m_file, &ScenarioFile::touch);
 }
 
-void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  m_file->addActions(file);  // open, recent, examples, save, save as
-  file->addSeparator();
-  file->addAction(tr("&Export plots..."), QKeySequence(Qt::CTRL | Qt::Key_E), this,
-                  &MainWindow::showExportDialog);
-  m_csvAction = file->addAction(tr("Export time series as &CSV..."), this, [this] {
-    const QString title = tr("Export %1").arg(m_active->csvContent());
-    const QString nothing = m_active->csvUnavailable();
-    if (!nothing.isEmpty()) return showMessage(title, nothing, true);  // before asking for a file
-    const QString path = askSavePath(title, ".csv", tr("CSV (*.csv)"));
-    if (!path.isEmpty()) exportCsv(path);
-  });
-  m_sceneActions << file->addAction(tr("Export 3D &view as PNG..."), this, [this] {
-    const QString name = QString::fromStdString(m_model ? m_model->name() : "dmstudio");
-    showSceneShotDialog(this, m_scene.get(), QDir(m_lastDir).filePath(name + "-3d.png"),
-                        [this](bool ok, const QString& m) { reportWrite(ok, m, m); });
-  });
-  m_sceneActions << file->addAction(tr("Export &animation..."), this,
-                                    [this] { showAnimationDialog(this); });
-  file->addSeparator();
-  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-
-  QMenu* play = menuBar()->addMenu(tr("&Playback"));
-  play->addAction(tr("Play / pause"), QKeySequence(Qt::Key_Space), m_playback,
-                  &Playback::togglePlay);
-  play->addAction(tr("Single step"), QKeySequence(Qt::Key_Right), m_playback,
-                  &Playback::singleStep);
-  play->addAction(tr("Restart"), QKeySequence(Qt::Key_Home), m_playback, &Playback::restart);
-
-  // the active mode's entries, then the 3D view's
-  QMenu* view = menuBar()->addMenu(tr("&View"));
-  for (Mode* m : m_modes) view->addActions(m->actions());
-  m_sceneActions << view->addAction(tr("&Fit 3D view"), QKeySequence(Qt::CTRL | Qt::Key_F), this,
-                                    [this] { m_scene->fitView(); });
-  // a surface's format is fixed when it is made: the choice is kept for the next start
-  m_antialiasAction = view->addAction(tr("Smooth 3D edges (from the next start)"));
-  m_antialiasAction->setCheckable(true);
-  m_antialiasAction->setChecked(QSettings().value(kAntialiasingKey, true).toBool());
-  m_antialiasAction->setStatusTip(
-      tr("Multisampled edges in the 3D view. Without a graphics card (a software renderer) "
-         "each 3D frame takes about half as long without them, and the window answers sooner "
-         "while it plays."));
-  connect(m_antialiasAction, &QAction::toggled, this,
-          [](bool on) { QSettings().setValue(kAntialiasingKey, on); });
-  m_overlayAction = view->addAction(tr("&Overlay the methods in one 3D scene"));
-  m_overlayAction->setCheckable(true);
-  m_overlayAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-  m_overlayAction->setStatusTip(
-      tr("Every method's body and trail in one scene, through one camera: the phase drift "
-         "between methods shows at a glance (off: one viewport per method)"));
-  m_overlayAction->setChecked(QSettings().value(kOverlayKey, false).toBool());
-  m_scene->setOverlay(m_overlayAction->isChecked());
-  connect(m_overlayAction, &QAction::toggled, this, [this](bool on) {
-    m_scene->setOverlay(on);
-    QSettings().setValue(kOverlayKey, on);
-    refresh();
-  });
-  m_sceneActions << m_overlayAction;
-  m_presentation->addActions(view);
-
-  addHelpMenu(menuBar(), [this](const QString& title, const QString& html) {
-    showMessage(title, html, false);
-  });
-}
-
 QWidget* MainWindow::sidePanel() const { return m_mainSplit->widget(0); }
 
 bool MainWindow::selectSystem(const QString& name) {
@@ -294,7 +224,7 @@ bool MainWindow::activateMode(Mode* mode) {
     m_panels->setCurrentIndex(index);
     m_views->setCurrentIndex(index);
     m_sceneBox->setVisible(mode->showsScene());
-    for (QAction* a : m_sceneActions) a->setEnabled(mode->showsScene());
+    m_menus->setActiveMode(mode);
     for (Mode* m : m_modes)
       for (QAction* a : m->actions()) a->setVisible(m == mode);  // and their shortcuts
     mode->activate();
@@ -316,8 +246,7 @@ void MainWindow::refresh() {
   // the playback time burned into the 3D view, so a lecture hall and a video see it
   const bool stamp = m_active->showsScene() && (m_presentation->on() || m_timeStampForced);
   m_scene->setTimeStamp(stamp ? tr("t = %1 s").arg(m_playback->time(), 0, 'f', 2) : QString());
-  const QString csv = tr("Export %1 as &CSV...").arg(m_active->csvContent());
-  if (csv != m_csvAction->text()) m_csvAction->setText(csv);
+  m_menus->refresh(m_active);
   m_status->show(m_active->status());
 }
 
@@ -411,25 +340,9 @@ QString MainWindow::askSavePath(const QString& title, const QString& suffix,
 
 void MainWindow::rememberDir(const QString& file) { m_lastDir = QFileInfo(file).absolutePath(); }
 
-void MainWindow::showExportDialog() {
-  QStringList names;
-  for (const ExportPlot& p : m_active->exportPlots()) names << p.name;
-  // the files carry the system's name (planar-pendulum-energy.png): a figure of one system does
-  // not replace another's
-  const QString prefix = QString::fromStdString(m_model ? m_model->name() + "-" : std::string());
-  ExportDialog dialog(names, m_lastDir, prefix, this);
-  if (dialog.exec() != QDialog::Accepted) return;
-  const QStringList files =
-      m_active->plotFiles(dialog.folder(), dialog.plotIndex(), dialog.formats(), dialog.prefix());
-  if (!confirmReplace(this, dialog.folder(), files)) return;
-  QString error;
-  const bool ok = m_active->writePlots(dialog.folder(), dialog.plotIndex(), dialog.formats(),
-                                       dialog.size(), &error, dialog.prefix(), dialog.options());
-  if (ok) m_lastDir = dialog.folder();
-  reportWrite(ok, tr("Exported to %1").arg(dialog.folder()), error);
-}
+QAction* MainWindow::overlayAction() const { return m_menus->overlayAction(); }
+QAction* MainWindow::antialiasAction() const { return m_menus->antialiasAction(); }
 
-// a file written (said in the status bar), or why not (a message)
 void MainWindow::reportWrite(bool ok, const QString& done, const QString& error) {
   if (!ok) return showMessage(tr("Export failed"), error, true);
   statusBar()->showMessage(done, 5000);

@@ -32,6 +32,7 @@ class Presentation;
 class ScenarioFile;
 class SimulationMode;
 class StatusLine;
+class WindowMenus;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -86,11 +87,11 @@ class MainWindow : public QMainWindow {
   SceneView* scene() const { return m_scene.get(); }
   /// The setting (bool, default false) of View > Overlay the methods in one 3D scene.
   static constexpr const char* kOverlayKey = "view/overlay";
-  QAction* overlayAction() const { return m_overlayAction; }
+  QAction* overlayAction() const;
   /// The playback time in the 3D view also outside View > Presentation (a video export).
   void setTimeStampForced(bool on) { m_timeStampForced = on; }
   /// View > Smooth 3D edges (kAntialiasingKey).
-  QAction* antialiasAction() const { return m_antialiasAction; }
+  QAction* antialiasAction() const;
   /// The last message shown (non-modal, so scripts and tests are never blocked), or null.
   QMessageBox* lastMessage() const { return m_message; }
   ScenarioFile* scenarioFile() const { return m_file; }
@@ -106,6 +107,11 @@ class MainWindow : public QMainWindow {
   const QString& lastDir() const { return m_lastDir; }
   /// The folder of `file` becomes lastDir(): where the next file dialog opens.
   void rememberDir(const QString& file);
+  /// A message (non-modal, so scripts and tests are never blocked; scripted: on stderr).
+  void showMessage(const QString& title, const QString& text, bool error,
+                   const QString& details = {});
+  /// A file written (said in the status bar), or why not (a message).
+  void reportWrite(bool ok, const QString& done, const QString& error);
 
  signals:
   /// The end of exportCsv(path): written, or why not (`error`).
@@ -116,12 +122,7 @@ class MainWindow : public QMainWindow {
 
  private:
   void buildUi();
-  void buildMenus();
   void addMode(Mode* mode);
-  void showMessage(const QString& title, const QString& text, bool error,
-                   const QString& details = {});
-  void showExportDialog();
-  void reportWrite(bool ok, const QString& done, const QString& error);
 
   const SystemModel* m_model = nullptr;
   std::unique_ptr<SceneView> m_scene;
@@ -132,17 +133,14 @@ class MainWindow : public QMainWindow {
   ControlMode* m_control = nullptr;
   bool m_scripted = false;
   QComboBox* m_systemBox = nullptr;
-  QAction* m_antialiasAction = nullptr;
   QTabBar* m_modeBar = nullptr;
   QStackedWidget* m_panels = nullptr;
   QStackedWidget* m_views = nullptr;
   QWidget* m_sceneBox = nullptr;
   QLabel* m_legend = nullptr;
   PlaybackBar* m_bar = nullptr;
-  QAction* m_csvAction = nullptr;
-  QAction* m_overlayAction = nullptr;
   bool m_timeStampForced = false;
-  QList<QAction*> m_sceneActions;  // only for a mode that shows the 3D view
+  WindowMenus* m_menus = nullptr;
   std::unique_ptr<StatusLine> m_status;
   QSplitter* m_mainSplit = nullptr;
   QSplitter* m_viewSplit = nullptr;
