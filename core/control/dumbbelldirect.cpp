@@ -95,12 +95,7 @@ DumbbellOcpSolution solveDumbbellDirect(const DumbbellOcp& ocp, const SlsqpSetti
     return true;
   };
   const SlsqpResult r = solveSlsqp(nlp, start, st, progress);
-  out.status = r.status;
-  out.cancelled = r.cancelled;
-  out.converged = r.success;
-  out.iterations = r.iterations;
-  out.evaluations = r.evaluations;
-  out.history = r.history;
+  takeSolverReport(r, out);
   const DirectEvaluation e = evaluateDumbbellDirect(ocp, r.x, false);
   if (!e.ok) {
     out.converged = false;

@@ -51,4 +51,16 @@ struct SlsqpResult {
 SlsqpResult solveSlsqp(const EqualityNlp& nlp, const VectorXd& x0, const SlsqpSettings& s,
                        const ProgressCallback& progress);
 
+/// Copies what SLSQP reports (status, cancelled, converged, iterations, evaluations, history)
+/// into a problem's solution, which names them alike.
+template <class Solution>
+void takeSolverReport(const SlsqpResult& r, Solution& out) {
+  out.status = r.status;
+  out.cancelled = r.cancelled;
+  out.converged = r.success;
+  out.iterations = r.iterations;
+  out.evaluations = r.evaluations;
+  out.history = r.history;
+}
+
 }  // namespace dms

@@ -334,12 +334,7 @@ OcpSolution solveSphericalPendulumOcp(const SphericalPendulumOcp& ocp, const Vec
   OcpSolution out;
   out.cpuSeconds = double(std::clock() - c0) / CLOCKS_PER_SEC;
   out.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  out.status = r.status;
-  out.cancelled = r.cancelled;
-  out.converged = r.success;
-  out.iterations = r.iterations;
-  out.evaluations = r.evaluations;
-  out.history = r.history;
+  takeSolverReport(r, out);
   for (IterationReport& h : out.history) h.cost *= s * s;
   out.w = s * r.x;
 

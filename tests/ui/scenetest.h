@@ -113,6 +113,17 @@ class SceneFixture : public QObject {
     return QTest::qWaitFor([&shot] { return shot.done; }, ms(20000));
   }
 
+  // before each case: the article's pair of runs (every case but the grid's shows it)
+  void showArticlePair() {
+    m_view->setRuns({sceneRun(Method::Variational), sceneRun(Method::Rk45)});
+  }
+  // after each case: side by side, no time stamp, the cards shown
+  void resetView() {
+    m_view->setOverlay(false);
+    m_view->setTimeStamp(QString());
+    m_view->setLabelsVisible(true);
+  }
+
   QImage grab(const QString& name) {
     Shot shot;
     const QString path = QDir(shotDir()).filePath(name);

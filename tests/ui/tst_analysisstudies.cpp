@@ -43,11 +43,8 @@ class TestAnalysisStudies : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(m_dir.isValid());
-    dms::test::useOwnSettings(m_dir.filePath("settings"), "tst_analysisstudies");
-    m_window = std::make_unique<MainWindow>();
-    m_window->resize(1400, 900);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = dms::test::openFreshWindow(m_dir, "tst_analysisstudies", QSize(1400, 900));
+    QVERIFY(m_window);
     m_mode = qobject_cast<AnalysisMode*>(m_window->findMode("analysis"));
     QVERIFY(m_mode);
   }

@@ -23,6 +23,7 @@
 #include "tests/common/imagecheck.h"
 #include "tests/common/settings.h"
 #include "tests/ui/controltest.h"
+#include "tests/ui/windowtest.h"
 #include "ui/app/mainwindow.h"
 #include "ui/common/numberspinbox.h"
 #include "ui/common/palette.h"
@@ -47,10 +48,8 @@ class TestControlInput : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(m_dir.isValid());
-    dms::test::useOwnSettings(m_dir.filePath("settings"), "tst_controlinput");
-    m_window = std::make_unique<MainWindow>();
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = dms::test::openFreshWindow(m_dir, "tst_controlinput");
+    QVERIFY(m_window);
     m_mode = m_window->controlMode();
     // the cases compare with a solved swing-up, the default one
     QVERIFY(m_window->selectSystem("spherical-pendulum"));

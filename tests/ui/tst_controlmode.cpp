@@ -49,10 +49,8 @@ class TestControlMode : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(m_dir.isValid());
-    dms::test::useOwnSettings(m_dir.filePath("settings"), "tst_controlmode");
-    m_window = std::make_unique<MainWindow>();
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = dms::test::openFreshWindow(m_dir, "tst_controlmode");
+    QVERIFY(m_window);
     m_mode = m_window->controlMode();
   }
 

@@ -16,13 +16,8 @@ class TestScene3d : public SceneFixture {
  private slots:
   void initTestCase() { QVERIFY(setUp()); }
 
-  // every test but the grid's shows the article's pair
-  void init() { m_view->setRuns({sceneRun(Method::Variational), sceneRun(Method::Rk45)}); }
-  void cleanup() {
-    m_view->setOverlay(false);
-    m_view->setTimeStamp(QString());
-    m_view->setLabelsVisible(true);
-  }
+  void init() { showArticlePair(); }
+  void cleanup() { resetView(); }
 
   // The overlay draws both runs in one viewport: two bobs left of the pivot are both in the
   // left half of the picture (side by side, the second run's is in the right half, in its own

@@ -16,13 +16,8 @@ class TestSceneSystems : public SceneFixture {
  private slots:
   void initTestCase() { QVERIFY(setUp()); }
 
-  // every test but the grid's shows the article's pair
-  void init() { m_view->setRuns({sceneRun(Method::Variational), sceneRun(Method::Rk45)}); }
-  void cleanup() {
-    m_view->setOverlay(false);
-    m_view->setTimeStamp(QString());
-    m_view->setLabelsVisible(true);
-  }
+  void init() { showArticlePair(); }
+  void cleanup() { resetView(); }
 
   void drawsEverySystem_data() {
     QTest::addColumn<QString>("system");

@@ -17,12 +17,14 @@ namespace dms::test {
 
 /// A new main window, shown and exposed, over settings no other window has used (an empty
 /// INI file of its own in `dir`): a test case sees nothing an earlier one left, neither in the
-/// window nor in the settings. Null when the window was not exposed.
+/// window nor in the settings. `size`: the window's, else its default. Null when the window
+/// was not exposed.
 inline std::unique_ptr<ui::MainWindow> openFreshWindow(const QTemporaryDir& dir,
-                                                       const QString& suite) {
+                                                       const QString& suite, QSize size = QSize()) {
   static int count = 0;
   useOwnSettings(dir.filePath(QStringLiteral("settings-%1").arg(++count)), suite);
   auto w = std::make_unique<ui::MainWindow>();
+  if (size.isValid()) w->resize(size);
   w->show();
   if (!QTest::qWaitForWindowExposed(w.get())) return nullptr;
   return w;
