@@ -397,15 +397,7 @@ int cmdRun(const Options& o) {
   if (o.values.count("--rk-samples")) st.sampling = parseSampling(o.values.at("--rk-samples"));
   if (o.values.count("--summation")) st.summation = parseSummation(o.values.at("--summation"));
   validateSettings(st);
-  // the samples are t_k = k h up to N = floor(T/h): a fixed step (and RK45 sampled at k h) ends
-  // at N h, before a T that is not a whole number of steps; RK45 at its own steps reaches T
-  if (!methodInfo(method).adaptive || st.sampling == RkSampling::Output) {
-    const double tN = double(st.steps()) * st.h;
-    if (std::fabs(tN - st.T) > 1e-9 * st.T)
-      warnings.push_back("T = " + formatNumber(st.T) + " is not a whole number of steps h = " +
-                         formatNumber(st.h) + ": the run ends at t = N h = " + formatNumber(tN) +
-                         " (N = " + std::to_string(st.steps()) + ")");
-  }
+  if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
 
   ParamValues raw = scenario ? scenario->parameters : ParamValues();
   for (const std::string& s : o.sets) {
@@ -426,43 +418,7 @@ int cmdRun(const Options& o) {
     return kBadInput;
   }
 
-  const bool rk = method != Method::Variational;
-  Json j;
-  j["system"] = model->name();
-  j["integrator"] = methodName(method);
-  j["rk"] = rk ? controllerName(st.controller) : "none";
-  j["rk_samples"] = rk ? samplingName(st.sampling) : "none";
-  j["summation"] = rk ? "none" : summationName(st.summation);
-  j["h"] = st.h;
-  j["T"] = st.T;
-  j["rtol"] = st.rtol;
-  j["atol"] = st.atol;
-  j["samples"] = r.summary.samples;
-  j["steps"] = r.counters.steps;
-  j["accepted"] = r.counters.steps;
-  j["rejected"] = r.counters.rejected;
-  j["fevals"] = r.counters.fevals;
-  j["cpu_s"] = r.cpuSeconds;
-  j["energy0"] = r.summary.energy0;
-  j["energy_mean_dev"] = r.summary.energyMeanDev;
-  j["energy_max_dev"] = r.summary.energyMaxDev;
-  j["structure"] = model->structureName().empty() ? "none" : model->structureName();
-  j["structure_mean_err"] = r.summary.structureMean;
-  j["structure_max_err"] = r.summary.structureMax;
-  if (!model->structure2Name().empty()) {
-    j["structure2"] = model->structure2Name();
-    j["structure2_max_err"] = r.summary.structure2Max;
-  }
-  if (model->hasMomentum()) j["angmom_max_dev"] = r.summary.momentumMaxDev;
-  const auto exponent = [](const std::optional<double>& e) { return e ? Json(*e) : Json(); };
-  j["energy_growth_exponent"] = exponent(r.summary.energyGrowthExponent());
-  j["momentum_growth_exponent"] =
-      model->hasMomentum() ? exponent(r.summary.momentumGrowthExponent()) : Json();
-  j["t_end"] = r.summary.lastTime;
-  j["status"] = r.failure.failed ? "failed" : "ok";
-  if (r.failure.failed) j["failure"] = r.failure.reason;
-  j["warnings"] = warnings;
-  std::cout << j.dump(2) << "\n";
+  std::cout << runReportJson(*model, method, st, r, warnings) << "\n";
   if (r.failure.failed) {
     std::cerr << "dmsim: integration failed at t = " << r.failure.time << ": " << r.failure.reason
               << "\n";
