@@ -1,0 +1,122 @@
+// dms._core.run(): one run from t = 0 to T, its samples into arrays that NumPy then owns (one
+// vector per quantity, reserved for the run's sample count, moved into the arrays without a
+// copy and without a Python object per sample), its summary as `dmsim run`'s JSON. The GIL is
+// released while the run computes; Ctrl+C is checked between chunks of samples.
+#include <optional>
+
+#include "core/analysis/parallel.h"
+#include "core/sim/runreport.h"
+#include "python/src/convert.h"
+
+namespace dms::python {
+namespace {
+
+/// Samples between two checks for Ctrl+C (a few milliseconds of the slowest system's steps).
+constexpr std::size_t kChunk = 4096;
+
+// each sample into the summary and the columns, as it is made
+class Columns final : public SampleSink {
+ public:
+  Columns(RunOutcome& outcome, std::size_t stateSize, bool momentum, bool structure2,
+          std::size_t expected)
+      : outcome_(outcome), d_(stateSize), momentum_(momentum), structure2_(structure2) {
+    t.reserve(expected);
+    energy.reserve(expected);
+    structure.reserve(expected);
+    if (structure2_) this->structure2.reserve(expected);
+    if (momentum_) this->momentum.reserve(3 * expected);
+    state.reserve(d_ * expected);
+  }
+  void take(const Sample& s) override {
+    outcome_.summary.add(s);
+    t.push_back(s.t);
+    energy.push_back(s.energy);
+    structure.push_back(s.structure);
+    if (structure2_) structure2.push_back(s.structure2);
+    if (momentum_) momentum.insert(momentum.end(), s.momentum.data(), s.momentum.data() + 3);
+    for (std::size_t i = 0; i < d_; ++i)
+      state.push_back(i < std::size_t(s.state.size()) ? s.state[Eigen::Index(i)] : 0.0);
+  }
+  std::vector<double> t, energy, structure, structure2, momentum, state;
+
+ private:
+  RunOutcome& outcome_;
+  std::size_t d_;
+  bool momentum_, structure2_;
+};
+
+py::dict run(const std::string& system, const std::string& methodText, std::optional<double> h,
+             std::optional<double> T, const py::object& params, std::optional<double> rtol,
+             std::optional<double> atol, const std::string& controller,
+             const std::string& samples, const std::string& summation) {
+  // checked in dmsim run's order, with its messages
+  const SystemModel& model = systemNamed(system);
+  const Method method = parseMethod(methodText);
+  if (!model.hasMethod(method))
+    throw InputError("--integrator '" + methodName(method) + "' is not available for " + system);
+  IntegratorSettings st = model.defaultSettings();
+  if (h) st.h = *h;
+  if (T) st.T = *T;
+  if (rtol) st.rtol = *rtol;
+  if (atol) st.atol = *atol;
+  st.controller = parseController(controller);
+  st.sampling = parseSampling(samples);
+  st.summation = parseSummation(summation);
+  validateSettings(st);
+  std::vector<std::string> warnings;
+  if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
+  const ParamValues values = model.normalize(paramValues(params), &warnings);
+
+  RunOutcome outcome;
+  std::unique_ptr<Run> r = model.makeRun(values, method, st);
+  const std::vector<std::string> stateNames = r->stateNames();
+  // t_k = k h, k = 0..N, unless RK45 is sampled at its own steps (then the vectors grow)
+  const bool sampledAtSteps = methodInfo(method).adaptive && st.sampling == RkSampling::Steps;
+  const std::size_t expected = sampledAtSteps ? 0 : std::size_t(st.steps()) + 1;
+  const bool momentum = model.hasMomentum();
+  const bool structure2 = !model.structure2Name().empty();
+  Columns columns(outcome, stateNames.size(), momentum, structure2, expected);
+  bool more = true;
+  while (more) {
+    {
+      py::gil_scoped_release nogil;
+      const double c0 = threadCpuSeconds();
+      more = r->advance(columns, kChunk, SampleFields::Metrics);
+      outcome.cpuSeconds += threadCpuSeconds() - c0;
+    }
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+  outcome.counters = r->counters();
+  outcome.failure = r->failure();
+
+  const auto n = py::ssize_t(columns.t.size());
+  py::dict out;
+  out["summary"] = runReportJson(model, method, st, outcome, warnings);
+  out["warnings"] = warnings;
+  out["t"] = ownedArray(std::move(columns.t), {n});
+  out["energy"] = ownedArray(std::move(columns.energy), {n});
+  out["structure"] = ownedArray(std::move(columns.structure), {n});
+  out["structure2"] =
+      structure2 ? py::object(ownedArray(std::move(columns.structure2), {n})) : py::none();
+  out["momentum"] =
+      momentum ? py::object(ownedArray(std::move(columns.momentum), {n, 3})) : py::none();
+  out["state_names"] = stateNames;
+  out["state_columns"] =
+      ownedArray(std::move(columns.state), {n, py::ssize_t(stateNames.size())});
+  out["parameters"] = paramDict(values);
+  out["status"] = outcome.failure.failed ? "failed" : "ok";
+  out["failure"] = outcome.failure.failed ? py::object(py::str(outcome.failure.reason)) : py::none();
+  out["failure_time"] =
+      outcome.failure.failed ? py::object(py::float_(outcome.failure.time)) : py::none();
+  return out;
+}
+
+}  // namespace
+
+void defineRun(py::module_& m) {
+  m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("h"), py::arg("T"),
+        py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
+        py::arg("samples"), py::arg("summation"));
+}
+
+}  // namespace dms::python
