@@ -131,7 +131,6 @@ SweepResult sweepFromJson(const std::string& text, const std::string& file) {
   }
 }
 
-
 std::string sweepToJson(const SweepResult& r, bool shard) { return toJson(r, shard).dump(2); }
 
 }  // namespace dms

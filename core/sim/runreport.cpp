@@ -9,9 +9,9 @@ std::optional<std::string> horizonWarning(Method method, const IntegratorSetting
   if (methodInfo(method).adaptive && st.sampling != RkSampling::Output) return std::nullopt;
   const double tN = double(st.steps()) * st.h;
   if (std::fabs(tN - st.T) <= 1e-9 * st.T) return std::nullopt;
-  return "T = " + formatNumber(st.T) + " is not a whole number of steps h = " +
-         formatNumber(st.h) + ": the run ends at t = N h = " + formatNumber(tN) +
-         " (N = " + std::to_string(st.steps()) + ")";
+  return "T = " + formatNumber(st.T) + " is not a whole number of steps h = " + formatNumber(st.h) +
+         ": the run ends at t = N h = " + formatNumber(tN) + " (N = " + std::to_string(st.steps()) +
+         ")";
 }
 
 std::string runReportJson(const SystemModel& model, Method method, const IntegratorSettings& st,
