@@ -228,7 +228,7 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     (a non-finite state) is returned with status "failed" and the reason in Run.failure.
     """
     name = _name(system)
-    d = _core.run(name, method, h, T, params, rtol, atol, controller, samples, summation)
+    d = _core.run(name, method, h, T, params, rtol, atol, controller, samples, summation, [])
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
     return Run(name, method, d)
@@ -485,39 +485,81 @@ def study(key: str, system: Union[str, System], methods: Optional[Sequence[str]]
     return StudyResult(key, name, d)
 
 
-def sweep_study(system, methods=None, params=None, jobs=None, **inputs) -> StudyResult:
+def sweep_study(system: Union[str, System], methods: Optional[Sequence[str]] = None,
+                params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
+                jobs: Optional[int] = None, **inputs) -> StudyResult:
     """The Analysis mode's work-precision and convergence study (dms.study("sweep", ...)): its
-    figures of global error against cost and step size. For the sweep's records use dms.sweep."""
+    figures of global error against cost and step size. For the sweep's records use dms.sweep.
+
+    Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
+    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
+    by key: dms.studies() lists them with their defaults).
+    """
     return study("sweep", system, methods, params, jobs, **inputs)
 
 
-def equal_cost(system, methods=None, params=None, jobs=None, **inputs) -> StudyResult:
+def equal_cost(system: Union[str, System], methods: Optional[Sequence[str]] = None,
+               params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
+               jobs: Optional[int] = None, **inputs) -> StudyResult:
     """The equal-cost study (dms.study("equal-cost", ...)): the methods at the same number of
-    right-hand-side evaluations, their energy and structure errors side by side."""
+    right-hand-side evaluations, their energy and structure errors side by side.
+
+    Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
+    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
+    by key: dms.studies() lists them with their defaults).
+    """
     return study("equal-cost", system, methods, params, jobs, **inputs)
 
 
-def long_time(system, methods=None, params=None, jobs=None, **inputs) -> StudyResult:
+def long_time(system: Union[str, System], methods: Optional[Sequence[str]] = None,
+              params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
+              jobs: Optional[int] = None, **inputs) -> StudyResult:
     """The long-time study (dms.study("long-time", ...)): max |E - E0| (and the structure or
-    momentum error) per logarithmic bucket of t over many steps (input "steps")."""
+    momentum error) per logarithmic bucket of t over many steps (input "steps").
+
+    Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
+    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
+    by key: dms.studies() lists them with their defaults).
+    """
     return study("long-time", system, methods, params, jobs, **inputs)
 
 
-def phase_space(system, methods=None, params=None, jobs=None, **inputs) -> StudyResult:
+def phase_space(system: Union[str, System], methods: Optional[Sequence[str]] = None,
+                params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
+                jobs: Optional[int] = None, **inputs) -> StudyResult:
     """The phase-space study (dms.study("phase", ...)): a circle of initial states carried by
-    each method in the (q, p) plane, and its area (systems with one degree of freedom)."""
+    each method in the (q, p) plane, and its area (systems with one degree of freedom).
+
+    Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
+    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
+    by key: dms.studies() lists them with their defaults).
+    """
     return study("phase", system, methods, params, jobs, **inputs)
 
 
-def distance(system, methods=None, params=None, jobs=None, **inputs) -> StudyResult:
+def distance(system: Union[str, System], methods: Optional[Sequence[str]] = None,
+             params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
+             jobs: Optional[int] = None, **inputs) -> StudyResult:
     """The distance-from-a-reference study (dms.study("distance", ...)): each method's distance
-    on the manifold from a fine reference run, per logarithmic bucket of t."""
+    on the manifold from a fine reference run, per logarithmic bucket of t.
+
+    Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
+    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
+    by key: dms.studies() lists them with their defaults).
+    """
     return study("distance", system, methods, params, jobs, **inputs)
 
 
-def rk45_steps(system, methods=None, params=None, jobs=None, **inputs) -> StudyResult:
+def rk45_steps(system: Union[str, System], methods: Optional[Sequence[str]] = None,
+               params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
+               jobs: Optional[int] = None, **inputs) -> StudyResult:
     """RK45's steps (dms.study("rk45-steps", ...)): its accepted step sizes and evaluations
-    against t at the given RelTol and AbsTol (inputs "rtol", "atol")."""
+    against t at the given RelTol and AbsTol (inputs "rtol", "atol").
+
+    Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
+    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
+    by key: dms.studies() lists them with their defaults).
+    """
     return study("rk45-steps", system, methods, params, jobs, **inputs)
 
 
@@ -636,13 +678,17 @@ class Scenario:
         """dms.run of this scenario with `method` (default its first method, else vi)."""
         s = self.settings
         m = method or (self.methods[0] if self.methods else "vi")
-        return run(self.system, m, s.get("h"), s.get("T"), self.parameters, s.get("rtol"),
-                   s.get("atol"), s.get("controller", "ode45"), s.get("samples", "output"),
-                   s.get("summation", "compensated"))
+        # as dmsim run --scenario: the file's warnings first
+        d = _core.run(self.system, m, s.get("h"), s.get("T"), self.parameters, s.get("rtol"),
+                      s.get("atol"), s.get("controller", "ode45"), s.get("samples", "output"),
+                      s.get("summation", "compensated"), list(self.warnings))
+        for w in d["warnings"]:
+            _warnings.warn(w, stacklevel=2)
+        return Run(self.system, m, d)
 
 
 def load_scenario(path: str) -> Scenario:
-    """Reads a scenario file (the app's File > Save scenario, `dmsim run --scenario`). ValueError
+    """Reads the scenario file at `path` (the app's File > Save scenario, `dmsim run --scenario`). ValueError
     naming the field for a malformed file or an out-of-range value; unknown keys become
     Scenario.warnings."""
     d = _core.load_scenario(str(path))
@@ -657,8 +703,8 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
                   summation: Optional[str] = None, methods: Optional[Sequence[str]] = None,
                   study: Optional[Dict[str, object]] = None,
                   control: Optional[Dict[str, object]] = None) -> None:
-    """Writes a scenario file the app and `dmsim run --scenario` open (atomically: a temporary
-    file, then a rename).
+    """Writes the scenario file `path`, which the app and `dmsim run --scenario` open
+    (atomically: a temporary file, then a rename).
 
     Either `scenario` (a Scenario, e.g. from load_scenario), or `system` with any of: params (by
     name), the settings h, T, rtol, atol, controller, samples, summation (default the article's
@@ -683,7 +729,7 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
         "system": dms_system.name,
         "parameters": dict(scenario.parameters, **(params or {})),
         "settings": settings,
-        "methods": list(methods if methods is not None else scenario.methods),
+        "methods": list(methods if methods is not None else scenario.methods) or None,
         "study": study if study is not None else scenario.study,
         "control": control if control is not None else scenario.control,
     }

@@ -152,7 +152,8 @@ py::dict control(const std::string& system, const py::dict& fields, const py::ob
   out["control_times"] = copyArray(result.controlTimes);
   out["csv_columns"] = result.csvColumns;
   std::vector<double> table;
-  for (const std::vector<double>& row : result.csvRows) table.insert(table.end(), row.begin(), row.end());
+  for (const std::vector<double>& row : result.csvRows)
+    table.insert(table.end(), row.begin(), row.end());
   out["table"] = ownedArray(std::move(table), {py::ssize_t(result.csvRows.size()),
                                                py::ssize_t(result.csvColumns.size())});
   return out;

@@ -45,10 +45,11 @@ class Columns final : public SampleSink {
   bool momentum_, structure2_;
 };
 
+// `warnings`: those of the input so far (a scenario file's), to which the run's are added
 py::dict run(const std::string& system, const std::string& methodText, std::optional<double> h,
              std::optional<double> T, const py::object& params, std::optional<double> rtol,
-             std::optional<double> atol, const std::string& controller,
-             const std::string& samples, const std::string& summation) {
+             std::optional<double> atol, const std::string& controller, const std::string& samples,
+             const std::string& summation, std::vector<std::string> warnings) {
   // checked in dmsim run's order, with its messages
   const SystemModel& model = systemNamed(system);
   const Method method = parseMethod(methodText);
@@ -63,7 +64,6 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   st.sampling = parseSampling(samples);
   st.summation = parseSummation(summation);
   validateSettings(st);
-  std::vector<std::string> warnings;
   if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
   const ParamValues values = model.normalize(paramValues(params), &warnings);
 
@@ -101,11 +101,11 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   out["momentum"] =
       momentum ? py::object(ownedArray(std::move(columns.momentum), {n, 3})) : py::none();
   out["state_names"] = stateNames;
-  out["state_columns"] =
-      ownedArray(std::move(columns.state), {n, py::ssize_t(stateNames.size())});
+  out["state_columns"] = ownedArray(std::move(columns.state), {n, py::ssize_t(stateNames.size())});
   out["parameters"] = paramDict(values);
   out["status"] = outcome.failure.failed ? "failed" : "ok";
-  out["failure"] = outcome.failure.failed ? py::object(py::str(outcome.failure.reason)) : py::none();
+  out["failure"] =
+      outcome.failure.failed ? py::object(py::str(outcome.failure.reason)) : py::none();
   out["failure_time"] =
       outcome.failure.failed ? py::object(py::float_(outcome.failure.time)) : py::none();
   return out;
@@ -116,7 +116,7 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
 void defineRun(py::module_& m) {
   m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("h"), py::arg("T"),
         py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
-        py::arg("samples"), py::arg("summation"));
+        py::arg("samples"), py::arg("summation"), py::arg("warnings"));
 }
 
 }  // namespace dms::python

@@ -80,8 +80,7 @@ py::dict study(const std::string& key, const std::string& system, const py::obje
                std::optional<double> jobs) {
   const Study& s = studyNamed(key);
   const SystemModel& model = systemNamed(system);
-  if (!s.supports(model))
-    throw InputError("study '" + key + "' does not apply to " + model.name());
+  if (!s.supports(model)) throw InputError("study '" + key + "' does not apply to " + model.name());
   // the system's fields: an unknown input is a mistake, not a no-op
   const std::vector<StudyField> fields = s.fields(model);
   for (const auto& [name, value] : inputs) {
@@ -94,8 +93,7 @@ py::dict study(const std::string& key, const std::string& system, const py::obje
     if (!known)
       throw InputError("study '" + key + "': unknown input '" + name + "' (" + keys + ")");
   }
-  std::vector<Method> methods =
-      methodNames ? std::vector<Method>{} : model.articleMethods();
+  std::vector<Method> methods = methodNames ? std::vector<Method>{} : model.articleMethods();
   if (methodNames)
     for (const std::string& n : *methodNames) {
       methods.push_back(parseMethod(n));
@@ -112,8 +110,8 @@ py::dict study(const std::string& key, const std::string& system, const py::obje
   const ParamValues values = model.normalize(paramValues(params), &warnings);
   const StudyTask task = s.prepare(model, values, inputs, methods);
   std::atomic<bool> cancel{false};
-  const StudyOutput o = interruptible(
-      [&]() { return task(threads, &cancel, [](double) {}, {}); }, cancel);
+  const StudyOutput o =
+      interruptible([&]() { return task(threads, &cancel, [](double) {}, {}); }, cancel);
   py::dict out;
   py::list figures;
   for (const Figure& f : o.figures) figures.append(figureDict(f));
