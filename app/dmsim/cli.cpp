@@ -14,6 +14,7 @@
 #include "core/io/runcsv.h"
 #include "core/io/scenario.h"
 #include "core/params.h"
+#include "core/sim/namedstate.h"
 
 namespace dms::cli {
 namespace {
@@ -218,18 +219,27 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
     writer->writeHeader();
     writer->beginRun(0, method);
   }
-  // each sample into the summary (and the CSV) as it is made: nothing stored
+  // each sample into the summary (and the CSV) as it is made: nothing stored but the first
+  // and what the named state reads of the last
   struct Consumer final : SampleSink {
     RunResult& r;
     RunCsvWriter* csv;
     Consumer(RunResult& result, RunCsvWriter* out) : r(result), csv(out) {}
     void take(const Sample& s) override {
+      if (r.summary.samples == 0) r.first = s;
+      // what a named state reads: t, the state and the drawn point (not the whole sample,
+      // whose copy would cost as much as a cheap step)
+      r.last.t = s.t;
+      r.last.state = s.state;
+      r.last.position = s.position;
+      r.last.velocity = s.velocity;
       r.summary.add(s);
       if (csv) csv->take(s);
     }
   } consumer(r, writer ? &*writer : nullptr);
-  // the CSV's x, y, z are the drawn point: the pose only when it is written
-  const SampleFields fields = csv ? SampleFields::All : SampleFields::Metrics;
+  // the CSV's x, y, z are the drawn point, and a few named states read it: the pose only then
+  const SampleFields fields =
+      csv || model.namedStateNeedsPose(method) ? SampleFields::All : SampleFields::Metrics;
   const double c0 = cpuNow();
   while (run->advance(consumer, 4096, fields)) {
   }
@@ -265,6 +275,14 @@ int cmdList(const Options& o) {
                            {"adaptive", methodInfo(me).adaptive}});
     sys["methods"] = described;
     sys["structure"] = m->structureName().empty() ? "none" : m->structureName();
+    Json conserved = Json::array();
+    for (const ConservedQuantity& c : m->conserved())
+      conserved.push_back({{"name", c.name},
+                           {"symbol", c.symbol},
+                           {"unit", c.unit},
+                           {"field", c.field},
+                           {"components", c.components}});
+    sys["conserved"] = conserved;
     Json ps = Json::array();
     for (const ParamSpec& s : m->params())
       ps.push_back({{"name", s.name},
@@ -458,6 +476,16 @@ int cmdRun(const Options& o) {
   j["energy_growth_exponent"] = exponent(r.summary.energyGrowthExponent());
   j["momentum_growth_exponent"] =
       model->hasMomentum() ? exponent(r.summary.momentumGrowthExponent()) : Json();
+  const auto state = [&](const Sample& s) {
+    Json parts = Json::object();
+    for (const StatePart& p : namedState(*model, method, s))
+      parts[p.name] = p.shape.empty() ? Json(p.values.front()) : Json(p.values);
+    return parts;
+  };
+  if (r.summary.samples > 0) {
+    j["initial_state"] = state(r.first);
+    j["final_state"] = state(r.last);
+  }
   j["t_end"] = r.summary.lastTime;
   j["status"] = r.failure.failed ? "failed" : "ok";
   if (r.failure.failed) j["failure"] = r.failure.reason;

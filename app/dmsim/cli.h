@@ -23,6 +23,8 @@ struct RunResult {
   RunCounters counters;
   RunFailure failure;
   double cpuSeconds = 0.0;
+  /// The first sample, and the t, state and drawn point of the last, for the named states.
+  Sample first, last;
 };
 
 /// What a command was given: its valued options by flag ("--h" -> "0.01"; --set collected,
