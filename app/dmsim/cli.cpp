@@ -218,18 +218,27 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
     writer->writeHeader();
     writer->beginRun(0, method);
   }
-  // each sample into the summary (and the CSV) as it is made: nothing stored
+  // each sample into the summary (and the CSV) as it is made: nothing stored but the first
+  // and what the named state reads of the last
   struct Consumer final : SampleSink {
     RunResult& r;
     RunCsvWriter* csv;
     Consumer(RunResult& result, RunCsvWriter* out) : r(result), csv(out) {}
     void take(const Sample& s) override {
+      if (r.summary.samples == 0) r.first = s;
+      // what a named state reads: t, the state and the drawn point (not the whole sample,
+      // whose copy would cost as much as a cheap step)
+      r.last.t = s.t;
+      r.last.state = s.state;
+      r.last.position = s.position;
+      r.last.velocity = s.velocity;
       r.summary.add(s);
       if (csv) csv->take(s);
     }
   } consumer(r, writer ? &*writer : nullptr);
-  // the CSV's x, y, z are the drawn point: the pose only when it is written
-  const SampleFields fields = csv ? SampleFields::All : SampleFields::Metrics;
+  // the CSV's x, y, z are the drawn point, and a few named states read it: the pose only then
+  const SampleFields fields =
+      csv || model.namedStateNeedsPose(method) ? SampleFields::All : SampleFields::Metrics;
   const double c0 = cpuNow();
   while (run->advance(consumer, 4096, fields)) {
   }
@@ -265,6 +274,14 @@ int cmdList(const Options& o) {
                            {"adaptive", methodInfo(me).adaptive}});
     sys["methods"] = described;
     sys["structure"] = m->structureName().empty() ? "none" : m->structureName();
+    Json conserved = Json::array();
+    for (const ConservedQuantity& c : m->conserved())
+      conserved.push_back({{"name", c.name},
+                           {"symbol", c.symbol},
+                           {"unit", c.unit},
+                           {"field", c.field},
+                           {"components", c.components}});
+    sys["conserved"] = conserved;
     Json ps = Json::array();
     for (const ParamSpec& s : m->params())
       ps.push_back({{"name", s.name},

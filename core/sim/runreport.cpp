@@ -3,6 +3,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/sim/namedstate.h"
+
 namespace dms {
 
 std::optional<std::string> horizonWarning(Method method, const IntegratorSettings& st) {
@@ -49,6 +51,16 @@ std::string runReportJson(const SystemModel& model, Method method, const Integra
   j["energy_growth_exponent"] = exponent(r.summary.energyGrowthExponent());
   j["momentum_growth_exponent"] =
       model.hasMomentum() ? exponent(r.summary.momentumGrowthExponent()) : Json();
+  const auto state = [&](const Sample& s) {
+    Json parts = Json::object();
+    for (const StatePart& p : namedState(model, method, s))
+      parts[p.name] = p.shape.empty() ? Json(p.values.front()) : Json(p.values);
+    return parts;
+  };
+  if (r.summary.samples > 0) {
+    j["initial_state"] = state(r.first);
+    j["final_state"] = state(r.last);
+  }
   j["t_end"] = r.summary.lastTime;
   j["status"] = r.failure.failed ? "failed" : "ok";
   if (r.failure.failed) j["failure"] = r.failure.reason;

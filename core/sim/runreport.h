@@ -18,6 +18,8 @@ struct RunOutcome {
   RunCounters counters;
   RunFailure failure;
   double cpuSeconds = 0.0;
+  /// The first sample, and the t, state and drawn point of the last, for the named states.
+  Sample first, last;
 };
 
 /// The note of a run whose samples t_k = k h, k = 0..N, end before T: a fixed step (and RK45
@@ -27,7 +29,9 @@ std::optional<std::string> horizonWarning(Method method, const IntegratorSetting
 
 /// `dmsim run`'s JSON object, indented by two spaces (without a final newline): system,
 /// integrator, the settings, samples, the counters, cpu_s, the energy, structure and momentum
-/// errors, the growth exponents, t_end, status, failure (when it failed) and `warnings`.
+/// errors, the growth exponents, initial_state and final_state (the named states of
+/// outcome.first and outcome.last, core/sim/namedstate.h; none without a sample), t_end, status,
+/// failure (when it failed) and `warnings`.
 std::string runReportJson(const SystemModel& model, Method method,
                           const IntegratorSettings& settings, const RunOutcome& outcome,
                           const std::vector<std::string>& warnings);

@@ -26,7 +26,7 @@ from . import _core
 __version__: str = _core.__version__
 
 __all__ = [
-    "__version__", "Param", "MethodInfo", "System", "systems", "system", "methods", "Run", "run",
+    "__version__", "Param", "MethodInfo", "Conserved", "System", "systems", "system", "methods", "Run", "run",
     "SweepRun", "Reference", "Sweep", "sweep", "merge_sweeps", "Axis", "Series", "Figure",
     "StudyField", "StudyInfo", "StudyResult", "studies", "study", "sweep_study", "equal_cost",
     "long_time", "phase_space", "distance", "rk45_steps", "Iteration", "ControlProblem",
@@ -79,11 +79,24 @@ class MethodInfo:
 
 
 @dataclass(frozen=True)
+class Conserved:
+    """A quantity the continuous system conserves: its name, symbol and unit, and where a run
+    carries it: field "energy" (Run.energy) or "momentum" (the columns `components` of
+    Run.momentum)."""
+
+    name: str
+    symbol: str
+    unit: str
+    field: str
+    components: List[int]
+
+
+@dataclass(frozen=True)
 class System:
     """A mechanical system: its name (dms.run's `system`), title, parameters, the methods it
     has and the two the article compares, the article's set-up (h, T, rtol, atol), what its
-    structure errors measure, its conserved quantities and whether it has an optimal-control
-    problem (dms.control)."""
+    structure errors measure, whether it has an optimal-control
+    problem (dms.control), and its conserved quantities (Conserved)."""
 
     name: str
     title: str
@@ -95,12 +108,7 @@ class System:
     structure2: str
     has_momentum: bool
     has_control: bool
-
-    @property
-    def conserved(self) -> List[str]:
-        """The quantities the exact flow conserves: the energy, and the angular momentum where
-        the system has one (Run.momentum)."""
-        return ["energy"] + (["angular momentum"] if self.has_momentum else [])
+    conserved: List[Conserved]
 
     @property
     def method_names(self) -> List[str]:
@@ -123,6 +131,7 @@ def _system(d) -> System:
     d = dict(d)
     d["params"] = [Param(**p) for p in d["params"]]
     d["methods"] = [MethodInfo(**m) for m in d["methods"]]
+    d["conserved"] = [Conserved(**c) for c in d["conserved"]]
     return System(**d)
 
 
@@ -162,6 +171,10 @@ class Run:
         and the primary structure error (see System.structure; 0 on a linear space).
       structure2: array (N,) of the secondary structure error, None where the system has none.
       momentum: array (N, 3) of the conserved angular momentum, None where there is none.
+      state: the state by its named parts, the same for every method of a system (the names of
+        final_state in `dmsim run`'s JSON): a dict of arrays, e.g. state["R"] of shape
+        (N, 3, 3), state["q"] (N, 3), state["theta"] (N,); made from the stored samples on
+        first use.
       state_names, state_columns: the integrator's own state coordinates, their names and an
         array (N, len(state_names)).
       parameters: the parameters the run used (complete and normalized).
@@ -188,6 +201,16 @@ class Run:
         self.failure: Optional[str] = d["failure"]
         self.failure_time: Optional[float] = d["failure_time"]
         self.warnings: List[str] = list(d["warnings"])
+        self._pose: Optional[_np.ndarray] = d["pose_columns"]
+        self._state: Optional[Dict[str, _np.ndarray]] = None
+
+    @property
+    def state(self) -> Dict[str, _np.ndarray]:
+        """The state by its named parts (see the class): arrays of shape (N, *part's shape)."""
+        if self._state is None:
+            self._state = dict(_core.named_states(self.system, self.method, self.t,
+                                                  self.state_columns, self._pose))
+        return self._state
 
     def __len__(self) -> int:
         return len(self.t)

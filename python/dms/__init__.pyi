@@ -26,6 +26,13 @@ class MethodInfo:
     keeps_structure: bool
     symplectic: bool
 
+class Conserved:
+    name: str
+    symbol: str
+    unit: str
+    field: str
+    components: List[int]
+
 class System:
     name: str
     title: str
@@ -37,8 +44,7 @@ class System:
     structure2: str
     has_momentum: bool
     has_control: bool
-    @property
-    def conserved(self) -> List[str]: ...
+    conserved: List[Conserved]
     @property
     def method_names(self) -> List[str]: ...
     def param(self, name: str) -> Param: ...
@@ -58,6 +64,8 @@ class Run:
     structure: np.ndarray
     structure2: Optional[np.ndarray]
     momentum: Optional[np.ndarray]
+    @property
+    def state(self) -> Dict[str, np.ndarray]: ...
     state_names: List[str]
     state_columns: np.ndarray
     parameters: Dict[str, Union[float, List[float]]]

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "core/analysis/parallel.h"
+#include "core/sim/namedstate.h"
 #include "core/sim/runreport.h"
 #include "python/src/convert.h"
 
@@ -17,9 +18,14 @@ constexpr std::size_t kChunk = 4096;
 // each sample into the summary and the columns, as it is made
 class Columns final : public SampleSink {
  public:
-  Columns(RunOutcome& outcome, std::size_t stateSize, bool momentum, bool structure2,
+  Columns(RunOutcome& outcome, std::size_t stateSize, bool momentum, bool structure2, bool pose,
           std::size_t expected)
-      : outcome_(outcome), d_(stateSize), momentum_(momentum), structure2_(structure2) {
+      : outcome_(outcome),
+        d_(stateSize),
+        momentum_(momentum),
+        structure2_(structure2),
+        pose_(pose) {
+    if (pose_) this->pose.reserve(6 * expected);
     t.reserve(expected);
     energy.reserve(expected);
     structure.reserve(expected);
@@ -28,7 +34,17 @@ class Columns final : public SampleSink {
     state.reserve(d_ * expected);
   }
   void take(const Sample& s) override {
+    // the first sample, and of the last what its named state reads (as dmsim run keeps them)
+    if (outcome_.summary.samples == 0) outcome_.first = s;
+    outcome_.last.t = s.t;
+    outcome_.last.state = s.state;
+    outcome_.last.position = s.position;
+    outcome_.last.velocity = s.velocity;
     outcome_.summary.add(s);
+    if (pose_) {
+      pose.insert(pose.end(), s.position.data(), s.position.data() + 3);
+      pose.insert(pose.end(), s.velocity.data(), s.velocity.data() + 3);
+    }
     t.push_back(s.t);
     energy.push_back(s.energy);
     structure.push_back(s.structure);
@@ -38,11 +54,12 @@ class Columns final : public SampleSink {
       state.push_back(i < std::size_t(s.state.size()) ? s.state[Eigen::Index(i)] : 0.0);
   }
   std::vector<double> t, energy, structure, structure2, momentum, state;
+  std::vector<double> pose;  ///< position and velocity, for the named states that read them
 
  private:
   RunOutcome& outcome_;
   std::size_t d_;
-  bool momentum_, structure2_;
+  bool momentum_, structure2_, pose_;
 };
 
 // `warnings`: those of the input so far (a scenario file's), to which the run's are added
@@ -75,13 +92,17 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   const std::size_t expected = sampledAtSteps ? 0 : std::size_t(st.steps()) + 1;
   const bool momentum = model.hasMomentum();
   const bool structure2 = !model.structure2Name().empty();
-  Columns columns(outcome, stateNames.size(), momentum, structure2, expected);
+  // a few named states read the drawn point (SystemModel::namedStateNeedsPose): only then the
+  // whole sample, and its position and velocity kept
+  const bool pose = model.namedStateNeedsPose(method);
+  const SampleFields fields = pose ? SampleFields::All : SampleFields::Metrics;
+  Columns columns(outcome, stateNames.size(), momentum, structure2, pose, expected);
   bool more = true;
   while (more) {
     {
       py::gil_scoped_release nogil;
       const double c0 = threadCpuSeconds();
-      more = r->advance(columns, kChunk, SampleFields::Metrics);
+      more = r->advance(columns, kChunk, fields);
       outcome.cpuSeconds += threadCpuSeconds() - c0;
     }
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
@@ -102,6 +123,7 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
       momentum ? py::object(ownedArray(std::move(columns.momentum), {n, 3})) : py::none();
   out["state_names"] = stateNames;
   out["state_columns"] = ownedArray(std::move(columns.state), {n, py::ssize_t(stateNames.size())});
+  out["pose_columns"] = pose ? py::object(ownedArray(std::move(columns.pose), {n, 6})) : py::none();
   out["parameters"] = paramDict(values);
   out["status"] = outcome.failure.failed ? "failed" : "ok";
   out["failure"] =
@@ -111,9 +133,58 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   return out;
 }
 
+// the named states (core/sim/namedstate.h) of a run's stored samples: for each part an array
+// of shape (N, *part's shape), in the system's order
+py::dict namedStates(const std::string& system, const std::string& methodText,
+                     const py::array_t<double, py::array::c_style>& t,
+                     const py::array_t<double, py::array::c_style>& state,
+                     const std::optional<py::array_t<double, py::array::c_style>>& pose) {
+  const SystemModel& model = systemNamed(system);
+  const Method method = parseMethod(methodText);
+  const py::ssize_t n = t.shape(0), d = state.shape(1);
+  const auto tv = t.unchecked<1>();
+  const auto sv = state.unchecked<2>();
+  std::vector<std::string> names;
+  std::vector<std::vector<int>> shapes;
+  std::vector<std::vector<double>> values;
+  {
+    py::gil_scoped_release nogil;
+    Sample s;
+    s.state.resize(d);
+    for (py::ssize_t k = 0; k < n; ++k) {
+      s.t = tv(k);
+      for (py::ssize_t i = 0; i < d; ++i) s.state[Eigen::Index(i)] = sv(k, i);
+      if (pose) {
+        const auto pv = pose->unchecked<2>();
+        s.position = Vector3d(pv(k, 0), pv(k, 1), pv(k, 2));
+        s.velocity = Vector3d(pv(k, 3), pv(k, 4), pv(k, 5));
+      }
+      const std::vector<StatePart> parts = namedState(model, method, s);
+      if (k == 0) {
+        for (const StatePart& p : parts) {
+          names.push_back(p.name);
+          shapes.push_back(p.shape);
+          values.emplace_back().reserve(std::size_t(n) * p.values.size());
+        }
+      }
+      for (std::size_t i = 0; i < parts.size(); ++i)
+        values[i].insert(values[i].end(), parts[i].values.begin(), parts[i].values.end());
+    }
+  }
+  py::dict out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::vector<py::ssize_t> shape = {n};
+    for (int x : shapes[i]) shape.push_back(x);
+    out[py::str(names[i])] = ownedArray(std::move(values[i]), shape);
+  }
+  return out;
+}
+
 }  // namespace
 
 void defineRun(py::module_& m) {
+  m.def("named_states", &namedStates, py::arg("system"), py::arg("method"), py::arg("t"),
+        py::arg("state"), py::arg("pose"));
   m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("h"), py::arg("T"),
         py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
         py::arg("samples"), py::arg("summation"), py::arg("warnings"));

@@ -62,6 +62,17 @@ py::dict systemDict(const SystemEntry& e) {
   d["structure2"] = m.structure2Name();
   d["has_momentum"] = m.hasMomentum();
   d["has_control"] = e.control != nullptr;
+  py::list conserved;
+  for (const ConservedQuantity& c : m.conserved()) {
+    py::dict q;
+    q["name"] = c.name;
+    q["symbol"] = c.symbol;
+    q["unit"] = c.unit;
+    q["field"] = c.field;
+    q["components"] = py::cast(c.components);
+    conserved.append(q);
+  }
+  d["conserved"] = conserved;
   return d;
 }
 
