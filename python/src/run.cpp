@@ -34,12 +34,8 @@ class Columns final : public SampleSink {
     state.reserve(d_ * expected);
   }
   void take(const Sample& s) override {
-    // the first sample, and of the last what its named state reads (as dmsim run keeps them)
+    // the first sample for its named state (the last one's is read off the columns: last())
     if (outcome_.summary.samples == 0) outcome_.first = s;
-    outcome_.last.t = s.t;
-    outcome_.last.state = s.state;
-    outcome_.last.position = s.position;
-    outcome_.last.velocity = s.velocity;
     outcome_.summary.add(s);
     if (pose_) {
       pose.insert(pose.end(), s.position.data(), s.position.data() + 3);
@@ -55,6 +51,21 @@ class Columns final : public SampleSink {
   }
   std::vector<double> t, energy, structure, structure2, momentum, state;
   std::vector<double> pose;  ///< position and velocity, for the named states that read them
+
+  /// What the last sample's named state reads (t, state, pose), from the columns.
+  Sample last() const {
+    Sample s;
+    if (t.empty()) return s;
+    s.t = t.back();
+    s.state.resize(Eigen::Index(d_));
+    for (std::size_t i = 0; i < d_; ++i) s.state[Eigen::Index(i)] = state[state.size() - d_ + i];
+    if (pose_) {
+      const double* p = pose.data() + pose.size() - 6;
+      s.position = Vector3d(p[0], p[1], p[2]);
+      s.velocity = Vector3d(p[3], p[4], p[5]);
+    }
+    return s;
+  }
 
  private:
   RunOutcome& outcome_;
@@ -107,6 +118,7 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
     }
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
   }
+  outcome.last = columns.last();
   outcome.counters = r->counters();
   outcome.failure = r->failure();
 
