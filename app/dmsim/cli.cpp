@@ -218,18 +218,27 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
     writer->writeHeader();
     writer->beginRun(0, method);
   }
-  // each sample into the summary (and the CSV) as it is made: nothing stored
+  // each sample into the summary (and the CSV) as it is made: nothing stored but the first
+  // and what the named state reads of the last
   struct Consumer final : SampleSink {
     RunResult& r;
     RunCsvWriter* csv;
     Consumer(RunResult& result, RunCsvWriter* out) : r(result), csv(out) {}
     void take(const Sample& s) override {
+      if (r.summary.samples == 0) r.first = s;
+      // what a named state reads: t, the state and the drawn point (not the whole sample,
+      // whose copy would cost as much as a cheap step)
+      r.last.t = s.t;
+      r.last.state = s.state;
+      r.last.position = s.position;
+      r.last.velocity = s.velocity;
       r.summary.add(s);
       if (csv) csv->take(s);
     }
   } consumer(r, writer ? &*writer : nullptr);
-  // the CSV's x, y, z are the drawn point: the pose only when it is written
-  const SampleFields fields = csv ? SampleFields::All : SampleFields::Metrics;
+  // the CSV's x, y, z are the drawn point, and a few named states read it: the pose only then
+  const SampleFields fields =
+      csv || model.namedStateNeedsPose(method) ? SampleFields::All : SampleFields::Metrics;
   const double c0 = cpuNow();
   while (run->advance(consumer, 4096, fields)) {
   }
@@ -265,6 +274,14 @@ int cmdList(const Options& o) {
                            {"adaptive", methodInfo(me).adaptive}});
     sys["methods"] = described;
     sys["structure"] = m->structureName().empty() ? "none" : m->structureName();
+    Json conserved = Json::array();
+    for (const ConservedQuantity& c : m->conserved())
+      conserved.push_back({{"name", c.name},
+                           {"symbol", c.symbol},
+                           {"unit", c.unit},
+                           {"field", c.field},
+                           {"components", c.components}});
+    sys["conserved"] = conserved;
     Json ps = Json::array();
     for (const ParamSpec& s : m->params())
       ps.push_back({{"name", s.name},
@@ -397,15 +414,7 @@ int cmdRun(const Options& o) {
   if (o.values.count("--rk-samples")) st.sampling = parseSampling(o.values.at("--rk-samples"));
   if (o.values.count("--summation")) st.summation = parseSummation(o.values.at("--summation"));
   validateSettings(st);
-  // the samples are t_k = k h up to N = floor(T/h): a fixed step (and RK45 sampled at k h) ends
-  // at N h, before a T that is not a whole number of steps; RK45 at its own steps reaches T
-  if (!methodInfo(method).adaptive || st.sampling == RkSampling::Output) {
-    const double tN = double(st.steps()) * st.h;
-    if (std::fabs(tN - st.T) > 1e-9 * st.T)
-      warnings.push_back("T = " + formatNumber(st.T) + " is not a whole number of steps h = " +
-                         formatNumber(st.h) + ": the run ends at t = N h = " + formatNumber(tN) +
-                         " (N = " + std::to_string(st.steps()) + ")");
-  }
+  if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
 
   ParamValues raw = scenario ? scenario->parameters : ParamValues();
   for (const std::string& s : o.sets) {
@@ -426,43 +435,7 @@ int cmdRun(const Options& o) {
     return kBadInput;
   }
 
-  const bool rk = method != Method::Variational;
-  Json j;
-  j["system"] = model->name();
-  j["integrator"] = methodName(method);
-  j["rk"] = rk ? controllerName(st.controller) : "none";
-  j["rk_samples"] = rk ? samplingName(st.sampling) : "none";
-  j["summation"] = rk ? "none" : summationName(st.summation);
-  j["h"] = st.h;
-  j["T"] = st.T;
-  j["rtol"] = st.rtol;
-  j["atol"] = st.atol;
-  j["samples"] = r.summary.samples;
-  j["steps"] = r.counters.steps;
-  j["accepted"] = r.counters.steps;
-  j["rejected"] = r.counters.rejected;
-  j["fevals"] = r.counters.fevals;
-  j["cpu_s"] = r.cpuSeconds;
-  j["energy0"] = r.summary.energy0;
-  j["energy_mean_dev"] = r.summary.energyMeanDev;
-  j["energy_max_dev"] = r.summary.energyMaxDev;
-  j["structure"] = model->structureName().empty() ? "none" : model->structureName();
-  j["structure_mean_err"] = r.summary.structureMean;
-  j["structure_max_err"] = r.summary.structureMax;
-  if (!model->structure2Name().empty()) {
-    j["structure2"] = model->structure2Name();
-    j["structure2_max_err"] = r.summary.structure2Max;
-  }
-  if (model->hasMomentum()) j["angmom_max_dev"] = r.summary.momentumMaxDev;
-  const auto exponent = [](const std::optional<double>& e) { return e ? Json(*e) : Json(); };
-  j["energy_growth_exponent"] = exponent(r.summary.energyGrowthExponent());
-  j["momentum_growth_exponent"] =
-      model->hasMomentum() ? exponent(r.summary.momentumGrowthExponent()) : Json();
-  j["t_end"] = r.summary.lastTime;
-  j["status"] = r.failure.failed ? "failed" : "ok";
-  if (r.failure.failed) j["failure"] = r.failure.reason;
-  j["warnings"] = warnings;
-  std::cout << j.dump(2) << "\n";
+  std::cout << runReportJson(*model, method, st, r, warnings) << "\n";
   if (r.failure.failed) {
     std::cerr << "dmsim: integration failed at t = " << r.failure.time << ": " << r.failure.reason
               << "\n";

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/sim/registry.h"
+#include "core/sim/runreport.h"
 #include "core/sim/summary.h"
 
 namespace dms::cli {
@@ -18,12 +19,7 @@ namespace dms::cli {
 enum Exit { kOk = 0, kBadInput = 2, kFailed = 3 };
 
 /// What one integration produced: its summary, counters, CPU time and failure.
-struct RunResult {
-  RunSummary summary;
-  RunCounters counters;
-  RunFailure failure;
-  double cpuSeconds = 0.0;
-};
+using RunResult = RunOutcome;
 
 /// What a command was given: its valued options by flag ("--h" -> "0.01"; --set collected,
 /// the others at most once) and its bare flags.

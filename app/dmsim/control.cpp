@@ -6,37 +6,16 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "app/dmsim/cli.h"
+#include "core/control/reportjson.h"
 #include "core/io/atomicfile.h"
 #include "core/io/controlcsv.h"
 #include "core/params.h"
 
 namespace dms::cli {
 namespace {
-
-using Json = nlohmann::ordered_json;
-
-Json jsonNumber(double v) { return std::isfinite(v) ? Json(v) : Json("inf"); }
-
-Json jsonValue(const ReportEntry::Value& v) {
-  return std::visit(
-      [](const auto& x) -> Json {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, double>) {
-          return jsonNumber(x);
-        } else if constexpr (std::is_same_v<T, std::vector<double>>) {
-          Json a = Json::array();
-          for (double d : x) a.push_back(jsonNumber(d));
-          return a;
-        } else {
-          return Json(x);
-        }
-      },
-      v);
-}
 
 std::string valueFlag(const ParamSpec& s) {
   std::string meta = s.integer ? "N" : "X";
@@ -106,10 +85,7 @@ int runProblem(const SystemModel& model, const ControlProblem& p, const Options&
       return kBadInput;
     }
   }
-  Json j;
-  j["system"] = model.name();
-  for (const ReportEntry& e : result.report) j[e.key] = jsonValue(e.value);
-  std::cout << j.dump(2) << "\n";
+  std::cout << controlReportJson(model.name(), result) << "\n";
   if (!result.converged) {
     std::cerr << "dmsim: control: " << result.message << "\n";
     return kFailed;

@@ -205,4 +205,9 @@ std::vector<ArticlePlot> Dumbbell::articlePlots() const {
           {"fig4c", "4(c)", "4", K::Structure, "Dumbbell: orthogonality error"}};
 }
 
+std::vector<ConservedQuantity> Dumbbell::conserved() const {
+  return {{"energy", "E", "J", "energy"},
+          {"total angular momentum", "L = m x x v + R J Omega", "kg m^2/s", "momentum", {0, 1, 2}}};
+}
+
 }  // namespace dms

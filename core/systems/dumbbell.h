@@ -88,6 +88,13 @@ class Dumbbell final : public SystemModel {
   std::string structure2Symbol() const override { return "|1 - |q||"; }
   bool hasStructure2(Method m) const override { return m == Method::Rk45Quat; }
   bool hasMomentum() const override { return true; }
+  /// The energy and the total angular momentum about the attracting point, m x x v + R J Omega
+  /// (Sample::momentum, all three components).
+  std::vector<ConservedQuantity> conserved() const override;
+  /// rigidBodyNamedState: R, Omega, x, v.
+  std::vector<StatePart> namedState(Method /*method*/, const Sample& s) const override {
+    return rigidBodyNamedState(s);
+  }
   /// Checks the spheres do not overlap (2 r <= L) and that the attracting point lies outside
   /// both spheres at the start.
   ParamValues normalize(const ParamValues& values,

@@ -185,4 +185,9 @@ std::vector<ArticlePlot> MassSpring::articlePlots() const {
   return {{"fig2a", "2(a)", "1", K::Energy, "Mass-spring: total energy"}};
 }
 
+std::vector<StatePart> MassSpring::namedState(Method /*method*/, const Sample& s) const {
+  // every method carries (q, v)
+  return {{"q", {}, {s.state[0]}}, {"v", {}, {s.state[1]}}};
+}
+
 }  // namespace dms

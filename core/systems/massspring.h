@@ -54,6 +54,8 @@ class MassSpring final : public SystemModel {
   std::vector<ArticlePlot> articlePlots() const override;
   /// (q, p = m v), pScale sqrt(m kappa), no separatrix.
   std::optional<PhasePlane> phasePlane(const ParamValues& values) const override;
+  /// q [m] and v [m/s], scalars.
+  std::vector<StatePart> namedState(Method method, const Sample& s) const override;
   /// position |q_a - q_b| [m], velocity |v_a - v_b| [m/s]; no angle.
   StateError stateError(const Sample& a, const Sample& b) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,

@@ -277,4 +277,12 @@ std::vector<ArticlePlot> PlanarPendulum::articlePlots() const {
   return {{"fig2b", "2(b)", "2", K::Energy, "Planar pendulum: total energy"}};
 }
 
+std::vector<StatePart> PlanarPendulum::namedState(Method /*method*/, const Sample& s) const {
+  // every method carries R11, R21, R12, R22 (column by column), Omega
+  const Eigen::Map<const Matrix2d> R(s.state.data());
+  return {{"theta", {}, {std::atan2(R(1, 0), R(0, 0))}},
+          {"R", {2, 2}, {R(0, 0), R(0, 1), R(1, 0), R(1, 1)}},
+          {"Omega", {}, {s.state[4]}}};
+}
+
 }  // namespace dms

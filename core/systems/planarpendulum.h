@@ -60,6 +60,9 @@ class PlanarPendulum final : public SystemModel {
             Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
   }
   std::string structureName() const override { return "||I - R^T R||"; }
+  /// theta = atan2(R21, R11) [rad] in (-pi, pi] from hanging, R (2 x 2, row by row) and
+  /// Omega [rad/s], a scalar.
+  std::vector<StatePart> namedState(Method method, const Sample& s) const override;
   std::vector<ArticleFigure> articleFigures() const override;
   std::vector<ArticlePlot> articlePlots() const override;
   /// (theta, p = m l^2 Omega) with theta = atan2(e2^T R e1, e1^T R e1) in (-pi, pi] from

@@ -196,6 +196,21 @@ StateError rigidBodyStateError(const Sample& a, const Sample& b) {
   return e;
 }
 
+std::vector<StatePart> rigidBodyNamedState(const Sample& s) {
+  // the matrix forms carry R column by column; the quaternion form q, whose R(q) is the
+  // sample's attitude; both end with x, Omega, v
+  const int n = int(s.state.size());
+  const Matrix3d R = n == 18 ? Matrix3d(Eigen::Map<const Matrix3d>(s.state.data()))
+                             : quatToRotation(Vector4d(s.state.head<4>()));
+  const auto vec = [&](const char* name, int at) {
+    return StatePart{name, {3}, {s.state[at], s.state[at + 1], s.state[at + 2]}};
+  };
+  StatePart r{"R", {3, 3}, {}};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) r.values.push_back(R(i, j));
+  return {r, vec("Omega", n - 6), vec("x", n - 9), vec("v", n - 3)};
+}
+
 std::vector<std::string> rigidBodyStateNames(bool quaternion) {
   std::vector<std::string> n;
   if (quaternion) {

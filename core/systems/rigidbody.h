@@ -84,6 +84,11 @@ void rigidBodyFill(const RigidBody& b, double t, const RigidBodyState& s, Sample
 /// |v_a - v_b|^2) [rad/s, m/s] (the raw state of either form ends with x, Omega, v).
 StateError rigidBodyStateError(const Sample& a, const Sample& b);
 
+/// The named state of a rigid-body sample of either form, from its state: R (3 x 3, row by
+/// row; for the quaternion form R(q), the sample's attitude), Omega [rad/s] (body frame), x [m]
+/// and v [m/s] (inertial frame).
+std::vector<StatePart> rigidBodyNamedState(const Sample& s);
+
 /// Column names of the raw states: R11 R21 R31 R12 ... x1 x2 x3 W1 W2 W3 v1 v2 v3, and with q0..q3
 /// in place of R for the quaternion form.
 std::vector<std::string> rigidBodyStateNames(bool quaternion);

@@ -334,4 +334,17 @@ std::vector<ArticlePlot> SphericalPendulum::articlePlots() const {
           {"fig3-unit-length", "3", "3", K::Structure, "Spherical pendulum: unit length error"}};
 }
 
+std::vector<ConservedQuantity> SphericalPendulum::conserved() const {
+  return {{"energy", "E", "J", "energy"},
+          {"vertical angular momentum", "m l^2 omega.e3", "kg m^2/s", "momentum", {2}}};
+}
+
+std::vector<StatePart> SphericalPendulum::namedState(Method method, const Sample& s) const {
+  const Vector3d q = s.state.head<3>();
+  const Vector3d omega = method == Method::Rattle
+                             ? Vector3d(s.position.cross(s.velocity) / s.position.squaredNorm())
+                             : Vector3d(s.state.segment<3>(3));
+  return {{"q", {3}, {q.x(), q.y(), q.z()}}, {"omega", {3}, {omega.x(), omega.y(), omega.z()}}};
+}
+
 }  // namespace dms

@@ -85,6 +85,13 @@ class SphericalPendulum final : public SystemModel {
   std::string structureName() const override { return "|1 - q^T q|"; }
   std::string structure2Name() const override { return "|q.omega|"; }
   bool hasMomentum() const override { return true; }
+  /// The energy and the vertical angular momentum m l^2 omega.e3, Sample::momentum's third
+  /// component.
+  std::vector<ConservedQuantity> conserved() const override;
+  /// q (unit 3-vector, the rod's direction) and omega [rad/s] (3-vector, tangent); RATTLE's
+  /// omega is r x v / |r|^2 of the sample's bob r and velocity v (its state carries p).
+  std::vector<StatePart> namedState(Method method, const Sample& s) const override;
+  bool namedStateNeedsPose(Method method) const override { return method == Method::Rattle; }
   /// Normalizes q0 (rejects a zero-length one) and projects omega0 onto the tangent plane at
   /// q0, with a warning when that removed more than round-off.
   ParamValues normalize(const ParamValues& values,

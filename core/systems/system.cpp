@@ -20,6 +20,10 @@ StateError pivotStateError(const Sample& a, const Sample& b) {
   return e;
 }
 
+std::vector<ConservedQuantity> SystemModel::conserved() const {
+  return {{"energy", "E", "J", "energy"}};
+}
+
 bool SystemModel::hasMethod(Method m) const {
   const std::vector<Method> ms = methods();
   return std::find(ms.begin(), ms.end(), m) != ms.end();

@@ -92,6 +92,26 @@ struct PhasePlane {
   std::function<double(double q)> separatrix;
 };
 
+/// One named part of a state, whatever the integrator's coordinates: e.g. "R" with shape {3, 3}
+/// and its 9 entries row by row, "Omega" with shape {3}, "theta" with shape {} (a scalar).
+/// values holds the product of shape's entries, in row-major order.
+struct StatePart {
+  std::string name;
+  std::vector<int> shape;
+  std::vector<double> values;
+};
+
+/// A quantity the continuous system conserves, as the system names it.
+struct ConservedQuantity {
+  std::string name;    ///< e.g. "vertical angular momentum"
+  std::string symbol;  ///< e.g. "e3.L"
+  std::string unit;    ///< SI, e.g. "kg m^2/s"
+  /// Where a sample carries it: "energy" (Sample::energy) or "momentum" (the components of
+  /// Sample::momentum listed in `components`, 0-based; the others are 0 by design).
+  std::string field;
+  std::vector<int> components = {};
+};
+
 class SystemModel {
  public:
   virtual ~SystemModel() = default;
@@ -114,6 +134,16 @@ class SystemModel {
   virtual bool hasStructure2([[maybe_unused]] Method m) const { return !structure2Name().empty(); }
   /// Whether Sample::momentum is a conserved quantity of this system.
   virtual bool hasMomentum() const { return false; }
+  /// The quantities the continuous system conserves: the energy, then what Sample::momentum
+  /// carries when hasMomentum().
+  virtual std::vector<ConservedQuantity> conserved() const;
+  /// The state of a sample of a run of `method`, in the system's own names, the same for every
+  /// method (a quaternion run gives R from its quaternion). Reads Sample::state, and the drawn
+  /// point (position, velocity; SampleFields::All) where namedStateNeedsPose(method).
+  virtual std::vector<StatePart> namedState(Method method, const Sample& s) const = 0;
+  /// Whether namedState reads the sample's drawn point for `method` (its state alone does not
+  /// give every part, e.g. RATTLE's momentum without m l^2).
+  virtual bool namedStateNeedsPose([[maybe_unused]] Method method) const { return false; }
   /// Checks the values and returns them completed and normalized (e.g. a unit q0), with notes
   /// on what was changed in `warnings`. Throws InputError naming the field and range.
   virtual ParamValues normalize(const ParamValues& values,

@@ -1,0 +1,71 @@
+#include "core/sim/runreport.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "core/sim/namedstate.h"
+
+namespace dms {
+
+std::optional<std::string> horizonWarning(Method method, const IntegratorSettings& st) {
+  if (methodInfo(method).adaptive && st.sampling != RkSampling::Output) return std::nullopt;
+  const double tN = double(st.steps()) * st.h;
+  if (std::fabs(tN - st.T) <= 1e-9 * st.T) return std::nullopt;
+  return "T = " + formatNumber(st.T) + " is not a whole number of steps h = " + formatNumber(st.h) +
+         ": the run ends at t = N h = " + formatNumber(tN) + " (N = " + std::to_string(st.steps()) +
+         ")";
+}
+
+std::string runReportJson(const SystemModel& model, Method method, const IntegratorSettings& st,
+                          const RunOutcome& r, const std::vector<std::string>& warnings) {
+  using Json = nlohmann::ordered_json;
+  const bool rk = method != Method::Variational;
+  Json j;
+  j["system"] = model.name();
+  j["integrator"] = methodName(method);
+  j["rk"] = rk ? controllerName(st.controller) : "none";
+  j["rk_samples"] = rk ? samplingName(st.sampling) : "none";
+  j["summation"] = rk ? "none" : summationName(st.summation);
+  j["h"] = st.h;
+  j["T"] = st.T;
+  j["rtol"] = st.rtol;
+  j["atol"] = st.atol;
+  j["samples"] = r.summary.samples;
+  j["steps"] = r.counters.steps;
+  j["accepted"] = r.counters.steps;
+  j["rejected"] = r.counters.rejected;
+  j["fevals"] = r.counters.fevals;
+  j["cpu_s"] = r.cpuSeconds;
+  j["energy0"] = r.summary.energy0;
+  j["energy_mean_dev"] = r.summary.energyMeanDev;
+  j["energy_max_dev"] = r.summary.energyMaxDev;
+  j["structure"] = model.structureName().empty() ? "none" : model.structureName();
+  j["structure_mean_err"] = r.summary.structureMean;
+  j["structure_max_err"] = r.summary.structureMax;
+  if (!model.structure2Name().empty()) {
+    j["structure2"] = model.structure2Name();
+    j["structure2_max_err"] = r.summary.structure2Max;
+  }
+  if (model.hasMomentum()) j["angmom_max_dev"] = r.summary.momentumMaxDev;
+  const auto exponent = [](const std::optional<double>& e) { return e ? Json(*e) : Json(); };
+  j["energy_growth_exponent"] = exponent(r.summary.energyGrowthExponent());
+  j["momentum_growth_exponent"] =
+      model.hasMomentum() ? exponent(r.summary.momentumGrowthExponent()) : Json();
+  const auto state = [&](const Sample& s) {
+    Json parts = Json::object();
+    for (const StatePart& p : namedState(model, method, s))
+      parts[p.name] = p.shape.empty() ? Json(p.values.front()) : Json(p.values);
+    return parts;
+  };
+  if (r.summary.samples > 0) {
+    j["initial_state"] = state(r.first);
+    j["final_state"] = state(r.last);
+  }
+  j["t_end"] = r.summary.lastTime;
+  j["status"] = r.failure.failed ? "failed" : "ok";
+  if (r.failure.failed) j["failure"] = r.failure.reason;
+  j["warnings"] = warnings;
+  return j.dump(2);
+}
+
+}  // namespace dms

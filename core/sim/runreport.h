@@ -1,0 +1,39 @@
+/// What `dmsim run` reports of one run, as JSON: the settings, the counters and the summary of a
+/// run, built in one place so that the CLI and the Python module `dms` print the same fields
+/// with the same values.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/sim/summary.h"
+#include "core/systems/system.h"
+
+namespace dms {
+
+/// What one integration produced: its summary, counters, CPU time and failure.
+struct RunOutcome {
+  RunSummary summary;
+  RunCounters counters;
+  RunFailure failure;
+  double cpuSeconds = 0.0;
+  /// The first sample, and the t, state and drawn point of the last, for the named states.
+  Sample first, last;
+};
+
+/// The note of a run whose samples t_k = k h, k = 0..N, end before T: a fixed step (and RK45
+/// sampled at k h) stops at N h when T is not a whole number of steps; RK45 at its own steps
+/// reaches T. Empty when the run ends at T.
+std::optional<std::string> horizonWarning(Method method, const IntegratorSettings& settings);
+
+/// `dmsim run`'s JSON object, indented by two spaces (without a final newline): system,
+/// integrator, the settings, samples, the counters, cpu_s, the energy, structure and momentum
+/// errors, the growth exponents, initial_state and final_state (the named states of
+/// outcome.first and outcome.last, core/sim/namedstate.h; none without a sample), t_end, status,
+/// failure (when it failed) and `warnings`.
+std::string runReportJson(const SystemModel& model, Method method,
+                          const IntegratorSettings& settings, const RunOutcome& outcome,
+                          const std::vector<std::string>& warnings);
+
+}  // namespace dms

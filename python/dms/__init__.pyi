@@ -1,0 +1,227 @@
+"""Type stubs of the package dms (Discrete Mechanics Studio): every public name."""
+
+from typing import Callable, Dict, List, Optional, Sequence, Union
+
+import numpy as np
+
+__version__: str
+
+class Param:
+    name: str
+    unit: str
+    range: str
+    default: Union[float, List[float], None]
+    description: str
+    min: float
+    max: float
+    min_open: bool
+    max_open: bool
+    dim: int
+
+class MethodInfo:
+    name: str
+    label: str
+    description: str
+    adaptive: bool
+    keeps_structure: bool
+    symplectic: bool
+
+class Conserved:
+    name: str
+    symbol: str
+    unit: str
+    field: str
+    components: List[int]
+
+class System:
+    name: str
+    title: str
+    params: List[Param]
+    methods: List[MethodInfo]
+    article_methods: List[str]
+    article_setup: Dict[str, float]
+    structure: str
+    structure2: str
+    has_momentum: bool
+    has_control: bool
+    conserved: List[Conserved]
+    @property
+    def method_names(self) -> List[str]: ...
+    def param(self, name: str) -> Param: ...
+
+def systems() -> List[System]: ...
+
+def system(name: str) -> System: ...
+
+def methods() -> List[MethodInfo]: ...
+
+class Run:
+    system: str
+    method: str
+    summary: dict
+    t: np.ndarray
+    energy: np.ndarray
+    structure: np.ndarray
+    structure2: Optional[np.ndarray]
+    momentum: Optional[np.ndarray]
+    @property
+    def state(self) -> Dict[str, np.ndarray]: ...
+    state_names: List[str]
+    state_columns: np.ndarray
+    parameters: Dict[str, Union[float, List[float]]]
+    status: str
+    failure: Optional[str]
+    failure_time: Optional[float]
+    warnings: List[str]
+    def __len__(self) -> int: ...
+
+def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: str = "ode45", samples: str = "output", summation: str = "compensated") -> Run: ...
+
+class SweepRun:
+    method: str
+    h: Optional[float]
+    rtol: Optional[float]
+    atol: Optional[float]
+    steps: int
+    fevals: int
+    cpu_s: float
+    global_err: Optional[float]
+    energy_max_dev: float
+    structure_max_err: Optional[float]
+    momentum_max_dev: Optional[float]
+    status: str
+
+class Reference:
+    method: str
+    rtol: float
+    h: Optional[float]
+    error_bound: float
+
+class Sweep:
+    system: str
+    T: float
+    runs: List[SweepRun]
+    orders: Dict[str, Optional[float]]
+    reference: Reference
+    summary: dict
+    warnings: List[str]
+
+def sweep(system: Union[str, System], methods: Optional[Sequence[str]] = None, h: Optional[Sequence[float]] = None, rtol: Optional[Sequence[float]] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, shard: Optional[str] = None) -> Sweep: ...
+
+def merge_sweeps(sweeps: Sequence[Sweep]) -> Sweep: ...
+
+class Axis:
+    label: str
+    unit: str
+    log: bool
+
+class Series:
+    name: str
+    x: np.ndarray
+    y: np.ndarray
+
+class Figure:
+    name: str
+    title: str
+    x: Axis
+    y: Axis
+    series: List[Series]
+    caption: str
+    def __getitem__(self, name: str) -> Series: ...
+
+class StudyField:
+    key: str
+    label: str
+    default: str
+    tooltip: str
+
+class StudyInfo:
+    key: str
+    name: str
+    description: str
+    uses_methods: bool
+    supports: Dict[str, bool]
+    fields: Dict[str, List[StudyField]]
+
+class StudyResult:
+    key: str
+    system: str
+    figures: List[Figure]
+    summary: str
+    summary_html: str
+    csv: str
+    failed: bool
+    caption: str
+    warnings: List[str]
+    def __getitem__(self, name: str) -> Figure: ...
+
+def studies() -> List[StudyInfo]: ...
+
+def study(key: str, system: Union[str, System], methods: Optional[Sequence[str]] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, **inputs: object) -> StudyResult: ...
+
+def sweep_study(system: Union[str, System], methods: Optional[Sequence[str]] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, **inputs: object) -> StudyResult: ...
+
+def equal_cost(system: Union[str, System], methods: Optional[Sequence[str]] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, **inputs: object) -> StudyResult: ...
+
+def long_time(system: Union[str, System], methods: Optional[Sequence[str]] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, **inputs: object) -> StudyResult: ...
+
+def phase_space(system: Union[str, System], methods: Optional[Sequence[str]] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, **inputs: object) -> StudyResult: ...
+
+def distance(system: Union[str, System], methods: Optional[Sequence[str]] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, **inputs: object) -> StudyResult: ...
+
+def rk45_steps(system: Union[str, System], methods: Optional[Sequence[str]] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, **inputs: object) -> StudyResult: ...
+
+class Iteration:
+    iteration: int
+    evaluations: int
+    cost: float
+    constraint_violation: float
+    residual: Optional[float]
+
+class ControlProblem:
+    system: str
+    title: str
+    summary: str
+    fields: List[dict]
+    choices: List[dict]
+
+class ControlSolution:
+    system: str
+    report: dict
+    converged: bool
+    cancelled: bool
+    status: str
+    message: str
+    iterations: int
+    evaluations: int
+    cost: float
+    terminal_error: float
+    history: List[Iteration]
+    t: np.ndarray
+    energy: np.ndarray
+    structure: np.ndarray
+    position: np.ndarray
+    controls: Dict[str, np.ndarray]
+    control_units: Dict[str, str]
+    control_times: np.ndarray
+    table: np.ndarray
+    columns: List[str]
+    warnings: List[str]
+
+def control_problems() -> List[ControlProblem]: ...
+
+def control(system: Union[str, System], progress: Optional[Callable[[Iteration], Optional[bool]]] = None, **fields: object) -> ControlSolution: ...
+
+class Scenario:
+    system: str
+    parameters: Dict[str, Union[float, List[float]]]
+    settings: Dict[str, Union[float, str]]
+    methods: List[str]
+    study: Optional[Dict[str, object]]
+    control: Optional[Dict[str, object]]
+    warnings: List[str]
+    def run(self, method: Optional[str] = None) -> Run: ...
+
+def load_scenario(path: str) -> Scenario: ...
+
+def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Optional[str] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, h: Optional[float] = None, T: Optional[float] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: Optional[str] = None, samples: Optional[str] = None, summation: Optional[str] = None, methods: Optional[Sequence[str]] = None, study: Optional[Dict[str, object]] = None, control: Optional[Dict[str, object]] = None) -> None: ...

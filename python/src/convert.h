@@ -1,0 +1,79 @@
+// What the extension's parts share: arrays that own their memory, the conversions of
+// parameters and JSON, and the wait on a computation in another thread that Ctrl+C interrupts.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <future>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/params.h"
+#include "core/systems/system.h"
+
+namespace dms::python {
+
+namespace py = pybind11;
+
+/// The doubles of `values` as a NumPy array of `shape` that owns them: the vector is moved into
+/// the array's base object (no copy) and freed with the array.
+py::array_t<double> ownedArray(std::vector<double>&& values, std::vector<py::ssize_t> shape);
+/// A copy of `values` as a 1-D NumPy array.
+py::array_t<double> copyArray(const std::vector<double>& values);
+
+/// Parameter values from a Python mapping of names to numbers or sequences of numbers (None:
+/// none). Throws InputError naming a value that is not a number.
+ParamValues paramValues(const py::object& params);
+/// Parameter values as a dict: a scalar as a float, a vector as a list.
+py::dict paramDict(const ParamValues& values);
+
+/// JSON text as Python values (json.loads).
+py::object fromJson(const std::string& text);
+
+/// The system of a CLI name; throws InputError with dmsim's message for an unknown one.
+const SystemModel& systemNamed(const std::string& name);
+
+/// Runs `work` in a thread of its own while the calling thread, without the GIL, waits for it
+/// and checks for Ctrl+C every 50 ms with the GIL taken again (Python runs signal handlers only
+/// then). On a signal it sets `cancel`, waits for `work` to stop and raises the handler's
+/// exception (KeyboardInterrupt). An exception of `work` is rethrown here.
+template <class Work>
+auto interruptible(Work work, std::atomic<bool>& cancel) -> decltype(work()) {
+  using Result = decltype(work());
+  std::packaged_task<Result()> task(std::move(work));
+  std::future<Result> done = task.get_future();
+  std::thread worker(std::move(task));
+  for (;;) {
+    bool ready = false;
+    {
+      py::gil_scoped_release nogil;
+      ready = done.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready;
+    }
+    if (ready) break;
+    if (PyErr_CheckSignals() != 0) {
+      cancel = true;
+      {
+        py::gil_scoped_release nogil;
+        worker.join();
+      }
+      throw py::error_already_set();
+    }
+  }
+  worker.join();
+  return done.get();
+}
+
+void defineSystems(py::module_& m);
+void defineRun(py::module_& m);
+void defineSweep(py::module_& m);
+void defineStudies(py::module_& m);
+void defineControl(py::module_& m);
+void defineScenario(py::module_& m);
+
+}  // namespace dms::python

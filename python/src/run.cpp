@@ -1,0 +1,205 @@
+// dms._core.run(): one run from t = 0 to T, its samples into arrays that NumPy then owns (one
+// vector per quantity, reserved for the run's sample count, moved into the arrays without a
+// copy and without a Python object per sample), its summary as `dmsim run`'s JSON. The GIL is
+// released while the run computes; Ctrl+C is checked between chunks of samples.
+#include <optional>
+
+#include "core/analysis/parallel.h"
+#include "core/sim/namedstate.h"
+#include "core/sim/runreport.h"
+#include "python/src/convert.h"
+
+namespace dms::python {
+namespace {
+
+/// Samples between two checks for Ctrl+C (a few milliseconds of the slowest system's steps).
+constexpr std::size_t kChunk = 4096;
+
+// each sample into the summary and the columns, as it is made
+class Columns final : public SampleSink {
+ public:
+  Columns(RunOutcome& outcome, std::size_t stateSize, bool momentum, bool structure2, bool pose,
+          std::size_t expected)
+      : outcome_(outcome),
+        d_(stateSize),
+        momentum_(momentum),
+        structure2_(structure2),
+        pose_(pose) {
+    if (pose_) this->pose.reserve(6 * expected);
+    t.reserve(expected);
+    energy.reserve(expected);
+    structure.reserve(expected);
+    if (structure2_) this->structure2.reserve(expected);
+    if (momentum_) this->momentum.reserve(3 * expected);
+    state.reserve(d_ * expected);
+  }
+  void take(const Sample& s) override {
+    // the first sample for its named state (the last one's is read off the columns: last())
+    if (outcome_.summary.samples == 0) outcome_.first = s;
+    outcome_.summary.add(s);
+    if (pose_) {
+      pose.insert(pose.end(), s.position.data(), s.position.data() + 3);
+      pose.insert(pose.end(), s.velocity.data(), s.velocity.data() + 3);
+    }
+    t.push_back(s.t);
+    energy.push_back(s.energy);
+    structure.push_back(s.structure);
+    if (structure2_) structure2.push_back(s.structure2);
+    if (momentum_) momentum.insert(momentum.end(), s.momentum.data(), s.momentum.data() + 3);
+    for (std::size_t i = 0; i < d_; ++i)
+      state.push_back(i < std::size_t(s.state.size()) ? s.state[Eigen::Index(i)] : 0.0);
+  }
+  std::vector<double> t, energy, structure, structure2, momentum, state;
+  std::vector<double> pose;  ///< position and velocity, for the named states that read them
+
+  /// What the last sample's named state reads (t, state, pose), from the columns.
+  Sample last() const {
+    Sample s;
+    if (t.empty()) return s;
+    s.t = t.back();
+    s.state.resize(Eigen::Index(d_));
+    for (std::size_t i = 0; i < d_; ++i) s.state[Eigen::Index(i)] = state[state.size() - d_ + i];
+    if (pose_) {
+      const double* p = pose.data() + pose.size() - 6;
+      s.position = Vector3d(p[0], p[1], p[2]);
+      s.velocity = Vector3d(p[3], p[4], p[5]);
+    }
+    return s;
+  }
+
+ private:
+  RunOutcome& outcome_;
+  std::size_t d_;
+  bool momentum_, structure2_, pose_;
+};
+
+// `warnings`: those of the input so far (a scenario file's), to which the run's are added
+py::dict run(const std::string& system, const std::string& methodText, std::optional<double> h,
+             std::optional<double> T, const py::object& params, std::optional<double> rtol,
+             std::optional<double> atol, const std::string& controller, const std::string& samples,
+             const std::string& summation, std::vector<std::string> warnings) {
+  // checked in dmsim run's order, with its messages
+  const SystemModel& model = systemNamed(system);
+  const Method method = parseMethod(methodText);
+  if (!model.hasMethod(method))
+    throw InputError("--integrator '" + methodName(method) + "' is not available for " + system);
+  IntegratorSettings st = model.defaultSettings();
+  if (h) st.h = *h;
+  if (T) st.T = *T;
+  if (rtol) st.rtol = *rtol;
+  if (atol) st.atol = *atol;
+  st.controller = parseController(controller);
+  st.sampling = parseSampling(samples);
+  st.summation = parseSummation(summation);
+  validateSettings(st);
+  if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
+  const ParamValues values = model.normalize(paramValues(params), &warnings);
+
+  RunOutcome outcome;
+  std::unique_ptr<Run> r = model.makeRun(values, method, st);
+  const std::vector<std::string> stateNames = r->stateNames();
+  // t_k = k h, k = 0..N, unless RK45 is sampled at its own steps (then the vectors grow)
+  const bool sampledAtSteps = methodInfo(method).adaptive && st.sampling == RkSampling::Steps;
+  const std::size_t expected = sampledAtSteps ? 0 : std::size_t(st.steps()) + 1;
+  const bool momentum = model.hasMomentum();
+  const bool structure2 = !model.structure2Name().empty();
+  // a few named states read the drawn point (SystemModel::namedStateNeedsPose): only then the
+  // whole sample, and its position and velocity kept
+  const bool pose = model.namedStateNeedsPose(method);
+  const SampleFields fields = pose ? SampleFields::All : SampleFields::Metrics;
+  Columns columns(outcome, stateNames.size(), momentum, structure2, pose, expected);
+  bool more = true;
+  while (more) {
+    {
+      py::gil_scoped_release nogil;
+      const double c0 = threadCpuSeconds();
+      more = r->advance(columns, kChunk, fields);
+      outcome.cpuSeconds += threadCpuSeconds() - c0;
+    }
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+  outcome.last = columns.last();
+  outcome.counters = r->counters();
+  outcome.failure = r->failure();
+
+  const auto n = py::ssize_t(columns.t.size());
+  py::dict out;
+  out["summary"] = runReportJson(model, method, st, outcome, warnings);
+  out["warnings"] = warnings;
+  out["t"] = ownedArray(std::move(columns.t), {n});
+  out["energy"] = ownedArray(std::move(columns.energy), {n});
+  out["structure"] = ownedArray(std::move(columns.structure), {n});
+  out["structure2"] =
+      structure2 ? py::object(ownedArray(std::move(columns.structure2), {n})) : py::none();
+  out["momentum"] =
+      momentum ? py::object(ownedArray(std::move(columns.momentum), {n, 3})) : py::none();
+  out["state_names"] = stateNames;
+  out["state_columns"] = ownedArray(std::move(columns.state), {n, py::ssize_t(stateNames.size())});
+  out["pose_columns"] = pose ? py::object(ownedArray(std::move(columns.pose), {n, 6})) : py::none();
+  out["parameters"] = paramDict(values);
+  out["status"] = outcome.failure.failed ? "failed" : "ok";
+  out["failure"] =
+      outcome.failure.failed ? py::object(py::str(outcome.failure.reason)) : py::none();
+  out["failure_time"] =
+      outcome.failure.failed ? py::object(py::float_(outcome.failure.time)) : py::none();
+  return out;
+}
+
+// the named states (core/sim/namedstate.h) of a run's stored samples: for each part an array
+// of shape (N, *part's shape), in the system's order
+py::dict namedStates(const std::string& system, const std::string& methodText,
+                     const py::array_t<double, py::array::c_style>& t,
+                     const py::array_t<double, py::array::c_style>& state,
+                     const std::optional<py::array_t<double, py::array::c_style>>& pose) {
+  const SystemModel& model = systemNamed(system);
+  const Method method = parseMethod(methodText);
+  const py::ssize_t n = t.shape(0), d = state.shape(1);
+  const auto tv = t.unchecked<1>();
+  const auto sv = state.unchecked<2>();
+  std::vector<std::string> names;
+  std::vector<std::vector<int>> shapes;
+  std::vector<std::vector<double>> values;
+  {
+    py::gil_scoped_release nogil;
+    Sample s;
+    s.state.resize(d);
+    for (py::ssize_t k = 0; k < n; ++k) {
+      s.t = tv(k);
+      for (py::ssize_t i = 0; i < d; ++i) s.state[Eigen::Index(i)] = sv(k, i);
+      if (pose) {
+        const auto pv = pose->unchecked<2>();
+        s.position = Vector3d(pv(k, 0), pv(k, 1), pv(k, 2));
+        s.velocity = Vector3d(pv(k, 3), pv(k, 4), pv(k, 5));
+      }
+      const std::vector<StatePart> parts = namedState(model, method, s);
+      if (k == 0) {
+        for (const StatePart& p : parts) {
+          names.push_back(p.name);
+          shapes.push_back(p.shape);
+          values.emplace_back().reserve(std::size_t(n) * p.values.size());
+        }
+      }
+      for (std::size_t i = 0; i < parts.size(); ++i)
+        values[i].insert(values[i].end(), parts[i].values.begin(), parts[i].values.end());
+    }
+  }
+  py::dict out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::vector<py::ssize_t> shape = {n};
+    for (int x : shapes[i]) shape.push_back(x);
+    out[py::str(names[i])] = ownedArray(std::move(values[i]), shape);
+  }
+  return out;
+}
+
+}  // namespace
+
+void defineRun(py::module_& m) {
+  m.def("named_states", &namedStates, py::arg("system"), py::arg("method"), py::arg("t"),
+        py::arg("state"), py::arg("pose"));
+  m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("h"), py::arg("T"),
+        py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
+        py::arg("samples"), py::arg("summation"), py::arg("warnings"));
+}
+
+}  // namespace dms::python

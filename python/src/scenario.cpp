@@ -1,0 +1,95 @@
+// dms._core.load_scenario() / save_scenario(): the app's scenario files (core/io/scenario.h) as
+// a dict of their fields, through the core's parser and writer.
+#include "core/io/scenario.h"
+
+#include "core/sim/registry.h"
+#include "python/src/convert.h"
+
+namespace dms::python {
+namespace {
+
+py::dict toDict(const Scenario& s, const std::vector<std::string>& warnings) {
+  py::dict d;
+  d["system"] = s.system;
+  d["parameters"] = paramDict(s.parameters);
+  py::dict st;
+  st["h"] = s.settings.h;
+  st["T"] = s.settings.T;
+  st["rtol"] = s.settings.rtol;
+  st["atol"] = s.settings.atol;
+  st["controller"] = controllerName(s.settings.controller);
+  st["samples"] = samplingName(s.settings.sampling);
+  st["summation"] = summationName(s.settings.summation);
+  d["settings"] = st;
+  py::list methods;
+  for (Method m : s.methods) methods.append(methodName(m));
+  d["methods"] = methods;
+  if (s.study) {
+    py::dict study;
+    study["key"] = s.study->key;
+    study["inputs"] = py::cast(s.study->inputs);
+    d["study"] = study;
+  } else {
+    d["study"] = py::none();
+  }
+  if (s.control) {
+    py::dict control;
+    control["values"] = paramDict(s.control->values);
+    control["choices"] = py::cast(s.control->choices);
+    d["control"] = control;
+  } else {
+    d["control"] = py::none();
+  }
+  d["warnings"] = warnings;
+  return d;
+}
+
+py::dict load(const std::string& path) {
+  std::vector<std::string> warnings;
+  const Scenario s = loadScenario(path, &warnings);
+  return toDict(s, warnings);
+}
+
+// a dict of toDict's fields (the settings complete) into a file; the text goes through the
+// core's parser first, so that a bad value is refused with the loader's message and nothing is
+// written
+void save(const std::string& path, const py::dict& d) {
+  Scenario s;
+  s.system = d["system"].cast<std::string>();
+  const SystemModel& model = systemNamed(s.system);
+  s.parameters = paramValues(d["parameters"]);
+  const py::dict st = d["settings"];
+  s.settings.h = st["h"].cast<double>();
+  s.settings.T = st["T"].cast<double>();
+  s.settings.rtol = st["rtol"].cast<double>();
+  s.settings.atol = st["atol"].cast<double>();
+  s.settings.controller = parseController(st["controller"].cast<std::string>());
+  s.settings.sampling = parseSampling(st["samples"].cast<std::string>());
+  s.settings.summation = parseSummation(st["summation"].cast<std::string>());
+  if (!d["methods"].is_none())
+    s.methods = parseMethodList(model, d["methods"].cast<std::vector<std::string>>(), "methods");
+  if (!d["study"].is_none()) {
+    const py::dict study = d["study"];
+    s.study = Scenario::Study{study["key"].cast<std::string>(),
+                              study["inputs"].cast<std::map<std::string, std::string>>()};
+  }
+  if (!d["control"].is_none()) {
+    const py::dict control = d["control"];
+    s.control = Scenario::Control{paramValues(control["values"]),
+                                  control["choices"].cast<std::map<std::string, std::string>>()};
+  }
+  const std::string text = scenarioToJson(s);
+  std::vector<std::string> warnings;
+  parseScenario(text, &warnings);
+  std::string error;
+  if (!saveScenario(s, path, &error)) throw InputError("save_scenario: " + error);
+}
+
+}  // namespace
+
+void defineScenario(py::module_& m) {
+  m.def("load_scenario", &load, py::arg("path"));
+  m.def("save_scenario", &save, py::arg("path"), py::arg("scenario"));
+}
+
+}  // namespace dms::python

@@ -1,0 +1,101 @@
+// dms._core.sweep() and merge_sweeps(): the sweep of core/analysis/sweep.h on `jobs` threads,
+// as `dmsim sweep`'s JSON (with its "shard" object, which the merge reads back). The calling
+// thread waits without the GIL and a Ctrl+C cancels the runs not yet finished.
+#include <cmath>
+#include <optional>
+
+#include "core/analysis/parallel.h"
+#include "core/analysis/sweepjson.h"
+#include "python/src/convert.h"
+
+namespace dms::python {
+namespace {
+
+constexpr unsigned kMaxJobs = 256;  // as dmsim sweep --jobs
+
+unsigned jobsOf(const std::optional<double>& jobs) {
+  if (!jobs) return defaultJobs();
+  const double j = *jobs;
+  if (j != std::floor(j) || j < 1 || j > kMaxJobs)
+    throw InputError("--jobs '" + formatNumber(j) + "': expected a whole number in [1, " +
+                     std::to_string(kMaxJobs) + "]");
+  return unsigned(j);
+}
+
+std::string methodList(const SystemModel& model, bool adaptive) {
+  std::string all;
+  for (Method m : model.methods())
+    if (methodInfo(m).adaptive == adaptive) all += (all.empty() ? "" : ",") + methodName(m);
+  return all;
+}
+
+py::dict sweep(const std::string& system, const std::optional<std::vector<std::string>>& methods,
+               const std::optional<std::vector<double>>& h,
+               const std::optional<std::vector<double>>& rtol, std::optional<double> T,
+               const py::object& params, std::optional<double> jobs,
+               const std::optional<std::string>& shardText) {
+  // checked as dmsim sweep checks its flags, with its messages
+  const SystemModel& model = systemNamed(system);
+  SweepSpec spec = defaultSweep(model);
+  if (methods) {
+    std::string given;
+    for (const std::string& name : *methods) given += (given.empty() ? "" : ",") + name;
+    spec.methods.clear();
+    bool fixed = false, adaptive = false;
+    for (const std::string& name : *methods) {
+      try {
+        spec.methods.push_back(parseMethod(name));
+      } catch (const InputError&) {
+        std::string names;
+        for (Method m : model.methods()) names += (names.empty() ? "" : ",") + methodName(m);
+        throw InputError("--methods '" + given + "': unknown method '" + name + "' (" +
+                         model.name() + " has " + names + ")");
+      }
+      (methodInfo(spec.methods.back()).adaptive ? adaptive : fixed) = true;
+    }
+    if (h && !fixed)
+      throw InputError("--h: none of --methods " + given + " takes a fixed step (" + model.name() +
+                       "'s fixed-step methods: " + methodList(model, false) + ")");
+    if (rtol && !adaptive)
+      throw InputError("--rtol: none of --methods " + given + " is adaptive (" + model.name() +
+                       "'s adaptive methods: " + methodList(model, true) + ")");
+  }
+  if (h) spec.steps = *h;
+  if (rtol) spec.rtols = *rtol;
+  if (T) spec.T = *T;
+  std::vector<std::string> warnings;
+  spec.parameters = model.normalize(paramValues(params), &warnings);
+  validateSweep(spec);
+  const unsigned threads = jobsOf(jobs);
+  const Shard shard = shardText ? parseShard(*shardText) : Shard{};
+
+  std::atomic<bool> cancel{false};
+  const SweepResult r =
+      interruptible([&]() { return runSweep(spec, shard, threads, &cancel); }, cancel);
+  py::dict out;
+  out["json"] = sweepToJson(r, true);
+  out["warnings"] = warnings;
+  out["sharded"] = bool(shardText);
+  return out;
+}
+
+// the shards' JSON texts (sweep()'s "json") joined into the unsliced sweep's
+std::string merge(const std::vector<std::string>& texts) {
+  std::vector<SweepResult> shards;
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    names.push_back("sweeps[" + std::to_string(i) + "]");
+    shards.push_back(sweepFromJson(texts[i], names.back()));
+  }
+  return sweepToJson(mergeSweeps(shards, names), true);
+}
+
+}  // namespace
+
+void defineSweep(py::module_& m) {
+  m.def("sweep", &sweep, py::arg("system"), py::arg("methods"), py::arg("h"), py::arg("rtol"),
+        py::arg("T"), py::arg("params"), py::arg("jobs"), py::arg("shard"));
+  m.def("merge_sweeps", &merge, py::arg("texts"));
+}
+
+}  // namespace dms::python

@@ -1,0 +1,99 @@
+// dms._core.systems(): every system of the registry with its parameters, methods, article
+// set-up and conserved quantities, as plain dicts (dms.System wraps them).
+#include "core/sim/registry.h"
+#include "python/src/convert.h"
+
+namespace dms::python {
+namespace {
+
+py::dict paramSpecDict(const ParamSpec& s) {
+  py::dict d;
+  d["name"] = s.name;
+  d["unit"] = s.unit;
+  d["description"] = s.description;
+  d["range"] = s.rangeText();
+  d["min"] = s.min;
+  d["max"] = s.max;
+  d["min_open"] = s.minOpen;
+  d["max_open"] = s.maxOpen;
+  d["dim"] = s.dim;
+  if (s.defaults.empty())
+    d["default"] = py::none();
+  else if (s.dim == 1)
+    d["default"] = s.defaults[0];
+  else
+    d["default"] = py::cast(s.defaults);
+  return d;
+}
+
+py::dict methodDict(const MethodInfo& m) {
+  py::dict d;
+  d["name"] = m.name;
+  d["label"] = m.label;
+  d["description"] = m.description;
+  d["adaptive"] = m.adaptive;
+  d["keeps_structure"] = m.keepsStructure;
+  d["symplectic"] = m.symplectic;
+  return d;
+}
+
+py::dict systemDict(const SystemEntry& e) {
+  const SystemModel& m = *e.model;
+  py::dict d;
+  d["name"] = m.name();
+  d["title"] = m.title();
+  py::list params;
+  for (const ParamSpec& s : m.params()) params.append(paramSpecDict(s));
+  d["params"] = params;
+  py::list methods;
+  for (Method me : m.methods()) methods.append(methodDict(methodInfo(me)));
+  d["methods"] = methods;
+  py::list article;
+  for (Method me : m.articleMethods()) article.append(methodName(me));
+  d["article_methods"] = article;
+  const IntegratorSettings st = m.defaultSettings();
+  py::dict setup;
+  setup["h"] = st.h;
+  setup["T"] = st.T;
+  setup["rtol"] = st.rtol;
+  setup["atol"] = st.atol;
+  d["article_setup"] = setup;
+  d["structure"] = m.structureName();
+  d["structure2"] = m.structure2Name();
+  d["has_momentum"] = m.hasMomentum();
+  d["has_control"] = e.control != nullptr;
+  py::list conserved;
+  for (const ConservedQuantity& c : m.conserved()) {
+    py::dict q;
+    q["name"] = c.name;
+    q["symbol"] = c.symbol;
+    q["unit"] = c.unit;
+    q["field"] = c.field;
+    q["components"] = py::cast(c.components);
+    conserved.append(q);
+  }
+  d["conserved"] = conserved;
+  return d;
+}
+
+}  // namespace
+
+void defineSystems(py::module_& m) {
+  m.def("systems", []() {
+    py::list out;
+    for (const SystemEntry& e : registry()) out.append(systemDict(e));
+    return out;
+  });
+  m.def("methods", []() {
+    py::list out;
+    for (const MethodInfo& i : allMethods()) out.append(methodDict(i));
+    return out;
+  });
+  m.def("integrator_settings", []() {
+    py::list out;
+    for (const ParamSpec& s : integratorSpecs()) out.append(paramSpecDict(s));
+    return out;
+  });
+}
+
+}  // namespace dms::python

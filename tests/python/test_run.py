@@ -1,0 +1,126 @@
+"""dms.run against dmsim run: every system and method at the article's set-up, value for value;
+the arrays' shapes, dtypes and ownership; what the arrays say against the summary."""
+
+import gc
+
+import numpy as np
+import pytest
+
+import dms
+from conftest import without_times
+
+CASES = [(s.name, m.name) for s in dms.systems() for m in s.methods]
+
+
+@pytest.mark.parametrize("system,method", CASES)
+def test_summary_equals_dmsim_run(dmsim, system, method):
+    run = dms.run(system, method)
+    expected = dmsim.json("run", "--system", system, "--integrator", method)
+    # the same code makes both (core/sim/runreport.h): every value equal, CPU time aside
+    assert without_times(run.summary) == without_times(expected)
+    assert list(run.summary) == list(expected)  # the fields in dmsim's order
+
+
+@pytest.mark.parametrize("system,method", CASES)
+def test_named_state_is_dmsims(system, method):
+    run = dms.run(system, method)
+    n = len(run)
+    final, initial = run.summary["final_state"], run.summary["initial_state"]
+    assert list(run.state) == list(final)  # the parts in the system's order
+    for name, part in run.state.items():
+        assert part.shape[0] == n and part.dtype == np.float64, name
+        # the same samples' numbers through the same function: equal to the last bit
+        assert part[-1].ravel().tolist() == np.ravel(final[name]).tolist(), name
+        assert part[0].ravel().tolist() == np.ravel(initial[name]).tolist(), name
+    if system == "dumbbell":
+        assert run.state["R"].shape == (n, 3, 3)
+    if system == "spherical-pendulum":
+        assert run.state["q"].shape == (n, 3)
+
+
+@pytest.mark.parametrize("system,method", CASES)
+def test_arrays_agree_with_summary(system, method):
+    run = dms.run(system, method)
+    s = run.summary
+    n = s["samples"]
+    for name in ("t", "energy", "structure"):
+        a = getattr(run, name)
+        assert a.shape == (n,) and a.dtype == np.float64 and a.flags.c_contiguous, name
+    assert run.state_columns.shape == (n, len(run.state_names))
+    # the summary is computed from the same samples: its maxima are the arrays' maxima exactly
+    assert run.energy[0] == s["energy0"]
+    assert np.max(np.abs(run.energy - run.energy[0])) == s["energy_max_dev"]
+    assert np.max(run.structure) == s["structure_max_err"]
+    assert run.t[-1] == s["t_end"]
+    sysinfo = dms.system(system)
+    if sysinfo.has_momentum:
+        assert run.momentum.shape == (n, 3)
+        dev = np.max(np.linalg.norm(run.momentum - run.momentum[0], axis=1))
+        assert dev == s["angmom_max_dev"]
+    else:
+        assert run.momentum is None
+    if sysinfo.structure2:
+        assert np.max(run.structure2) == s["structure2_max_err"]
+    else:
+        assert run.structure2 is None
+    assert run.status == s["status"] == "ok" and run.failure is None
+
+
+def test_samples_at_k_h():
+    run = dms.run("planar-pendulum", "vi")  # the article's set-up: h = 0.03, T = 1000
+    h = run.summary["h"]
+    assert len(run) == 33334
+    # t_k = k h, each one product rounded once: at most half an ulp of t_k apart
+    k = np.arange(len(run))
+    assert np.all(np.abs(run.t - k * h) <= 0.5 * np.spacing(run.t + 1.0) + np.spacing(k * h))
+
+
+def test_arrays_outlive_the_run():
+    run = dms.run("spherical-pendulum", "vi", T=10)
+    energy, state = run.energy, run.state_columns
+    copies = energy.copy(), state.copy()
+    del run
+    gc.collect()
+    # the arrays own their memory (not a view into the freed run): unchanged after the run
+    # is gone and other allocations reuse the heap
+    other = dms.run("dumbbell", "vi", T=10)
+    assert np.array_equal(energy, copies[0]) and np.array_equal(state, copies[1])
+    assert energy.base is not None and not isinstance(energy.base, np.ndarray)
+    del other
+
+
+def test_parameters_and_settings_reach_the_run(dmsim):
+    run = dms.run("spherical-pendulum", "rk45", h=0.1, T=20, params={"l": 2.0, "m": 3.0},
+                  rtol=1e-6, atol=1e-9, controller="scipy", samples="steps")
+    expected = dmsim.json("run", "--system", "spherical-pendulum", "--integrator", "rk45",
+                          "--h", "0.1", "--T", "20", "--set", "l=2", "--set", "m=3",
+                          "--rtol", "1e-6", "--atol", "1e-9", "--rk", "scipy",
+                          "--rk-samples", "steps")
+    assert without_times(run.summary) == without_times(expected)
+    assert run.parameters["l"] == 2.0
+    assert len(run) == expected["samples"]
+
+
+def test_warnings_as_dmsim(dmsim):
+    with pytest.warns(UserWarning, match="not a whole number of steps"):
+        run = dms.run("planar-pendulum", "vi", T=1.001)
+    expected = dmsim.json("run", "--system", "planar-pendulum", "--T", "1.001")
+    assert run.summary["warnings"] == expected["warnings"] == run.warnings
+
+
+def test_systems():
+    names = [s.name for s in dms.systems()]
+    assert names == ["mass-spring", "planar-pendulum", "spherical-pendulum", "dumbbell"]
+    sp = dms.system("spherical-pendulum")
+    assert sp.article_setup == {"h": 0.05, "T": 200.0, "rtol": 1e-3, "atol": 1e-6}
+    assert "vi" in sp.method_names and "rk45" in sp.method_names
+    assert sp.param("q0").dim == 3 and sp.has_momentum
+    assert [c.field for c in dms.system("mass-spring").conserved] == ["energy"]
+    assert dms.__version__.count(".") == 2
+    assert "spherical-pendulum" in repr(sp)
+
+
+def test_conserved_as_dmsim_list(dmsim):
+    listed = {s["system"]: s["conserved"] for s in dmsim.json("list", "--json")["systems"]}
+    for s in dms.systems():
+        assert [c.__dict__ for c in s.conserved] == listed[s.name], s.name

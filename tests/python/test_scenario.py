@@ -1,0 +1,39 @@
+"""Scenario files: saved by dms and loaded back equal, run by dmsim run --scenario as by dms."""
+
+import pytest
+
+import dms
+from conftest import without_times
+
+
+def test_round_trip(tmp_path, dmsim):
+    path = tmp_path / "lecture.json"
+    dms.save_scenario(path, system="spherical-pendulum", params={"l": 1.5, "q0": [0, 0.6, 0.8]},
+                      h=0.02, T=40, methods=["vi", "rattle"],
+                      study={"key": "long-time", "inputs": {"steps": 20000}},
+                      control={"values": {"T": 1.0}, "choices": {"transcription": "vi"}})
+    s = dms.load_scenario(path)
+    assert s.system == "spherical-pendulum"
+    assert s.parameters["l"] == 1.5 and s.parameters["q0"] == [0, 0.6, 0.8]
+    assert s.settings["h"] == 0.02 and s.settings["T"] == 40
+    assert s.methods == ["vi", "rattle"]
+    assert s.study == {"key": "long-time", "inputs": {"steps": "20000"}}
+    assert s.control == {"values": {"T": 1.0}, "choices": {"transcription": "vi"}}
+    # saved again, loaded again: the same scenario
+    again = tmp_path / "again.json"
+    dms.save_scenario(again, s)
+    assert dms.load_scenario(again) == s
+    # the app's and dmsim's reading of the file: the same run
+    run = s.run()
+    expected = dmsim.json("run", "--scenario", str(path))
+    assert without_times(run.summary) == without_times(expected)
+
+
+def test_bad_scenario_is_refused_and_nothing_written(tmp_path):
+    path = tmp_path / "bad.json"
+    with pytest.raises(ValueError, match="'l'"):
+        dms.save_scenario(path, system="planar-pendulum", params={"l": -2})
+    assert not path.exists()
+    path.write_text('{"schema_version": 1, "system": "planar-pendulum", "settings": {"h": "x"}}')
+    with pytest.raises(ValueError, match="h"):
+        dms.load_scenario(path)

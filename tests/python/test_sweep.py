@@ -1,0 +1,54 @@
+"""dms.sweep and dms.merge_sweeps against dmsim sweep: the same JSON, the runs as records, the
+fitted orders; a sweep in shards merges into the unsliced one."""
+
+import json
+
+import pytest
+
+import dms
+from conftest import without_times
+
+ARGS = dict(h=[0.1, 0.05, 0.025, 0.0125], rtol=[1e-4, 1e-6], T=2.0)
+FLAGS = ["--h", "0.1,0.05,0.025,0.0125", "--rtol", "1e-4,1e-6", "--T", "2"]
+
+
+@pytest.fixture(scope="module")
+def swept():
+    return dms.sweep("planar-pendulum", jobs=2, **ARGS)
+
+
+def test_sweep_equals_dmsim_sweep(dmsim, swept):
+    expected = dmsim.json("sweep", "--system", "planar-pendulum", "--jobs", "2", *FLAGS)
+    assert without_times(swept.summary) == without_times(expected)
+    assert "shard" not in swept.summary
+
+
+def test_records_and_orders(swept):
+    s = swept.summary
+    assert len(swept.runs) == len(s["runs"])
+    for rec, row in zip(swept.runs, s["runs"]):
+        assert rec.method == row["method"] and rec.h == row["h"] and rec.global_err == row["global_err"]
+    assert swept.orders == s["orders"]
+    # vi is of order 2, rk4 of order 4: the fitted slopes within a tenth of their orders (the
+    # leading error term dominates at these steps: tst_analysis checks the same bound)
+    assert swept.orders["vi"] == pytest.approx(2.0, abs=0.1)
+    assert swept.orders["rk4"] == pytest.approx(4.0, abs=0.1)
+    assert swept.orders["rk45"] is None
+    assert swept.reference.method == "rk45" and swept.reference.error_bound > 0
+    assert "planar-pendulum" in repr(swept)
+
+
+def test_shards_merge_into_the_sweep(dmsim, swept, tmp_path):
+    shards = [dms.sweep("planar-pendulum", shard=f"{i}/3", jobs=1, **ARGS) for i in (1, 2, 3)]
+    assert all("shard" in s.summary for s in shards)
+    merged = dms.merge_sweeps([shards[2], shards[0], shards[1]])
+    assert without_times(merged.summary) == without_times(swept.summary)
+    files = []
+    for i, s in enumerate(shards):
+        path = tmp_path / f"s{i}.json"
+        path.write_text(json.dumps(s.summary))
+        files.append(str(path))
+    expected = dmsim.json("sweep", "--merge", *files)
+    assert merged.summary == expected  # the merge keeps the shards' CPU times
+    with pytest.raises(ValueError, match="missing|shard"):
+        dms.merge_sweeps(shards[:2])

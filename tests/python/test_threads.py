@@ -1,0 +1,85 @@
+"""The GIL is released while computing: a run in another thread goes on beside a long one, and
+Ctrl+C (KeyboardInterrupt) stops a long run or sweep within a chunk."""
+
+import _thread
+import sys
+import threading
+import time
+
+import pytest
+
+import dms
+
+
+@pytest.fixture
+def no_voluntary_switch():
+    """The interpreter keeps the GIL in a thread until that thread releases it (dms does while
+    computing): another thread then runs only while dms computes without the GIL."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(100.0)
+    yield
+    sys.setswitchinterval(old)
+
+
+def test_two_runs_in_two_threads_run_in_parallel(no_voluntary_switch):
+    # the long run holds no GIL while it computes: the short one, started once the long one is
+    # computing, ends first. With the GIL held through the long run it could only end after.
+    started = threading.Event()
+    ends = {}
+
+    def long_run():
+        started.set()
+        dms.run("planar-pendulum", "vi", T=30000.0)  # 10^6 steps
+        ends["long"] = time.perf_counter()
+
+    def short_run():
+        started.wait()
+        dms.run("planar-pendulum", "vi", T=300.0)  # 10^4 steps
+        ends["short"] = time.perf_counter()
+
+    threads = [threading.Thread(target=long_run), threading.Thread(target=short_run)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert ends["short"] < ends["long"]
+
+
+def interrupted_after_start(call):
+    """Calls `call` with Ctrl+C raised by another thread as soon as `call` releases the GIL to
+    compute; returns the seconds until KeyboardInterrupt came out of it."""
+    ready = threading.Event()
+
+    def interrupter():
+        ready.wait()
+        _thread.interrupt_main()  # runs once the main thread computes without the GIL
+
+    t = threading.Thread(target=interrupter)
+    t.start()
+    t0 = time.perf_counter()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            ready.set()
+            call()
+        return time.perf_counter() - t0
+    finally:
+        t.join()
+
+
+def test_ctrl_c_stops_a_long_run(no_voluntary_switch):
+    t0 = time.perf_counter()
+    dms.run("dumbbell", "vi", T=20000.0)
+    full = time.perf_counter() - t0
+    # the interrupt is checked every 4096 samples: a hundredth of this run's 400 001
+    stopped = interrupted_after_start(lambda: dms.run("dumbbell", "vi", T=20000.0))
+    assert stopped < full / 3, (stopped, full)
+
+
+def test_ctrl_c_stops_a_sweep(no_voluntary_switch):
+    kw = dict(methods=["vi", "rk4"], h=[0.002, 0.001, 0.0005], T=100.0, jobs=1)
+    t0 = time.perf_counter()
+    dms.sweep("dumbbell", **kw)
+    full = time.perf_counter() - t0
+    # checked every 50 ms; the runs not yet finished are cancelled
+    stopped = interrupted_after_start(lambda: dms.sweep("dumbbell", **kw))
+    assert stopped < full / 3, (stopped, full)
