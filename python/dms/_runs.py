@@ -1,0 +1,113 @@
+"""One run of one method: dms.run and its Run."""
+
+from __future__ import annotations
+
+import json as _json
+import warnings as _warnings
+from dataclasses import field
+from typing import Dict, List, Optional, Sequence, Union
+
+import numpy as _np
+
+from . import _core
+from ._systems import System, _name, methods, system
+
+
+# --- runs --------------------------------------------------------------------------------------
+
+
+class Run:
+    """One run from t = 0 to T.
+
+    Attributes:
+      system, method: the names run.
+      summary: a dict equal, value for value, to `dmsim run`'s JSON for the same input (its
+        cpu_s is this run's own CPU time).
+      t, energy, structure: arrays of shape (N,): the sample times t_k, the total energy E_k
+        and the primary structure error (see System.structure; 0 on a linear space).
+      structure2: array (N,) of the secondary structure error, None where the system has none.
+      momentum: array (N, 3) of the conserved angular momentum, None where there is none.
+      state: the state by its named parts, the same for every method of a system (the names of
+        final_state in `dmsim run`'s JSON): a dict of arrays, e.g. state["R"] of shape
+        (N, 3, 3), state["q"] (N, 3), state["theta"] (N,); made from the stored samples on
+        first use.
+      state_names, state_columns: the integrator's own state coordinates, their names and an
+        array (N, len(state_names)).
+      parameters: the parameters the run used (complete and normalized).
+      status: "ok" or "failed"; failure, failure_time: why and when it stopped early (None
+        when it did not).
+      warnings: what `dmsim run` warns about the input (a T that is not a whole number of
+        steps, a normalized initial state).
+    The arrays are copies the Run owns: they stay valid whatever happens to the run.
+    """
+
+    def __init__(self, system: str, method: str, d: dict):
+        self.system = system
+        self.method = method
+        self.summary: dict = _json.loads(d["summary"])
+        self.t: _np.ndarray = d["t"]
+        self.energy: _np.ndarray = d["energy"]
+        self.structure: _np.ndarray = d["structure"]
+        self.structure2: Optional[_np.ndarray] = d["structure2"]
+        self.momentum: Optional[_np.ndarray] = d["momentum"]
+        self.state_names: List[str] = list(d["state_names"])
+        self.state_columns: _np.ndarray = d["state_columns"]
+        self.parameters: Dict[str, Union[float, List[float]]] = d["parameters"]
+        self.status: str = d["status"]
+        self.failure: Optional[str] = d["failure"]
+        self.failure_time: Optional[float] = d["failure_time"]
+        self.warnings: List[str] = list(d["warnings"])
+        self._pose: Optional[_np.ndarray] = d["pose_columns"]
+        self._state: Optional[Dict[str, _np.ndarray]] = None
+
+    @property
+    def state(self) -> Dict[str, _np.ndarray]:
+        """The state by its named parts (see the class): arrays of shape (N, *part's shape)."""
+        if self._state is None:
+            self._state = dict(_core.named_states(self.system, self.method, self.t,
+                                                  self.state_columns, self._pose))
+        return self._state
+
+    def __len__(self) -> int:
+        return len(self.t)
+
+    def __repr__(self) -> str:
+        s = self.summary
+        text = (f"Run({self.system!r}, {self.method!r}, samples={len(self)}, h={s['h']:g}, "
+                f"T={s['T']:g}, energy_max_dev={s['energy_max_dev']:.3g}, "
+                f"structure_max_err={s['structure_max_err']:.3g}, status={self.status!r}")
+        if self.failure:
+            text += f", failure={self.failure!r}"
+        return text + ")"
+
+
+def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None,
+        T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
+        rtol: Optional[float] = None, atol: Optional[float] = None, controller: str = "ode45",
+        samples: str = "output", summation: str = "compensated") -> Run:
+    """Runs `system` with `method` from t = 0 to T and returns the Run (its arrays and summary).
+
+    Arguments (as `dmsim run`'s flags; None takes the system's article set-up):
+      system: a system name ("mass-spring", "planar-pendulum", "spherical-pendulum",
+        "dumbbell") or a dms.System.
+      method: "vi" (the article's variational integrator), "rk45", "rk4", "vi4", "rattle",
+        "rkmk4", "rk45-proj", "rk45-quat": one the system has (System.methods).
+      h: the fixed step; for an adaptive method the output spacing [s].
+      T: the horizon [s]; the samples are t_k = k h for k = 0..floor(T/h).
+      params: the system's parameters by name (System.params), e.g. {"l": 2.0,
+        "q0": [0.866, 0, 0.5]}; the others take their defaults.
+      rtol, atol: the adaptive methods' relative and absolute tolerances.
+      controller: the RK45 step-size controller, "ode45" (MATLAB's) or "scipy".
+      samples: where RK45 is sampled, "output" (at t_k = k h by dense output) or "steps" (at its
+        accepted steps).
+      summation: how the variational steps add their increments, "compensated" or "plain".
+
+    Raises ValueError with dmsim's message (the field, the value, the allowed range) for bad
+    input, KeyboardInterrupt at Ctrl+C (checked every 4096 samples). A run that stops early
+    (a non-finite state) is returned with status "failed" and the reason in Run.failure.
+    """
+    name = _name(system)
+    d = _core.run(name, method, h, T, params, rtol, atol, controller, samples, summation, [])
+    for w in d["warnings"]:
+        _warnings.warn(w, stacklevel=2)
+    return Run(name, method, d)

@@ -1,0 +1,98 @@
+"""The app's scenario files: dms.load_scenario, dms.save_scenario."""
+
+from __future__ import annotations
+
+import warnings as _warnings
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Union
+
+from . import _core
+from ._systems import _lookup, _name, methods, system
+from ._runs import Run, run
+from ._studies import _text, study
+from ._control import control
+
+
+# --- scenario files ----------------------------------------------------------------------------
+
+
+@dataclass
+class Scenario:
+    """A scenario file of the app: the system, its parameters, the integrator settings (h, T,
+    rtol, atol, controller, samples, summation), the methods shown side by side, and optionally
+    the Analysis study (key, inputs as text) and the optimal-control fields and choices."""
+
+    system: str
+    parameters: Dict[str, Union[float, List[float]]] = field(default_factory=dict)
+    settings: Dict[str, Union[float, str]] = field(default_factory=dict)
+    methods: List[str] = field(default_factory=list)
+    study: Optional[Dict[str, object]] = None
+    control: Optional[Dict[str, object]] = None
+    warnings: List[str] = field(default_factory=list, compare=False)
+
+    def run(self, method: Optional[str] = None) -> Run:
+        """dms.run of this scenario with `method` (default its first method, else vi)."""
+        s = self.settings
+        m = method or (self.methods[0] if self.methods else "vi")
+        # as dmsim run --scenario: the file's warnings first
+        d = _core.run(self.system, m, s.get("h"), s.get("T"), self.parameters, s.get("rtol"),
+                      s.get("atol"), s.get("controller", "ode45"), s.get("samples", "output"),
+                      s.get("summation", "compensated"), list(self.warnings))
+        for w in d["warnings"]:
+            _warnings.warn(w, stacklevel=2)
+        return Run(self.system, m, d)
+
+
+def load_scenario(path: str) -> Scenario:
+    """Reads the scenario file at `path` (the app's File > Save scenario, `dmsim run --scenario`). ValueError
+    naming the field for a malformed file or an out-of-range value; unknown keys become
+    Scenario.warnings."""
+    d = _core.load_scenario(str(path))
+    return Scenario(**d)
+
+
+def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Optional[str] = None,
+                  params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
+                  h: Optional[float] = None, T: Optional[float] = None,
+                  rtol: Optional[float] = None, atol: Optional[float] = None,
+                  controller: Optional[str] = None, samples: Optional[str] = None,
+                  summation: Optional[str] = None, methods: Optional[Sequence[str]] = None,
+                  study: Optional[Dict[str, object]] = None,
+                  control: Optional[Dict[str, object]] = None) -> None:
+    """Writes the scenario file `path`, which the app and `dmsim run --scenario` open
+    (atomically: a temporary file, then a rename).
+
+    Either `scenario` (a Scenario, e.g. from load_scenario), or `system` with any of: params (by
+    name), the settings h, T, rtol, atol, controller, samples, summation (default the article's
+    set-up), methods (names), study ({"key": ..., "inputs": {...}}) and control ({"values":
+    {...}, "choices": {...}}). Keywords given with `scenario` override its fields. ValueError
+    with the loader's message for a bad value (nothing is written).
+    """
+    if scenario is None:
+        if system is None:
+            raise ValueError("save_scenario: give a scenario or a system")
+        scenario = Scenario(_name(system))
+    dms_system = _lookup(_name(system) if system is not None else scenario.system)
+    settings = {"h": dms_system.article_setup["h"], "T": dms_system.article_setup["T"],
+                "rtol": dms_system.article_setup["rtol"], "atol": dms_system.article_setup["atol"],
+                "controller": "ode45", "samples": "output", "summation": "compensated"}
+    settings.update(scenario.settings)
+    for k, v in (("h", h), ("T", T), ("rtol", rtol), ("atol", atol), ("controller", controller),
+                 ("samples", samples), ("summation", summation)):
+        if v is not None:
+            settings[k] = v
+    d = {
+        "system": dms_system.name,
+        "parameters": dict(scenario.parameters, **(params or {})),
+        "settings": settings,
+        "methods": list(methods if methods is not None else scenario.methods) or None,
+        "study": study if study is not None else scenario.study,
+        "control": control if control is not None else scenario.control,
+    }
+    if d["study"] is not None:
+        d["study"] = {"key": d["study"]["key"],
+                      "inputs": {k: _text(v) for k, v in d["study"].get("inputs", {}).items()}}
+    if d["control"] is not None:
+        d["control"] = {"values": dict(d["control"].get("values", {})),
+                        "choices": dict(d["control"].get("choices", {}))}
+    _core.save_scenario(str(path), d)
