@@ -64,8 +64,8 @@ const std::vector<ParamSpec>& dumbbellOcpSpecs();
 /// Default maneuver time and step.
 constexpr double kDumbbellOcpT = 10.0;
 constexpr double kDumbbellOcpH = 0.05;
-/// Largest N: a shooting pass with its Jacobian costs about 35 us per step (measured, N = 200),
-/// so one pass stays within seconds; the time limit bounds the whole solve.
+/// Largest N: a shooting pass with its Jacobian costs a fixed amount per step (tens of
+/// microseconds), so one pass stays within seconds; the time limit bounds the whole solve.
 constexpr int kDumbbellOcpMaxSteps = 100000;
 
 /// Checks the values (ranges, the dumbbell's own checks, T > 0, 0 < h <= T, N within

@@ -13,7 +13,7 @@ struct Look {
 };
 
 // Okabe-Ito (blue, vermilion, orange, reddish purple, bluish green, black) and two of Paul
-// Tol's colour-blind-safe ones: his indigo for RKMK4 (Okabe-Ito's sky blue was too near vi's
+// Tol's colour-blind-safe ones: his indigo for RKMK4 (Okabe-Ito's sky blue is too near vi's
 // blue on a projector) and his sand, darkened to be read on white, for RATTLE. Every two are at
 // least 30 apart in CIE76 delta E (tst_methodlook). The dashed lines are methods drawn over or
 // beside a neighbour: RK45 with quaternions in an orange beside RK45's vermilion, the triple

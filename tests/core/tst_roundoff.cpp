@@ -91,11 +91,11 @@ class NoPotential final : public RigidBodyPotential {
 class TestRoundoff : public QObject {
   Q_OBJECT
  private slots:
-  // The plain steps are the article's formulas as they were: their figures at the article's
-  // set-up, to the last bit, as the previous version printed them (golden values). The
-  // structure errors' means come from Eigen's iterative eigensolver in that version and from a
-  // closed form now (core/lie/orthogonality.h): the same spectral norm within 16 eps per
-  // sample (tst_lie), so their means agree within 16 eps relative.
+  // The plain steps are the article's formulas: their figures at the article's set-up, to the
+  // last bit (golden values). The golden structure errors' means were computed with Eigen's
+  // iterative eigensolver, ours with a closed form (core/lie/orthogonality.h): the same
+  // spectral norm within 16 eps per sample (tst_lie), so their means agree within 16 eps
+  // relative.
   void plainStepsKeepTheirNumbers() {
     const auto near = [](double ours, double golden) {
       return std::fabs(ours - golden) <= 16 * std::numeric_limits<double>::epsilon() * golden;

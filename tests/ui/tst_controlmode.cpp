@@ -120,8 +120,8 @@ class TestControlMode : public QObject {
     QVERIFY(m_mode->plots()->dataChecksum(1, 3) > 0);
     QVERIFY(m_mode->panel()->liveText().contains("Converged"));
     QVERIFY(w.statusBar()->currentMessage().contains("converged"));
-    // the panel with the solve's summary needs no scrolling in a 1500 x 940 window (it did when
-    // the summary had a row per entry: two short entries now share a row)
+    // the panel with the solve's summary needs no scrolling in a 1500 x 940 window (two short
+    // entries share a row of the summary)
     const QSize size = w.size();
     w.resize(1500, 940);
     QScrollArea* scroll = nullptr;
@@ -155,7 +155,7 @@ class TestControlMode : public QObject {
     QVERIFY2(countControlHue(img, controlColor2()) > 100,
              qPrintable(QString::number(countControlHue(img, controlColor2()))));
     // at t = 0.42 s |u| is about a fifth of its maximum: its arrow at the pivot is short, and
-    // still drawn (the ceiling plate over the pivot used to hide it)
+    // still drawn: the ceiling plate over the pivot (0.14 l wide) must not hide it
     w.playback()->seek(0.42);
     w.refresh();
     const QImage small = capture(w, "small-moment.png");
@@ -163,7 +163,7 @@ class TestControlMode : public QObject {
     const int moment = dms::test::countHue(small, QRect(0, 0, small.width(), small.height() - 120),
                                            controlColor());
     qInfo("moment arrow pixels at t = 0.42 s: %d", moment);
-    QVERIFY(moment > 6);  // 12 here; 1 with the former plate (0.34 l wide, now 0.14 l)
+    QVERIFY(moment > 6);  // a plate wide enough to cover the arrow leaves about one pixel
   }
 
   void cancelLongSolveKeepsPreviousResult() {

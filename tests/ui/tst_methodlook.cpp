@@ -52,8 +52,8 @@ class TestMethodLook : public QObject {
             std::fabs(red[2] - 67.20) < 0.1);
   }
 
-  // 30 apart at least: the former sky blue of RKMK4 was 26 from vi's blue and the former dark
-  // yellow of RATTLE 25.5 from RK45-quaternion's orange, pairs hard to tell apart on a projector
+  // 30 apart at least: Okabe-Ito's sky blue is 26 from vi's blue and a dark yellow 25.5 from
+  // RK45-quaternion's orange, pairs hard to tell apart on a projector
   void everyPairDiffersClearly() {
     double closest = 1e9;
     QString pair;

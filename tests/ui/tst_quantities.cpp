@@ -106,7 +106,8 @@ class TestQuantities : public QObject {
 
   void cleanupTestCase() { m_window.reset(); }
 
-  // the window opens on today's two plots, under their names, and exports them
+  // the window opens on the Errors view's two plots (energy, structure), under their names, and
+  // exports them
   void defaultViewIsTheErrors() {
     MainWindow& w = *m_window;
     QVERIFY(computeFresh(w, "planar-pendulum"));
@@ -336,7 +337,9 @@ class TestQuantities : public QObject {
           qInfo("%s: %d x %d px of axes in %d px", qPrintable(where), p->axisRect()->width(),
                 p->axisRect()->height(), p->height());
           if (!settled) problems << where;
-          if (PlotView(v) == PlotView::Errors) continue;  // today's labels, as they were
+          // the Errors view keeps its own labels: a system without structure labels its empty
+          // structure axis "structure error", with no unit
+          if (PlotView(v) == PlotView::Errors) continue;
           for (QCPAxis* a : {p->xAxis, p->yAxis})
             if (!a->label().contains('[') || !a->label().endsWith(']'))
               problems << where + ": " + a->label();
