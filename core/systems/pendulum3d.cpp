@@ -92,24 +92,28 @@ RigidBodyState Pendulum3dParams::initialState() const {
 
 const std::vector<ParamSpec>& Pendulum3d::params() const {
   static const std::vector<ParamSpec> specs = {
-      ParamSpec::scalar("m", "kg", "mass of the body").defaultValue(1.0).above(0).atMost(1e6).slider(
-          0.1, 20.0),
       ParamSpec::scalar("g", "m/s^2", "gravitational acceleration, along e3 (down)")
           .defaultValue(9.81)
           .range(0, 1e3)
           .slider(0.0, 20.0),
+      ParamSpec::scalar("m", "kg",
+                        "mass of the body (J must fit it: m rho_i^2 <= (J1+J2+J3)/2 - J_i)")
+          .defaultValue(1.0)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.1, 1.3),
       ParamSpec::vector3("J", "kg m^2",
                          "principal moments of inertia about the pivot (body axes principal); "
                          "each at most the sum of the other two")
           .defaultValue({0.13, 0.28, 0.17})
           .above(0)
           .atMost(1e6)
-          .slider(0.01, 20.0),
+          .slider(0.01, 1.0),
       ParamSpec::vector3("rho", "m",
                          "pivot to centre of mass, body frame; (0, 0, 1) hangs at rest when R = I")
           .defaultValue({0.0, 0.0, 0.3})
           .range(-1e3, 1e3)
-          .slider(-2.0, 2.0),
+          .slider(-0.35, 0.35),
       ParamSpec::vector3("rotvec0", "rad",
                          "initial attitude R0 = exp(rotvec0^), rotation vector (axis times angle)")
           .defaultValue({1.2, 0.4, 0.0})
@@ -155,13 +159,13 @@ ParamValues Pendulum3d::normalize(const ParamValues& values,
                        " exceeds the sum of the other two; the principal moments of a body "
                        "satisfy the triangle inequality J_i <= J_j + J_k");
   // Jd - m rho rho^T is the second moment of the mass about the centre of mass
-  const Matrix3d S = Matrix3d(Vector3d(half - p.J.array()).asDiagonal()) -
-                     p.m * p.rho * p.rho.transpose();
+  const Matrix3d S =
+      Matrix3d(Vector3d(half - p.J.array()).asDiagonal()) - p.m * p.rho * p.rho.transpose();
   const double least = Eigen::SelfAdjointEigenSolver<Matrix3d>(S).eigenvalues().minCoeff();
   if (least < -tol)
     throw InputError(
-        "parameter 'J' = " + formatVector(p.J) + " is out of range for 'm' = " +
-        formatNumber(p.m) + " kg and 'rho' = " + formatVector(p.rho) +
+        "parameter 'J' = " + formatVector(p.J) + " is out of range for 'm' = " + formatNumber(p.m) +
+        " kg and 'rho' = " + formatVector(p.rho) +
         " m: no body of that mass with its centre of mass at rho has these moments about the "
         "pivot (need (J1 + J2 + J3)/2 - J_i >= m rho_i^2 for each axis, more for a rho off the "
         "axes: (J1 + J2 + J3)/2 I - diag(J) - m rho rho^T positive semidefinite)");

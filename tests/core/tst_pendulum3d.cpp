@@ -123,9 +123,10 @@ class TestPendulum3d : public QObject {
     for (std::size_t i = 0; i + 1 < err.size(); ++i) {
       const double p = std::log2(err[i] / err[i + 1]);
       // the observed order within 0.2 of the theory's at these steps
-      QVERIFY2(std::fabs(p - order) < 0.2,
-               qPrintable(QString("order %1 between errors %2 and %3").arg(p).arg(err[i]).arg(
-                   err[i + 1])));
+      QVERIFY2(
+          std::fabs(p - order) < 0.2,
+          qPrintable(
+              QString("order %1 between errors %2 and %3").arg(p).arg(err[i]).arg(err[i + 1])));
     }
   }
 
@@ -187,8 +188,8 @@ class TestPendulum3d : public QObject {
     for (std::size_t k = 0; k < a.size(); ++k) {
       const Matrix3d& R = a[k].attitude;
       const double theta3 = std::atan2(R(2, 1), R(1, 1));
-      const double theta2 = findPart(namedState(planar, Method::Variational, b[k]), "theta")
-                                ->values[0];
+      const double theta2 =
+          findPart(namedState(planar, Method::Variational, b[k]), "theta")->values[0];
       dTheta = std::max(dTheta, std::fabs(theta3 - theta2));
       dOmega = std::max(dOmega, std::fabs(a[k].state[12] - b[k].state[4]));
       off = std::max(off, std::fabs(a[k].state[13]) + std::fabs(a[k].state[14]));

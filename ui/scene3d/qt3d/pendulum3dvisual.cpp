@@ -74,8 +74,8 @@ Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots&
   for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
     Qt3DCore::QEntity* root = roots.body[i];
     Body& b = m_bodies[i];
-    b.box = std::make_unique<Box>(root, extent * roots.size[i],
-                                  runMaterial(roots, i, roots.color[i]));
+    b.box =
+        std::make_unique<Box>(root, extent * roots.size[i], runMaterial(roots, i, roots.color[i]));
     b.rod = std::make_unique<Rod>(root, 0.012f * l, runMaterial(roots, i, Shades::rod(), rodMat));
     for (int k = 0; k < 3; ++k)
       b.axes[std::size_t(k)] = std::make_unique<Arrow>(
