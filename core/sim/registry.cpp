@@ -4,6 +4,7 @@
 #include "core/control/sphericalswingup.h"
 #include "core/systems/dumbbell.h"
 #include "core/systems/massspring.h"
+#include "core/systems/pendulum3d.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
 
@@ -14,11 +15,13 @@ const std::vector<SystemEntry>& registry() {
   static const PlanarPendulum planarPendulum;
   static const SphericalPendulum sphericalPendulum;
   static const Dumbbell dumbbell;
+  static const Pendulum3d pendulum3d;
   static const std::vector<SystemEntry> entries = {
       {&massSpring, nullptr},
       {&planarPendulum, nullptr},
       {&sphericalPendulum, &sphericalSwingUp()},
       {&dumbbell, &dumbbellTransfer()},
+      {&pendulum3d, nullptr},
   };
   return entries;
 }

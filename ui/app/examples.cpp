@@ -24,6 +24,9 @@ const std::vector<Example>& examples() {
       {"tumbling-dumbbell.json", tr("Tumbling dumbbell"),
        tr("A fast tumble about all three axes on the article's orbit, with the fourth-order "
           "composition vi4.")},
+      {"heavy-top.json", tr("Heavy top (3D pendulum)"),
+       tr("Bruls, Cardona and Arnold's benchmark: a fast top precessing on its pivot; Omega_2 "
+          "and the vertical angular momentum are conserved.")},
   };
   return list;
 }

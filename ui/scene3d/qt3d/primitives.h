@@ -49,6 +49,7 @@ class Part {
   Qt3DCore::QEntity* entity() const { return m_entity; }
   void setVisible(bool on) { m_entity->setEnabled(on); }
   void setScale3D(const QVector3D& s) { m_transform->setScale3D(s); }
+  void setRotation(const QQuaternion& q) { m_transform->setRotation(q); }
 
  protected:
   Part(Qt3DCore::QEntity* parent, Qt3DRender::QMaterial* material);

@@ -5,6 +5,7 @@
 
 #include "ui/scene3d/qt3d/dumbbellvisual.h"
 #include "ui/scene3d/qt3d/massspringvisual.h"
+#include "ui/scene3d/qt3d/pendulum3dvisual.h"
 #include "ui/scene3d/qt3d/pendulumvisuals.h"
 
 namespace dms::ui::scene3d {
@@ -30,6 +31,7 @@ const std::map<std::string, Entry>& factories() {
       {"planar-pendulum", entry<PlanarPendulumVisual>()},
       {"spherical-pendulum", entry<SphericalPendulumVisual>()},
       {"dumbbell", entry<DumbbellVisual>()},
+      {"pendulum-3d", entry<Pendulum3dVisual>()},
   };
   return table;
 }

@@ -1,0 +1,182 @@
+#include "core/systems/pendulum3d.h"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+
+#include "core/lie/so3.h"
+
+namespace dms {
+namespace {
+
+// the rigid body's run with the samples of a body on a pivot: the drawn point is the centre of
+// mass, and of the angular momentum about the pivot only the vertical component is conserved
+class PivotRun final : public Run {
+ public:
+  PivotRun(std::unique_ptr<Run> inner, const Vector3d& rho)
+      : m_inner(std::move(inner)), m_rho(rho) {}
+
+  using Run::advance;
+  bool advance(SampleSink& sink, std::size_t maxSamples, SampleFields fields) override {
+    Adapter adapter{sink, m_rho, fields};
+    const bool more = m_inner->advance(adapter, maxSamples, fields);
+    if (!more) m_failure = m_inner->failure();
+    return more;
+  }
+  double progress() const override { return m_inner->progress(); }
+  RunCounters counters() const override { return m_inner->counters(); }
+  std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
+
+ private:
+  struct Adapter final : SampleSink {
+    Adapter(SampleSink& s, const Vector3d& r, SampleFields f) : next(s), rho(r), fields(f) {}
+    void take(const Sample& in) override {
+      out = in;
+      // the rigid body's m x x v + R J Omega, with x = v = 0 exactly: R J Omega
+      out.momentum = Vector3d(0.0, 0.0, in.momentum.z());
+      if (fields == SampleFields::All) {
+        const Vector3d Omega = in.state.segment<3>(in.state.size() - 6);
+        out.position = in.attitude * rho;
+        out.velocity = in.attitude * Omega.cross(rho);
+      }
+      next.take(out);
+    }
+    SampleSink& next;
+    const Vector3d& rho;
+    SampleFields fields;
+    Sample out;
+  };
+
+  std::unique_ptr<Run> m_inner;
+  Vector3d m_rho;
+};
+
+}  // namespace
+
+double PivotGravity::energy(const Vector3d& /*x*/, const Matrix3d& R) const {
+  return -m_mg * (R.row(2).dot(m_rho));
+}
+
+void PivotGravity::gradient(const Vector3d& /*x*/, const Matrix3d& /*R*/, Vector3d& dUdx,
+                            Matrix3d& dUdR) const {
+  dUdx.setZero();
+  dUdR.setZero();
+  dUdR.row(2) = -m_mg * m_rho.transpose();
+}
+
+Pendulum3dParams Pendulum3dParams::from(const ParamValues& v) {
+  Pendulum3dParams p;
+  p.m = scalarParam(v, "m");
+  p.g = scalarParam(v, "g");
+  p.J = vectorParam(v, "J");
+  p.rho = vectorParam(v, "rho");
+  p.rotvec0 = vectorParam(v, "rotvec0");
+  p.Omega0 = vectorParam(v, "Omega0");
+  return p;
+}
+
+RigidBody Pendulum3dParams::body() const {
+  RigidBody b;
+  b.m = m;
+  b.J = J.asDiagonal();
+  b.Jmin = J.minCoeff();
+  b.potential = std::make_shared<PivotGravity>(m, g, rho);
+  return b;
+}
+
+RigidBodyState Pendulum3dParams::initialState() const {
+  RigidBodyState s;
+  s.R = so3Exp(rotvec0);
+  s.Omega = Omega0;
+  return s;
+}
+
+const std::vector<ParamSpec>& Pendulum3d::params() const {
+  static const std::vector<ParamSpec> specs = {
+      ParamSpec::scalar("g", "m/s^2", "gravitational acceleration, along e3 (down)")
+          .defaultValue(9.81)
+          .range(0, 1e3)
+          .slider(0.0, 20.0),
+      ParamSpec::scalar("m", "kg",
+                        "mass of the body (J must fit it: m rho_i^2 <= (J1+J2+J3)/2 - J_i)")
+          .defaultValue(1.0)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.1, 1.3),
+      ParamSpec::vector3("J", "kg m^2",
+                         "principal moments of inertia about the pivot (body axes principal); "
+                         "each at most the sum of the other two")
+          .defaultValue({0.13, 0.28, 0.17})
+          .above(0)
+          .atMost(1e6)
+          .slider(0.01, 1.0),
+      ParamSpec::vector3("rho", "m",
+                         "pivot to centre of mass, body frame; (0, 0, 1) hangs at rest when R = I")
+          .defaultValue({0.0, 0.0, 0.3})
+          .range(-1e3, 1e3)
+          .slider(-0.35, 0.35),
+      ParamSpec::vector3("rotvec0", "rad",
+                         "initial attitude R0 = exp(rotvec0^), rotation vector (axis times angle)")
+          .defaultValue({1.2, 0.4, 0.0})
+          .range(-100.0, 100.0)
+          .slider(-3.14159, 3.14159),
+      ParamSpec::vector3("Omega0", "rad/s", "initial angular velocity in the body frame")
+          .defaultValue({0.5, -1.0, 3.0})
+          .range(-1e4, 1e4)
+          .slider(-10.0, 10.0),
+  };
+  return specs;
+}
+
+IntegratorSettings Pendulum3d::defaultSettings() const {
+  IntegratorSettings s;
+  s.h = 0.01;
+  s.T = 30.0;
+  return s;
+}
+
+std::vector<ConservedQuantity> Pendulum3d::conserved() const {
+  return {{"energy", "E", "J", "energy"},
+          {"vertical angular momentum", "e3.(R J Omega)", "kg m^2/s", "momentum", {2}}};
+}
+
+std::vector<StatePart> Pendulum3d::namedState(Method /*method*/, const Sample& s) const {
+  std::vector<StatePart> parts = rigidBodyNamedState(s);
+  parts.resize(2);  // R, Omega: x and v are the pivot's, 0
+  return parts;
+}
+
+ParamValues Pendulum3d::normalize(const ParamValues& values,
+                                  std::vector<std::string>* warnings) const {
+  ParamValues out = SystemModel::normalize(values, warnings);
+  const Pendulum3dParams p = Pendulum3dParams::from(out);
+  const double half = 0.5 * p.J.sum();
+  // round-off of the sums: a body on the boundary (a flat disk, the heavy top) is accepted
+  const double tol = 8 * std::numeric_limits<double>::epsilon() * half;
+  for (int i = 0; i < 3; ++i)
+    if (p.J[i] - half > tol)
+      throw InputError("parameter 'J' = " + formatVector(p.J) + " is out of range: J" +
+                       std::to_string(i + 1) +
+                       " exceeds the sum of the other two; the principal moments of a body "
+                       "satisfy the triangle inequality J_i <= J_j + J_k");
+  // Jd - m rho rho^T is the second moment of the mass about the centre of mass
+  const Matrix3d S =
+      Matrix3d(Vector3d(half - p.J.array()).asDiagonal()) - p.m * p.rho * p.rho.transpose();
+  const double least = Eigen::SelfAdjointEigenSolver<Matrix3d>(S).eigenvalues().minCoeff();
+  if (least < -tol)
+    throw InputError(
+        "parameter 'J' = " + formatVector(p.J) + " is out of range for 'm' = " + formatNumber(p.m) +
+        " kg and 'rho' = " + formatVector(p.rho) +
+        " m: no body of that mass with its centre of mass at rho has these moments about the "
+        "pivot (need (J1 + J2 + J3)/2 - J_i >= m rho_i^2 for each axis, more for a rho off the "
+        "axes: (J1 + J2 + J3)/2 I - diag(J) - m rho rho^T positive semidefinite)");
+  return out;
+}
+
+std::unique_ptr<Run> Pendulum3d::makeRun(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings) const {
+  const Pendulum3dParams p = Pendulum3dParams::from(values);
+  return std::make_unique<PivotRun>(
+      makeRigidBodyRun(p.body(), p.initialState(), method, settings, name()), p.rho);
+}
+
+}  // namespace dms

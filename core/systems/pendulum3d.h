@@ -1,0 +1,84 @@
+/// The 3D pendulum: a rigid body on a fixed frictionless pivot in uniform gravity, on SO(3)
+/// (Chaturvedi, Lee, Leok and McClamroch, J. Nonlinear Sci. 2011). The pivot is the origin of
+/// the body frame; e3 points along gravity (down), as in the article's example 3, and the body's
+/// centre of mass is at rho (body frame), so U(R) = -m g e3.(R rho). J is the inertia about the
+/// pivot, diagonal in the body axes. The heavy top is one (docs/numerics.md).
+#pragma once
+
+#include "core/systems/rigidbody.h"
+#include "core/systems/system.h"
+
+namespace dms {
+
+/// U(x, R) = -m g e3.(R rho) of a body held at its pivot: the rigid body of rigidbody.h with
+/// dU/dx = 0, so a state with x = v = 0 keeps them 0 exactly in every method, and
+///   dU/dR = -m g e3 rho^T,   M = m g rho x (R^T e3)   (eq (41)).
+/// With it the LGVI (lgvi.h) is the pendulum's, eqs (42), (43), (45) with (44), (46) idle:
+///   h (J Omega_k)^ + h^2/2 M_k^ = F_k Jd - Jd F_k^T,   Jd = 1/2 tr(J) I - J     (42)
+///   R_{k+1} = R_k F_k                                                         (43)
+///   J Omega_{k+1} = F_k^T J Omega_k + h/2 F_k^T M_k + h/2 M_{k+1}             (45)
+/// U is invariant under rotations about e3 (U(Q R) = U(R) for Q e3 = e3), so the vertical
+/// angular momentum e3.(R J Omega) is conserved, by the LGVI too (discrete Noether).
+class PivotGravity final : public RigidBodyPotential {
+ public:
+  PivotGravity(double m, double g, const Vector3d& rho) : m_mg(m * g), m_rho(rho) {}
+  double energy(const Vector3d& x, const Matrix3d& R) const override;
+  void gradient(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx,
+                Matrix3d& dUdR) const override;
+
+ private:
+  double m_mg;
+  Vector3d m_rho;
+};
+
+struct Pendulum3dParams {
+  double m = 1.0;
+  double g = 9.81;
+  Vector3d J = Vector3d(0.13, 0.28, 0.17);
+  Vector3d rho = Vector3d(0.0, 0.0, 0.3);
+  Vector3d rotvec0 = Vector3d(1.2, 0.4, 0.0);
+  Vector3d Omega0 = Vector3d(0.5, -1.0, 3.0);
+  static Pendulum3dParams from(const ParamValues& v);
+
+  RigidBody body() const;
+  /// R0 = exp(rotvec0^), Omega0; x = v = 0 (the pivot).
+  RigidBodyState initialState() const;
+};
+
+class Pendulum3d final : public SystemModel {
+ public:
+  std::string name() const override { return "pendulum-3d"; }
+  std::string title() const override { return "3D pendulum on SO(3) (rigid body on a pivot)"; }
+  const std::vector<ParamSpec>& params() const override;
+  /// Ours: an asymmetric body tumbling well away from its hanging equilibrium.
+  IntegratorSettings defaultSettings() const override;
+  std::vector<Method> methods() const override {
+    return {Method::Variational, Method::Rk45,  Method::Rk45Quat, Method::Vi4,
+            Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
+  }
+  std::string structureName() const override { return "||I - R^T R||"; }
+  std::string structure2Name() const override { return "|1 - |q|| (rk45-quat; 0 otherwise)"; }
+  std::string structure2Symbol() const override { return "|1 - |q||"; }
+  bool hasStructure2(Method m) const override { return m == Method::Rk45Quat; }
+  bool hasMomentum() const override { return true; }
+  /// The energy and the vertical angular momentum e3.(R J Omega), Sample::momentum's third
+  /// component.
+  std::vector<ConservedQuantity> conserved() const override;
+  /// R (3 x 3, row by row, body to inertial) and Omega [rad/s] (body frame).
+  std::vector<StatePart> namedState(Method method, const Sample& s) const override;
+  /// Checks that J is an inertia about the pivot of a body of mass m with its centre of mass
+  /// at rho: the triangle inequality J_i <= J_j + J_k (Jd = 1/2 tr(J) I - J >= 0), and
+  /// Jd - m rho rho^T >= 0 (the second moment about the centre of mass).
+  ParamValues normalize(const ParamValues& values,
+                        std::vector<std::string>* warnings) const override;
+  /// rigidBodyStateError: attitude angle, centre-of-mass distance, (Omega, velocity) difference.
+  StateError stateError(const Sample& a, const Sample& b) const override {
+    return rigidBodyStateError(a, b);
+  }
+  /// The rigid body's runs (makeRigidBodyRun) with the pivot's samples: position the centre of
+  /// mass R rho, velocity R (Omega x rho), momentum (0, 0, e3.(R J Omega)).
+  std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
+                               const IntegratorSettings& settings) const override;
+};
+
+}  // namespace dms

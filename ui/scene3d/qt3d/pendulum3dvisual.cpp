@@ -1,0 +1,113 @@
+#include "ui/scene3d/qt3d/pendulum3dvisual.h"
+
+#include <QMatrix3x3>
+#include <QQuaternion>
+#include <algorithm>
+#include <cmath>
+
+namespace dms::ui::scene3d {
+
+namespace {
+
+QColor axisColor(int i) {
+  static const QColor c[3] = {QColor(0xc8, 0x28, 0x28), QColor(0x2e, 0x7d, 0x32),
+                              QColor(0x3a, 0x46, 0x9c)};
+  return c[i];
+}
+
+// a 3-vector parameter, or `fallback` when absent; throws InputError when not finite
+Vector3d vectorOr(const ParamValues& values, const std::string& name, const Vector3d& fallback) {
+  const auto it = values.find(name);
+  if (it == values.end() || it->second.size() != 3) return fallback;
+  const Vector3d v(it->second[0], it->second[1], it->second[2]);
+  if (!v.allFinite()) throw InputError("parameter '" + name + "' must be finite");
+  return v;
+}
+
+QString captionText(bool axes) {
+  return axes ? QStringLiteral("3D pendulum: body axes e1 (red), e2 (green), e3 (blue)")
+              : QStringLiteral("3D pendulum: a rigid body on a pivot");
+}
+
+}  // namespace
+
+std::vector<double> Pendulum3dVisual::layout(const ParamValues& params) {
+  const Vector3d J = vectorOr(params, "J", Vector3d(0.13, 0.28, 0.17));
+  const Vector3d rho = vectorOr(params, "rho", Vector3d(0, 0, 0.3));
+  return {positiveParam(params, "m", 1.0), J.x(), J.y(), J.z(), rho.x(), rho.y(), rho.z()};
+}
+
+Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots) {
+  const std::vector<double> key = layout(params);
+  const double m = key[0];
+  const Vector3d J(key[1], key[2], key[3]), rho(key[4], key[5], key[6]);
+  // the moments about the centre of mass (their diagonal: exact when rho lies on a body axis)
+  // and the uniform box that has them: J_c1 = m (b^2 + c^2) / 12, ...
+  const Vector3d Jc = J - m * (rho.squaredNorm() * Vector3d::Ones() - rho.cwiseProduct(rho));
+  Vector3d side;
+  for (int i = 0; i < 3; ++i)
+    side[i] = std::sqrt(std::max(6.0 * (Jc.sum() - 2.0 * Jc[i]) / m, 0.0));
+  const double reach = rho.norm() + 0.5 * side.norm();
+  const double L = reach > 0 ? reach : 1.0;
+  for (int i = 0; i < 3; ++i) side[i] = std::max(side[i], 0.04 * L);  // a flat body stays seen
+  // e1 to scene x, e2 to scene z, e3 (gravity) to screen-down, as the spherical pendulum's
+  m_frame << 1, 0, 0, 0, 0, -1, 0, 1, 0;
+  m_scale = float(L);
+  m_caption = captionText(true);
+
+  const float l = float(L);
+  Ball pivot(roots.common, 0.03f * l, solidMaterial(Shades::dark(), roots.common));
+  pivot.setCentre(QVector3D(0, 0, 0));
+  Box plate(roots.common, QVector3D(0.16f * l, 0.035f * l, 0.16f * l),
+            solidMaterial(Shades::wall(), roots.common));
+  plate.setCentre(QVector3D(0, 0.05f * l + 0.03f * l, 0));
+  addGrid(roots.common, QVector3D(0, -1.15f * l, 0), 1.25f * l, 0.125f * l, 4);
+
+  // the box's sides along the body axes, in scene units of the frame above
+  const QVector3D size = toScene(side);
+  const QVector3D extent(std::fabs(size.x()), std::fabs(size.y()), std::fabs(size.z()));
+  auto* rodMat = solidMaterial(Shades::rod(), roots.common);
+  std::array<Qt3DRender::QMaterial*, 3> axisMat;
+  for (int k = 0; k < 3; ++k) axisMat[std::size_t(k)] = solidMaterial(axisColor(k), roots.common);
+  m_axisLength = float(0.5 * side.maxCoeff() + 0.15 * L);
+  m_axisRadius = 0.012f * l;
+  for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
+    Qt3DCore::QEntity* root = roots.body[i];
+    Body& b = m_bodies[i];
+    b.box =
+        std::make_unique<Box>(root, extent * roots.size[i], runMaterial(roots, i, roots.color[i]));
+    b.rod = std::make_unique<Rod>(root, 0.012f * l, runMaterial(roots, i, Shades::rod(), rodMat));
+    for (int k = 0; k < 3; ++k)
+      b.axes[std::size_t(k)] = std::make_unique<Arrow>(
+          root, runMaterial(roots, i, axisColor(k), axisMat[std::size_t(k)]));
+  }
+  m_trailRadius = 0.006f * l;
+  m_hint = ViewHint{QVector3D(0, -0.3f * l, 0), 1.1f * l, 30.0f, 20.0f, {}};
+}
+
+void Pendulum3dVisual::setPose(std::size_t run, const Sample& s) {
+  Body& b = m_bodies[run];
+  const QVector3D c = toScene(s.position);
+  // the body's rotation in scene axes: F R F^T with F the frame
+  const Matrix3d Rs = m_frame * s.attitude * m_frame.transpose();
+  float a[9];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) a[3 * i + j] = float(Rs(i, j));
+  b.box->setRotation(QQuaternion::fromRotationMatrix(QMatrix3x3(a)));
+  b.box->setCentre(c);
+  b.rod->setEnds(QVector3D(0, 0, 0), c);
+  for (int k = 0; k < 3; ++k) {
+    const Vector3d axis = m_axesVisible ? Vector3d(s.attitude.col(k)) : Vector3d::Zero();
+    b.axes[std::size_t(k)]->set(c, m_axisLength * toScene(axis), m_axisRadius);
+  }
+}
+
+void Pendulum3dVisual::setBodyAxesVisible(bool on) {
+  m_axesVisible = on;
+  for (Body& b : m_bodies)
+    for (const std::unique_ptr<Arrow>& a : b.axes)
+      if (!on) a->setVisible(false);
+  m_caption = captionText(on);
+}
+
+}  // namespace dms::ui::scene3d
