@@ -9,13 +9,12 @@
 
 #include "app/dmsim/cli.h"
 #include "core/analysis/parallel.h"
+#include "core/analysis/sweepinput.h"
 #include "core/analysis/sweepjson.h"
 #include "core/io/atomicfile.h"
 
 namespace dms::cli {
 namespace {
-
-constexpr unsigned kMaxJobs = 256;
 
 std::vector<double> parseList(const std::string& text, const std::string& flag) {
   try {
@@ -27,16 +26,13 @@ std::vector<double> parseList(const std::string& text, const std::string& flag) 
 }
 
 unsigned parseJobs(const std::string& text) {
-  const std::string range = "a whole number in [1, " + std::to_string(kMaxJobs) + "]";
   double j = 0;
   try {
     j = parseNumber(text, "--jobs");
   } catch (const InputError&) {
-    throw InputError("--jobs '" + text + "': expected " + range);
+    j = 0;  // not a number: refused below with the range
   }
-  if (j != std::floor(j) || j < 1 || j > kMaxJobs)
-    throw InputError("--jobs '" + text + "': expected " + range);
-  return unsigned(j);
+  return sweepJobs(j, text);
 }
 
 // a shard's file back into its result; throws InputError naming the file
@@ -142,37 +138,11 @@ int cmdSweep(const CommandOptions& c) {
                      systemNames(allSystems()) + ")");
   SweepSpec spec = defaultSweep(*model);
   if (o.has("--methods")) {
-    spec.methods.clear();
-    std::stringstream list(o.values.at("--methods"));
-    std::string name;
-    while (std::getline(list, name, ',')) {
-      try {
-        spec.methods.push_back(parseMethod(name));
-      } catch (const InputError&) {
-        std::string names;
-        for (Method m : model->methods()) names += (names.empty() ? "" : ",") + methodName(m);
-        throw InputError("--methods '" + o.values.at("--methods") + "': unknown method '" + name +
-                         "' (" + model->name() + " has " + names + ")");
-      }
-    }
-    // --h and --rtol without a method to use them are a mistake, not a no-op
-    const auto kinds = [&](bool adaptive) {
-      std::string swept, all;
-      for (Method m : model->methods())
-        if (methodInfo(m).adaptive == adaptive) all += (all.empty() ? "" : ",") + methodName(m);
-      for (Method m : spec.methods)
-        if (methodInfo(m).adaptive == adaptive) swept += methodName(m);
-      return std::make_pair(swept, all);
-    };
-    const auto [fixed, fixedAll] = kinds(false);
-    const auto [adaptive, adaptiveAll] = kinds(true);
-    if (o.has("--h") && fixed.empty())
-      throw InputError("--h: none of --methods " + o.values.at("--methods") +
-                       " takes a fixed step (" + model->name() +
-                       "'s fixed-step methods: " + fixedAll + ")");
-    if (o.has("--rtol") && adaptive.empty())
-      throw InputError("--rtol: none of --methods " + o.values.at("--methods") + " is adaptive (" +
-                       model->name() + "'s adaptive methods: " + adaptiveAll + ")");
+    const std::string given = o.values.at("--methods");
+    std::vector<std::string> names;
+    std::stringstream list(given);
+    for (std::string name; std::getline(list, name, ',');) names.push_back(name);
+    spec.methods = sweepMethods(*model, names, given, o.has("--h"), o.has("--rtol"));
   }
   if (o.has("--h")) spec.steps = parseList(o.values.at("--h"), "--h");
   if (o.has("--rtol")) spec.rtols = parseList(o.values.at("--rtol"), "--rtol");

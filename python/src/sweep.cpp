@@ -5,28 +5,15 @@
 #include <optional>
 
 #include "core/analysis/parallel.h"
+#include "core/analysis/sweepinput.h"
 #include "core/analysis/sweepjson.h"
 #include "python/src/convert.h"
 
 namespace dms::python {
 namespace {
 
-constexpr unsigned kMaxJobs = 256;  // as dmsim sweep --jobs
-
 unsigned jobsOf(const std::optional<double>& jobs) {
-  if (!jobs) return defaultJobs();
-  const double j = *jobs;
-  if (j != std::floor(j) || j < 1 || j > kMaxJobs)
-    throw InputError("--jobs '" + formatNumber(j) + "': expected a whole number in [1, " +
-                     std::to_string(kMaxJobs) + "]");
-  return unsigned(j);
-}
-
-std::string methodList(const SystemModel& model, bool adaptive) {
-  std::string all;
-  for (Method m : model.methods())
-    if (methodInfo(m).adaptive == adaptive) all += (all.empty() ? "" : ",") + methodName(m);
-  return all;
+  return jobs ? sweepJobs(*jobs, formatNumber(*jobs)) : defaultJobs();
 }
 
 py::dict sweep(const std::string& system, const std::optional<std::vector<std::string>>& methods,
@@ -40,25 +27,7 @@ py::dict sweep(const std::string& system, const std::optional<std::vector<std::s
   if (methods) {
     std::string given;
     for (const std::string& name : *methods) given += (given.empty() ? "" : ",") + name;
-    spec.methods.clear();
-    bool fixed = false, adaptive = false;
-    for (const std::string& name : *methods) {
-      try {
-        spec.methods.push_back(parseMethod(name));
-      } catch (const InputError&) {
-        std::string names;
-        for (Method m : model.methods()) names += (names.empty() ? "" : ",") + methodName(m);
-        throw InputError("--methods '" + given + "': unknown method '" + name + "' (" +
-                         model.name() + " has " + names + ")");
-      }
-      (methodInfo(spec.methods.back()).adaptive ? adaptive : fixed) = true;
-    }
-    if (h && !fixed)
-      throw InputError("--h: none of --methods " + given + " takes a fixed step (" + model.name() +
-                       "'s fixed-step methods: " + methodList(model, false) + ")");
-    if (rtol && !adaptive)
-      throw InputError("--rtol: none of --methods " + given + " is adaptive (" + model.name() +
-                       "'s adaptive methods: " + methodList(model, true) + ")");
+    spec.methods = sweepMethods(model, *methods, given, bool(h), bool(rtol));
   }
   if (h) spec.steps = *h;
   if (rtol) spec.rtols = *rtol;
