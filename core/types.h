@@ -13,8 +13,10 @@ using Matrix2d = Eigen::Matrix2d;
 using Matrix3d = Eigen::Matrix3d;
 using VectorXd = Eigen::VectorXd;
 
-/// Largest state any system integrates with RK45 (dumbbell: R as 9 entries, x, Omega, v).
-constexpr int kMaxStateSize = 18;
+/// Largest state a system carries: a chain of 8 spherical pendula, (q_i, omega_i) for each link,
+/// 8 x 6 = 48 (two rigid bodies, (R as 9 entries, x, Omega, v) each, are 36; the dumbbell 18).
+/// A bound rather than a size set at run time, so that a state never lives on the heap.
+constexpr int kMaxStateSize = 48;
 
 /// A raw state vector of at most kMaxStateSize entries, stored inline (never on the heap), so
 /// samples can be copied across threads and produced in a step loop without allocation.

@@ -31,8 +31,20 @@ bool SystemModel::hasMethod(Method m) const {
 
 ParamValues SystemModel::normalize(const ParamValues& values,
                                    std::vector<std::string>* /*warnings*/) const {
-  ParamValues out = defaultValues(params());
-  for (const auto& [name, value] : values) applyAssignment(params(), out, name, value);
+  if (structuralParams().empty()) {
+    ParamValues out = defaultValues(params());
+    for (const auto& [name, value] : values) applyAssignment(params(), out, name, value);
+    return out;
+  }
+  // the structural values first (checked against the default table), then the table they make
+  ParamValues structural = defaultValues(params());
+  for (const std::string& name : structuralParams()) {
+    const auto it = values.find(name);
+    if (it != values.end()) applyAssignment(params(), structural, name, it->second);
+  }
+  const std::vector<ParamSpec> specs = paramsFor(structural);
+  ParamValues out = defaultValues(specs);
+  for (const auto& [name, value] : values) applyAssignment(specs, out, name, value);
   return out;
 }
 

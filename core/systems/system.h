@@ -112,12 +112,29 @@ struct ConservedQuantity {
   std::vector<int> components = {};
 };
 
+/// Where one body of a system is: the point it is drawn at and its attitude (body to inertial;
+/// the identity for a point mass).
+struct BodyPose {
+  Vector3d position = Vector3d::Zero();
+  Matrix3d attitude = Matrix3d::Identity();
+};
+
 class SystemModel {
  public:
   virtual ~SystemModel() = default;
   virtual std::string name() const = 0;   ///< CLI name, e.g. "spherical-pendulum"
   virtual std::string title() const = 0;  ///< e.g. "Spherical pendulum on S^2"
+  /// The parameters at the default set-up (at the default of every structural parameter).
   virtual const std::vector<ParamSpec>& params() const = 0;
+  /// The parameters whose value decides which other parameters there are (a chain's number of
+  /// links n); empty for most systems.
+  virtual std::vector<std::string> structuralParams() const { return {}; }
+  /// The parameters for the structural parameters in `values` (given or default), e.g. m_i,
+  /// l_i for i = 1..n; params() when there are none. Throws InputError for a structural value
+  /// out of its range.
+  virtual std::vector<ParamSpec> paramsFor([[maybe_unused]] const ParamValues& values) const {
+    return params();
+  }
   virtual IntegratorSettings defaultSettings() const = 0;  ///< the article's set-up
   /// Every integrator the system has, in the order of allMethods().
   virtual std::vector<Method> methods() const { return {Method::Variational, Method::Rk45}; }
@@ -137,6 +154,13 @@ class SystemModel {
   /// The quantities the continuous system conserves: the energy, then what Sample::momentum
   /// carries when hasMomentum().
   virtual std::vector<ConservedQuantity> conserved() const;
+  /// Every body's pose in a sample of a run at normalized `values`, read off the sample (its
+  /// state and drawn point), not carried by it: by default the one drawn pose, Sample::position
+  /// and Sample::attitude of a whole sample.
+  virtual std::vector<BodyPose> bodyPoses([[maybe_unused]] const ParamValues& values,
+                                          const Sample& s) const {
+    return {{s.position, s.attitude}};
+  }
   /// The state of a sample of a run of `method`, in the system's own names, the same for every
   /// method (a quaternion run gives R from its quaternion). Reads Sample::state, and the drawn
   /// point (position, velocity; SampleFields::All) where namedStateNeedsPose(method).
@@ -144,8 +168,9 @@ class SystemModel {
   /// Whether namedState reads the sample's drawn point for `method` (its state alone does not
   /// give every part, e.g. RATTLE's momentum without m l^2).
   virtual bool namedStateNeedsPose([[maybe_unused]] Method method) const { return false; }
-  /// Checks the values and returns them completed and normalized (e.g. a unit q0), with notes
-  /// on what was changed in `warnings`. Throws InputError naming the field and range.
+  /// Checks the values against paramsFor(values) and returns them completed and normalized
+  /// (e.g. a unit q0), with notes on what was changed in `warnings`. Throws InputError naming
+  /// the field and range.
   virtual ParamValues normalize(const ParamValues& values,
                                 std::vector<std::string>* warnings) const;
   /// The figures the article prints for this system's example (none for a new system).
