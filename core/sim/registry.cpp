@@ -4,6 +4,7 @@
 #include "core/control/sphericalswingup.h"
 #include "core/systems/dumbbell.h"
 #include "core/systems/massspring.h"
+#include "core/systems/pendulumchain.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
 
@@ -14,11 +15,13 @@ const std::vector<SystemEntry>& registry() {
   static const PlanarPendulum planarPendulum;
   static const SphericalPendulum sphericalPendulum;
   static const Dumbbell dumbbell;
+  static const PendulumChain pendulumChain;
   static const std::vector<SystemEntry> entries = {
       {&massSpring, nullptr},
       {&planarPendulum, nullptr},
       {&sphericalPendulum, &sphericalSwingUp()},
       {&dumbbell, &dumbbellTransfer()},
+      {&pendulumChain, nullptr},
   };
   return entries;
 }
