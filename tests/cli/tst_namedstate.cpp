@@ -110,8 +110,7 @@ class TestNamedState : public QObject {
     const dms::SystemModel& m = *dms::findSystem("dumbbell");
     dms::IntegratorSettings st = m.defaultSettings();
     st.T = 5.0;
-    std::unique_ptr<dms::Run> run =
-        m.makeRun(m.normalize({}, nullptr), dms::Method::Rk45Quat, st);
+    std::unique_ptr<dms::Run> run = m.makeRun(m.normalize({}, nullptr), dms::Method::Rk45Quat, st);
     std::vector<dms::Sample> samples;
     while (run->advance(samples, 4096)) {
     }

@@ -33,7 +33,8 @@ class Beads final : public SystemModel {
       out.push_back({Vector3d(i, 0, s.state[i]), Matrix3d::Identity()});
     return out;
   }
-  std::unique_ptr<Run> makeRun(const ParamValues&, Method, const IntegratorSettings&) const override {
+  std::unique_ptr<Run> makeRun(const ParamValues&, Method,
+                               const IntegratorSettings&) const override {
     return nullptr;
   }
 
