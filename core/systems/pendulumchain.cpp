@@ -7,13 +7,16 @@
 namespace dms {
 namespace {
 
-std::string linkName(const char* base, int i) { return std::string(base) + "_" + std::to_string(i); }
+std::string linkName(const char* base, int i) {
+  return std::string(base) + "_" + std::to_string(i);
+}
 
 std::vector<std::string> chainStateNames(int n) {
   std::vector<std::string> names;
   for (const char* part : {"q", "w"})
     for (int i = 1; i <= n; ++i)
-      for (int k = 1; k <= 3; ++k) names.push_back(part + std::to_string(k) + "_" + std::to_string(i));
+      for (int k = 1; k <= 3; ++k)
+        names.push_back(part + std::to_string(k) + "_" + std::to_string(i));
   return names;
 }
 

@@ -131,8 +131,8 @@ bool pendulumChainStep(const PendulumChainParams& p, double h, PendulumChainStat
       if (it >= kChainNewtonMaxIter) {
         std::ostringstream m;
         m << "the implicit step's Newton iteration did not converge in " << kChainNewtonMaxIter
-          << " iterations (last correction " << step << ", tolerance "
-          << kChainNewtonRelTol * size << "); reduce h";
+          << " iterations (last correction " << step << ", tolerance " << kChainNewtonRelTol * size
+          << "); reduce h";
         return stepFailure(why, m.str());
       }
       last = step;

@@ -43,10 +43,18 @@ bool contains(const std::string& text, const std::string& part) {
 // three links of different masses and lengths, out of any plane, with a vertical angular
 // momentum
 ParamValues threeLinks() {
-  return {{"n", {3}},           {"m_1", {1.0}},          {"m_2", {0.5}},
-          {"m_3", {2.0}},       {"l_1", {1.0}},          {"l_2", {0.7}},
-          {"l_3", {1.3}},       {"q0_1", {0.6, 0, 0.8}}, {"q0_2", {0, 1, 0}},
-          {"q0_3", {-1, 0, 0}}, {"omega0_1", {0, 0, 0.5}}, {"omega0_2", {0, 0, -1}},
+  return {{"n", {3}},
+          {"m_1", {1.0}},
+          {"m_2", {0.5}},
+          {"m_3", {2.0}},
+          {"l_1", {1.0}},
+          {"l_2", {0.7}},
+          {"l_3", {1.3}},
+          {"q0_1", {0.6, 0, 0.8}},
+          {"q0_2", {0, 1, 0}},
+          {"q0_3", {-1, 0, 0}},
+          {"omega0_1", {0, 0, 0.5}},
+          {"omega0_2", {0, 0, -1}},
           {"omega0_3", {0, 1, 0}}};
 }
 
@@ -227,8 +235,9 @@ class TestPendulumChain : public QObject {
   // a q0 not of unit length is scaled and an omega0 not tangent projected, each with a warning
   void normalizedWithWarnings() {
     std::vector<std::string> warnings;
-    const ParamValues v = findSystem("pendulum-chain")
-                              ->normalize({{"q0_2", {0, 0, 2}}, {"omega0_2", {1, 0, 1}}}, &warnings);
+    const ParamValues v =
+        findSystem("pendulum-chain")
+            ->normalize({{"q0_2", {0, 0, 2}}, {"omega0_2", {1, 0, 1}}}, &warnings);
     QCOMPARE(v.at("q0_2"), (std::vector<double>{0, 0, 1}));
     QCOMPARE(v.at("omega0_2"), (std::vector<double>{1, 0, 0}));
     QCOMPARE(warnings.size(), std::size_t(2));
