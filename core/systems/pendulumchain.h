@@ -117,7 +117,8 @@ class PendulumChain final : public SystemModel {
   /// third component.
   std::vector<ConservedQuantity> conserved() const override;
   /// One pose per bob: at x_i, its attitude a rotation taking e3 to q_i (the rod from the
-  /// previous bob or the pivot is the segment from x_i - l_i q_i to x_i).
+  /// previous bob or the pivot is the segment from x_i - l_i q_i to x_i). A sample without the
+  /// chain's state gives its one drawn pose, as the default.
   std::vector<BodyPose> bodyPoses(const ParamValues& values, const Sample& s) const override;
   /// q and omega, each n rows of 3 (shape {n, 3}).
   std::vector<StatePart> namedState(Method method, const Sample& s) const override;

@@ -52,6 +52,16 @@ std::map<std::string, std::vector<double>> expectedInitial(const dms::SystemMode
       for (int j = 0; j < 3; ++j) rows.push_back(R(i, j));
     return {{"R", rows}, {"Omega", p("Omega0")}, {"x", p("x0")}, {"v", p("v0")}};
   }
+  if (s == "pendulum-chain") {
+    std::vector<double> q, omega;
+    for (int i = 1; i <= int(p("n")[0]); ++i) {
+      const std::vector<double> qi = p(("q0_" + std::to_string(i)).c_str()),
+                                wi = p(("omega0_" + std::to_string(i)).c_str());
+      q.insert(q.end(), qi.begin(), qi.end());
+      omega.insert(omega.end(), wi.begin(), wi.end());
+    }
+    return {{"q", q}, {"omega", omega}};
+  }
   return {};
 }
 
