@@ -24,6 +24,12 @@ const std::vector<Example>& examples() {
       {"tumbling-dumbbell.json", tr("Tumbling dumbbell"),
        tr("A fast tumble about all three axes on the article's orbit, with the fourth-order "
           "composition vi4.")},
+      {"double-pendulum-chaos.json", tr("Double pendulum's chaos"),
+       tr("Two links released from the horizontal: vi, vi4, RK45 and RK4 part ways within "
+          "seconds, while vi keeps the vertical angular momentum to round-off.")},
+      {"chain-of-eight.json", tr("A chain of eight spherical pendula"),
+       tr("Eight links falling from the horizontal: the implicit variational step against "
+          "RK45.")},
   };
   return list;
 }
