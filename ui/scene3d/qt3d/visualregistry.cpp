@@ -3,6 +3,7 @@
 #include <QtGlobal>
 #include <map>
 
+#include "ui/scene3d/qt3d/chainvisual.h"
 #include "ui/scene3d/qt3d/dumbbellvisual.h"
 #include "ui/scene3d/qt3d/massspringvisual.h"
 #include "ui/scene3d/qt3d/pendulumvisuals.h"
@@ -30,6 +31,7 @@ const std::map<std::string, Entry>& factories() {
       {"planar-pendulum", entry<PlanarPendulumVisual>()},
       {"spherical-pendulum", entry<SphericalPendulumVisual>()},
       {"dumbbell", entry<DumbbellVisual>()},
+      {"pendulum-chain", entry<ChainVisual>()},
   };
   return table;
 }
