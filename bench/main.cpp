@@ -11,6 +11,7 @@
 #include <string>
 
 #include "bench/alloccounter.h"
+#include "bench/chainbench.h"
 #include "bench/checks.h"
 #include "bench/problems.h"
 #include "bench/rkbench.h"
@@ -76,6 +77,7 @@ void registerAll() {
   registerVariational<DumbbellProblem>();
   registerRk<DumbbellProblem>();
   benchmark::RegisterBenchmark("dumbbell/rk45quat_run", bmRkRun<DumbbellProblem>, Method::Rk45Quat);
+  registerChain();
 }
 
 bool checkAll(std::ostream& os) {
@@ -85,6 +87,7 @@ bool checkAll(std::ostream& os) {
   ok = checkVariational<SphericalPendulumProblem>(os) && checkVi<RattleProblem>(os) &&
        checkRk<SphericalPendulumProblem>(os) && ok;
   ok = checkVariational<DumbbellProblem>(os) && checkRk<DumbbellProblem>(os) && ok;
+  ok = checkChain(os) && ok;
   return ok;
 }
 

@@ -28,8 +28,8 @@ std::vector<Method> sweepMethods(const SystemModel& model, const std::vector<std
     } catch (const InputError&) {
       std::string all;
       for (Method m : model.methods()) all += (all.empty() ? "" : ",") + methodName(m);
-      throw InputError("--methods '" + given + "': unknown method '" + name + "' (" +
-                       model.name() + " has " + all + ")");
+      throw InputError("--methods '" + given + "': unknown method '" + name + "' (" + model.name() +
+                       " has " + all + ")");
     }
     (methodInfo(methods.back()).adaptive ? adaptive : fixed) = true;
   }

@@ -5,6 +5,7 @@
 #include "core/systems/dumbbell.h"
 #include "core/systems/massspring.h"
 #include "core/systems/pendulum3d.h"
+#include "core/systems/pendulumchain.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
 
@@ -16,12 +17,14 @@ const std::vector<SystemEntry>& registry() {
   static const SphericalPendulum sphericalPendulum;
   static const Dumbbell dumbbell;
   static const Pendulum3d pendulum3d;
+  static const PendulumChain pendulumChain;
   static const std::vector<SystemEntry> entries = {
       {&massSpring, nullptr},
       {&planarPendulum, nullptr},
       {&sphericalPendulum, &sphericalSwingUp()},
       {&dumbbell, &dumbbellTransfer()},
       {&pendulum3d, nullptr},
+      {&pendulumChain, nullptr},
   };
   return entries;
 }

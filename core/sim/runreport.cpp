@@ -53,8 +53,20 @@ std::string runReportJson(const SystemModel& model, Method method, const Integra
       model.hasMomentum() ? exponent(r.summary.momentumGrowthExponent()) : Json();
   const auto state = [&](const Sample& s) {
     Json parts = Json::object();
-    for (const StatePart& p : namedState(model, method, s))
-      parts[p.name] = p.shape.empty() ? Json(p.values.front()) : Json(p.values);
+    for (const StatePart& p : namedState(model, method, s)) {
+      if (p.shape.empty()) {
+        parts[p.name] = p.values.front();
+      } else if (p.listOfRows) {
+        Json rows = Json::array();
+        const std::size_t width = std::size_t(p.shape.back());
+        for (std::size_t i = 0; i < p.values.size(); i += width)
+          rows.push_back(
+              std::vector<double>(p.values.begin() + long(i), p.values.begin() + long(i + width)));
+        parts[p.name] = rows;
+      } else {
+        parts[p.name] = p.values;
+      }
+    }
     return parts;
   };
   if (r.summary.samples > 0) {

@@ -99,6 +99,9 @@ struct StatePart {
   std::string name;
   std::vector<int> shape;
   std::vector<double> values;
+  /// A list of vectors, one per row (a chain's q_i), rather than one matrix: JSON prints it as
+  /// a list of rows, where a matrix (R) is one list of its entries row by row.
+  bool listOfRows = false;
 };
 
 /// A quantity the continuous system conserves, as the system names it.

@@ -17,10 +17,14 @@ using Result = dms::test::DmsimResult;
 namespace {
 
 // a part as a flat list of numbers (a scalar is one)
+// a part's numbers in order: a number, a list, or a list of rows (a chain's q_i) flattened
 std::vector<double> numbers(const QJsonValue& v) {
   if (v.isDouble()) return {v.toDouble()};
   std::vector<double> out;
-  for (const QJsonValue& x : v.toArray()) out.push_back(x.toDouble());
+  for (const QJsonValue& x : v.toArray()) {
+    const std::vector<double> inner = numbers(x);
+    out.insert(out.end(), inner.begin(), inner.end());
+  }
   return out;
 }
 
@@ -55,6 +59,16 @@ std::map<std::string, std::vector<double>> expectedInitial(const dms::SystemMode
   if (s == "dumbbell")
     return {{"R", rows(p("att0"))}, {"Omega", p("Omega0")}, {"x", p("x0")}, {"v", p("v0")}};
   if (s == "pendulum-3d") return {{"R", rows(p("rotvec0"))}, {"Omega", p("Omega0")}};
+  if (s == "pendulum-chain") {
+    std::vector<double> q, omega;
+    for (int i = 1; i <= int(p("n")[0]); ++i) {
+      const std::vector<double> qi = p(("q0_" + std::to_string(i)).c_str()),
+                                wi = p(("omega0_" + std::to_string(i)).c_str());
+      q.insert(q.end(), qi.begin(), qi.end());
+      omega.insert(omega.end(), wi.begin(), wi.end());
+    }
+    return {{"q", q}, {"omega", omega}};
+  }
   return {};
 }
 
@@ -130,6 +144,25 @@ class TestNamedState : public QObject {
   // the conserved quantities dmsim list names: the energy for every system, and what
   // Sample::momentum carries where it is conserved; the components a system does not list stay
   // 0 in its samples
+  // a chain's q and omega are n lists of 3 (one per link), a rotation's R one list of 9
+  void chainPartsAreListsOfLinks() {
+    const Result r = dmsim(
+        {"run", "--system", "pendulum-chain", "--integrator", "vi", "--T", "0.1", "--set", "n=3"});
+    QCOMPARE(r.code, 0);
+    for (const char* which : {"initial_state", "final_state"}) {
+      const QJsonObject state = r.json()[which].toObject();
+      for (const char* part : {"q", "omega"}) {
+        const QJsonArray links = state[part].toArray();
+        QCOMPARE(links.size(), 3);
+        for (const QJsonValue& link : links) QCOMPARE(link.toArray().size(), 3);
+      }
+    }
+    const Result top = dmsim({"run", "--system", "pendulum-3d", "--T", "0.1"});
+    QCOMPARE(top.code, 0);
+    QCOMPARE(top.json()["final_state"].toObject()["R"].toArray().size(), 9);
+    QVERIFY(top.json()["final_state"].toObject()["R"].toArray()[0].isDouble());
+  }
+
   void listNamesTheConservedQuantities() {
     const Result r = dmsim({"list", "--json"});
     QCOMPARE(r.code, 0);

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 #include "core/sim/registry.h"
@@ -76,7 +77,17 @@ class TestMainWindow : public QObject {
     // drag the first parameter's slider over a few positions, as a hand would: each position
     // starts its job (a new generation) before the hand moves on (dms_gui_latency --slider
     // measures how long a step takes to reach the screen)
-    QSlider* slider = w.simulationMode()->paramPanel()->slider(w.system()->params().front().name);
+    // the first parameter that is not structural (a chain's n rebuilds the form, its slider
+    // included)
+    std::string first;
+    for (const ParamSpec& p : w.system()->params()) {
+      const std::vector<std::string> st = w.system()->structuralParams();
+      if (std::find(st.begin(), st.end(), p.name) == st.end()) {
+        first = p.name;
+        break;
+      }
+    }
+    QSlider* slider = w.simulationMode()->paramPanel()->slider(first);
     QVERIFY(slider);
     const int start = slider->value();
     for (int k = 1; k <= 5; ++k) {
@@ -379,6 +390,24 @@ class TestMainWindow : public QObject {
     QTest::keyClick(box, Qt::Key_Right);
     QCOMPARE(w.playback()->time(), t);
     QCOMPARE(box->value(), w.simulationMode()->paramPanel()->values().at("theta0")[0]);
+  }
+
+  // the chain's parameter rows follow n: from the n slider (rebuilt after its signal) and from a
+  // scripted value (at once), and the runs are recomputed with the new number of links
+  void chainRowsFollowN() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("pendulum-chain"));
+    QVERIFY(waitIdle(w));
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    QVERIFY(panel->spinBox("m_2") && !panel->spinBox("m_3"));
+    panel->slider("n")->setValue(panel->slider("n")->maximum());
+    QTRY_VERIFY_WITH_TIMEOUT(panel->spinBox("m_8") != nullptr, ms(5000));
+    QTRY_COMPARE_WITH_TIMEOUT(int(dms::test::lastOf(w, 0).state.size()), 48, ms(5000));
+    panel->setValue("n", {3});
+    QVERIFY(panel->spinBox("m_3") && !panel->spinBox("m_4"));
+    panel->setValue("m_3", {2.5});
+    QCOMPARE(panel->values().at("m_3")[0], 2.5);
+    QTRY_COMPARE_WITH_TIMEOUT(int(dms::test::lastOf(w, 0).state.size()), 18, ms(5000));
   }
 
  private:

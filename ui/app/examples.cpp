@@ -27,6 +27,12 @@ const std::vector<Example>& examples() {
       {"heavy-top.json", tr("Heavy top (3D pendulum)"),
        tr("Bruls, Cardona and Arnold's benchmark: a fast top precessing on its pivot; Omega_2 "
           "and the vertical angular momentum are conserved.")},
+      {"double-pendulum-chaos.json", tr("Double pendulum's chaos"),
+       tr("Two links released from the horizontal: vi, vi4, RK45 and RK4 part ways within "
+          "seconds, while vi keeps the vertical angular momentum to round-off.")},
+      {"chain-of-eight.json", tr("A chain of eight spherical pendula"),
+       tr("Eight links falling from the horizontal: the implicit variational step against "
+          "RK45.")},
   };
   return list;
 }

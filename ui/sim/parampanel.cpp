@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSlider>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "ui/common/messageline.h"
@@ -42,6 +43,12 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
       tr("RK45 samples: dense output at the variational sample times, or its own accepted steps"));
   m_settings->addRow(tr("RK45"), m_controller);
   m_settings->addRow(tr("samples"), m_sampling);
+  // a structural parameter (a chain's n) makes another table: rebuilt after the signal that
+  // moved it returns (its slider is one of the rows rebuilt)
+  connect(m_params, &ParamForm::changed, this, [this] {
+    if (structure(m_params->values()) != m_structure)
+      QTimer::singleShot(0, this, [this] { followStructure(m_params->values()); });
+  });
   for (ParamForm* f : {m_params, m_settings}) {
     connect(f, &ParamForm::changed, this, &ParamPanel::changed);
     connect(f, &ParamForm::rejected, this, &ParamPanel::showProblem);
@@ -72,7 +79,36 @@ void ParamPanel::setSystem(const SystemModel* model) {
   showNote({});
 }
 
+std::vector<double> ParamPanel::structure(const ParamValues& values) const {
+  std::vector<double> out;
+  if (!m_model) return out;
+  for (const std::string& name : m_model->structuralParams()) {
+    const auto it = values.find(name);
+    if (it != values.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+  }
+  return out;
+}
+
+void ParamPanel::followStructure(const ParamValues& values) {
+  if (!m_model || m_model->structuralParams().empty()) return;
+  std::vector<ParamSpec> specs;
+  try {
+    specs = m_model->paramsFor(values);
+  } catch (const InputError&) {
+    return;  // a structural value out of range: the form refused it already
+  }
+  // the new table's defaults, with every value the old one shares with it kept
+  ParamValues full = defaultValues(specs);
+  for (const auto& [name, value] : values)
+    if (full.count(name)) full[name] = value;
+  m_params->setSpecs(specs);
+  m_params->setValues(full);
+  m_structure = structure(full);
+}
+
 void ParamPanel::setScenario(const ParamValues& values, const IntegratorSettings& settings) {
+  m_structure.clear();
+  followStructure(values);
   m_params->setValues(values);
   m_base = settings;
   m_settings->setValues({{"h", {settings.h}},
@@ -86,7 +122,8 @@ void ParamPanel::setScenario(const ParamValues& values, const IntegratorSettings
 }
 
 void ParamPanel::setValue(const std::string& name, const std::vector<double>& value) {
-  const ParamSpec* spec = findSpec(m_model->params(), name);
+  const std::vector<ParamSpec> table = m_model->paramsFor(values());
+  const ParamSpec* spec = findSpec(table, name);
   ParamForm* form = m_params;
   if (!spec) {
     spec = findSpec(integratorSpecs(), name);
@@ -94,10 +131,14 @@ void ParamPanel::setValue(const std::string& name, const std::vector<double>& va
   }
   if (!spec) {
     ParamValues scratch;
-    applyAssignment(m_model->params(), scratch, name, value);  // throws, naming the parameters
+    applyAssignment(table, scratch, name, value);  // throws, naming the parameters
   }
   checkValue(*spec, value);
   form->setValue(name, value);
+  // a structural value set here (not from a slider) rebuilds the table at once, so that the
+  // parameters it makes can be set next
+  if (form == m_params && structure(m_params->values()) != m_structure)
+    followStructure(m_params->values());
   emit changed();
 }
 
@@ -106,7 +147,18 @@ void ParamPanel::resetToArticle() {
   emit changed();
 }
 
-ParamValues ParamPanel::values() const { return m_params->values(); }
+ParamValues ParamPanel::values() const {
+  ParamValues v = m_params->values();
+  if (!m_model || m_model->structuralParams().empty()) return v;
+  // until the form follows a new structural value, only the parameters that value makes
+  try {
+    const std::vector<ParamSpec> specs = m_model->paramsFor(v);
+    for (auto it = v.begin(); it != v.end();)
+      it = findSpec(specs, it->first) ? std::next(it) : v.erase(it);
+  } catch (const InputError&) {
+  }
+  return v;
+}
 
 std::vector<Method> ParamPanel::methods() const { return m_methods->methods(); }
 

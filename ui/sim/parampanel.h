@@ -26,7 +26,9 @@ class ParamPanel : public QWidget {
  public:
   explicit ParamPanel(QWidget* parent = nullptr);
 
-  /// Rebuilds the rows for a system and sets its article values (no changed() signal).
+  /// Rebuilds the rows for a system and sets its article values (no changed() signal). The
+  /// rows follow the system's structural parameters (a chain's n: m_i, l_i, ... for i = 1..n):
+  /// changing one rebuilds them, keeping the values the two tables share.
   void setSystem(const SystemModel* model);
   const SystemModel* system() const { return m_model; }
   /// Sets values and settings (e.g. from a scenario file) without emitting changed().
@@ -60,7 +62,14 @@ class ParamPanel : public QWidget {
   void changed();
 
  private:
+  // the structural parameters' values in `values` (a chain's n), in the system's order
+  std::vector<double> structure(const ParamValues& values) const;
+  // the form rebuilt for the table the structural values in `values` make, keeping the values
+  // the old table shares with it (nothing for a system without structural parameters)
+  void followStructure(const ParamValues& values);
+
   const SystemModel* m_model = nullptr;
+  std::vector<double> m_structure;  // the structural values the form's table was made for
   ParamForm* m_params = nullptr;
   ParamForm* m_settings = nullptr;
   MethodPicker* m_methods = nullptr;

@@ -91,7 +91,7 @@ QString SimulationMode::figureCaption() const {
   const SimJob& job = m_session->job();
   if (!job.model) return {};
   QStringList parts;
-  for (const ParamSpec& p : job.model->params()) {
+  for (const ParamSpec& p : job.model->paramsFor(job.values)) {
     const auto it = job.values.find(p.name);
     if (it == job.values.end()) continue;
     QStringList v;

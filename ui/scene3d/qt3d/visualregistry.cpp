@@ -3,6 +3,7 @@
 #include <QtGlobal>
 #include <map>
 
+#include "ui/scene3d/qt3d/chainvisual.h"
 #include "ui/scene3d/qt3d/dumbbellvisual.h"
 #include "ui/scene3d/qt3d/massspringvisual.h"
 #include "ui/scene3d/qt3d/pendulum3dvisual.h"
@@ -32,6 +33,7 @@ const std::map<std::string, Entry>& factories() {
       {"spherical-pendulum", entry<SphericalPendulumVisual>()},
       {"dumbbell", entry<DumbbellVisual>()},
       {"pendulum-3d", entry<Pendulum3dVisual>()},
+      {"pendulum-chain", entry<ChainVisual>()},
   };
   return table;
 }

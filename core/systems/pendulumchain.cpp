@@ -1,0 +1,266 @@
+#include "core/systems/pendulumchain.h"
+
+#include <cmath>
+
+#include "core/integrators/standardruns.h"
+
+namespace dms {
+namespace {
+
+std::string linkName(const char* base, int i) {
+  return std::string(base) + "_" + std::to_string(i);
+}
+
+std::vector<std::string> chainStateNames(int n) {
+  std::vector<std::string> names;
+  for (const char* part : {"q", "w"})
+    for (int i = 1; i <= n; ++i)
+      for (int k = 1; k <= 3; ++k)
+        names.push_back(part + std::to_string(k) + "_" + std::to_string(i));
+  return names;
+}
+
+// The variational step (plain or compensated sums) for FixedStepRun.
+struct ChainStepper {
+  using State = PendulumChainState;
+  PendulumChainParams p;
+  bool compensated = false;
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    int iterations = 0;
+    const bool ok = pendulumChainStep(p, h, x, compensated, &iterations, why);
+    work.fevals += 2;  // gravity at q_k and at q_{k+1}
+    work.newton += iterations;
+    return ok;
+  }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    ChainVectors omega = chainZeros();
+    pendulumChainOmega(p, x.q, x.pi, omega);
+    PendulumChain::fill(p, t, x.q, omega, s, f);
+    // the vertical angular momentum the step keeps: e3.sum_i pi_i
+    double Lz = 0.0;
+    for (int i = 0; i < p.n; ++i) Lz += x.pi[i].z();
+    s.momentum = Vector3d(0.0, 0.0, Lz);
+  }
+  std::vector<std::string> stateNames() const { return chainStateNames(p.n); }
+};
+
+std::vector<ParamSpec> chainSpecs(int n) {
+  std::vector<ParamSpec> s = {
+      ParamSpec::scalar("n", "", "number of links (bobs on massless rods from the pivot)")
+          .defaultValue(2)
+          .range(1, kChainMaxLinks)
+          .wholeNumber()
+          .slider(1, kChainMaxLinks),
+      ParamSpec::scalar("g", "m/s^2", "gravitational acceleration (along +e3)")
+          .defaultValue(9.81)
+          .range(0, 1e4)
+          .slider(0.0, 20.0),
+  };
+  for (int i = 1; i <= n; ++i) {
+    const std::string k = std::to_string(i);
+    s.push_back(ParamSpec::scalar(linkName("m", i), "kg", "mass of bob " + k)
+                    .defaultValue(1.0)
+                    .above(0)
+                    .atMost(1e6)
+                    .slider(0.1, 10.0));
+    s.push_back(ParamSpec::scalar(linkName("l", i), "m", "length of rod " + k)
+                    .defaultValue(1.0)
+                    .above(0)
+                    .atMost(1e6)
+                    .slider(0.1, 5.0));
+    s.push_back(ParamSpec::vector3(linkName("q0", i), "",
+                                   "initial direction of rod " + k +
+                                       " from the previous bob or the pivot (normalized; e3 = "
+                                       "hanging)")
+                    .defaultValue({1.0, 0.0, 0.0})
+                    .range(-1e6, 1e6)
+                    .slider(-1.0, 1.0));
+    // the first rod starts at rest, the others turning about the vertical: the chain falls
+    // from the horizontal and swings out of the plane
+    s.push_back(ParamSpec::vector3(linkName("omega0", i), "rad/s",
+                                   "initial angular velocity of rod " + k +
+                                       ", dq/dt = omega x q (projected tangent to q0_" + k + ")")
+                    .defaultValue({0.0, 0.0, i == 1 ? 0.0 : 1.0})
+                    .range(-1e3, 1e3)
+                    .slider(-5.0, 5.0));
+  }
+  return s;
+}
+
+}  // namespace
+
+PendulumChainParams PendulumChainParams::from(const ParamValues& v) {
+  PendulumChainParams p;
+  p.n = int(scalarParam(v, "n"));
+  p.g = scalarParam(v, "g");
+  for (int i = 0; i < p.n; ++i) {
+    p.m[i] = scalarParam(v, linkName("m", i + 1));
+    p.l[i] = scalarParam(v, linkName("l", i + 1));
+    p.q0[i] = vectorParam(v, linkName("q0", i + 1));
+    p.omega0[i] = vectorParam(v, linkName("omega0", i + 1));
+  }
+  p.update();
+  return p;
+}
+
+const std::vector<ParamSpec>& PendulumChain::params() const {
+  static const std::vector<ParamSpec> specs = chainSpecs(2);
+  return specs;
+}
+
+std::vector<ParamSpec> PendulumChain::paramsFor(const ParamValues& values) const {
+  const auto it = values.find("n");
+  if (it == values.end()) return params();
+  checkValue(params().front(), it->second);
+  return chainSpecs(int(it->second.at(0)));
+}
+
+IntegratorSettings PendulumChain::defaultSettings() const {
+  IntegratorSettings s;
+  // the double pendulum's chaos over many Lyapunov times; h small enough for the fast whips
+  // of the outer link (|omega_2| reaches ~10 rad/s)
+  s.h = 0.005;
+  s.T = 100.0;
+  return s;
+}
+
+ParamValues PendulumChain::normalize(const ParamValues& values,
+                                     std::vector<std::string>* warnings) const {
+  ParamValues out = SystemModel::normalize(values, warnings);
+  const int n = int(scalarParam(out, "n"));
+  for (int i = 1; i <= n; ++i) {
+    const std::string qName = linkName("q0", i), wName = linkName("omega0", i);
+    Vector3d q = vectorParam(out, qName);
+    const double len = q.norm();
+    if (!(len > 1e-12))
+      throw InputError("parameter '" + qName + "' = " + formatVector(q) +
+                       " has zero length: it must be a nonzero 3-vector (it is normalized)");
+    q /= len;
+    Vector3d w = vectorParam(out, wName);
+    const double along = w.dot(q);
+    w -= along * q;
+    if (warnings && std::fabs(along) > 1e-12 * std::max(1.0, w.norm()))
+      warnings->push_back(wName + " is not tangent to " + qName + " (" + wName + "." + qName +
+                          " = " + formatNumber(along) +
+                          "): projected onto the tangent plane, removing that component");
+    if (warnings && std::fabs(len - 1.0) > 1e-12)
+      warnings->push_back(qName + " has length " + formatNumber(len) + ": scaled to 1");
+    out[qName] = {q.x(), q.y(), q.z()};
+    out[wName] = {w.x(), w.y(), w.z()};
+  }
+  return out;
+}
+
+std::vector<ConservedQuantity> PendulumChain::conserved() const {
+  return {{"energy", "E", "J", "energy"},
+          {"vertical angular momentum", "e3.sum_i m_i x_i x xdot_i", "kg m^2/s", "momentum", {2}}};
+}
+
+std::vector<BodyPose> PendulumChain::bodyPoses(const ParamValues& values, const Sample& s) const {
+  const PendulumChainParams p = PendulumChainParams::from(values);
+  // a sample without the chain's state (not one of its runs): its one drawn pose
+  if (s.state.size() < 6 * p.n) return SystemModel::bodyPoses(values, s);
+  std::vector<BodyPose> out;
+  Vector3d x = Vector3d::Zero();
+  for (int i = 0; i < p.n; ++i) {
+    const Vector3d q = s.state.segment<3>(3 * i);
+    x += p.l[i] * q;
+    const Matrix3d R =
+        Eigen::Quaterniond::FromTwoVectors(Vector3d::UnitZ(), q).normalized().toRotationMatrix();
+    out.push_back({x, R});
+  }
+  return out;
+}
+
+std::vector<StatePart> PendulumChain::namedState(Method /*method*/, const Sample& s) const {
+  const int n = int(s.state.size()) / 6;
+  StatePart q{"q", {n, 3}, {}, true}, w{"omega", {n, 3}, {}, true};
+  for (int i = 0; i < 3 * n; ++i) {
+    q.values.push_back(s.state[i]);
+    w.values.push_back(s.state[3 * n + i]);
+  }
+  return {q, w};
+}
+
+StateError PendulumChain::stateError(const Sample& a, const Sample& b) const {
+  const int n = int(std::min(a.state.size(), b.state.size())) / 6;
+  double angle2 = 0.0, vel2 = 0.0;
+  for (int i = 0; i < n; ++i) {
+    const Vector3d qa = a.state.segment<3>(3 * i), qb = b.state.segment<3>(3 * i);
+    const double angle = std::atan2(qa.cross(qb).norm(), qa.dot(qb));
+    angle2 += angle * angle;
+    vel2 += (a.state.segment<3>(3 * n + 3 * i) - b.state.segment<3>(3 * n + 3 * i)).squaredNorm();
+  }
+  StateError e;
+  e.angle = std::sqrt(angle2);
+  e.velocity = std::sqrt(vel2);
+  return e;
+}
+
+std::unique_ptr<Run> PendulumChain::makeRun(const ParamValues& values, Method method,
+                                            const IntegratorSettings& settings) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  const PendulumChainParams p = PendulumChainParams::from(values);
+  const int n = p.n;
+  PendulumChainState x0;
+  x0.n = n;
+  ChainMat A;
+  pendulumChainMatrix(p, p.q0, A);
+  ChainVec w0(3 * n);
+  for (int i = 0; i < n; ++i) w0.segment<3>(3 * i) = p.omega0[i];
+  const ChainVec pi0 = A * w0;  // pi = A(q) omega
+  for (int i = 0; i < n; ++i) {
+    x0.q[i] = p.q0[i];
+    x0.pi[i] = pi0.segment<3>(3 * i);
+  }
+  if (method == Method::Variational || method == Method::Vi4) {
+    // the first step, tried here, names h when it is too large for the implicit equation
+    const double h1 = method == Method::Vi4 ? kTripleJumpG1 * settings.h : settings.h;
+    PendulumChainState trial = x0;
+    std::string why;
+    if (settings.steps() > 0 && !pendulumChainStep(p, h1, trial, false, nullptr, &why))
+      throw InputError("--h " + formatNumber(settings.h) +
+                       " is too large for pendulum-chain's implicit step at the initial state (" +
+                       why + ")");
+  }
+  VectorXd y0(6 * n);
+  for (int i = 0; i < n; ++i) {
+    y0.segment<3>(3 * i) = p.q0[i];
+    y0.segment<3>(3 * n + 3 * i) = p.omega0[i];
+  }
+  const auto continuous = [p, y0, n] {
+    ContinuousForm form;
+    form.y0 = y0;
+    form.rhs = [p](double, const VectorXd& y, VectorXd& dy) {
+      pendulumChainRhs(p, y.data(), dy.data());
+    };
+    form.sample = [p, n](double t, const VectorXd& y) {
+      Sample s;
+      ChainVectors q = chainZeros(), w = chainZeros();
+      for (int i = 0; i < n; ++i) {
+        q[i] = y.segment<3>(3 * i);
+        w[i] = y.segment<3>(3 * n + 3 * i);
+      }
+      PendulumChain::fill(p, t, q, w, s, SampleFields::All);
+      return s;
+    };
+    form.names = chainStateNames(n);
+    // onto T(S^2)^n: each q_i unit, each omega_i tangent
+    form.project = [n](VectorXd& y) {
+      for (int i = 0; i < n; ++i) {
+        const Vector3d q = y.segment<3>(3 * i).normalized();
+        const Vector3d w = y.segment<3>(3 * n + 3 * i);
+        y.segment<3>(3 * i) = q;
+        y.segment<3>(3 * n + 3 * i) = w - w.dot(q) * q;
+      }
+    };
+    return form;
+  };
+  const StandardForms<ChainStepper, ChainStepper, decltype(continuous)> forms{
+      {p, false}, x0, {p, true}, x0, continuous, {}};
+  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  if (!run) throw unavailable(method);
+  return run;
+}
+
+}  // namespace dms

@@ -1,0 +1,34 @@
+// The chain of n spherical pendula: a pivot, and per run n rods and n bobs placed from the
+// bodies the system reads off each sample (SystemModel::bodyPoses); the last bob leaves the
+// trail (drawn by the view).
+#pragma once
+
+#include <array>
+#include <memory>
+
+#include "core/systems/pendulumchain.h"
+#include "ui/scene3d/qt3d/primitives.h"
+#include "ui/scene3d/qt3d/systemvisual.h"
+
+namespace dms::ui::scene3d {
+
+class ChainVisual final : public SystemVisual {
+ public:
+  ChainVisual(const ParamValues& params, const VisualRoots& roots);
+  /// n and the rod lengths l_1..l_n (the normalized parameters' values).
+  static std::vector<double> layout(const ParamValues& params);
+  /// Each bob at its pose, each rod from the previous bob (or the pivot) to it; gravity along
+  /// +e3 drawn downwards.
+  void setPose(std::size_t run, const Sample& s) override;
+
+ private:
+  struct Link {
+    std::unique_ptr<Rod> rod;
+    std::unique_ptr<Ball> bob;
+  };
+  ParamValues m_values;  // normalized: what bodyPoses reads
+  int m_n = 0;
+  std::array<std::array<Link, kChainMaxLinks>, VisualRoots::kRuns> m_links;
+};
+
+}  // namespace dms::ui::scene3d
