@@ -41,11 +41,13 @@ std::string typeset(const std::string& plain) {
       {"^3", "³"},
       {"^T", "ᵀ"},
   }};
-  // a superscript letter that marks a target or a kind (q^d, u^f, u^m), not a hat (x^)
-  static const std::array<std::pair<char, const char*>, 3> marks = {{
+  // a superscript letter that marks a target or a kind (q^d, u^f, u^m) or a power of a space
+  // ((S^2)^n), not a hat (x^)
+  static const std::array<std::pair<char, const char*>, 4> marks = {{
       {'d', "ᵈ"},
       {'f', "ᶠ"},
       {'m', "ᵐ"},
+      {'n', "ⁿ"},
   }};
   std::string out;
   out.reserve(plain.size() + 16);

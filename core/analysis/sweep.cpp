@@ -137,7 +137,7 @@ SweepSpec defaultSweep(const SystemModel& model) {
   s.parameters = model.normalize({}, nullptr);
   s.methods = model.methods();
   const double hmax = 2.0 * article.h;
-  s.T = rounded12(hmax * std::max(1.0, std::round(article.T / 10.0 / hmax)));
+  s.T = rounded12(hmax * std::max(1.0, std::round(model.sweepHorizon(article) / hmax)));
   for (int k = 0; k < 5; ++k) s.steps.push_back(hmax / double(1 << k));
   s.rtols = {1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10};
   return s;

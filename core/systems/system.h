@@ -180,6 +180,10 @@ class SystemModel {
   virtual std::vector<ArticleFigure> articleFigures() const { return {}; }
   /// The plots the article draws for this system's example (none for a new system).
   virtual std::vector<ArticlePlot> articlePlots() const { return {}; }
+  /// The horizon of the default work-precision sweep (core/analysis/sweep.h): a tenth of the
+  /// set-up's, unless the system's errors grow too fast for the largest steps to stay in the
+  /// fitted range over it.
+  virtual double sweepHorizon(const IntegratorSettings& setup) const { return setup.T / 10.0; }
   /// The canonical phase plane at normalized `values`, for a system with one degree of
   /// freedom; empty for the others.
   virtual std::optional<PhasePlane> phasePlane([[maybe_unused]] const ParamValues& values) const {

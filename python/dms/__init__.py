@@ -13,6 +13,28 @@ Ctrl+C (KeyboardInterrupt). A bad input raises ValueError with the message `dmsi
 
 from __future__ import annotations
 
+from . import _core
+from ._systems import (  # noqa: F401
+    Param,
+    MethodInfo,
+    Conserved,
+    System,
+    systems,
+    system,
+    methods,
+)
+from ._runs import (  # noqa: F401
+    Run,
+    run,
+)
+from ._sweeps import (  # noqa: F401
+    SweepRun,
+    Reference,
+    Sweep,
+    sweep,
+    merge_sweeps,
+)
+from ._studies import (  # noqa: F401
     Axis,
     Series,
     Figure,
@@ -27,6 +49,18 @@ from __future__ import annotations
     phase_space,
     distance,
     rk45_steps,
+)
+from ._control import (  # noqa: F401
+    Iteration,
+    ControlProblem,
+    ControlSolution,
+    control_problems,
+    control,
+)
+from ._scenario import (  # noqa: F401
+    Scenario,
+    load_scenario,
+    save_scenario,
 )
 
 __version__: str = _core.__version__

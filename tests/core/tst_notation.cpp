@@ -49,6 +49,8 @@ class TestNotation : public QObject {
                                                       << "Omegas";
     QTest::newRow("title") << "Spherical pendulum on S^2"
                            << "Spherical pendulum on S²";
+    QTest::newRow("power of a space") << "Chain of n spherical pendula on (S^2)^n"
+                                      << "Chain of n spherical pendula on (S²)ⁿ";
     QTest::newRow("target") << "target x^d (from the attracting point)"
                             << "target xᵈ (from the attracting point)";
     QTest::newRow("hat stays") << "exp(attd^)"
