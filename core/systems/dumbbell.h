@@ -76,10 +76,7 @@ class Dumbbell final : public SystemModel {
   std::string title() const override { return "Dumbbell spacecraft on SE(3) in central gravity"; }
   const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
-  std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Rk45,  Method::Rk45Quat, Method::Vi4,
-            Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
-  }
+  std::vector<Method> methods() const override { return rigidBodyMethods(); }
   std::vector<Method> articleMethods() const override {
     return {Method::Variational, Method::Rk45, Method::Rk45Quat};
   }

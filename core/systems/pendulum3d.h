@@ -52,10 +52,7 @@ class Pendulum3d final : public SystemModel {
   const std::vector<ParamSpec>& params() const override;
   /// Ours: an asymmetric body tumbling well away from its hanging equilibrium.
   IntegratorSettings defaultSettings() const override;
-  std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Rk45,  Method::Rk45Quat, Method::Vi4,
-            Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
-  }
+  std::vector<Method> methods() const override { return rigidBodyMethods(); }
   std::string structureName() const override { return "||I - R^T R||"; }
   std::string structure2Name() const override { return "|1 - |q|| (rk45-quat; 0 otherwise)"; }
   std::string structure2Symbol() const override { return "|1 - |q||"; }

@@ -134,6 +134,12 @@ struct LieForm;  // core/integrators/rkmk.h
 /// acting from the left), the rest as in the matrix form.
 LieForm rigidBodyLieForm(const RigidBody& b, const RigidBodyState& s0);
 
+/// The methods of a rigid body (makeRigidBodyRun makes each), in the order of allMethods().
+inline std::vector<Method> rigidBodyMethods() {
+  return {Method::Variational, Method::Rk45,  Method::Rk45Quat, Method::Vi4,
+          Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
+}
+
 /// A run of a rigid body: the LGVI (vi) and its triple jump (vi4), RK45 with R (rk45), with a
 /// quaternion (rk45-quat) or projected onto SO(3) (rk45-proj), RKMK4 and RK4.
 /// Each stops with a failure at the first state outside the potential's domain (RK45: checked
