@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Counts the heap allocations of the benchmark process, so that a benchmark can show that a
 /// loop allocates nothing.
 ///

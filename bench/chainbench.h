@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The chain of n spherical pendula at n = 2, 4, 8, to show how its cost grows with n: the
 /// implicit variational step (Newton on 3n unknowns), the product's vi run, RK45 (ode45) per
 /// evaluation of the (S^2)^n equations, with the allocations of each loop, which must be 0.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The checks that the benchmarks (bench/main.cpp) time the product's own computations: the
 /// core steps, the minimal steps and our RK45 against the product's runs, bit for bit.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dms_gui_latency: how responsive dmstudio stays while it computes and plays a long run, and
 // how much memory it holds; how long a slider move takes to reach the screen; how much of the
 // GUI thread a playback frame takes. Not a test (nothing is asserted on time): measurements for

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the forms of dms_gui_latency (bench/gui_latency.cpp: the event loop's lateness;
 // bench/gui_slider.cpp: --slider; bench/gui_playback.cpp: --playback) share: the tick and busy
 // time recorders, waiting in the event loop, the window on a computed system, and the messages.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dms_gui_latency --playback (bench/gui_latency.cpp describes what it measures): the GUI
 // thread's busy time per frame while a long computed run plays at 1x.
 #include <qcustomplot.h>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dms_gui_latency --slider (bench/gui_latency.cpp describes what it measures): slider moves and
 // drags on a system at its article set-up, from the value change to the result on screen.
 #include <qcustomplot.h>

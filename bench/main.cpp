@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dms_bench: ns per step of the variational integrators and of our RK45, with Boost.Odeint's
 // controlled runge_kutta_dopri5 as a peer on the same problems and tolerances, and a check that
 // the variational step loop allocates nothing. A benchmark, not a test: not run by CTest.

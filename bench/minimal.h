@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Minimal hand-written variational steps, one per system and form (plain and compensated):
 /// what someone writing only this step would write. Fixed-size types, the constants of a run
 /// (those depending on h and the parameters) computed once, the step inlined into the loop, no

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The benchmark problems: one struct per system, with the core's variational steps (plain and
 /// compensated), a minimal hand-written copy of them (minimal.h), the system's initial state
 /// and the right-hand side of the continuous form written once for any indexable state (our

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Python module's budgets, as ratios measured in one run of this script (a Release build):
 
 - dms.run of the planar pendulum at the article's set-up (33 334 samples), the CPU time to its

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The C++ side of bench/python_bench.py: the planar pendulum at the article's set-up run through
 // the core to its samples, each into the run's summary and into columns (t, energy, structure,
 // structure2 and momentum where the system has them, the state), as dms.run keeps them before

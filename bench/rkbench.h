@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The RK45 benchmarks (bench/main.cpp): our Dormand-Prince on the bench's right-hand side, the
 /// product's RK45 runs, and Boost.Odeint's controlled runge_kutta_dopri5 as the peer.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The benchmarks' set-up (bench/main.cpp): each problem at the article's set-up, as the product
 /// builds it, and what the RK45 benchmarks share (the bench's right-hand side, the options, the
 /// peer's system functor).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The summary dms_bench prints at the end (bench/summary.cpp): the console reporter keeps each
 /// benchmark's figures, and the summary prints them per system with their ratios.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The variational benchmarks (bench/main.cpp): the core step, the minimal hand-written step
 /// and the product's run, with the allocations each loop makes.
 #pragma once

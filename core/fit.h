@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The least-squares slope of y over x: convergence orders (log error over log h, as
 /// GeometricIntegrators.jl tests its orders) and growth exponents (log error over log t).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The typeset form of the plain-text names and units the core gives its quantities
 // ("||I - R^T R||", "kg m^2/s", "|q.omega|"): what a window, a plot or a figure shows, in UTF-8
 // ("‖I − RᵀR‖", "kg m²/s", "|q·ω|"). Files that scripts read (CSV headers, JSON) keep the plain

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Parameters of a system, an integrator or an optimal-control problem: name, unit, range,
 /// default, and one validator that the CLI, the scenario loader and the GUI all use.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bash completion of dmsim, made from its command line: the commands and their options from
 // their CLI11 apps, the values from the registry (systems, methods, parameters) and from the
 // options' own "a|b" texts (the choices). `dmsim --bash-completion` prints it; the build writes

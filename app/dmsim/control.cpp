@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmsim control: a system's optimal-control problem from the command line. Its flags, fields,
 // help text, JSON fields and CSV columns all come from the problem (core/control/problem.h).
 #include <algorithm>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmsim's command line: one CLI11 subcommand per command, each with the options its define*
 // function adds (cli.h); the usage of `dmsim --help` is made from them.
 #include <CLI/CLI.hpp>

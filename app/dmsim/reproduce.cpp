@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmsim reproduce: the article's numerical examples, our figures beside the printed ones.
 #include <cmath>
 #include <iomanip>

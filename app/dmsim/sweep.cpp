@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmsim sweep: the work-precision / convergence sweep of core/analysis/sweep.h as one JSON
 // object, its shards and their merge.
 #include "core/analysis/sweep.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmstudio: the desktop app. Without arguments it opens the window on the last system; with
 // the scripted-mode flags (ui/app/commandline.h) it plays, writes files and may quit.
 #include <QApplication>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the studies of core/analysis share: the system a spec names, a method list for
 /// messages, a value rounded to 12 digits (a default that prints as typed).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Equal cost: the step h at which a fixed-step method (the variational
 /// integrator) costs what an adaptive run (RK45 at the article's tolerances) costs, by force
 /// or right-hand-side evaluations (RunCounters::fevals, deterministic) or by CPU time (the

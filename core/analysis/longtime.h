@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Long-time behaviour: for one system, parameter set and a list of
 /// methods, the energy, structure and momentum errors against t on a log-spaced time axis
 /// ("Long time"), and each method's distance from a reference trajectory against t ("Distance

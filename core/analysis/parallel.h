@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A parallel for-loop over independent tasks on std::threads (no Qt: this is the core), and
 /// the CPU clock of the calling thread, which times one task among several running at once.
 #pragma once

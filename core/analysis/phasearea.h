@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Phase space and symplecticity: for a system with a one-degree-of-freedom
 /// canonical phase plane (SystemModel::phasePlane), M runs of each method from the vertices of
 /// a polygon inscribed in a small circle around the initial state (q0, p0), the polygon through

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The polygon of a phase-area study's vertices (core/analysis/phasearea.h, "Refinement and the
 /// polygon's own error"): its area at every kept sample index, the estimate of its own error
 /// from its pairs of edges, and the refinement that splits the pairs above their share of the

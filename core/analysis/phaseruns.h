@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The runs of a phase-area study (core/analysis/phasearea.h): one per vertex of the polygon
 /// and one from the circle's centre, each to T, in parallel, keeping (q, p) at the study's kept
 /// sample indices (an angle lifted along its run), and the status of a batch of them.

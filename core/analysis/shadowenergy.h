@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The shadow (modified) energy of a variational run, computed from its samples: the energy of
 /// the modified Hamiltonian H~ whose exact flow the symplectic map follows (backward error
 /// analysis). E oscillates along such a run by O(h^2); H~ is conserved up to an exponentially

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An adaptive run's internals: its accepted step sizes against t, where it
 /// rejected steps, and its evaluations as it went, for one method (RK45 and its variants) at
 /// given settings. Read off the run itself, sampled at its accepted steps, one step at a time.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The work-precision and convergence sweep: the methods of one system over a list
 /// of step sizes (fixed-step methods) and of tolerances (adaptive methods), each run's cost and
 /// its errors against a reference far below the sweep, and the orders fitted to the fixed-step

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a sweep is asked for, checked the one way `dmsim sweep` and the Python module check it,
 /// with the same messages: the methods by name against the steps and tolerances given, and the
 /// number of threads.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A sweep's result as `dmsim sweep` prints it (JSON) and back: the fields docs/cli.md
 /// documents, and for a shard the "shard" object its merge needs. The CLI and the Python module
 /// `dms` both use these, so that they give the same numbers.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dumbbell problem's direct solver: the 6N controls as the unknowns of SLSQP, with the
 // cost and the terminal residual's gradients from one adjoint sweep.
 #include <chrono>

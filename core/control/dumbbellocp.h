@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Optimal control of the dumbbell spacecraft (the article's last section): transfer it from
 /// (R_0, x_0, Omega_0, v_0) to (R^d, x^d, Omega^d, v^d) in N steps of the first-order
 /// controlled equations (firstorderdumbbell.h), minimizing

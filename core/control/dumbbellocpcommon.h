@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the dumbbell problem's two solvers (core/control/dumbbellshooting.cpp,
 /// core/control/dumbbelldirect.cpp) share: the step cost, the terminal residual's Jacobian and
 /// the path fields of a solution.

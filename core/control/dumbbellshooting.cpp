@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dumbbell problem's indirect solver: shooting on the initial multiplier lambda_0, each pass
 // integrating the states and the costate forward (with the tangents for Newton's step).
 #include <Eigen/LU>

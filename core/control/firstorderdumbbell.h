@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The dumbbell spacecraft driven by a control force u^f and a control moment u^m through the
 /// first-order Lie group variational equations of the article's last section, and their exact
 /// linearization A_k in the variation z_k = [eta_k; dx_k; dOmega_k; dv_k] (dR_k = R_k eta_k^),

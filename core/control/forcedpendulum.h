@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The spherical pendulum driven by a control moment u = q x w about the pivot: one step of the
 /// forced variational integrator (discrete Lagrange-d'Alembert) and one step of a second-order
 /// Runge-Kutta method (Heun) on the forced continuous equations, each with the exact Jacobians

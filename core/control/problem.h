@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An optimal-control problem of a system, behind one interface that the CLI (`dmsim control`)
 /// and the app's Optimal control mode both use: its fields as ParamSpec tables, its choices
 /// (transcription, initial guess, method), solve with progress and cancel, and one result type

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Per-iteration progress of an optimal-control solve, shared by every method (direct
 /// transcription with SQP, indirect shooting): the solver calls the callback once per iteration
 /// from its own thread; the callback returns false to cancel the solve.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A small driver for NLopt's SLSQP (Kraft's sequential least-squares QP, the SQP method the
 /// article uses) on  min f(x)  s.t.  c(x) = 0,  with exact gradients, iteration counting,
 /// progress per iteration through a ProgressCallback, and cancellation.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// DMOC for the spherical pendulum (the article's "optimal control of a spherical pendulum"):
 /// minimize  J = sum_{k=0}^{N} h/2 |u_k|^2,  u_k = q_k x w_k,  over w_0..w_N (3(N+1) numbers)
 /// subject to the forced discrete dynamics from (q_0, omega_0) and the terminal condition

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The spherical pendulum's optimal-control problem: the swing-up by DMOC (SQP) of
 /// core/control/sphericalpendulumocp.h, behind the ControlProblem interface.
 #pragma once

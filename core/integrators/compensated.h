@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Compensated (Kahan) summation for the state updates of the variational steps: a step
 /// computes its increment as a small correction, and the sum carries what rounding dropped
 /// into the next addition, so that the round-off of millions of steps behaves like a random

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A generic Dormand-Prince 5(4) integrator, with MATLAB ode45's step-size controller (the
 /// article's baseline) or SciPy's RK45 controller, and dense output.
 ///

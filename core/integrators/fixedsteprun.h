@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A fixed-step run of a discrete map (a variational integrator's step): the system supplies
 /// the step and the sample.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The integrators a run can use, in one table: the CLI name, the label the views show and a
 /// one-line description. A system lists the ones it has (SystemModel::methods()).
 #pragma once

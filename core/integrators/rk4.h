@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The classical Runge-Kutta method of order 4 with a fixed step h on a continuous form, as a
 /// FixedStepRun stepper: the usual fixed-step baseline at the variational integrator's h.
 #pragma once

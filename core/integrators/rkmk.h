@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Runge-Kutta-Munthe-Kaas of order 4 (Munthe-Kaas 1998; Iserles, Munthe-Kaas, Norsett and
 /// Zanna, "Lie-group methods", Acta Numerica 2000) for a system written on a homogeneous space
 /// of G = SO(3) x R^n or SO(2) x R^n: the state moves only by the action of G, so it keeps its

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// RK45 on a continuous form of a system: the system supplies y0, the right-hand side and how
 /// to read a sample off y.
 #pragma once

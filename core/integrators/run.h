@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What every run produces, whatever the system or the integrator: samples in chunks, counters
 /// of the work, and the reason when it stopped early.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Step size, horizon and RK45 tolerances of a run, their table of ranges (looked up by name)
 /// and the one check of their combination.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The runs every system gets from its steps and its continuous form, in one place: the
 /// article's variational step (plain or compensated, IntegratorSettings::summation) as vi, its
 /// triple jump as vi4, RK45 and RK4 on the continuous form, RK45 projected back onto the

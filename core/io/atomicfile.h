@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A file written to a temporary name beside its target and renamed over it on commit(), so an
 /// export never leaves a partial file behind (the temporary is removed if not committed).
 #pragma once

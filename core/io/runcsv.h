@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The time series of runs as CSV, one writer for the app and the CLI: one row per sample,
 /// every quantity by name, so a file can rebuild a phase portrait or be read by column name.
 ///

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A scenario file: which system, its parameters and the integrator settings, as JSON, so the
 /// desktop app and `dmsim run --scenario FILE` run the same thing.
 ///

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Distance of a matrix from the orthogonal group: ||I - R^T R|| in the spectral norm
 /// (MATLAB's norm), the article's orthogonality error.
 ///

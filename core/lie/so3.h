@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The SO(3) toolkit: hat and vee, Rodrigues exp and log, the Cayley map, quaternions (scalar
 /// first) and the distance between rotations. Conventions: x^ y = x cross y, R maps
 /// body-frame vectors to the inertial frame.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A sample's state by name, the same for every integrator of a system: what `dmsim run` prints
 /// as initial_state and final_state and what a script reads as run.state["R"]. Each system
 /// names its parts (SystemModel::namedState; docs/cli.md lists them).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The one list of the product's systems: each registers its model and, optionally, its
 /// optimal-control problem, in core/sim/registry.cpp. Everything else (the CLI, the app, the
 /// scenario loader, the tests) iterates this list.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What `dmsim run` reports of one run, as JSON: the settings, the counters and the summary of a
 /// run, built in one place so that the CLI and the Python module `dms` print the same fields
 /// with the same values.

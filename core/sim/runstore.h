@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the views keep of one run, with bounded memory on any horizon: a playback buffer of
 /// whole samples (for the 3D view, scrubbing and CSV), a min/max envelope of the plotted
 /// metrics (for the plots) and one of the run's shadow energy (computed elsewhere, from every

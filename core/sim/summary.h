@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Online summary of a run (means and maxima over all samples, t = 0 included), the figures
 /// the article reports, and how fast the errors grow. Constant memory on any horizon.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The equal-cost study: the variational step whose cost equals RK45's, then both runs.
 #include <cmath>
 #include <memory>

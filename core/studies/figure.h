@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A plot as plain values: curves and points on linear or log axes, with a title, axis labels and
 // units, a legend (the series' names) and a caption. The studies build them (in any thread, with
 // no Qt); the app draws them on its plots (ui/common/figure.h) and `dmsim figures` writes them

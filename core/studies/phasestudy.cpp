@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The phase-space study: each method's run from the initial state in the canonical plane, a
 // closed curve of initial conditions carried by it (drawn at a few times) and the area it
 // encloses relative to its initial value against t: 1 for a symplectic method. The curve is

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The studies of the methods beside a single run: the work-precision and convergence sweep,
 // equal cost, long time, phase space, distance from a reference and RK45's steps. A study is one
 // extension point, plain C++ with no Qt: its inputs by key (text fields with defaults), a check

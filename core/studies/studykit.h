@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the studies' files share (private to core/studies): number formatting, reading a field,
 // naming a core check's flags by the panel's labels, CSV text, the runs' failures.
 #pragma once

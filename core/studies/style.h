@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How the figures look without Qt: each integrator's colour and line (the app's methodLook
 // reads them from here, so a run looks the same in the app, in its exports and in the files of
 // `dmsim figures`), its legend label, and the few other colours the studies' figures use.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The work-precision and convergence sweep as a study: the methods over step sizes and tolerances
 // (core/analysis/sweep.h, the computation of `dmsim sweep`), each run's error at T against a
 // reference. Its output keeps the runs (StudyOutput::sweep) for the app's plots, which redraw them

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The studies along t: long time, distance from a reference and RK45's steps.
 #include <algorithm>
 #include <cmath>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Example 4: a dumbbell spacecraft (two uniform spheres on a massless rod) orbiting a central
 /// body, the restricted full two-body problem on SE(3). The article prints no numbers; the
 /// nondimensional set-up in DumbbellParams is ours and the default (docs/numerics.md).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The Lie group variational integrator of a rigid body on SE(3), eqs (42)-(46), with the
 /// Newton solve of (42) in the Cayley parameter f, F = (I + f^)(I - f^)^-1.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Example 1: a mass on a linear spring, L = 1/2 m qdot^2 - 1/2 kappa q^2.
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The 3D pendulum: a rigid body on a fixed frictionless pivot in uniform gravity, on SO(3)
 /// (Chaturvedi, Lee, Leok and McClamroch, J. Nonlinear Sci. 2011). The pivot is the origin of
 /// the body frame; e3 points along gravity (down), as in the article's example 3, and the body's

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A chain of n spherical pendula on (S^2)^n: n point masses on massless rods from a fixed
 /// pivot, gravity along +e3 (q_i = e3 hangs), after Lee, Leok and McClamroch, "Lagrangian
 /// mechanics and variational integrators on two-spheres" (IJNME 2009).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chain's equations: its matrix A(q), the variational step (Newton on the f_i), the
 // continuous right-hand side, the energy and the sample.
 #include <Eigen/Cholesky>

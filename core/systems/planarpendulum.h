@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Example 2: the planar pendulum on SO(2). R maps the body frame to the inertial frame,
 /// gravity and the rod both along e2, R = I hanging (docs/numerics.md, conventions).
 #pragma once

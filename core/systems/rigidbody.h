@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A rigid body on SE(3) in a potential U(x, R), the article's eqs (37)-(46): the pieces every
 /// rigid-body system shares (state, energy, momentum, samples, the RK45 continuous forms and
 /// the runs). A system only supplies m, J and a RigidBodyPotential.

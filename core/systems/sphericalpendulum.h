@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Example 3: the spherical pendulum on S^2, gravity along +e3, q = e3 hanging.
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The interface every mechanical system implements: its parameters, the article's set-up, the
 /// integrators it has and its runs. Systems are registered once, in core/sim/registry.cpp.
 #pragma once

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The article's Figure 2: the total energy of the mass-spring, 2(a), and of the planar
 pendulum, 2(b), by the variational integrator and by RK45 at the article's set-up.
 

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Your own integrator, in NumPy, against the article's variational integrator on the
 spherical pendulum: the same equations (q' = omega x q, omega' = (g/l) q x e3, gravity along
 +e3), the same initial state and step, the energy and the unit-length error of q side by side.

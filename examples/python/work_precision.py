@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A work-precision diagram from dms.sweep: each method's global error at T against its cost
 (right-hand-side or force evaluations), on the spherical pendulum.
 

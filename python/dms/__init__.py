@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Discrete Mechanics Studio in Python: the systems of Lee, Leok and McClamroch's "Discrete
 Control Systems", their variational (Lie group) integrators and Runge-Kutta methods, sweeps,
 the Analysis studies, optimal control and the app's scenario files.

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Type stubs of the package dms (Discrete Mechanics Studio): every public name."""
 
 from typing import Callable, Dict, List, Optional, Sequence, Union

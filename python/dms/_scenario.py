@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The app's scenario files: dms.load_scenario, dms.save_scenario."""
 
 from __future__ import annotations

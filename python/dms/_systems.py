@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The systems: their parameters, methods, conserved quantities and the article's set-up."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.control(): a system's optimal-control problem solved from named fields and choices,
 // as `dmsim control` solves it from its flags: the same checks and messages, the report as its
 // JSON, the trajectory and the controls as NumPy arrays. The solve runs without the GIL; once

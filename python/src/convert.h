@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the extension's parts share: arrays that own their memory, the conversions of
 // parameters and JSON, and the wait on a computation in another thread that Ctrl+C interrupts.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The extension dms._core: the core's systems, runs, sweeps, studies, optimal control and
 // scenario files for Python. The package dms (dms/__init__.py) wraps what it returns in named
 // classes. A bad input (InputError) raises ValueError with dmsim's message.

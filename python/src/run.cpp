@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.run(): one run from t = 0 to T, its samples into arrays that NumPy then owns (one
 // vector per quantity, reserved for the run's sample count, moved into the arrays without a
 // copy and without a Python object per sample), its summary as `dmsim run`'s JSON. The GIL is

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.load_scenario() / save_scenario(): the app's scenario files (core/io/scenario.h) as
 // a dict of their fields, through the core's parser and writer.
 #include "core/io/scenario.h"

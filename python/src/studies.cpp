@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.studies() and study(): the Analysis mode's studies (core/studies), their fields and
 // their outputs (figures as named series of NumPy arrays, the summary and the CSV). The study
 // computes in a thread of its own on `jobs` threads; Ctrl+C cancels it.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.sweep() and merge_sweeps(): the sweep of core/analysis/sweep.h on `jobs` threads,
 // as `dmsim sweep`'s JSON (with its "shard" object, which the merge reads back). The calling
 // thread waits without the GIL and a Ctrl+C cancels the runs not yet finished.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.systems(): every system of the registry with its parameters, methods, article
 // set-up and conserved quantities, as plain dicts (dms.System wraps them).
 #include "core/sim/registry.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dmsim command line as scripts use it: JSON fields, CSV, exit codes and messages.
 #include <QJsonArray>
 #include <QJsonDocument>

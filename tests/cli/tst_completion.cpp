@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bash completion of dmsim (made by `dmsim --bash-completion` when dmsim is built, installed
 // as share/bash-completion/completions/dmsim): bash with the script sourced, COMP_WORDS set as
 // bash sets them and _dmsim called offers every command of `dmsim --help`, every option of a

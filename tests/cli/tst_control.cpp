@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmsim control as scripts use it: the JSON fields, the CSV, and the exit codes (0 converged,
 // 2 bad input, 3 the solver did not converge), never a hang.
 #include <QDir>

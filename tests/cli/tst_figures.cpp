@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmsim figures as a script uses it: --quick writes every figure --list names (PNG that
 // decodes, PDF, CSV) and an index.md naming each with its command; the runs behind the article's
 // figure 2(a) say what the article says; --only makes one figure; bad input is named.

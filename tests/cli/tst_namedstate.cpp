@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmsim run's initial_state and final_state, and dmsim list's conserved quantities: the named
 // state of every system, the same names and meaning for every integrator (core/sim/namedstate.h).
 #include <QJsonArray>

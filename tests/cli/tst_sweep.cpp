@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmsim sweep as scripts use it: the documented JSON, results that do not depend on --jobs,
 // shards that merge into the unsharded sweep, failed runs and bad input.
 #include <QFile>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Deadlines of the GUI suites. They guard against hangs, lost cancellations and a blocked event
 // loop, not speed: sanitizer builds run the numerics and Qt's event loop several times slower,
 // so every deadline goes through ms(), which scales it there.

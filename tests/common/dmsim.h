@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dmsim process runner of the CLI suites: runs the built dmsim (DMSIM_PATH) with arguments
 // and returns its exit code and output. The deadline (tests/common/deadline.h) guards against a
 // hang, not speed: a run that does not finish in time is killed and reported as code -1.

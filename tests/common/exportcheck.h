@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checks a set of exported plot files: every NAME.png decodes at the asked size, every NAME.svg
 // parses as XML with an <svg> element, every NAME.pdf starts with %PDF-.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Counting what a picture shows: pixels near a colour's hue, as a lit body of that colour is
 // drawn (darker or lighter, still saturated), or near the colour itself, as text is drawn, in a
 // rectangle of a capture.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The message of the InputError a call throws, or "" when it throws none: for the suites that
 // check that bad input is refused with its field named.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the rigid-body suites share (tst_dumbbell, tst_rigidbody): a free asymmetric top built
 // with a potential defined here, random rotations and inertia tensors, the LGVI and its
 // Dormand-Prince reference integrated to a time, and the dumbbell's default set-up.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // core/analysis: the sweep's fitted order of vi on every system, RK45's global error against its
 // tolerance, the state error on the manifold, the parallel for and the shards.
 #include <QtTest>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // DMOC for the spherical pendulum: the forced step against (35)-(36), the adjoint gradients
 // against central differences, the default swing-up, a second solve from the mirrored guess,
 // cancellation, limits, the RK2 transcription and bad requests.

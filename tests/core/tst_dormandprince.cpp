@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The generic Dormand-Prince 5(4): accuracy against an exact solution, tolerance scaling,
 // dense output, counters, and ode45's figure in the article.
 #include <QtTest>

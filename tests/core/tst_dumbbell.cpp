@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Example 4, the dumbbell on SE(3): its default set-up, bad parameters refused, the Newton solve
 // of eq (42) at round-off and its failure, collisions stop the run, and the gravity moment of
 // eq (41). The LGVI's accuracy and invariants: tst_rigidbody.

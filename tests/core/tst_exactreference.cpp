@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // core/analysis/sweep: the mass-spring's sweep measures its runs against the exact solution,
 // q(t) = q0 cos(w t) + v0/w sin(w t), w = sqrt(kappa/m): the reference equals the closed form to
 // round-off (checked against the same motion written another way), every run's error is its

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dumbbell's optimal control by the discrete necessary conditions (indirect shooting) and
 // its cross-check by SLSQP on the direct transcription of the same first-order equations.
 #include <QtTest>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The SO(3) toolkit: hat/vee, Rodrigues exp and log (near 0 and near pi), Cayley map and its
 // inverse, quaternions, the orthogonality error. Tolerances are round-off: a few eps (2.2e-16)
 // times the size of the numbers involved, said at each check.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // core/analysis/longtime: the log buckets against a brute-force pass, their bounded number, the
 // growth exponents of a dissipative and of a symplectic method, the distance from the reference
 // against the sweep's global error, the results on one and two threads, and bad input.

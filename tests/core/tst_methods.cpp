@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The methods beside the article's: RK4, RK45 with projection, RKMK4, RATTLE and the triple
 // jump vi4. Their orders, which keep the structure and which the energy, and vi4 as three
 // calls of the vi step.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The typeset names and units: every name, unit and title the systems and control problems give
 // comes out without plain-text notation (no "^", no "||", no " - "), and the ones a lecturer
 // sees most read as in the article.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The model's open parts (docs/ARCHITECTURE.md, "An open model"): a parameter table that follows
 // a structural parameter, the bodies read off a sample, and a state of 48 numbers inline.
 #include <QtTest>

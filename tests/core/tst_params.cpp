@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parameter parsing and validation: one place in the core that the CLI, the scenario loader
 // and the GUI all use.
 #include <QtTest>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The 3D pendulum on SO(3) (a rigid body on a pivot): the LGVI's order, its conserved vertical
 // angular momentum, the heavy top's Omega_2, a planar motion against the planar pendulum, and
 // bad input.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chain of n spherical pendula: with n = 1 the spherical pendulum, the orders of vi, vi4 and
 // rk4, the vertical angular momentum and the energy of vi over 1e5 steps, bad input named.
 #include <QtTest>

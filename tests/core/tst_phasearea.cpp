@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // core/analysis: the phase area of vi against RK45 and RK4, the phase plane of the mass-spring
 // and the planar pendulum, and the equal-cost step.
 #include <QtTest>

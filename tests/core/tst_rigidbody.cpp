@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The generic rigid body behind the dumbbell: order 2 of the LGVI, its invariants and Newton
 // iterations over the default horizon, the RK45 baselines' drift from SO(3), the quaternion and
 // matrix forms agreeing, and a free asymmetric top built from the same pieces with a potential

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Round-off at its limit: the compensated variational steps keep round-off a random walk
 // (Brouwer's law) where the plain steps accumulate a bias; the plain steps keep their numbers
 // bit for bit; the growth exponents of RunSummary; the root test of eq (42); a failed SLSQP

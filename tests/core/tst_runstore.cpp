@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The run store: bounded memory on any horizon, nearest-sample lookup for playback, and a
 // min/max decimation that never loses a spike.
 #include <QtTest>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files: round trip, warnings for unknown keys, and a clear InputError naming the
 // field for every malformed, truncated or hostile file.
 #include <QTemporaryDir>

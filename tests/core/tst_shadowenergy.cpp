@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // core/analysis: the shadow (modified) energy of variational runs (shadowenergy.h), tested by
 // what the construction promises: exact conservation for a quadratic H up to rounding, a
 // shadow energy far flatter than E on the pendulum, a variation that falls with h at the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // core/studies without widgets: the studies' plain figure descriptions (axes, units, log scales,
 // series in the methods' colours), their fields (defaults that validate, bad values refused with
 // the field's label and range) and the plain figure's CSV. QtTest is only the runner.

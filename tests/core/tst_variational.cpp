@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The variational integrators of examples 1-3: order, invariants, symplecticity, energy
 // against RK45 at the article's settings.
 #include <QtTest>

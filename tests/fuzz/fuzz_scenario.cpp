@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the scenario file parser. Any input must either be accepted or rejected
 // with InputError; an accepted scenario must survive a round trip through its own JSON text
 // (what the app saves, it can load).

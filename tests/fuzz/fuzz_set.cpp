@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the --set NAME=VALUE parser and the validation it feeds, for every system.
 // Any input must either be accepted with finite, in-range values or rejected with InputError;
 // nothing else (no crash, no other exception, no out-of-range value accepted).

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The pytest suite of the Python module dms. CTest runs it (label "python") with PYTHONPATH on
 the build's python/ folder and DMS_DMSIM the dmsim it compares with; by hand:
     PYTHONPATH=build/release/python DMS_DMSIM=build/release/app/dmsim/dmsim \\

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The public names: each has a docstring, a type stub in dms/__init__.pyi, and every argument
 of a function is explained in its docstring (help(dms.run))."""
 

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """dms.control against dmsim control: the same report; the trajectory and controls as arrays;
 progress by a callback, which can stop the solve."""
 

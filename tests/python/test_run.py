@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """dms.run against dmsim run: every system and method at the article's set-up, value for value;
 the arrays' shapes, dtypes and ownership; what the arrays say against the summary."""
 

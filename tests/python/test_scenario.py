@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Scenario files: saved by dms and loaded back equal, run by dmsim run --scenario as by dms."""
 
 import pytest

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every Analysis study as a function: its figures by name, their series as arrays, the summary
 and the CSV, at inputs that make it quick."""
 

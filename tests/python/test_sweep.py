@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """dms.sweep and dms.merge_sweeps against dmsim sweep: the same JSON, the runs as records, the
 fitted orders; a sweep in shards merges into the unsliced one."""
 

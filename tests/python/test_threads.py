@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The GIL is released while computing: a run in another thread goes on beside a long one, and
 Ctrl+C (KeyboardInterrupt) stops a long run or sweep within a chunk."""
 

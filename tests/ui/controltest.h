@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the Optimal control mode's suites share (tst_controlmode, tst_controlinput): the arrows
 // of the target and of the controls, the colour count of the control arrows, waiting for a
 // solve and the 3D view's capture, each waited for on a condition (a signal, a callback).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the 3D view's suites share (tst_scene3d, tst_scenesystems): a view in a real window
 // (Xvfb and Mesa when there is no display), its capture waited for on its callback, and the
 // counts the suites make of the pictures.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Analysis mode's sweep in a real window: a tab for every system; a small sweep runs in its
 // worker thread and is drawn (the variational method's fitted order 2 on every system, a point's
 // tooltip with its settings); a large sweep draws its first run while the window goes on

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Analysis mode's studies other than the sweep (core/studies/study.h) in a real window:
 // offered where the system has what they need, run in the worker and drawn, cancelled, bad
 // input named, the Simulation mode's parameters taken, each plot's axes fit to its own data,

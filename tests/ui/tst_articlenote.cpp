@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The article's printed figures beside ours under the run table: shown at the article's set-up
 // only, with this run's mean once it has run to T, in the article's unit.
 #include <QtTest>

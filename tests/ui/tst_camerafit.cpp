@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The camera's framing, pure geometry without a window: every framed point lands inside the
 // band between the labels, the framing is tight (a point touches the band's edge), and a flat
 // disc seen at an angle is framed closer than the sphere around it.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmstudio's command line: its errors (each names its flag), the choice flags of the registered
 // problems, and the scripted mode's exit status (the app run as a process).
 #include <QProcess>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "Optimal control" mode's input in a real main window (Xvfb when there is no display): bad
 // input explained in place with nothing started, a solve that does not converge explained, the
 // horizon's note, a target off the unit sphere normalized with a note, each system's solution

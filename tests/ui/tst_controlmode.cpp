@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "Optimal control" mode in a real main window (Xvfb when there is no display): switch to it,
 // solve the default swing-up and the dumbbell transfer (converged, plots and arrows filled, the
 // arrows and the target drawn), cancel a long solve mid-way (the GUI keeps running, nothing of

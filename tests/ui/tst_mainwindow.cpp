@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window in a real window (Xvfb when there is no display), its runs and parameters:
 // every system computes both runs, a slider recomputes them and the plots' data change,
 // cancelling mid-run, a failing run stops alone, bad values and combinations said in place, the

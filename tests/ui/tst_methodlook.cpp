@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How the methods look: every two methods' colours differ clearly (CIE76 colour difference,
 // computed here from sRGB), the article's pair keeps its blue and vermilion, and RATTLE, the same
 // map as vi on the spherical pendulum, is drawn dashed and says so in the method picker, so that

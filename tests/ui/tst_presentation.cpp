@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // View > Presentation in a real window: the panel, menus, status bar and run table hidden and
 // back, the plots' text and lines scaled and back (curves made while presenting too), F9 for
 // the side panel; the command line's --present and `dmstudio FILE.json`.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Simulation mode's quantities beyond the errors, in a real window: the shadow energy of the
 // variational run beside E (flat where E oscillates on the planar pendulum, round-off on the
 // mass-spring, and the same values as a computation over the whole run), the phase portrait's

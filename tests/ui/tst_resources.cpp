@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The application icon compiled in from resources/dmstudio.qrc renders at the sizes a desktop
 // asks for (Qt's SVG icon engine, from libqt6svg6, which the package declares), and the
 // desktop entry and the metainfo name the icon and the entry the install puts under share/.

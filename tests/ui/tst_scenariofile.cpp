@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files in the main window (Xvfb when there is no display): the title names the file
 // and marks changes, File > Open recent, closing and opening over changes ask, undo and redo
 // of parameter changes, a round trip and a malformed file rejected with the previous scenario

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The 3D view in a real window: each run shows in its own viewport (two side by side, four as
 // two by two) in its method's colour, or with the overlay on every run in one viewport with one
 // legend; switching the overlay keeps poses and trails and leaks no Qt3D node; a time stamp is

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The systems in the 3D view, in a real window: every system draws, a parameter the drawing
 // does not show keeps the scene, poses, trails and arrows change the picture, the mouse moves
 // the camera, a capture that cannot be written reports it, a system without a drawing gets the

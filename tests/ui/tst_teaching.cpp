@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Analysis mode's teaching overlays: the slope triangles h^2 and h^4 on the sweep's
 // convergence plot (where a fixed-step method has that order, with the right slope, clear of
 // every point, line and note, near the curves of their order, on screen and in an export at

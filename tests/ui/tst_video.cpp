@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Export animation: the scripted mode writes a 5-second MP4 and a GIF of the dumbbell
 // that ffprobe reads back with the asked frame count, size and duration, and whose frames move;
 // the whole window (plots and cursor) as a GIF from the window itself; a cancelled export and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the main window writes (Xvfb when there is no display): the plots in each format and the
 // CSV, the figures' options (cursor, caption), a CSV with every step of a long run, a
 // screenshot with the 3D view's capture in it, the export's file names, question and memory,

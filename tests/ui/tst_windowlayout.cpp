@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window's layout and views in a real window (Xvfb when there is no display): down
 // to 1024 x 640 nothing is cut, many methods still leave readable plots and table, the methods
 // chosen are computed, plotted, drawn and exported, a plot a system cannot fill is not drawn,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The worker thread and the GUI-side session: both runs stream in completely, a new job
 // cancels the old one at once and none of its chunks reaches the stores, hundreds of rapid
 // parameter changes and system switches end in exactly the last job's results, memory stays

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the main window's suites share (tst_mainwindow, tst_windowlayout, tst_windowexport,
 // tst_scenariofile): a fresh window for each test case, with settings of its own, and waiting
 // for the Simulation mode's runs on a condition (the session idle), never on the clock.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Analysis mode: for the current system, one of the studies of core/studies (the
 // work-precision and convergence sweep of its methods over step sizes and tolerances, equal
 // cost, long time, phase space, distance from a reference, RK45's steps) in the worker thread of

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Analysis mode's inputs: the study (core/studies/study.h: the sweep first), the methods to
 // compare and the study's own fields (the sweep's: the step sizes of the fixed-step methods, the
 // tolerances of the adaptive ones and the horizon T); for a study that keeps its runs (the

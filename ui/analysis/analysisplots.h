@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Analysis mode's plots of one sweep (core/analysis/sweep.h), side by side and log-log: the
 // work-precision diagram (an error against the cost: CPU time or evaluations) and the
 // convergence plot (the same error against the step h, or an adaptive method's mean step T/N,

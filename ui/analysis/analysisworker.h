@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Analysis mode's worker: every study (the sweep included) runs here, one at a time, through
 // the scaffolding the other modes' workers share (ui/common/workersession.h). The worker sends
 // the study's progress, its partial outputs (the sweep's runs as they finish) and its output by

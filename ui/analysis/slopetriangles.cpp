@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The sweep plots' slope triangles (h², h⁴ beside the convergence curves): where they go, in
 // pixels, clear of the points, the lines between them and the notes.
 #include <qcustomplot.h>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The plots of a study beside the sweep (core/studies/study.h): its one or two figures side by
 // side, drawn as they come back from the worker, with a note while there are none.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File > Export animation and the scripted mode's --export-video: the 3D view (or the whole
 // window, the plots with their cursor) rendered frame by frame at the playback times of a time
 // range, not recorded from the screen, and encoded by ffmpeg (ui/common/videowriter.h) as MP4,

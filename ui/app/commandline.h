@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // dmstudio's command line, the scripted mode's interface (scripts rely on it: keep the names):
 //   dmstudio --system NAME [--methods vi,rk45,...] [--set NAME=VALUE ...] [--play-to T]
 //            [--screenshot FILE.png] [--export-plots DIR] [--export-video FILE] [--quit]

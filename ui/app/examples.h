@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The example scenarios of File > Examples: the article's four set-ups and a few telling ones,
 // compiled in from resources/examples/ (so they are there installed or not).
 #pragma once

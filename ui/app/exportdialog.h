@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File > Export plots: which of the active mode's plots, in which formats (PNG, SVG, PDF), at
 // which size (pixels, or a print size in cm with the text in points and the lines' width, for a
 // paper), with which file-name prefix (the system's name), into which folder. The choices are

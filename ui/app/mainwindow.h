@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window of dmstudio: the system picker, a tab per mode (ui/mode/mode.h) with the
 // active mode's panel under it, the shared 3D view and playback bar, the active mode's plots,
 // the status bar and the menus. It lays out and wires; what is computed and shown is the modes'.

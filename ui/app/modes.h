@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The modes' command-line flags, in the order the usage text lists them and the command line
 // checks them (the window makes the modes themselves, MainWindow's constructor).
 #pragma once

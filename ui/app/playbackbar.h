@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bar under the 3D view: play / pause, single step, restart, a time slider to scrub, the
 // time shown and the playback speed (0.1x to 1000x real time, or as fast as computed).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // View > Presentation (F11, `dmstudio --present`): the window for a lecture hall. Full screen,
 // the 3D view and the active mode's plots only (the side panel, the menus, the status bar and
 // the mode's tables hidden; F9 shows the side panel again for a parameter), the plots' text

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's scenario as a document: the file it came from, in the window title with an
 // unsaved-changes mark; File > Open, Open recent, Examples, Save (to that file) and Save as; the
 // question before closing with unsaved changes; Edit > Undo and Redo of the scenario's input.

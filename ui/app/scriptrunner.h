@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The scripted mode: what the command line asks of a shown window, in named stages. Select the
 // system and the mode, apply --set and the choices, start the computation (or the solve), wait
 // for it, move the playback to --play-to (or the end), give the 3D view a moment to draw, write

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The status bar's permanent part: the active mode's fields (ModeStatus), why something stopped
 // in the error red, and a progress bar (a busy indicator when there is no known end).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window's menu bar: File (scenarios, exports, quit), Playback, View (the modes' entries,
 // the 3D view's, presentation) and Help. It calls the window's public functions; the window tells
 // it which mode is active (setActiveMode) and asks it to refresh the entries that name the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's shortcuts win over a focused input field: a spin box (its line edit) claims
 // Ctrl+E (end of line), Space and any other printable key through QEvent::ShortcutOverride, so
 // after typing a value Ctrl+E would not export and Space would not play. This filter declines

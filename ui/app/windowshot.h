@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pictures of the window for files: a widget grab() does not see the 3D window, so the 3D
 // view's own capture (SceneView::capture) is drawn into the grab where the view is.
 #pragma once

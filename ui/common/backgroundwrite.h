@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A file computed and written in a worker thread (an export that has to compute its data again,
 // such as every step of a run the playback buffer thinned), through the scaffolding every worker
 // shares (ui/common/workersession.h). The GUI thread starts the write and keeps running its own

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writing plots, images and tables to files. Every write goes to a temporary file that is
 // renamed over the target (QSaveFile), so a failed export never leaves a partial file.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Draws a plain figure (core/studies/figure.h: curves and points on linear or log axes, with a
 // title, axis labels and a caption) on one of the app's plots. The Analysis mode's studies build
 // figures in a worker thread and show them with this; `dmsim figures` draws the same ones

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Happens-before annotations for ThreadSanitizer at the hand-offs Qt's event queue performs.
 //
 // Qt's event queue (queued signals, QMetaObject::invokeMethod) synchronizes through futexes

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The line under a panel's buttons that says what is wrong with its values (in red) or what was
 // adjusted (a note, muted). Its height is reserved, so a message never moves the fields under
 // the mouse; a text longer than the reserved lines is elided, and the whole is its tooltip.

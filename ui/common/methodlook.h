@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How each integrator looks wherever a run is shown: its colour (plots, 3D bodies and trails,
 // legends, exports), its line and the text of its 3D card. The colours and lines are
 // core/studies/style.h's, which the studies' plain figures use too.

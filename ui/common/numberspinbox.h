@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A spin box for the parameters: any number of digits, scientific notation where it reads better.
 #pragma once
 

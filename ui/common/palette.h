@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Colours shared by the plots, the panels and the 3D view, so each run looks the same everywhere
 // and a problem is the same red in every panel.
 #pragma once

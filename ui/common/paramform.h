@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rows of input fields generated from the core's ParamSpec tables, with unit, allowed range and
 // a tooltip per field: the simulation's parameter panel and the optimal-control panel both
 // build their fields with it, in one of two styles.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The playback clock: a time in [0, horizon] that advances at a chosen speed (or follows the
 // computation), never past what has been computed.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The look every plot of the app shares (the simulation's and the optimal-control mode's):
 // a bold title row, the legend in one row under it (so it never covers a curve), a dotted grid,
 // zoom and pan, log axes, the dashed playback cursor and centred notes.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writing a video (MP4/H.264, WebM/VP9) or an animated GIF frame by frame through the `ffmpeg`
 // program (Debian's ffmpeg package): raw RGB frames go to its standard input. The file is written
 // beside the target under a temporary name and renamed over it only when ffmpeg succeeded, so a

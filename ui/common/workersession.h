@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The scaffolding both worker threads share (the simulation's runs and the optimal-control
 // solver): a worker QObject in its own QThread, driven by queued calls that carry one message by
 // value, and a generation counter. Every job and every cancel takes a new generation; the worker

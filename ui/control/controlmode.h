@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "Optimal control" mode: its panel, its plots and its worker session, and what it shows in
 // the shared 3D view (one motion, full width, with the control arrows and the maneuver's target)
 // and playback bar while it is active. Every system goes through its ControlProblem

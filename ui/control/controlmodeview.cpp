@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the optimal-control mode shows of a problem (ui/control/controlmode.h): the maneuver or
 // the initial configuration in the 3D view, with the control and target arrows, the summary of
 // a result, and each playback frame of the plots and the scene.

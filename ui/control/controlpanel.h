@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The left panel of the "Optimal control" mode, generated from a ControlProblem: the maneuver's
 // fields (ParamForm, compact: a spin box per component, with unit, range and tooltip), the
 // solver's settings and choices, Solve and Cancel, the problem with the input (in red, in place),

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The plots of the "Optimal control" mode: the solver's progress per iteration (cost and
 // constraint violation, or a shooting method's residual; log scale), filled live, and one
 // plot per control channel against time (the three components and the norm), with the

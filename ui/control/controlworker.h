@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The worker that runs an optimal-control solve off the GUI thread, and the GUI-side session
 // (the thread and generations: ui/common/workersession.h, as the simulation's): it reports each
 // iteration and the result by value; cancelling takes a new generation, which the solver's

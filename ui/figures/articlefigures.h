@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The jobs of `dmsim figures`: the article's figures of a system (its ArticlePlots from runs of
 // its article methods at the article's set-up), its optimal maneuver, and its Analysis studies.
 #pragma once

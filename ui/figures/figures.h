@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `dmsim figures`: every figure of the article remade from our runs, and per system the
 // Analysis mode's studies, as PNG and PDF with the CSV behind each and an index.md listing them
 // with the command that makes each. Rendered by QCustomPlot on Qt's offscreen platform: no

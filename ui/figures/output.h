@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where `dmsim figures` writes: each figure (core/studies/figure.h) in the product's plot style as
 // PNG, PDF and the CSV of exactly what is drawn, and the list of what was written, for
 // DIR/index.md.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Analysis studies of `dmsim figures`: per system the work-precision and the convergence
 // plots of the default sweep and the figures of every other study (core/studies/study.h) at
 // their defaults, drawn offscreen as the Analysis mode draws them.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One way of working with the current system (the simulation of both integrators, the optimal
 // control...): a mode owns its panel, its views, its computations and its status, and while it
 // is active it has the shared 3D view and playback clock. The window lays the modes out in tabs

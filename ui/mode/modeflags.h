@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a mode adds to dmstudio's command line: its flags, their lines in the usage text and
 // their checks. The command line (ui/app/commandline.cpp) adds every mode's flags to one parser
 // and calls every mode's checks at fixed points, in the order of the modes' list

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where the camera stands to frame what a viewport must show: pure geometry (no window, no GL),
 // so that a test checks it directly. The camera orbits its target at an azimuth and elevation
 // (degrees; azimuth about the scene's +Y, 0 looking along -Z) with a vertical field of view;

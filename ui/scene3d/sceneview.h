@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The 3D view behind our own interface: no Qt3D type appears here, so a move to Qt Quick 3D
 // touches ui/scene3d/qt3d/ only.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The article's printed figures beside ours: at the article's set-up, a line under the run table
 // that gives, for each shown method the article reports on, its printed mean energy deviation or
 // mean structure error and this run's. A plain function of plain values, so a test reaches it

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The methods shown side by side: a check box per method the system has, with the method's
 // colour and line as its icon and its one-line description as its tooltip. At least one stays
 // chosen; the runs are listed, plotted and given 3D viewports in the system's method order. A

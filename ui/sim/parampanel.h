@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The simulation's parameter panel, generated from the core's ParamSpec tables (ParamForm with
 // sliders): the system's parameters, the methods side by side (MethodPicker), then the
 // integrator settings (h, T, rtol, atol, the RK45 controller and its sampling), a problem with

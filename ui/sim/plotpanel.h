@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The live plots of the Simulation mode, one view at a time, chosen in the top bar ("Show:"):
 // - Errors (the default): energy deviation |E - E0| and the structure error of every run, side
 //   by side, log scale by default;

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Errors view of the plot panel (ui/sim/plotpanel.h): the runs' curves of |E - E0| and of
 // the structure error (the secondary one dotted, on demand), made anew for every set of runs.
 #include <qcustomplot.h>

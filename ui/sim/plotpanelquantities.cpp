@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The plot panel's views beyond the errors (ui/sim/plotpanel.h): the curves of the energy and
 // shadow energy, the phase portrait with its playback marks, the state and the angular
 // momentum, and the notes under the energy and momentum plots.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The plot panel's views (ui/sim/plotpanel.h): their titles and tooltips in the chooser, which
 // ones the system has, and switching between them.
 #include <qcustomplot.h>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the Simulation mode's plots show of a job beyond the errors, decided from the system, its
 // values and the methods alone (no run needed): the phase plane, the state plots' coordinates
 // and how to read them off a sample, whether there is a conserved angular momentum, and which

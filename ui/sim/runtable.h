@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A small table under the plots, a row per run: what it cost (steps, evaluations, CPU time), its
 // errors at the playback cursor (energy, structure, momentum: a readout that follows the
 // playback) and their maxima over the whole run (the figures `dmsim run` prints), so the methods

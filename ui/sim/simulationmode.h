@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The simulation mode: the chosen integrators of the system (the article's pair unless the user
 // picks others) from t = 0 with the panel's values, in the worker thread; the error plots, a
 // table of each run's cost and final errors, and the 3D view with one viewport per run (the

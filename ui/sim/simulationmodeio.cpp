@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Simulation mode as files and scripts see it: its plots and CSV for export, the figure
 // caption, the scenario it computes, its settings, and the command line's sets and choices.
 #include <QAction>

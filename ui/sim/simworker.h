@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The worker that computes the runs of a scenario off the GUI thread, and the GUI-side session
 // that keeps one RunStore per run (the thread and generations: ui/common/workersession.h).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chain of n spherical pendula: a pivot, and per run n rods and n bobs placed from the
 // bodies the system reads off each sample (SystemModel::bodyPoses); the last bob leaves the
 // trail (drawn by the view).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Example 4: the dumbbell spacecraft, two spheres on a rod with its body axes, orbiting a
 // central body at the origin; the orbit trail is drawn by the view.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Qt3D frame graph of the scene view: the render surface, one viewport per run through one
 // shared camera, the layers that say which entities each viewport draws (the shared parts, a
 // run's own, in the overlay every run's with the first run's body last), the labels on top and

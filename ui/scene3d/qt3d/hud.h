@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The labels drawn over the 3D view: which run each viewport shows (in the plots' colours), or
 // in the overlay one legend of all runs, what the arrows mean, and how to move the camera.
 // Painted with QPainter into a texture that covers the window, repainted only when its size or

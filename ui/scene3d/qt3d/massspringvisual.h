@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Example 1: a block on a rail, tied to a wall by a coil spring that stretches with it.
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/scene3d/qt3d/pendulum3dvisual.h"
 
 #include <QMatrix3x3>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The 3D pendulum: a rigid body hanging from a pivot, drawn as the uniform box with the body's
 // moments of inertia about its centre of mass, on a rod from the pivot to that centre; the
 // centre's trail is drawn by the view.

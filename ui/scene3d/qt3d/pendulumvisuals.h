@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Examples 2 and 3: a pivot, a rod and a bob. The planar pendulum swings in front of a
 // translucent disc (its swing plane); the spherical pendulum casts a shadow on a floor grid and
 // leaves a trail (drawn by the view).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Building blocks of the 3D scene: materials, moving spheres, rods and arrows made from unit
 // meshes placed by a transform (so a pose update rebuilds no mesh), and two geometries whose
 // vertex buffers are rewritten in place (lines with per-vertex colours, a tube along a path).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SceneView on Qt3D: one viewport per run (side by side, four as two by two) with one shared
 // camera (so orbit, zoom and pan move every one), each run coloured as in the plots and
 // labelled by a card; the parts the runs share are drawn in every viewport. In the overlay one

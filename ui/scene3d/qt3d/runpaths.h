@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the scene view draws of the runs' motion besides the bodies: each run's trail (a tube
 // fading from a pale tint to the run's colour), the point its body is at, and the arrows of
 // the optimal-control modes (a pool of arrows, one material per colour). It also keeps the

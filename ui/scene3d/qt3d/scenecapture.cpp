@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The 3D view's capture (File > Export 3D view, the figures and videos): Qt3D's QRenderCapture,
 // with a warm-up frame and retries of a blank one.
 #include <QImage>

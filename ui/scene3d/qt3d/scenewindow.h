@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Qt3D window with our own orbit camera: left drag orbits about the target, right or middle
 // drag (or shift + left) pans, the wheel zooms, a double click fits the view. The azimuth and
 // elevation are kept explicitly, so the camera never rolls.

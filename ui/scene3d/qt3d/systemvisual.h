@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What one mechanical system looks like: the parts the runs share (pivot, rail, central body)
 // and one moving body per run (in the run's colour), each under its own root so the view can show
 // one run per viewport. A visual only places parts from a Sample; it computes no physics.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one table of the 3D view's drawings: a system's name (SystemModel::name()) to its visual.
 // A new system's drawing is one file and one row in visualregistry.cpp.
 #pragma once
