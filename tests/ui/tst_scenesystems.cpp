@@ -6,6 +6,7 @@
 // placeholder (its grid and caption drawn) and a bad parameter is refused. Runs under Xvfb
 // (Mesa) when there is no display.
 #include "tests/ui/scenetest.h"
+#include "ui/scene3d/qt3d/pendulum3dvisual.h"
 
 using namespace dms;
 using namespace dms::ui;
@@ -246,6 +247,46 @@ class TestSceneSystems : public SceneFixture {
     QVERIFY2(grid > 200, qPrintable(QString::number(grid)));
     const int caption = countDifferent(img, blank, QRect(0, img.height() - 30, half - 20, 30));
     QVERIFY2(caption > 50, qPrintable(QString::number(caption)));
+  }
+
+  // the 3D pendulum's box leaves the pivot and most of the rod in sight and keeps the shape of
+  // the uniform box with the body's inertia: at the default inertia that box's half-side along
+  // the rod is 0.3 = |rho| (it would touch the pivot), so it is shrunk to cover kBodyReach of
+  // the rod; the heavy top's thin disc is small against its rod of 1 and keeps its true size
+  void pendulum3dBodyLeavesTheRodInSight_data() {
+    QTest::addColumn<double>("m");
+    QTest::addColumn<QVector3D>("J");
+    QTest::addColumn<QVector3D>("rho");
+    QTest::addColumn<double>("shrink");  // the expected scale against the uniform box
+    QTest::newRow("default") << 1.0 << QVector3D(0.13f, 0.28f, 0.17f) << QVector3D(0, 0, 0.3f)
+                             << scene3d::Pendulum3dVisual::kBodyReach;
+    QTest::newRow("heavy top") << 15.0 << QVector3D(15.234375f, 0.46875f, 15.234375f)
+                               << QVector3D(0, 1, 0) << 1.0;
+  }
+
+  void pendulum3dBodyLeavesTheRodInSight() {
+    QFETCH(double, m);
+    QFETCH(QVector3D, J);
+    QFETCH(QVector3D, rho);
+    QFETCH(double, shrink);
+    const ParamValues p = {
+        {"m", {m}}, {"J", {J.x(), J.y(), J.z()}}, {"rho", {rho.x(), rho.y(), rho.z()}}};
+    const Vector3d side = scene3d::Pendulum3dVisual::bodySides(p);
+    const Vector3d r(rho.x(), rho.y(), rho.z());
+    // the box's half-width along the rod, against the rod (round-off of the float inputs)
+    const double along = 0.5 * side.dot((r / r.norm()).cwiseAbs());
+    QVERIFY2(along <= scene3d::Pendulum3dVisual::kBodyReach * r.norm() * (1 + 1e-6),
+             qPrintable(QString::number(along)));
+    // the two sides across the rod against the uniform box's: sqrt(6 (sum Jc - 2 Jc_i) / m)
+    const Vector3d Jd(J.x(), J.y(), J.z());
+    const Vector3d Jc = Jd - m * (r.squaredNorm() * Vector3d::Ones() - r.cwiseProduct(r));
+    for (int i = 0; i < 3; ++i) {
+      if (std::fabs(r[i]) > 0) continue;  // the side along the rod (thin for the top's disc)
+      const double uniform = std::sqrt(6.0 * (Jc.sum() - 2.0 * Jc[i]) / m);
+      QVERIFY2(
+          std::fabs(side[i] - shrink * uniform) <= 1e-6 * uniform,
+          qPrintable(QString("side %1: %2 against %3").arg(i).arg(side[i]).arg(shrink * uniform)));
+    }
   }
 
   void badParameterIsRejected() {

@@ -26,6 +26,9 @@ Vector3d vectorOr(const ParamValues& values, const std::string& name, const Vect
   return v;
 }
 
+// how opaque the body is drawn
+constexpr float kBodyAlpha = 0.6f;
+
 QString captionText(bool axes) {
   return axes ? QStringLiteral("3D pendulum: body axes e1 (red), e2 (green), e3 (blue)")
               : QStringLiteral("3D pendulum: a rigid body on a pivot");
@@ -39,7 +42,7 @@ std::vector<double> Pendulum3dVisual::layout(const ParamValues& params) {
   return {positiveParam(params, "m", 1.0), J.x(), J.y(), J.z(), rho.x(), rho.y(), rho.z()};
 }
 
-Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots) {
+Vector3d Pendulum3dVisual::bodySides(const ParamValues& params) {
   const std::vector<double> key = layout(params);
   const double m = key[0];
   const Vector3d J(key[1], key[2], key[3]), rho(key[4], key[5], key[6]);
@@ -49,9 +52,28 @@ Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots&
   Vector3d side;
   for (int i = 0; i < 3; ++i)
     side[i] = std::sqrt(std::max(6.0 * (Jc.sum() - 2.0 * Jc[i]) / m, 0.0));
-  const double reach = rho.norm() + 0.5 * side.norm();
+  // the box keeps those proportions (its shape shows the attitude) but is shrunk, when larger,
+  // so that it reaches at most kBodyReach of the way from its centre back to the pivot: the
+  // pivot and most of the rod stay in sight (at the default inertia the box of the true size
+  // would touch the pivot)
+  const double arm = rho.norm();
+  if (arm > 0) {
+    const Vector3d u = rho / arm;
+    const double halfAlong = 0.5 * side.dot(u.cwiseAbs());  // the box's half-width along the rod
+    if (halfAlong > kBodyReach * arm) side *= kBodyReach * arm / halfAlong;
+  }
+  const double reach = arm + 0.5 * side.norm();
   const double L = reach > 0 ? reach : 1.0;
   for (int i = 0; i < 3; ++i) side[i] = std::max(side[i], 0.04 * L);  // a flat body stays seen
+  return side;
+}
+
+Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots) {
+  const std::vector<double> key = layout(params);
+  const Vector3d rho(key[4], key[5], key[6]);
+  const Vector3d side = bodySides(params);
+  const double reach = rho.norm() + 0.5 * side.norm();
+  const double L = reach > 0 ? reach : 1.0;
   // e1 to scene x, e2 to scene z, e3 (gravity) to screen-down, as the spherical pendulum's
   m_frame << 1, 0, 0, 0, 0, -1, 0, 1, 0;
   m_scale = float(L);
@@ -73,11 +95,18 @@ Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots&
   for (int k = 0; k < 3; ++k) axisMat[std::size_t(k)] = solidMaterial(axisColor(k), roots.common);
   m_axisLength = float(0.5 * side.maxCoeff() + 0.15 * L);
   m_axisRadius = 0.012f * l;
+  auto* centreMat = solidMaterial(Shades::dark(), roots.common);
   for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
     Qt3DCore::QEntity* root = roots.body[i];
     Body& b = m_bodies[i];
-    b.box =
-        std::make_unique<Box>(root, extent * roots.size[i], runMaterial(roots, i, roots.color[i]));
+    // translucent even when opaque runs are drawn, so that the rod's end and the centre of
+    // mass show through the body; a ghost keeps its own, fainter alpha
+    Qt3DRender::QMaterial* boxMat = roots.ghost(i)
+                                        ? runMaterial(roots, i, roots.color[i])
+                                        : ghostMaterial(roots.color[i], kBodyAlpha, root);
+    b.box = std::make_unique<Box>(root, extent * roots.size[i], boxMat);
+    b.centre =
+        std::make_unique<Ball>(root, 0.025f * l, runMaterial(roots, i, Shades::dark(), centreMat));
     b.rod = std::make_unique<Rod>(root, 0.012f * l, runMaterial(roots, i, Shades::rod(), rodMat));
     for (int k = 0; k < 3; ++k)
       b.axes[std::size_t(k)] = std::make_unique<Arrow>(
@@ -97,6 +126,7 @@ void Pendulum3dVisual::setPose(std::size_t run, const Sample& s) {
     for (int j = 0; j < 3; ++j) a[3 * i + j] = float(Rs(i, j));
   b.box->setRotation(QQuaternion::fromRotationMatrix(QMatrix3x3(a)));
   b.box->setCentre(c);
+  b.centre->setCentre(c);
   b.rod->setEnds(QVector3D(0, 0, 0), c);
   for (int k = 0; k < 3; ++k) {
     const Vector3d axis = m_axesVisible ? Vector3d(s.attitude.col(k)) : Vector3d::Zero();

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The 3D pendulum: a rigid body hanging from a pivot, drawn as the uniform box with the body's
-// moments of inertia about its centre of mass, on a rod from the pivot to that centre; the
-// centre's trail is drawn by the view.
+// The 3D pendulum: a rigid body hanging from a pivot, drawn as a translucent box with the
+// proportions of the uniform box that has the body's moments of inertia about its centre of mass
+// (shrunk, when needed, to leave most of the rod in sight), a dark ball at that centre, and a rod
+// from the pivot to it; the centre's trail is drawn by the view.
 #pragma once
 
 #include <array>
@@ -19,6 +20,11 @@ class Pendulum3dVisual final : public SystemVisual {
   Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots);
   /// m, J1, J2, J3, rho1, rho2, rho3.
   static std::vector<double> layout(const ParamValues& params);
+  /// The largest part of the rod, from the centre of mass, the body may cover.
+  static constexpr double kBodyReach = 0.4;
+  /// The sides of the box drawn along the body axes e1, e2, e3: the uniform box with the body's
+  /// moments about its centre of mass, shrunk to cover at most kBodyReach of the rod.
+  static Vector3d bodySides(const ParamValues& params);
   /// Sample::position is the centre of mass R rho, Sample::attitude is R.
   void setPose(std::size_t run, const Sample& s) override;
   void setBodyAxesVisible(bool on) override;
@@ -27,6 +33,7 @@ class Pendulum3dVisual final : public SystemVisual {
   struct Body {
     std::unique_ptr<Box> box;
     std::unique_ptr<Rod> rod;
+    std::unique_ptr<Ball> centre;
     std::array<std::unique_ptr<Arrow>, 3> axes;
   };
   std::array<Body, VisualRoots::kRuns> m_bodies;
