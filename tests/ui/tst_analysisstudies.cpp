@@ -239,6 +239,26 @@ class TestAnalysisStudies : public QObject {
     m_mode->chooseStudy("sweep");
   }
 
+  // the parameter line follows the chain's n: at n = 8 a change of the fifth bob's mass is
+  // listed (it is not in the default table of two links), and a link at its default is not
+  void chainParametersFollowN() {
+    QVERIFY(m_window->selectSystem("pendulum-chain"));
+    SimulationMode* sim = m_window->simulationMode();
+    QVERIFY(m_window->activateMode(sim));
+    sim->applySet("n", {8.0});
+    sim->applySet("m_5", {2.5});
+    QVERIFY(m_window->activateMode(m_mode));
+    const QString text = m_mode->analysisPanel()->parametersText();
+    QVERIFY2(text.contains("n = 8"), qPrintable(text));
+    QVERIFY2(text.contains("m_5 = 2.5"), qPrintable(text));
+    QVERIFY2(!text.contains("m_4") && !text.contains("q0_"), qPrintable(text));
+    QVERIFY(m_window->activateMode(sim));
+    sim->applySet("n", {2.0});
+    QVERIFY(m_window->activateMode(m_mode));
+    QVERIFY2(m_mode->analysisPanel()->parametersText().startsWith("At the article"),
+             qPrintable(m_mode->analysisPanel()->parametersText()));
+  }
+
   // each study's plots fit their own data whatever the study before showed: equal cost leaves a
   // linear axis of negative energies, and the log axes of the next study must still show every
   // point drawn, after the run, after a double-click, and when the study is shown again

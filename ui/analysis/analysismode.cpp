@@ -156,10 +156,19 @@ ParamValues AnalysisMode::parameters() const {
 void AnalysisMode::checkParameters() {
   if (!m_model) return;
   const ParamValues p = parameters(), article = m_model->normalize({}, nullptr);
+  // the table that p's structural values make (a chain's links follow n), each value against
+  // its default in that table, and a structural value against the article's
+  ParamValues structural;
+  for (const std::string& name : m_model->structuralParams())
+    if (p.count(name)) structural[name] = p.at(name);
+  const ParamValues defaults = m_model->normalize(structural, nullptr);
   QStringList changed;
-  for (const ParamSpec& spec : m_model->params())
-    if (p.count(spec.name) && article.count(spec.name) && p.at(spec.name) != article.at(spec.name))
+  for (const ParamSpec& spec : m_model->paramsFor(p)) {
+    const ParamValues& reference = structural.count(spec.name) ? article : defaults;
+    if (p.count(spec.name) && reference.count(spec.name) &&
+        p.at(spec.name) != reference.at(spec.name))
       changed << QString::fromStdString(spec.name + " = " + formatValue(p.at(spec.name)));
+  }
   m_panel->setParameters(
       changed.isEmpty() ? tr("At the article's parameters (change them in the Simulation tab)")
                         : tr("At the Simulation tab's parameters: %1").arg(changed.join(", ")));
