@@ -7,6 +7,7 @@
 //
 //   dms_gui_latency [--system dumbbell] [--T 1e6] [--idle 10] [--limit 900]
 //   dms_gui_latency --slider [--system all] [--moves 50] [--drags 10] [--state both] [--trace]
+//                   [--set NAME=VALUE ...]
 //   dms_gui_latency --playback [--system dumbbell] [--steps 1e7] [--idle 10] [--limit 900]
 //
 // The real main window (Qt3D view, plots, playback) is shown at 1600 x 1000.
@@ -19,7 +20,9 @@
 // resident memory (VmRSS at the end, VmHWM: the peak).
 //
 // --slider: per system (all: each of the registry's), at the article's set-up with the article's
-// pair of methods: the first parameter with a slider moves one notch `moves` times, each time
+// pair of methods (`--set NAME=VALUE`, repeatable, changes a parameter first: `--set n=8` for a
+// chain of eight): the first parameter with a slider that is not structural (a chain's n would
+// rebuild the form) moves one notch `moves` times, each time
 // waiting for the result; the latency is from the value change to the last replot of the plots
 // after every run reached the horizon (the same frame set the 3D view's poses). Then `drags`
 // continuous drags: 20 notches at 60 Hz without waiting, timed from the last change to its result
@@ -67,6 +70,28 @@
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
+namespace {
+
+// NAME=VALUE or NAME=V1,V2,V3 (--set); the value is checked when the panel applies it
+std::pair<std::string, std::vector<double>> parseSet(const std::string& text) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) dms::bench::usage("--set takes NAME=VALUE");
+  std::vector<double> value;
+  std::size_t from = eq + 1;
+  while (from <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', from), text.size());
+    const std::string part = text.substr(from, comma - from);
+    char* end = nullptr;
+    const double x = std::strtod(part.c_str(), &end);
+    if (part.empty() || *end != '\0') dms::bench::usage(("--set: bad value in " + text).c_str());
+    value.push_back(x);
+    from = comma + 1;
+  }
+  return {text.substr(0, eq), value};
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace dms::bench;
   // what the 3D view needs of the whole process, before the application exists
@@ -79,6 +104,7 @@ int main(int argc, char** argv) {
   double horizon = 1e6, idle = 10.0, limit = 900.0, steps = 1e7;
   int moves = 50, drags = 10;
   std::string state = "both";
+  std::vector<std::pair<std::string, std::vector<double>>> set;
   bool slider = false, playback = false, trace = false, antialiasing = true;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -97,6 +123,8 @@ int main(int argc, char** argv) {
     const bool number = end != v && *end == '\0' && x > 0;
     if (a == "--system") {
       system = v;
+    } else if (a == "--set") {
+      set.push_back(parseSet(v));
     } else if (a == "--state" && (std::string(v) == "playing" || std::string(v) == "paused" ||
                                   std::string(v) == "both")) {
       state = v;
@@ -119,6 +147,7 @@ int main(int argc, char** argv) {
     }
   }
   if (slider && playback) usage("--slider and --playback are separate runs");
+  if (!set.empty() && !slider) usage("--set is for --slider");
   // every run says it (the settings stay from one run to the next)
   QSettings().setValue(dms::ui::MainWindow::kAntialiasingKey, antialiasing);
   if (slider) {
@@ -129,7 +158,7 @@ int main(int argc, char** argv) {
     } else {
       systems.push_back(system);
     }
-    for (const QString& s : systems) sliderLatency(s, moves, drags, state, trace);
+    for (const QString& s : systems) sliderLatency(s, moves, drags, state, trace, set);
     return 0;
   }
   if (system.isEmpty()) system = "dumbbell";

@@ -153,8 +153,11 @@ class TimedApp : public QApplication {
 dms::ui::SimulationMode* openSystem(dms::ui::MainWindow& w, const QString& system);
 
 /// --slider: times slider moves on `system` (see bench/gui_latency.cpp).
+/// `set`: parameters given before the moves (--set NAME=VALUE, e.g. a chain's n), each as
+/// SimulationMode::applySet takes it.
 void sliderLatency(const QString& system, int moves, int drags, const std::string& state,
-                   bool trace);
+                   bool trace,
+                   const std::vector<std::pair<std::string, std::vector<double>>>& set = {});
 /// --playback: plays a computed run of `steps` steps at 1x and reports the GUI thread's busy
 /// time per frame.
 void playbackFrames(TimedApp& app, const QString& system, double steps, double idle, double limit);

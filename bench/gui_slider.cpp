@@ -29,16 +29,31 @@
 namespace dms::bench {
 
 void sliderLatency(const QString& system, int moves, int drags, const std::string& state,
-                   bool trace) {
+                   bool trace,
+                   const std::vector<std::pair<std::string, std::vector<double>>>& set) {
   dms::ui::MainWindow w;
   w.resize(1600, 1000);
   w.show();
   dms::ui::SimulationMode* sim = openSystem(w, system);
   dms::ui::SimSession* session = sim->session();
   const dms::SystemModel* model = dms::findSystem(system.toStdString());
+  if (!set.empty()) {
+    try {
+      for (const auto& [name, value] : set) sim->applySet(name, value);
+    } catch (const dms::InputError& e) {
+      usage(e.what());
+    }
+    // the change's own recompute, then one run to the horizon at the new values
+    waitUntil([] { return false; }, 0.3);
+    sim->recompute();
+    if (!waitUntil([session] { return !session->running(); }, 120))
+      fail("the set-up with --set did not finish in 120 s");
+  }
+  const std::vector<std::string> structural = model->structuralParams();
   QSlider* slider = nullptr;
   std::string name;
-  for (const dms::ParamSpec& p : model->params()) {
+  for (const dms::ParamSpec& p : model->paramsFor(sim->paramPanel()->values())) {
+    if (std::find(structural.begin(), structural.end(), p.name) != structural.end()) continue;
     if ((slider = sim->paramPanel()->slider(p.name))) {
       name = p.name;
       break;
@@ -178,8 +193,10 @@ void sliderLatency(const QString& system, int moves, int drags, const std::strin
       drag.push_back(onScreen(t0, "a drag's final value was not shown within 30 s"));
       direction = -direction;
     }
+    std::string given;
+    for (const auto& [n, v] : set) given += n + " = " + dms::formatValue(v) + ", ";
     const std::string head =
-        system.toStdString() + " (" + name + ", " + (playing ? "playing" : "paused") + ")";
+        system.toStdString() + " (" + given + name + ", " + (playing ? "playing" : "paused") + ")";
     printQuantiles((head + ": one notch, plots drawn").c_str(), single);
     if (drags > 0) printQuantiles((head + ": end of a 60 Hz drag, plots drawn").c_str(), drag);
     printQuantiles((head + ": of which to the job's start").c_str(), toStart);
