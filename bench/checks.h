@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 #include <ostream>
+#include <type_traits>
 #include <vector>
 
 #include "bench/setup.h"
@@ -44,6 +45,16 @@ bool sameStateBits(const typename P::Params& p, const typename P::State& a,
 // steps end; RK45: our DormandPrince on the bench's rhs does what the product's RkRun does
 // (same counts, same final state), for both controllers. All bit for bit: the bench times the
 // product's computations, and the minimal steps compute the same thing.
+// whether P has a minimal hand-written step (P::kHasMinimal, true when absent)
+template <class P, class = void>
+struct HasMinimal : std::true_type {};
+template <class P>
+struct HasMinimal<P, std::void_t<decltype(P::kHasMinimal)>> : std::bool_constant<P::kHasMinimal> {};
+template <class P>
+constexpr bool hasMinimal() {
+  return HasMinimal<P>::value;
+}
+
 template <class P>
 bool checkVi(std::ostream& os) {
   const Setup<P>& su = setup<P>();
@@ -54,26 +65,26 @@ bool checkVi(std::ostream& os) {
   for (Summation form : {Summation::Plain, Summation::Compensated}) {
     typename P::State x = su.x0, xm = su.x0;
     typename P::Sums sums = P::sums(su.p, su.x0), sumsm = sums;
-    const typename P::Minimal mini = P::minimal(su.p, su.settings.h);
     std::string why;
     bool stepped = true;
-    for (std::int64_t k = 0; k < su.steps && stepped; ++k) {
-      if (form == Summation::Plain) {
-        stepped = P::step(su.p, su.settings.h, x, &why);
-        minimalStep<false>(mini, xm);
-      } else {
-        stepped = P::stepCompensated(su.p, su.settings.h, sums, &why);
-        minimalStep<true>(mini, sumsm);
+    for (std::int64_t k = 0; k < su.steps && stepped; ++k)
+      stepped = form == Summation::Plain ? P::step(su.p, su.settings.h, x, &why)
+                                         : P::stepCompensated(su.p, su.settings.h, sums, &why);
+    if (form == Summation::Compensated) x = P::stateOf(sums);
+    if constexpr (hasMinimal<P>()) {
+      const typename P::Minimal mini = P::minimal(su.p, su.settings.h);
+      for (std::int64_t k = 0; k < su.steps; ++k) {
+        if (form == Summation::Plain)
+          minimalStep<false>(mini, xm);
+        else
+          minimalStep<true>(mini, sumsm);
       }
+      if (form == Summation::Compensated) xm = P::stateOf(sumsm);
+      const bool miniOk = stepped && sameStateBits<P>(su.p, x, xm);
+      os << "check " << P::kName << ": " << su.steps << " minimal " << P::kMethodName << " steps ("
+         << summationName(form) << ") == core steps: " << (miniOk ? "ok" : "FAIL") << "\n";
+      ok = ok && miniOk;
     }
-    if (form == Summation::Compensated) {
-      x = P::stateOf(sums);
-      xm = P::stateOf(sumsm);
-    }
-    const bool miniOk = stepped && sameStateBits<P>(su.p, x, xm);
-    os << "check " << P::kName << ": " << su.steps << " minimal " << P::kMethodName << " steps ("
-       << summationName(form) << ") == core steps: " << (miniOk ? "ok" : "FAIL") << "\n";
-    ok = ok && miniOk;
     IntegratorSettings s = su.settings;
     s.summation = form;
     Sample last;

@@ -39,8 +39,10 @@ void registerVi() {
   const std::string n = std::string(P::kName) + "/" + P::kMethodName;
   benchmark::RegisterBenchmark((n + "_step").c_str(), bmViStep<P, false>);
   benchmark::RegisterBenchmark((n + "_step_compensated").c_str(), bmViStep<P, true>);
-  benchmark::RegisterBenchmark((n + "_minimal").c_str(), bmMinimalStep<P, false>);
-  benchmark::RegisterBenchmark((n + "_minimal_compensated").c_str(), bmMinimalStep<P, true>);
+  if constexpr (hasMinimal<P>()) {
+    benchmark::RegisterBenchmark((n + "_minimal").c_str(), bmMinimalStep<P, false>);
+    benchmark::RegisterBenchmark((n + "_minimal_compensated").c_str(), bmMinimalStep<P, true>);
+  }
   benchmark::RegisterBenchmark((n + "_run").c_str(), bmViRun<P, false>);
   benchmark::RegisterBenchmark((n + "_run_views").c_str(), bmViRun<P, true>);
   benchmark::RegisterBenchmark((n + "_run_plain").c_str(), bmViRun<P, false, true>);
@@ -79,6 +81,10 @@ void registerAll() {
   registerVariational<DumbbellProblem>();
   registerRk<DumbbellProblem>();
   benchmark::RegisterBenchmark("dumbbell/rk45quat_run", bmRkRun<DumbbellProblem>, Method::Rk45Quat);
+  registerVariational<Pendulum3dProblem>();
+  registerRk<Pendulum3dProblem>();
+  benchmark::RegisterBenchmark("pendulum-3d/rk45quat_run", bmRkRun<Pendulum3dProblem>,
+                               Method::Rk45Quat);
   registerChain();
 }
 
@@ -89,6 +95,7 @@ bool checkAll(std::ostream& os) {
   ok = checkVariational<SphericalPendulumProblem>(os) && checkVi<RattleProblem>(os) &&
        checkRk<SphericalPendulumProblem>(os) && ok;
   ok = checkVariational<DumbbellProblem>(os) && checkRk<DumbbellProblem>(os) && ok;
+  ok = checkVariational<Pendulum3dProblem>(os) && checkRk<Pendulum3dProblem>(os) && ok;
   ok = checkChain(os) && ok;
   return ok;
 }
