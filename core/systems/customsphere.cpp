@@ -57,6 +57,12 @@ Sample sampleOf(const Particle& p, double t, const State& x) {
   return s;
 }
 
+// the gradient at q is not finite: U left its domain (a root of a negative number, a pole)
+bool notFinite(const Vector3d& q, std::string* why) {
+  if (why) *why = "the potential's gradient dU/dq is not finite at q = " + formatVector(q);
+  return false;
+}
+
 bool unsolvable(double f2, std::string* why) {
   if (why) {
     std::ostringstream m;
@@ -80,7 +86,9 @@ struct Stepper {
     const double f2 = f.squaredNorm();
     if (!(f2 <= 1.0)) return unsolvable(f2, why);
     const Vector3d q1 = f.cross(x.q) + std::sqrt(1 - f2) * x.q;
-    x.omega = x.omega - c * t0 - c * q1.cross(p.dU(q1));
+    const Vector3d dU1 = p.dU(q1);
+    if (!dU1.allFinite()) return notFinite(q1, why);
+    x.omega = x.omega - c * t0 - c * q1.cross(dU1);
     x.q = q1;
     return true;
   }
@@ -109,7 +117,9 @@ struct CompensatedStepper {
     const Vector3d fxq = f.cross(q);
     const Vector3d dq = fxq + f.cross(fxq) / (1 + std::sqrt(1 - f2));
     compensatedAdd(s.x.q, s.lost.q, dq);
-    const Vector3d t1 = s.x.q.cross(p.dU(s.x.q));
+    const Vector3d dU1 = p.dU(s.x.q);
+    if (!dU1.allFinite()) return notFinite(s.x.q, why);
+    const Vector3d t1 = s.x.q.cross(dU1);
     compensatedAdd(s.x.omega, s.lost.omega, Vector3d(-c * t1), Vector3d(-c * t0));
     return true;
   }
@@ -154,6 +164,7 @@ struct RattleStepper {
     add(n.p, n.lostP, Vector3d(-0.5 * h * (dU0 + lambda * q)));
     add(n.q, n.lostQ, Vector3d(h / ml2 * n.p));
     const Vector3d dU1 = p.dU(n.q);
+    if (!dU1.allFinite()) return notFinite(n.q, why);
     const double mu = (2 * n.q.dot(n.p) / h - n.q.dot(dU1)) / n.q.squaredNorm();
     add(n.p, n.lostP, Vector3d(-0.5 * h * (dU1 + mu * n.q)));
     if (!n.q.allFinite() || !n.p.allFinite()) {

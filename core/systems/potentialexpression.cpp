@@ -193,7 +193,10 @@ PotentialExpression acceptPotential(const std::string& text, const PotentialVari
     p.Eval();
   } catch (const mu::Parser::exception_type& err) {
     std::ostringstream m;
-    m << "syntax error at column " << err.GetPos() + 1;
+    // muParser may place the end of the text one past it
+    const std::size_t at = std::min<std::size_t>(err.GetPos(), text.size());
+    m << "syntax error at column " << at + 1;
+    if (at == text.size()) m << " (the end)";
     if (!err.GetToken().empty()) m << " ('" << err.GetToken() << "')";
     m << ": " << expectedText(err.GetCode());
     throw InputError("--" + v.field + ": " + m.str(), err.GetMsg());
