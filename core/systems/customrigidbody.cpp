@@ -66,9 +66,12 @@ class TypedPivotRun final : public Run {
       out = in;
       out.momentum = Vector3d(0.0, 0.0, in.momentum.z());
       if (fields == SampleFields::All) {
+        // the point 0.3 m along the body's third axis, where the 3D pendulum's default centre
+        // of mass is, so its drawing of a body on a pivot serves this body too
+        const Vector3d point(0.0, 0.0, 0.3);
         const Vector3d Omega = in.state.segment<3>(in.state.size() - 6);
-        out.position = in.attitude.col(2);
-        out.velocity = in.attitude * Omega.cross(Vector3d::UnitZ());
+        out.position = in.attitude * point;
+        out.velocity = in.attitude * Omega.cross(point);
       }
       next.take(out);
     }

@@ -44,7 +44,7 @@ class CustomRigidBody final : public SystemModel, public TypedPotentialSystem {
   StateError stateError(const Sample& a, const Sample& b) const override {
     return rigidBodyStateError(a, b);
   }
-  /// The rigid body's runs; the drawn point is the body's third axis at 1 m, R e3.
+  /// The rigid body's runs; the drawn point is 0.3 m along the body's third axis, R (0, 0, 0.3).
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
 

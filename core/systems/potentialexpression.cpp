@@ -55,6 +55,9 @@ bool ginacName(const std::string& s) {
 
 struct Scanned {
   std::set<std::string> parameters;
+  /// The text for GiNaC: each integer literal written as a float ("2" as "2.0"), so that no
+  /// power of numbers is computed exactly (9^999999999 would be a number of a billion digits)
+  std::string floats;
 };
 
 // A lexical pass over the text, before any parser sees it: the characters, the nesting and
@@ -64,7 +67,10 @@ Scanned scan(const std::string& t, const PotentialVariables& v) {
   int depth = 0, signs = 0;
   std::size_t i = 0;
   const auto col = [](std::size_t at) { return std::to_string(at + 1); };
+  std::size_t copied = 0;  // t[copied, i) is yet to be appended to out.floats
   while (i < t.size()) {
+    out.floats += t.substr(copied, i - copied);
+    copied = i;
     const char c = t[i];
     if (c == ' ' || c == '\t') {
       ++i;
@@ -90,15 +96,24 @@ Scanned scan(const std::string& t, const PotentialVariables& v) {
     } else if (c == '*' || c == '/' || c == '^') {
       ++i;
     } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
-      while (i < t.size() && (std::isdigit(static_cast<unsigned char>(t[i])) || t[i] == '.')) ++i;
+      const std::size_t start = i;
+      bool integer = true;
+      while (i < t.size() && (std::isdigit(static_cast<unsigned char>(t[i])) || t[i] == '.')) {
+        integer = integer && t[i] != '.';
+        ++i;
+      }
       if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
         std::size_t j = i + 1;
         if (j < t.size() && (t[j] == '+' || t[j] == '-')) ++j;
         if (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) {
+          integer = false;
           i = j;
           while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
         }
       }
+      out.floats += t.substr(start, i - start) + (integer ? ".0" : "");
+      copied = i;
+      continue;
     } else if (isNameStart(c)) {
       const std::size_t start = i;
       while (i < t.size() && isNameChar(t[i])) ++i;
@@ -137,6 +152,7 @@ Scanned scan(const std::string& t, const PotentialVariables& v) {
                               "parenthesis");
     }
   }
+  out.floats += t.substr(copied);
   return out;
 }
 
@@ -213,7 +229,7 @@ PotentialExpression acceptPotential(const std::string& text, const PotentialVari
     }
     table["pi"] = GiNaC::Pi;
     GiNaC::parser reader(table, true);
-    const GiNaC::ex U = reader(text);
+    const GiNaC::ex U = reader(scanned.floats);
     std::vector<GiNaC::ex> d;
     for (const std::string& n : v.variables) {
       d.push_back(U.diff(symbols.at(n)));
@@ -231,7 +247,9 @@ PotentialExpression acceptPotential(const std::string& text, const PotentialVari
       const GiNaC::symbol& y = symbols.at(v.variables[columns + j]);
       along += -y * d[j] + x * d[columns + j];
     }
-    e.symmetricAboutE3 = GiNaC::normal(along.expand()).is_zero();
+    // GiNaC's automatic evaluation collects like terms; no expand() or normal(), whose cost a
+    // power of a sum can make exponential
+    e.symmetricAboutE3 = along.is_zero();
   } catch (const std::exception& err) {
     throw InputError(
         "--" + v.field + ": '" + text + "' could not be read as an expression (" + err.what() + ")",

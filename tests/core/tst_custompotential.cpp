@@ -64,8 +64,11 @@ double largestDifference(const SystemModel& a, const Ran& ra, const SystemModel&
 }
 
 ParamValues pendulumValues() {
-  return {{"m", {1.0}},          {"g", {9.81}},         {"J", {0.13, 0.28, 0.17}},
-          {"rotvec0", {0.7, -0.4, 0.2}}, {"Omega0", {0.5, -1.0, 3.0}}};
+  return {{"m", {1.0}},
+          {"g", {9.81}},
+          {"J", {0.13, 0.28, 0.17}},
+          {"rotvec0", {0.7, -0.4, 0.2}},
+          {"Omega0", {0.5, -1.0, 3.0}}};
 }
 
 }  // namespace
@@ -82,8 +85,9 @@ class TestCustomPotential : public QObject {
       QVERIFY(m->hasMomentum());
     }
     QVERIFY(!typedPotential(*findSystem("pendulum-3d")));
-    QVERIFY(refusal([] { withPotential(*findSystem("pendulum-3d"), "R33"); })
-                .find("--potential applies to custom-rigid-body") != std::string::npos);
+    QVERIFY(refusal([] {
+              withPotential(*findSystem("pendulum-3d"), "R33");
+            }).find("--potential applies to custom-rigid-body") != std::string::npos);
   }
 
   // The 3D pendulum's potential typed in, with the same values, for every method. The runs do
@@ -93,8 +97,8 @@ class TestCustomPotential : public QObject {
   // nearby motions (about e^t here) far below a factor 10.
   void reproducesPendulum3d() {
     const SystemModel& fixed = *findSystem("pendulum-3d");
-    const std::shared_ptr<const SystemModel> typed = withPotential(
-        *findSystem("custom-rigid-body"), "-m*g*(R31*rho1 + R32*rho2 + R33*rho3)");
+    const std::shared_ptr<const SystemModel> typed =
+        withPotential(*findSystem("custom-rigid-body"), "-m*g*(R31*rho1 + R32*rho2 + R33*rho3)");
     const Vector3d rho(0.05, -0.02, 0.25);
     ParamValues pv = pendulumValues();
     pv["rho"] = {rho.x(), rho.y(), rho.z()};
@@ -134,8 +138,8 @@ class TestCustomPotential : public QObject {
       const Ran b = runAll(*typed, v, m, h, T);
       QCOMPARE(a.samples.size(), b.samples.size());
       const double d = largestDifference(fixed, a, *typed, b, m);
-      qDebug("spherical-pendulum %s: largest difference %.3g (bound %.3g)",
-             methodName(m).c_str(), d, bound);
+      qDebug("spherical-pendulum %s: largest difference %.3g (bound %.3g)", methodName(m).c_str(),
+             d, bound);
       QVERIFY2(d <= bound, qPrintable(QString::fromStdString(methodName(m))));
     }
   }
@@ -258,7 +262,8 @@ class TestCustomPotential : public QObject {
   // and the square root's argument turns negative; the run stops at its last good sample with
   // the time and the reason
   void notFiniteDuringRunStops() {
-    const auto m = withPotential(*findSystem("custom-sphere-particle"), "-m*g*l*q3 + sqrt(0.6 - q3)");
+    const auto m =
+        withPotential(*findSystem("custom-sphere-particle"), "-m*g*l*q3 + sqrt(0.6 - q3)");
     for (Method method : {Method::Variational, Method::Rk45, Method::Rattle}) {
       const Ran r = runAll(*m, {{"g", {9.81}}, {"omega0", {0, 0, 0}}}, method, 0.01, 20.0);
       QVERIFY(r.failure.failed);
@@ -281,29 +286,45 @@ class TestCustomPotential : public QObject {
   void refusals_data() {
     QTest::addColumn<QString>("expr");
     QTest::addColumn<QString>("says");
-    QTest::newRow("syntax: end") << "1 + (R11 * " << "syntax error at column 12";
-    QTest::newRow("syntax: operand") << "R11 * * R12" << "syntax error at column 7";
-    QTest::newRow("syntax: expected") << "R11 R12" << "expected an operator";
-    QTest::newRow("missing paren") << "sin(R11" << "expected ')'";
-    QTest::newRow("unknown variable") << "R14 + R11" << "unknown variable 'R14' at column 1";
-    QTest::newRow("unknown function") << "R11 + foo(R12)" << "unknown function 'foo' at column 7";
-    QTest::newRow("function without argument") << "sin + R11" << "function 'sin' at column 1";
-    QTest::newRow("reserved") << "J*R11" << "'J' at column 1 is a parameter of the system";
-    QTest::newRow("ginac name") << "Pi*R11" << "'Pi' at column 1 is reserved";
-    QTest::newRow("character") << "R11 % 2" << "unexpected character '%' at column 5";
-    QTest::newRow("comma") << "R11, R12" << "unexpected character ','";
-    QTest::newRow("chained power") << "R11^2^3" << "could not be read";
-    QTest::newRow("imaginary") << "sqrt(-1)*R11" << "not a real expression";
-    QTest::newRow("empty") << "" << "syntax error at column";
+    QTest::newRow("syntax: end") << "1 + (R11 * "
+                                 << "syntax error at column 12";
+    QTest::newRow("syntax: operand") << "R11 * * R12"
+                                     << "syntax error at column 7";
+    QTest::newRow("syntax: expected") << "R11 R12"
+                                      << "expected an operator";
+    QTest::newRow("missing paren") << "sin(R11"
+                                   << "expected ')'";
+    QTest::newRow("unknown variable") << "R14 + R11"
+                                      << "unknown variable 'R14' at column 1";
+    QTest::newRow("unknown function") << "R11 + foo(R12)"
+                                      << "unknown function 'foo' at column 7";
+    QTest::newRow("function without argument") << "sin + R11"
+                                               << "function 'sin' at column 1";
+    QTest::newRow("reserved") << "J*R11"
+                              << "'J' at column 1 is a parameter of the system";
+    QTest::newRow("ginac name") << "Pi*R11"
+                                << "'Pi' at column 1 is reserved";
+    QTest::newRow("character") << "R11 % 2"
+                               << "unexpected character '%' at column 5";
+    QTest::newRow("comma") << "R11, R12"
+                           << "unexpected character ','";
+    QTest::newRow("chained power") << "R11^2^3"
+                                   << "could not be read";
+    QTest::newRow("imaginary") << "sqrt(-1)*R11"
+                               << "not a real expression";
+    QTest::newRow("empty") << ""
+                           << "syntax error at column";
     QTest::newRow("length") << QString(4097, 'R') << "at most 4096";
-    QTest::newRow("nesting") << QString(65, '(') + "R11" + QString(65, ')') << "nests deeper than 64";
-    QTest::newRow("signs") << QString(70, '-') + "R11" << "nests deeper than 64";
+    QTest::newRow("nesting") << QString(65, '(') + "R11" + QString(65, ')')
+                             << "nests deeper than 64";
+    QTest::newRow("signs") << QString(70, '-') + "R11"
+                           << "nests deeper than 64";
   }
   void refusals() {
     QFETCH(QString, expr);
     QFETCH(QString, says);
-    const std::string why = refusal(
-        [&] { withPotential(*findSystem("custom-rigid-body"), expr.toStdString()); });
+    const std::string why =
+        refusal([&] { withPotential(*findSystem("custom-rigid-body"), expr.toStdString()); });
     QVERIFY2(why.find(says.toStdString()) != std::string::npos, why.c_str());
     QVERIFY2(why.rfind("--potential", 0) == 0, why.c_str());
   }
@@ -328,16 +349,15 @@ class TestCustomPotential : public QObject {
     const std::string why2 = refusal([&] { log0->normalize({}, nullptr); });
     QVERIFY2(why2.find("not finite at the initial q0") != std::string::npos, why2.c_str());
     const auto body = withPotential(*findSystem("custom-rigid-body"), "1/(R33 - 1)");
-    const std::string why3 =
-        refusal([&] { body->normalize({{"rotvec0", {0, 0, 0}}}, nullptr); });
+    const std::string why3 = refusal([&] { body->normalize({{"rotvec0", {0, 0, 0}}}, nullptr); });
     QVERIFY2(why3.find("not finite at the initial attitude") != std::string::npos, why3.c_str());
   }
 
   // runs of one typed system on several threads at once: each run has its own evaluator, so
   // each gives the serial run's samples bit for bit
   void concurrentRuns() {
-    const auto m = withPotential(*findSystem("custom-sphere-particle"),
-                                 "k*q1^2 - m*g*l*q3 + sin(q2)");
+    const auto m =
+        withPotential(*findSystem("custom-sphere-particle"), "k*q1^2 - m*g*l*q3 + sin(q2)");
     const ParamValues v = {{"k", {2.0}}, {"g", {9.81}}};
     const Ran serial = runAll(*m, v, Method::Variational, 0.01, 5.0);
     std::vector<Ran> parallel(4);
