@@ -15,6 +15,7 @@
 #include "bench/alloccounter.h"
 #include "bench/chainbench.h"
 #include "bench/checks.h"
+#include "bench/custombench.h"
 #include "bench/problems.h"
 #include "bench/rkbench.h"
 #include "bench/setup.h"
@@ -80,6 +81,7 @@ void registerAll() {
   registerRk<DumbbellProblem>();
   benchmark::RegisterBenchmark("dumbbell/rk45quat_run", bmRkRun<DumbbellProblem>, Method::Rk45Quat);
   registerChain();
+  registerTyped();
 }
 
 bool checkAll(std::ostream& os) {
@@ -90,6 +92,7 @@ bool checkAll(std::ostream& os) {
        checkRk<SphericalPendulumProblem>(os) && ok;
   ok = checkVariational<DumbbellProblem>(os) && checkRk<DumbbellProblem>(os) && ok;
   ok = checkChain(os) && ok;
+  ok = checkTyped(os) && ok;
   return ok;
 }
 
