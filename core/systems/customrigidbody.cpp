@@ -101,14 +101,17 @@ std::vector<ParamSpec> bodySpecs(const PotentialExpression& e, const ParamValues
           .range(-1e4, 1e4)
           .slider(-10.0, 10.0),
   };
+  // the potential's parameters first, as the 3D pendulum's m and g come before its J
+  std::vector<ParamSpec> symbols;
   for (const std::string& n : e.parameters) {
     ParamSpec s = ParamSpec::scalar(n, "", "parameter of the potential U(R) = " + e.text)
                       .range(-1e12, 1e12)
                       .slider(-10.0, 10.0);
     const auto it = defaults.find(n);
     if (it != defaults.end()) s.defaultValue(it->second);
-    specs.push_back(s);
+    symbols.push_back(s);
   }
+  specs.insert(specs.begin(), symbols.begin(), symbols.end());
   return specs;
 }
 
