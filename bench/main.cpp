@@ -15,6 +15,7 @@
 #include "bench/alloccounter.h"
 #include "bench/chainbench.h"
 #include "bench/checks.h"
+#include "bench/custombench.h"
 #include "bench/problems.h"
 #include "bench/rkbench.h"
 #include "bench/setup.h"
@@ -86,6 +87,7 @@ void registerAll() {
   benchmark::RegisterBenchmark("pendulum-3d/rk45quat_run", bmRkRun<Pendulum3dProblem>,
                                Method::Rk45Quat);
   registerChain();
+  registerTyped();
 }
 
 bool checkAll(std::ostream& os) {
@@ -97,6 +99,7 @@ bool checkAll(std::ostream& os) {
   ok = checkVariational<DumbbellProblem>(os) && checkRk<DumbbellProblem>(os) && ok;
   ok = checkVariational<Pendulum3dProblem>(os) && checkRk<Pendulum3dProblem>(os) && ok;
   ok = checkChain(os) && ok;
+  ok = checkTyped(os) && ok;
   return ok;
 }
 

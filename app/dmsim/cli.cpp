@@ -16,6 +16,7 @@
 #include "core/io/runcsv.h"
 #include "core/io/scenario.h"
 #include "core/params.h"
+#include "core/systems/typedpotential.h"
 
 namespace dms::cli {
 namespace {
@@ -370,13 +371,16 @@ void defineRun(CommandOptions& c) {
           [](const std::string& v) { parseSummation(v); });
   c.repeated("--set", "NAME=VALUE",
              "a parameter, repeatable; vectors as q0=0.866,0,0.5 (dmsim list names them)");
+  c.value("--potential", "EXPR",
+          "the potential typed for custom-rigid-body (in R11 ... R33) or custom-sphere-particle "
+          "(in q1 q2 q3, m, l); each other name is a parameter to --set");
   c.value("--csv", "FILE", "also write the time series, with a header row");
   c.value("--scenario", "FILE",
           "run a scenario file saved by the app; flags given as well override it (--system "
           "must then match the file's)");
   c.form({"--system"},
          {"--integrator", "--h", "--T", "--rtol", "--atol", "--rk", "--rk-samples", "--summation",
-          "--set", "--csv"},
+          "--potential", "--set", "--csv"},
          {"\n(M: " + methods + ", default vi)"});
   c.form({"--scenario"}, {}, {"[any flag of run, which overrides the file]"});
 }
@@ -395,11 +399,20 @@ int cmdRun(const Options& o) {
     throw InputError("--system is required (" + systemNames(allSystems(), "|") + ")");
   }
   const std::string sysName = scenario ? scenario->system : o.values.at("--system");
-  const SystemModel* model = findSystem(sysName);
-  if (!model) {
+  if (!findSystem(sysName)) {
     throw InputError("--system '" + sysName + "': unknown system (one of " +
                      systemNames(allSystems()) + ")");
   }
+  // the system with its typed potential (--potential over the file's): its own instance
+  Scenario typed;
+  typed.system = sysName;
+  if (scenario) typed.potential = scenario->potential;
+  if (o.values.count("--potential")) {
+    typed.potential = o.values.at("--potential");
+    withPotential(*findSystem(sysName), typed.potential);  // names a system that takes none
+  }
+  const std::shared_ptr<const SystemModel> system = scenarioSystem(typed);
+  const SystemModel* model = system.get();
   const Method method = o.values.count("--integrator") ? parseMethod(o.values.at("--integrator"))
                                                        : Method::Variational;
   if (!model->hasMethod(method))

@@ -12,6 +12,7 @@
 #include "core/io/atomicfile.h"
 #include "core/lie/so3.h"
 #include "core/sim/registry.h"
+#include "core/systems/typedpotential.h"
 #include "core/version.h"
 
 namespace dms {
@@ -263,11 +264,23 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
     throw InputError("scenario: 'system' = '" + sc.system + "' is unknown (one of " +
                      systemNames(allSystems()) + ")");
   }
+  // a typed potential makes its own instance of the system, with a parameter per free symbol
+  std::shared_ptr<const SystemModel> typed;
+  if (j.contains("potential")) {
+    sc.potential = string(j["potential"], "potential");
+    try {
+      typed = withPotential(*model, sc.potential);
+    } catch (const InputError& e) {
+      throw InputError(std::string("scenario: 'potential': ") + e.what());
+    }
+    model = typed.get();
+  }
   for (const auto& [key, value] : j.items()) {
     if (key == "program" || key == "version") {
       string(value, key);
     } else if (key != "schema_version" && key != "system" && key != "parameters" &&
-               key != "settings" && key != "methods" && key != "analysis" && key != "control") {
+               key != "settings" && key != "methods" && key != "analysis" && key != "control" &&
+               key != "potential") {
       warn.push_back("scenario: unknown key '" + key + "' ignored");
     }
   }
@@ -396,12 +409,23 @@ Scenario loadScenario(const std::string& path, std::vector<std::string>* warning
   }
 }
 
+std::shared_ptr<const SystemModel> scenarioSystem(const Scenario& s) {
+  const SystemModel* model = findSystem(s.system);
+  if (!model)
+    throw InputError("scenario: 'system' = '" + s.system + "' is unknown (one of " +
+                     systemNames(allSystems()) + ")");
+  if (!s.potential.empty()) return withPotential(*model, s.potential);
+  // the registry's instance lives as long as the program
+  return std::shared_ptr<const SystemModel>(model, [](const SystemModel*) {});
+}
+
 std::string scenarioToJson(const Scenario& s) {
   Json j;
   j["schema_version"] = kScenarioSchemaVersion;
   j["program"] = "Discrete Mechanics Studio";
   j["version"] = DMS_VERSION;
   j["system"] = s.system;
+  if (!s.potential.empty()) j["potential"] = s.potential;
   Json p = Json::object();
   const SystemModel* model = findSystem(s.system);
   for (const auto& [name, value] : s.parameters) {

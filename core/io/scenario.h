@@ -5,6 +5,7 @@
 ///
 ///   {"schema_version": 1, "program": "Discrete Mechanics Studio", "version": "0.1.0",
 ///    "system": "spherical-pendulum",
+///    "potential": "-m*g*l*q3",         (only for a system whose potential is typed)
 ///    "parameters": {"m": 1, "q0": [0.866, 0, 0.5], ...},
 ///    "settings": {"h": 0.05, "T": 200, "rtol": 0.001, "atol": 1e-06,
 ///                 "rk": "ode45", "rk_samples": "output"},
@@ -22,6 +23,7 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,7 +43,10 @@ constexpr std::size_t kScenarioMaxBytes = 1 << 20;
 constexpr int kScenarioMaxDepth = 8;
 
 struct Scenario {
-  std::string system;      ///< SystemModel::name()
+  std::string system;  ///< SystemModel::name()
+  /// The potential typed for a system that takes one (custom-rigid-body,
+  /// custom-sphere-particle; "potential" in the file); empty: the system's own.
+  std::string potential;
   ParamValues parameters;  ///< as given (completed with defaults on load)
   IntegratorSettings settings;
   /// The methods shown side by side (CLI names in the file); empty: the system's article pair
@@ -77,6 +82,10 @@ std::vector<Method> parseMethodList(const SystemModel& model, const std::vector<
 Scenario parseScenario(const std::string& text, std::vector<std::string>* warnings);
 /// Reads a file (at most kScenarioMaxBytes) and parses it; the message names the file.
 Scenario loadScenario(const std::string& path, std::vector<std::string>* warnings);
+
+/// The scenario's system: the registry's, or a new instance with the typed potential. Throws
+/// InputError for an unknown system or a refused potential.
+std::shared_ptr<const SystemModel> scenarioSystem(const Scenario& s);
 
 /// The JSON text of a scenario (with schema version, program name and DMS_VERSION).
 std::string scenarioToJson(const Scenario& s);

@@ -4,6 +4,8 @@
 
 #include "core/control/dumbbelltransfer.h"
 #include "core/control/sphericalswingup.h"
+#include "core/systems/customrigidbody.h"
+#include "core/systems/customsphere.h"
 #include "core/systems/dumbbell.h"
 #include "core/systems/massspring.h"
 #include "core/systems/pendulum3d.h"
@@ -20,6 +22,8 @@ const std::vector<SystemEntry>& registry() {
   static const Dumbbell dumbbell;
   static const Pendulum3d pendulum3d;
   static const PendulumChain pendulumChain;
+  static const CustomRigidBody customRigidBody;
+  static const CustomSphereParticle customSphereParticle;
   static const std::vector<SystemEntry> entries = {
       {&massSpring, nullptr},
       {&planarPendulum, nullptr},
@@ -27,6 +31,8 @@ const std::vector<SystemEntry>& registry() {
       {&dumbbell, &dumbbellTransfer()},
       {&pendulum3d, nullptr},
       {&pendulumChain, nullptr},
+      {&customRigidBody, nullptr},
+      {&customSphereParticle, nullptr},
   };
   return entries;
 }

@@ -77,7 +77,7 @@ class Run:
     warnings: List[str]
     def __len__(self) -> int: ...
 
-def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: str = "ode45", samples: str = "output", summation: str = "compensated") -> Run: ...
+def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: str = "ode45", samples: str = "output", summation: str = "compensated", potential: Optional[str] = None) -> Run: ...
 
 class SweepRun:
     method: str
@@ -221,6 +221,7 @@ class Scenario:
     methods: List[str]
     study: Optional[Dict[str, object]]
     control: Optional[Dict[str, object]]
+    potential: Optional[str]
     warnings: List[str]
     def run(self, method: Optional[str] = None) -> Run: ...
 

@@ -86,7 +86,8 @@ class Run:
 def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None,
         T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
         rtol: Optional[float] = None, atol: Optional[float] = None, controller: str = "ode45",
-        samples: str = "output", summation: str = "compensated") -> Run:
+        samples: str = "output", summation: str = "compensated",
+        potential: Optional[str] = None) -> Run:
     """Runs `system` with `method` from t = 0 to T and returns the Run (its arrays and summary).
 
     Arguments (as `dmsim run`'s flags; None takes the system's article set-up):
@@ -103,13 +104,17 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
       samples: where RK45 is sampled, "output" (at t_k = k h by dense output) or "steps" (at its
         accepted steps).
       summation: how the variational steps add their increments, "compensated" or "plain".
+      potential: the potential typed for "custom-rigid-body" (in R11 ... R33) or
+        "custom-sphere-particle" (in q1, q2, q3, m, l), as dmsim run --potential; each other
+        name in it is a parameter that params must give.
 
     Raises ValueError with dmsim's message (the field, the value, the allowed range) for bad
     input, KeyboardInterrupt at Ctrl+C (checked every 4096 samples). A run that stops early
     (a non-finite state) is returned with status "failed" and the reason in Run.failure.
     """
     name = _name(system)
-    d = _core.run(name, method, h, T, params, rtol, atol, controller, samples, summation, [])
+    d = _core.run(name, method, h, T, params, rtol, atol, controller, samples, summation, [],
+                  potential)
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
     return Run(name, method, d)

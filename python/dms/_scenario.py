@@ -30,6 +30,7 @@ class Scenario:
     methods: List[str] = field(default_factory=list)
     study: Optional[Dict[str, object]] = None
     control: Optional[Dict[str, object]] = None
+    potential: Optional[str] = None
     warnings: List[str] = field(default_factory=list, compare=False)
 
     def run(self, method: Optional[str] = None) -> Run:
@@ -39,7 +40,7 @@ class Scenario:
         # as dmsim run --scenario: the file's warnings first
         d = _core.run(self.system, m, s.get("h"), s.get("T"), self.parameters, s.get("rtol"),
                       s.get("atol"), s.get("controller", "ode45"), s.get("samples", "output"),
-                      s.get("summation", "compensated"), list(self.warnings))
+                      s.get("summation", "compensated"), list(self.warnings), self.potential)
         for w in d["warnings"]:
             _warnings.warn(w, stacklevel=2)
         return Run(self.system, m, d)
@@ -85,6 +86,7 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
             settings[k] = v
     d = {
         "system": dms_system.name,
+        "potential": scenario.potential,
         "parameters": dict(scenario.parameters, **(params or {})),
         "settings": settings,
         "methods": list(methods if methods is not None else scenario.methods) or None,

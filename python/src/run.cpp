@@ -9,6 +9,7 @@
 #include "core/analysis/parallel.h"
 #include "core/sim/namedstate.h"
 #include "core/sim/runreport.h"
+#include "core/systems/typedpotential.h"
 #include "python/src/convert.h"
 
 namespace dms::python {
@@ -79,9 +80,12 @@ class Columns final : public SampleSink {
 py::dict run(const std::string& system, const std::string& methodText, std::optional<double> h,
              std::optional<double> T, const py::object& params, std::optional<double> rtol,
              std::optional<double> atol, const std::string& controller, const std::string& samples,
-             const std::string& summation, std::vector<std::string> warnings) {
-  // checked in dmsim run's order, with its messages
-  const SystemModel& model = systemNamed(system);
+             const std::string& summation, std::vector<std::string> warnings,
+             const std::optional<std::string>& potential) {
+  // checked in dmsim run's order, with its messages; a typed potential makes its own instance
+  std::shared_ptr<const SystemModel> typed;
+  if (potential) typed = withPotential(systemNamed(system), *potential);
+  const SystemModel& model = typed ? *typed : systemNamed(system);
   const Method method = parseMethod(methodText);
   if (!model.hasMethod(method))
     throw InputError("--integrator '" + methodName(method) + "' is not available for " + system);
@@ -201,7 +205,8 @@ void defineRun(py::module_& m) {
         py::arg("state"), py::arg("pose"));
   m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("h"), py::arg("T"),
         py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
-        py::arg("samples"), py::arg("summation"), py::arg("warnings"));
+        py::arg("samples"), py::arg("summation"), py::arg("warnings"),
+        py::arg("potential") = py::none());
 }
 
 }  // namespace dms::python

@@ -13,6 +13,7 @@ namespace {
 py::dict toDict(const Scenario& s, const std::vector<std::string>& warnings) {
   py::dict d;
   d["system"] = s.system;
+  d["potential"] = s.potential.empty() ? py::object(py::none()) : py::object(py::str(s.potential));
   d["parameters"] = paramDict(s.parameters);
   py::dict st;
   st["h"] = s.settings.h;
@@ -59,6 +60,8 @@ void save(const std::string& path, const py::dict& d) {
   Scenario s;
   s.system = d["system"].cast<std::string>();
   const SystemModel& model = systemNamed(s.system);
+  if (d.contains("potential") && !d["potential"].is_none())
+    s.potential = d["potential"].cast<std::string>();
   s.parameters = paramValues(d["parameters"]);
   const py::dict st = d["settings"];
   s.settings.h = st["h"].cast<double>();

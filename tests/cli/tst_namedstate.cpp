@@ -50,7 +50,8 @@ std::map<std::string, std::vector<double>> expectedInitial(const dms::SystemMode
             {"R", {std::cos(t), -std::sin(t), std::sin(t), std::cos(t)}},
             {"Omega", p("omega0")}};
   }
-  if (s == "spherical-pendulum") return {{"q", p("q0")}, {"omega", p("omega0")}};
+  if (s == "spherical-pendulum" || s == "custom-sphere-particle")
+    return {{"q", p("q0")}, {"omega", p("omega0")}};
   const auto rows = [](const std::vector<double>& a) {
     const dms::Matrix3d R = dms::so3Exp(dms::Vector3d(a[0], a[1], a[2]));
     std::vector<double> out;
@@ -60,7 +61,8 @@ std::map<std::string, std::vector<double>> expectedInitial(const dms::SystemMode
   };
   if (s == "dumbbell")
     return {{"R", rows(p("att0"))}, {"Omega", p("Omega0")}, {"x", p("x0")}, {"v", p("v0")}};
-  if (s == "pendulum-3d") return {{"R", rows(p("rotvec0"))}, {"Omega", p("Omega0")}};
+  if (s == "pendulum-3d" || s == "custom-rigid-body")
+    return {{"R", rows(p("rotvec0"))}, {"Omega", p("Omega0")}};
   if (s == "pendulum-chain") {
     std::vector<double> q, omega;
     for (int i = 1; i <= int(p("n")[0]); ++i) {

@@ -36,6 +36,10 @@ const std::map<std::string, Entry>& factories() {
       {"dumbbell", entry<DumbbellVisual>()},
       {"pendulum-3d", entry<Pendulum3dVisual>()},
       {"pendulum-chain", entry<ChainVisual>()},
+      // the typed potentials' bodies drawn as the systems they generalize: a body on a pivot
+      // (its box from J), a particle at l q
+      {"custom-rigid-body", entry<Pendulum3dVisual>()},
+      {"custom-sphere-particle", entry<SphericalPendulumVisual>()},
   };
   return table;
 }

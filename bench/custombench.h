@@ -1,0 +1,122 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The rigid body with a typed potential against the 3D pendulum: custom-rigid-body with
+/// pendulum-3d's potential typed in, at the same values, the product's vi run of each (as dmsim
+/// run asks for samples). The budget: at most 3x pendulum-3d's time per step (muParser's
+/// bytecode in place of two products), and no allocation in the step loop.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <ostream>
+
+#include "bench/alloccounter.h"
+#include "bench/setup.h"
+#include "core/sim/registry.h"
+#include "core/systems/typedpotential.h"
+
+namespace dms::bench {
+
+struct TypedSetup {
+  const SystemModel* fixed = findSystem("pendulum-3d");
+  std::shared_ptr<const SystemModel> typed =
+      withPotential(*findSystem("custom-rigid-body"), "-m*g*(R31*rho1 + R32*rho2 + R33*rho3)");
+  ParamValues fixedValues, typedValues;
+  IntegratorSettings settings;
+  TypedSetup() {
+    fixedValues = fixed->normalize({}, nullptr);
+    typedValues = typed->normalize({{"m", fixedValues.at("m")},
+                                    {"g", fixedValues.at("g")},
+                                    {"rho1", {fixedValues.at("rho")[0]}},
+                                    {"rho2", {fixedValues.at("rho")[1]}},
+                                    {"rho3", {fixedValues.at("rho")[2]}}},
+                                   nullptr);
+    settings = fixed->defaultSettings();
+    settings.T = 10.0;  // 1000 steps
+  }
+  const SystemModel& model(bool isTyped) const { return isTyped ? *typed : *fixed; }
+  const ParamValues& values(bool isTyped) const { return isTyped ? typedValues : fixedValues; }
+};
+
+inline const TypedSetup& typedSetup() {
+  static const TypedSetup s;
+  return s;
+}
+
+struct TypedSink final : SampleSink {
+  double sum = 0.0;
+  void take(const Sample& s) override { sum += s.energy; }
+};
+
+// one vi run after makeRun: its steps, the allocations in its loop, the time it took
+struct TypedRunCost {
+  std::int64_t steps = 0;
+  std::uint64_t allocs = 0;
+  double seconds = 0.0;
+  bool failed = false;
+};
+inline TypedRunCost typedRun(bool isTyped) {
+  const TypedSetup& su = typedSetup();
+  std::unique_ptr<Run> run =
+      su.model(isTyped).makeRun(su.values(isTyped), Method::Variational, su.settings);
+  TypedSink sink;
+  const HeapCounts before = heapCounts();
+  const auto t0 = std::chrono::steady_clock::now();
+  while (run->advance(sink, kChunk, SampleFields::Metrics)) {
+  }
+  const auto t1 = std::chrono::steady_clock::now();
+  benchmark::DoNotOptimize(sink.sum);
+  return {run->counters().steps, heapCounts().allocations - before.allocations,
+          std::chrono::duration<double>(t1 - t0).count(), run->failure().failed};
+}
+
+inline void bmTypedRun(benchmark::State& state, bool isTyped) {
+  std::int64_t steps = 0;
+  std::uint64_t allocs = 0;
+  for (auto _ : state) {
+    const TypedRunCost c = typedRun(isTyped);
+    if (c.failed) {
+      state.SkipWithError("the run failed");
+      return;
+    }
+    steps += c.steps;
+    allocs += c.allocs;
+  }
+  state.counters["ns_per_step"] = perUnit(double(steps));
+  state.counters["allocs_per_step"] = steps > 0 ? double(allocs) / double(steps) : 0.0;
+}
+
+inline void registerTyped() {
+  benchmark::RegisterBenchmark("pendulum-3d/vi_run", bmTypedRun, false);
+  benchmark::RegisterBenchmark("custom-rigid-body/pendulum-potential/vi_run", bmTypedRun, true);
+}
+
+// before the timings: no allocation in either loop, and the typed run within 3x of the fixed
+// one per step (the best of 5 runs of each, interleaved, against a shared machine's noise)
+inline bool checkTyped(std::ostream& os) {
+  double best[2] = {1e300, 1e300};
+  std::uint64_t allocs[2] = {0, 0};
+  std::int64_t steps[2] = {0, 0};
+  bool failed = false;
+  for (int rep = 0; rep < 5; ++rep)
+    for (int typed = 0; typed < 2; ++typed) {
+      const TypedRunCost c = typedRun(typed == 1);
+      best[typed] = std::min(best[typed], c.seconds / double(std::max<std::int64_t>(c.steps, 1)));
+      allocs[typed] += c.allocs;
+      steps[typed] = c.steps;
+      failed = failed || c.failed;
+    }
+  const double ratio = best[1] / best[0];
+  const bool good = !failed && allocs[0] == 0 && allocs[1] == 0 && ratio <= 3.0;
+  os << "check custom-rigid-body (pendulum-3d's potential typed) vi: " << best[1] * 1e9
+     << " ns/step against pendulum-3d's " << best[0] * 1e9 << " ns/step, ratio " << ratio
+     << " (budget 3), allocations " << allocs[1] << " and " << allocs[0] << " in 5 x " << steps[1]
+     << " steps" << (good ? ": ok" : ": FAIL") << "\n";
+  return good;
+}
+
+}  // namespace dms::bench

@@ -1,0 +1,62 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// A rigid body on a fixed pivot whose potential U(R) the user types, in the entries R11 ... R33
+/// of R (body to inertial) and named parameters. The rigid body of rigidbody.h with dU/dx = 0,
+/// as the 3D pendulum (pendulum3d.h), whose potential is one of these:
+///   -m*g*(R31*rho1 + R32*rho2 + R33*rho3)   (the default).
+/// dU/dR comes from GiNaC's derivative of the text, evaluated by muParser
+/// (potentialexpression.h); the moment is eq (41), M^ = dU/dR^T R - R^T dU/dR.
+#pragma once
+
+#include "core/systems/rigidbody.h"
+#include "core/systems/typedpotential.h"
+
+namespace dms {
+
+class CustomRigidBody final : public SystemModel, public TypedPotentialSystem {
+ public:
+  /// The default potential, the 3D pendulum's, with its parameters' values.
+  CustomRigidBody();
+  /// A typed potential: every free symbol is a parameter without a default.
+  explicit CustomRigidBody(const std::string& text);
+
+  static const char* defaultPotential() { return "-m*g*(R31*rho1 + R32*rho2 + R33*rho3)"; }
+  static PotentialVariables variables();
+
+  std::string name() const override { return "custom-rigid-body"; }
+  std::string title() const override { return "Rigid body on a pivot, potential U(R) typed in"; }
+  const std::vector<ParamSpec>& params() const override { return m_specs; }
+  IntegratorSettings defaultSettings() const override;
+  std::vector<Method> methods() const override { return rigidBodyMethods(); }
+  std::string structureName() const override { return "||I - R^T R||"; }
+  std::string structure2Name() const override { return "|1 - |q|| (rk45-quat; 0 otherwise)"; }
+  std::string structure2Symbol() const override { return "|1 - |q||"; }
+  bool hasStructure2(Method m) const override { return m == Method::Rk45Quat; }
+  /// Sample::momentum's third component is e3.(R J Omega) whatever U; it is conserved when U is
+  /// symmetric about e3 (PotentialExpression::symmetricAboutE3).
+  bool hasMomentum() const override { return m_expr.symmetricAboutE3; }
+  std::vector<ConservedQuantity> conserved() const override;
+  std::vector<StatePart> namedState(Method method, const Sample& s) const override;
+  /// J's triangle inequality, a value for every parameter of the potential, and U and dU/dR
+  /// finite at R0 = exp(rotvec0^).
+  ParamValues normalize(const ParamValues& values,
+                        std::vector<std::string>* warnings) const override;
+  StateError stateError(const Sample& a, const Sample& b) const override {
+    return rigidBodyStateError(a, b);
+  }
+  /// The rigid body's runs; the drawn point is 0.3 m along the body's third axis, R (0, 0, 0.3).
+  std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
+                               const IntegratorSettings& settings) const override;
+
+  const PotentialExpression& potential() const override { return m_expr; }
+  std::string variablesText() const override { return "R11 R12 R13 R21 R22 R23 R31 R32 R33"; }
+  std::vector<std::string> derivedText() const override;
+  std::shared_ptr<const SystemModel> withPotential(const std::string& text) const override;
+
+ private:
+  CustomRigidBody(const std::string& text, const ParamValues& defaults);
+  PotentialExpression m_expr;
+  std::vector<ParamSpec> m_specs;
+};
+
+}  // namespace dms

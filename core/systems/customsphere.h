@@ -1,0 +1,64 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// A particle of mass m on a sphere of radius l whose potential U(q) the user types, in q1, q2,
+/// q3 (q the unit vector from the centre), m, l and named parameters. With U = -m*g*l*q3 it is
+/// the spherical pendulum (sphericalpendulum.h), whose step it generalizes (Lee, Leok and
+/// McClamroch, the variational integrator on S^2), with dU = dU/dq from GiNaC via muParser:
+///   f_k = h omega_k - h^2/(2 m l^2) q_k x dU_k
+///   q_{k+1} = f_k x q_k + (1 - |f_k|^2)^(1/2) q_k
+///   omega_{k+1} = omega_k - h/(2 m l^2) (q_k x dU_k + q_{k+1} x dU_{k+1})
+/// and the continuous equations q' = omega x q, m l^2 omega' = -q x dU.
+#pragma once
+
+#include "core/systems/typedpotential.h"
+
+namespace dms {
+
+class CustomSphereParticle final : public SystemModel, public TypedPotentialSystem {
+ public:
+  /// The default potential, the spherical pendulum's, with g = 9.81.
+  CustomSphereParticle();
+  /// A typed potential: every free symbol is a parameter without a default.
+  explicit CustomSphereParticle(const std::string& text);
+
+  static const char* defaultPotential() { return "-m*g*l*q3"; }
+  static PotentialVariables variables();
+
+  std::string name() const override { return "custom-sphere-particle"; }
+  std::string title() const override { return "Particle on a sphere, potential U(q) typed in"; }
+  const std::vector<ParamSpec>& params() const override { return m_specs; }
+  IntegratorSettings defaultSettings() const override;
+  std::vector<Method> methods() const override {
+    return {Method::Variational, Method::Rk45,  Method::Vi4, Method::Rattle,
+            Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
+  }
+  std::string structureName() const override { return "|1 - q^T q|"; }
+  std::string structure2Name() const override { return "|q.omega|"; }
+  /// Sample::momentum's third component is m l^2 omega.e3 whatever U; it is conserved when U is
+  /// symmetric about e3.
+  bool hasMomentum() const override { return m_expr.symmetricAboutE3; }
+  std::vector<ConservedQuantity> conserved() const override;
+  std::vector<StatePart> namedState(Method method, const Sample& s) const override;
+  bool namedStateNeedsPose(Method method) const override { return method == Method::Rattle; }
+  /// A value for every parameter of the potential, q0 normalized and omega0 made tangent (as
+  /// the spherical pendulum), U and dU/dq finite at q0.
+  ParamValues normalize(const ParamValues& values,
+                        std::vector<std::string>* warnings) const override;
+  StateError stateError(const Sample& a, const Sample& b) const override {
+    return pivotStateError(a, b);
+  }
+  std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
+                               const IntegratorSettings& settings) const override;
+
+  const PotentialExpression& potential() const override { return m_expr; }
+  std::string variablesText() const override { return "q1 q2 q3, m, l"; }
+  std::vector<std::string> derivedText() const override;
+  std::shared_ptr<const SystemModel> withPotential(const std::string& text) const override;
+
+ private:
+  CustomSphereParticle(const std::string& text, const ParamValues& defaults);
+  PotentialExpression m_expr;
+  std::vector<ParamSpec> m_specs;
+};
+
+}  // namespace dms

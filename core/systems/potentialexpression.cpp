@@ -1,0 +1,328 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/systems/potentialexpression.h"
+
+#include <ginac/ginac.h>
+#include <muParser.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+namespace dms {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+// GiNaC keeps global state (its symbol and function tables, non-atomic reference counts):
+// expressions are accepted one at a time
+std::mutex& ginacMutex() {
+  static std::mutex m;
+  return m;
+}
+
+InputError fieldError(const PotentialVariables& v, const std::string& what) {
+  return InputError("--" + v.field + ": " + what);
+}
+
+bool isNameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+std::string functionList() {
+  std::string s;
+  for (const std::string& f : potentialFunctions()) s += (s.empty() ? "" : " ") + f;
+  return s;
+}
+
+std::string variableList(const PotentialVariables& v) {
+  std::string s;
+  for (const std::string& n : v.variables) s += (s.empty() ? "" : " ") + n;
+  return s;
+}
+
+bool contains(const std::vector<std::string>& list, const std::string& s) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+// names GiNaC prints for its own constants and the imaginary unit: no parameter may be one
+bool ginacName(const std::string& s) {
+  return s == "Pi" || s == "I" || s == "Euler" || s == "Catalan" || s == "E";
+}
+
+struct Scanned {
+  std::set<std::string> parameters;
+  /// The text for GiNaC: each integer literal written as a float ("2" as "2.0"), so that no
+  /// power of numbers is computed exactly (9^999999999 would be a number of a billion digits)
+  std::string floats;
+};
+
+// A lexical pass over the text, before any parser sees it: the characters, the nesting and
+// the names (each function, variable and parameter). Columns are 1-based.
+Scanned scan(const std::string& t, const PotentialVariables& v) {
+  Scanned out;
+  int depth = 0, signs = 0;
+  std::size_t i = 0;
+  const auto col = [](std::size_t at) { return std::to_string(at + 1); };
+  std::size_t copied = 0;  // t[copied, i) is yet to be appended to out.floats
+  while (i < t.size()) {
+    out.floats += t.substr(copied, i - copied);
+    copied = i;
+    const char c = t[i];
+    if (c == ' ' || c == '\t') {
+      ++i;
+      continue;
+    }
+    if (c == '+' || c == '-') {
+      // a run of signs nests like parentheses in a recursive parser
+      if (++signs + depth > kMaxPotentialNesting)
+        throw fieldError(v, "nests deeper than " + std::to_string(kMaxPotentialNesting) +
+                                " levels at column " + col(i));
+      ++i;
+      continue;
+    }
+    signs = 0;
+    if (c == '(') {
+      if (++depth > kMaxPotentialNesting)
+        throw fieldError(v, "nests deeper than " + std::to_string(kMaxPotentialNesting) +
+                                " levels of parentheses at column " + col(i));
+      ++i;
+    } else if (c == ')') {
+      --depth;
+      ++i;
+    } else if (c == '*' || c == '/' || c == '^') {
+      ++i;
+    } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
+      const std::size_t start = i;
+      bool integer = true;
+      while (i < t.size() && (std::isdigit(static_cast<unsigned char>(t[i])) || t[i] == '.')) {
+        integer = integer && t[i] != '.';
+        ++i;
+      }
+      if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+        std::size_t j = i + 1;
+        if (j < t.size() && (t[j] == '+' || t[j] == '-')) ++j;
+        if (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) {
+          integer = false;
+          i = j;
+          while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
+        }
+      }
+      out.floats += t.substr(start, i - start) + (integer ? ".0" : "");
+      copied = i;
+      continue;
+    } else if (isNameStart(c)) {
+      const std::size_t start = i;
+      while (i < t.size() && isNameChar(t[i])) ++i;
+      const std::string name = t.substr(start, i - start);
+      std::size_t k = i;
+      while (k < t.size() && (t[k] == ' ' || t[k] == '\t')) ++k;
+      const bool call = k < t.size() && t[k] == '(';
+      const bool function = contains(potentialFunctions(), name);
+      if (call && !function)
+        throw fieldError(v, "unknown function '" + name + "' at column " + col(start) +
+                                " (the functions are " + functionList() + ")");
+      if (function && !call)
+        throw fieldError(v, "function '" + name + "' at column " + col(start) +
+                                " needs its argument in parentheses, e.g. " + name + "(x)");
+      if (function || name == "pi" || contains(v.variables, name) ||
+          contains(v.systemScalars, name))
+        continue;
+      const bool variableLike =
+          name.size() > v.variablePrefix.size() && name.rfind(v.variablePrefix, 0) == 0 &&
+          std::all_of(name.begin() + v.variablePrefix.size(), name.end(),
+                      [](char d) { return std::isdigit(static_cast<unsigned char>(d)); });
+      if (variableLike)
+        throw fieldError(v, "unknown variable '" + name + "' at column " + col(start) +
+                                " (the variables are " + variableList(v) + ")");
+      if (contains(v.reserved, name))
+        throw fieldError(v, "'" + name + "' at column " + col(start) +
+                                " is a parameter of the system that the potential cannot use");
+      if (name[0] == '_' || ginacName(name))
+        throw fieldError(v, "'" + name + "' at column " + col(start) +
+                                " is reserved; name a parameter with a letter first (not Pi, "
+                                "I, E, Euler, Catalan)");
+      out.parameters.insert(name);
+    } else {
+      throw fieldError(v, "unexpected character '" + std::string(1, c) + "' at column " + col(i) +
+                              "; expected a number, a name, an operator (+ - * / ^) or a "
+                              "parenthesis");
+    }
+  }
+  out.floats += t.substr(copied);
+  return out;
+}
+
+// what muParser expected, by its error code
+std::string expectedText(mu::EErrorCodes code) {
+  switch (code) {
+    case mu::ecUNEXPECTED_EOF:
+    case mu::ecUNEXPECTED_OPERATOR:
+    case mu::ecUNEXPECTED_PARENS:
+      return "expected a number, a name, a function or '('";
+    case mu::ecMISSING_PARENS:
+      return "expected ')'";
+    case mu::ecUNEXPECTED_VAL:
+    case mu::ecUNEXPECTED_VAR:
+    case mu::ecUNEXPECTED_FUN:
+      return "expected an operator (+ - * / ^) or ')'";
+    default:
+      return "expected a number, a name, an operator (+ - * / ^) or a parenthesis";
+  }
+}
+
+void defineNames(mu::Parser& p, const std::vector<std::string>& names, double* storage) {
+  for (std::size_t i = 0; i < names.size(); ++i) p.DefineVar(names[i], storage + i);
+}
+
+}  // namespace
+
+const std::vector<std::string>& potentialFunctions() {
+  static const std::vector<std::string> f = {"sin",  "cos",  "tan",  "asin", "acos", "atan",
+                                             "sinh", "cosh", "tanh", "exp",  "log",  "sqrt"};
+  return f;
+}
+
+PotentialExpression acceptPotential(const std::string& text, const PotentialVariables& v) {
+  if (text.size() > kMaxPotentialLength)
+    throw fieldError(v, "is " + std::to_string(text.size()) + " characters long; at most " +
+                            std::to_string(kMaxPotentialLength) + " are accepted");
+  const Scanned scanned = scan(text, v);
+  PotentialExpression e;
+  e.text = text;
+  e.vars = v;
+  e.parameters.assign(scanned.parameters.begin(), scanned.parameters.end());
+
+  // every name muParser may see, each bound to a dummy value: the syntax check with columns
+  std::vector<std::string> names = v.variables;
+  names.insert(names.end(), v.systemScalars.begin(), v.systemScalars.end());
+  names.insert(names.end(), e.parameters.begin(), e.parameters.end());
+  std::vector<double> dummy(names.size(), 0.5);
+  try {
+    mu::Parser p;
+    defineNames(p, names, dummy.data());
+    p.DefineConst("pi", kPi);
+    p.SetExpr(text);
+    p.Eval();
+  } catch (const mu::Parser::exception_type& err) {
+    std::ostringstream m;
+    // muParser may place the end of the text one past it
+    const std::size_t at = std::min<std::size_t>(err.GetPos(), text.size());
+    m << "syntax error at column " << at + 1;
+    if (at == text.size()) m << " (the end)";
+    if (!err.GetToken().empty()) m << " ('" << err.GetToken() << "')";
+    m << ": " << expectedText(err.GetCode());
+    throw InputError("--" + v.field + ": " + m.str(), err.GetMsg());
+  }
+
+  // GiNaC: the same text as an expression tree, its derivatives, their print form
+  const std::lock_guard<std::mutex> lock(ginacMutex());
+  try {
+    GiNaC::symtab table;
+    std::map<std::string, GiNaC::symbol> symbols;
+    for (const std::string& n : names) {
+      symbols.emplace(n, GiNaC::symbol(n));
+      table[n] = symbols.at(n);
+    }
+    table["pi"] = GiNaC::Pi;
+    GiNaC::parser reader(table, true);
+    const GiNaC::ex U = reader(scanned.floats);
+    std::vector<GiNaC::ex> d;
+    for (const std::string& n : v.variables) {
+      d.push_back(U.diff(symbols.at(n)));
+      std::ostringstream s;
+      s << d.back();
+      e.gradient.push_back(s.str());
+    }
+    // the derivative along the rotation about e3: for q, (e3 x q) . dU/dq; for R, the same
+    // on each column of R
+    GiNaC::ex along = 0;
+    const std::size_t columns = v.variables.size() / 3;
+    for (std::size_t j = 0; j < columns; ++j) {
+      // rows 1 and 2 of column j: variables[0 * columns + j], variables[1 * columns + j]
+      const GiNaC::symbol& x = symbols.at(v.variables[j]);
+      const GiNaC::symbol& y = symbols.at(v.variables[columns + j]);
+      along += -y * d[j] + x * d[columns + j];
+    }
+    // GiNaC's automatic evaluation collects like terms; no expand() or normal(), whose cost a
+    // power of a sum can make exponential
+    e.symmetricAboutE3 = along.is_zero();
+  } catch (const std::exception& err) {
+    throw InputError(
+        "--" + v.field + ": '" + text + "' could not be read as an expression (" + err.what() + ")",
+        err.what());
+  }
+  // each derivative must compile: GiNaC may print what muParser cannot read (an imaginary
+  // unit from the square root of a negative constant)
+  for (std::size_t i = 0; i < e.gradient.size(); ++i) {
+    try {
+      mu::Parser p;
+      defineNames(p, names, dummy.data());
+      p.DefineConst("Pi", kPi);
+      p.SetExpr(e.gradient[i]);
+      p.Eval();
+    } catch (const mu::Parser::exception_type& err) {
+      throw InputError("--" + v.field + ": its derivative dU/d" + v.variables[i] + " = " +
+                           e.gradient[i] + " is not a real expression",
+                       err.GetMsg());
+    }
+  }
+  return e;
+}
+
+void requireParameterValues(const PotentialExpression& e, const ParamValues& values,
+                            const std::string& system) {
+  for (const std::string& n : e.parameters)
+    if (values.find(n) == values.end())
+      throw InputError("parameter '" + n + "' of the potential '" + e.text + "' of " + system +
+                       " has no value: give it with --set " + n + "=VALUE");
+}
+
+PotentialEvaluator::PotentialEvaluator(const PotentialExpression& e, const ParamValues& values)
+    : m_vars(e.vars.variables.size(), 0.0), m_n(int(e.vars.variables.size())) {
+  std::vector<std::string> names = e.vars.systemScalars;
+  names.insert(names.end(), e.parameters.begin(), e.parameters.end());
+  m_params.resize(names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const auto it = values.find(names[i]);
+    if (it == values.end() || it->second.size() != 1)
+      throw InputError("parameter '" + names[i] + "' of the potential '" + e.text +
+                       "' has no value: give it with --set " + names[i] + "=VALUE");
+    m_params[i] = it->second[0];
+  }
+  std::string all;
+  for (const std::string& g : e.gradient) all += (all.empty() ? "" : ", ") + g;
+  try {
+    m_u = std::make_unique<mu::Parser>();
+    m_grad = std::make_unique<mu::Parser>();
+    for (mu::Parser* p : {m_u.get(), m_grad.get()}) {
+      defineNames(*p, e.vars.variables, m_vars.data());
+      defineNames(*p, names, m_params.data());
+      p->DefineConst("pi", kPi);
+      p->DefineConst("Pi", kPi);
+    }
+    m_u->SetExpr(e.text);
+    m_grad->SetExpr(all);
+    // the first Eval compiles to bytecode (and allocates); later ones only run it
+    m_u->Eval();
+    int n = 0;
+    m_grad->Eval(n);
+  } catch (const mu::Parser::exception_type& err) {
+    throw InputError("--" + e.vars.field + ": '" + e.text + "' could not be compiled",
+                     err.GetMsg());
+  }
+}
+
+PotentialEvaluator::~PotentialEvaluator() = default;
+
+double PotentialEvaluator::value() { return m_u->Eval(); }
+
+const double* PotentialEvaluator::gradient() {
+  int n = 0;
+  return m_grad->Eval(n);
+}
+
+}  // namespace dms
