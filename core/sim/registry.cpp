@@ -10,6 +10,7 @@
 #include "core/systems/pendulumchain.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
+#include "core/systems/twobody.h"
 
 namespace dms {
 
@@ -20,6 +21,7 @@ const std::vector<SystemEntry>& registry() {
   static const Dumbbell dumbbell;
   static const Pendulum3d pendulum3d;
   static const PendulumChain pendulumChain;
+  static const TwoBody twoBody;
   static const std::vector<SystemEntry> entries = {
       {&massSpring, nullptr},
       {&planarPendulum, nullptr},
@@ -27,6 +29,7 @@ const std::vector<SystemEntry>& registry() {
       {&dumbbell, &dumbbellTransfer()},
       {&pendulum3d, nullptr},
       {&pendulumChain, nullptr},
+      {&twoBody, nullptr},
   };
   return entries;
 }
