@@ -19,6 +19,7 @@
 #include "bench/rkbench.h"
 #include "bench/setup.h"
 #include "bench/summary.h"
+#include "bench/twobodybench.h"
 #include "bench/vibench.h"
 
 #ifndef DMS_BENCH_BUILD_TYPE
@@ -80,6 +81,7 @@ void registerAll() {
   registerRk<DumbbellProblem>();
   benchmark::RegisterBenchmark("dumbbell/rk45quat_run", bmRkRun<DumbbellProblem>, Method::Rk45Quat);
   registerChain();
+  registerTwoBody();
 }
 
 bool checkAll(std::ostream& os) {
@@ -90,6 +92,7 @@ bool checkAll(std::ostream& os) {
        checkRk<SphericalPendulumProblem>(os) && ok;
   ok = checkVariational<DumbbellProblem>(os) && checkRk<DumbbellProblem>(os) && ok;
   ok = checkChain(os) && ok;
+  ok = checkTwoBody(os) && ok;
   return ok;
 }
 

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "core/fit.h"
+#include "core/io/scenario.h"
 #include "core/lie/so3.h"
 #include "core/sim/registry.h"
 #include "core/systems/twobody.h"
@@ -289,6 +290,21 @@ class TestTwoBody : public QObject {
     warnings.clear();
     model()->normalize({}, &warnings);
     QVERIFY(warnings.empty());
+  }
+
+  // a scenario with fewer spheres than the default table (and one past it): its own table's
+  // names are known and its defaults are its own, so the parameters it gives normalize
+  void scenarioFollowsSphereCounts() {
+    std::vector<std::string> warn;
+    const Scenario sc = parseScenario(
+        R"({"schema_version": 1, "system": "two-body", "parameters": {"n1": 2, "n2": 4,)"
+        R"( "m2_4": 2e9, "c1_2": [300, 0, 0]}})",
+        &warn);
+    for (const std::string& w : warn) QVERIFY2(w.find("unknown") == std::string::npos, w.c_str());
+    QCOMPARE(sc.parameters.count("c1_3"), std::size_t(0));
+    QCOMPARE(sc.parameters.at("m2_4"), std::vector<double>{2e9});
+    const ParamValues v = model()->normalize(sc.parameters, &warn);
+    QCOMPARE(int(scalarParam(v, "n1")), 2);
   }
 
   // the poses of the bodies: at x1 = -(m2/M) X and x2 = (m1/M) X, the drawn point body 2's

@@ -10,6 +10,7 @@
 #include "ui/scene3d/qt3d/massspringvisual.h"
 #include "ui/scene3d/qt3d/pendulum3dvisual.h"
 #include "ui/scene3d/qt3d/pendulumvisuals.h"
+#include "ui/scene3d/qt3d/twobodyvisual.h"
 
 namespace dms::ui::scene3d {
 
@@ -36,6 +37,7 @@ const std::map<std::string, Entry>& factories() {
       {"dumbbell", entry<DumbbellVisual>()},
       {"pendulum-3d", entry<Pendulum3dVisual>()},
       {"pendulum-chain", entry<ChainVisual>()},
+      {"two-body", entry<TwoBodyVisual>()},
   };
   return table;
 }
