@@ -20,6 +20,7 @@
 #include "bench/rkbench.h"
 #include "bench/setup.h"
 #include "bench/summary.h"
+#include "bench/twobodybench.h"
 #include "bench/vibench.h"
 
 #ifndef DMS_BENCH_BUILD_TYPE
@@ -88,6 +89,7 @@ void registerAll() {
                                Method::Rk45Quat);
   registerChain();
   registerTyped();
+  registerTwoBody();
 }
 
 bool checkAll(std::ostream& os) {
@@ -100,6 +102,7 @@ bool checkAll(std::ostream& os) {
   ok = checkVariational<Pendulum3dProblem>(os) && checkRk<Pendulum3dProblem>(os) && ok;
   ok = checkChain(os) && ok;
   ok = checkTyped(os) && ok;
+  ok = checkTwoBody(os) && ok;
   return ok;
 }
 

@@ -5,10 +5,13 @@
 namespace dms {
 
 void RkmkStepper::dexpinv(const VectorXd& u, VectorXd& v) const {
-  if (form.rotationDim != 3) return;  // so(2) is abelian: dexpinv is the identity
-  const Vector3d uw = u.head<3>(), vw = v.head<3>();
-  const Vector3d c = uw.cross(vw);
-  v.head<3>() = vw - 0.5 * c + (1.0 / 12.0) * uw.cross(c);
+  // so(2) is abelian: dexpinv is the identity; so(3)^k (rotationDim 3k) block by block
+  if (form.rotationDim % 3 != 0) return;
+  for (int b = 0; b < form.rotationDim; b += 3) {
+    const Vector3d uw = u.segment<3>(b), vw = v.segment<3>(b);
+    const Vector3d c = uw.cross(vw);
+    v.segment<3>(b) = vw - 0.5 * c + (1.0 / 12.0) * uw.cross(c);
+  }
 }
 
 bool RkmkStepper::step(State& x, double h, StepWork& work, std::string* why) const {

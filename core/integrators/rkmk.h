@@ -21,7 +21,7 @@ namespace dms {
 /// by translation. act(u, y) is exp(u) . y.
 struct LieForm {
   VectorXd y0;
-  int rotationDim = 3;  ///< 3: so(3), 1: so(2)
+  int rotationDim = 3;  ///< 3: so(3), 6: so(3) x so(3) (two bodies), 1: so(2)
   int vectorDim = 0;
   std::function<void(const VectorXd& y, VectorXd& xi)> generator;
   std::function<void(const VectorXd& u, const VectorXd& y, VectorXd& out)> act;

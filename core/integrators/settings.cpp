@@ -44,7 +44,7 @@ const std::vector<ParamSpec>& integratorSpecs() {
       ParamSpec::scalar("h", "s", "time step of the variational integrator; output spacing of RK45")
           .defaultValue(0.05)
           .above(0.0)
-          .atMost(10.0)
+          .atMost(1e5)
           .slider(0.001, 0.2),
       ParamSpec::scalar("T", "s", "simulated time span")
           .defaultValue(200.0)

@@ -286,10 +286,21 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   }
 
   ParamValues raw;
+  std::vector<ParamSpec> table = model->params();
   if (j.contains("parameters")) {
     const Json& p = j["parameters"];
     if (!p.is_object())
       throw InputError(std::string("scenario: 'parameters' must be an object, got ") + typeName(p));
+    // the table the file's structural values make (a chain's n, a body's sphere count), so
+    // that its per-link or per-sphere names are known and the defaults filled are its own
+    ParamValues structural;
+    for (const std::string& name : model->structuralParams())
+      if (p.contains(name)) structural[name] = paramValue(p[name], "parameters." + name, 1);
+    try {
+      table = model->paramsFor(structural);
+    } catch (const InputError& e) {
+      throw InputError(std::string("scenario: ") + e.what());
+    }
     for (const auto& [name, value] : p.items()) {
       // an attitude may be written as a rotation matrix "R0": [[..],[..],[..]] (or 9 numbers,
       // row by row) where the system takes a rotation vector att0
@@ -297,7 +308,7 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
         raw["att0"] = attitudeFromMatrix(value, "parameters.R0");
         continue;
       }
-      const ParamSpec* spec = findSpec(model->params(), name);
+      const ParamSpec* spec = findSpec(table, name);
       if (!spec) {
         warn.push_back("scenario: unknown parameter 'parameters." + name + "' ignored (" +
                        sc.system + ")");
@@ -312,7 +323,7 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   } catch (const InputError& e) {
     throw InputError(std::string("scenario: ") + e.what());
   }
-  sc.parameters = defaultValues(model->params());
+  sc.parameters = defaultValues(table);
   for (const auto& [name, value] : raw) sc.parameters[name] = value;
 
   sc.settings = model->defaultSettings();

@@ -12,6 +12,7 @@
 #include "core/systems/pendulumchain.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
+#include "core/systems/twobody.h"
 
 namespace dms {
 
@@ -22,6 +23,7 @@ const std::vector<SystemEntry>& registry() {
   static const Dumbbell dumbbell;
   static const Pendulum3d pendulum3d;
   static const PendulumChain pendulumChain;
+  static const TwoBody twoBody;
   static const CustomRigidBody customRigidBody;
   static const CustomSphereParticle customSphereParticle;
   static const std::vector<SystemEntry> entries = {
@@ -31,6 +33,7 @@ const std::vector<SystemEntry>& registry() {
       {&dumbbell, &dumbbellTransfer()},
       {&pendulum3d, nullptr},
       {&pendulumChain, nullptr},
+      {&twoBody, nullptr},
       {&customRigidBody, nullptr},
       {&customSphereParticle, nullptr},
   };

@@ -73,6 +73,25 @@ std::map<std::string, std::vector<double>> expectedInitial(const dms::SystemMode
     }
     return {{"q", q}, {"omega", omega}};
   }
+  if (s == "two-body") {
+    // the centres of mass in the inertial frame, the system's at the origin, as the run
+    // computes them: x2 = (m1/M) X, x1 = x2 - X (and the same for v)
+    double mass[2] = {0.0, 0.0};
+    for (int b = 1; b <= 2; ++b)
+      for (int i = 1; i <= int(p(("n" + std::to_string(b)).c_str())[0]); ++i)
+        mass[b - 1] += p(("m" + std::to_string(b) + "_" + std::to_string(i)).c_str())[0];
+    const double w2 = mass[0] / (mass[0] + mass[1]);
+    const std::vector<double> X = p("x0"), V = p("v0");
+    std::vector<double> x1, x2, v1, v2;
+    for (int k = 0; k < 3; ++k) {
+      x2.push_back(w2 * X[std::size_t(k)]);
+      x1.push_back(x2.back() - X[std::size_t(k)]);
+      v2.push_back(w2 * V[std::size_t(k)]);
+      v1.push_back(v2.back() - V[std::size_t(k)]);
+    }
+    return {{"R1", rows(p("rotvec1"))}, {"Omega1", p("Omega1")}, {"x1", x1}, {"v1", v1},
+            {"R2", rows(p("rotvec2"))}, {"Omega2", p("Omega2")}, {"x2", x2}, {"v2", v2}};
+  }
   return {};
 }
 

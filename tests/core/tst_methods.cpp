@@ -83,8 +83,14 @@ class TestMethods : public QObject {
     // of the pendulums' (sqrt(l/g) = 1 s): its steps start 4 times shorter, the same fraction of
     // its motion
     // (custom-rigid-body's default potential is the 3D pendulum's, at its values)
-    const double fast = m.name() == "pendulum-3d" || m.name() == "custom-rigid-body" ? 4 : 1;
-    const double T = slow ? 12.8 : 1.6;
+    // The two-body problem's time is in seconds of hours (KW4's orbit 17 h, its primary's spin
+    // 2.8 h): its T is 12500 times the pendulums' (a third of an orbit), its steps 2000 times
+    // (the primary turns 0.25 rad in vi4's largest)
+    const double tscale = m.name() == "two-body" ? 12500 : 1;
+    const double fast = m.name() == "pendulum-3d" || m.name() == "custom-rigid-body" ? 4
+                        : m.name() == "two-body"                                   ? 6.25
+                                                                                   : 1;
+    const double T = (slow ? 12.8 : 1.6) * tscale;
     IntegratorSettings ref = m.defaultSettings();
     ref.T = ref.h = T;
     ref.rtol = 1e-13;
@@ -93,7 +99,8 @@ class TestMethods : public QObject {
     std::vector<double> lh, le;
     // the chain's outer link turns at up to 10 rad/s: vi4's largest substep, 1.35 h, must keep
     // h omega well below 1 for its implicit step
-    const double h0 = (order == 4 ? (m.name() == "pendulum-chain" ? 0.02 : 0.2) : 0.05) / fast;
+    const double h0 =
+        (order == 4 ? (m.name() == "pendulum-chain" ? 0.02 : 0.2) : 0.05) * tscale / fast;
     for (double h = h0; h > h0 / (slow ? 9 : 17); h /= 2) {
       IntegratorSettings st = m.defaultSettings();
       st.T = T;

@@ -36,7 +36,10 @@ class TestSceneSystems : public SceneFixture {
     const ParamValues params = model->normalize(defaultValues(model->params()), nullptr);
     // 1.5 s apart: a visible part of every system's motion (a quarter of the mass-spring's
     // period, a sixth of the planar pendulum's, 17 degrees of the dumbbell's orbit)
-    const int k = int(std::lround(1.5 / model->defaultSettings().h));
+    // a system whose step is seconds (the two-body problem's 60 s) moves as much in 6000 s,
+    // a tenth of KW4's orbit
+    const double h0 = model->defaultSettings().h;
+    const int k = int(std::lround((h0 > 1.0 ? 6000.0 : 1.5) / h0));
     a = {sampleAt(*model, Method::Variational, 0), sampleAt(*model, Method::Rk45, 0)};
     b = {sampleAt(*model, Method::Variational, k), sampleAt(*model, Method::Rk45, k)};
     m_view->setSystem(system.toStdString(), params);

@@ -35,6 +35,12 @@ const std::vector<Example>& examples() {
       {"chain-of-eight.json", tr("A chain of eight spherical pendula"),
        tr("Eight links falling from the horizontal: the implicit variational step against "
           "RK45.")},
+      {"binary-asteroid-kw4.json", tr("Binary asteroid 1999 KW4 (two-body)"),
+       tr("The full two-body problem: the moon librates about the line to its oblate primary "
+          "while the total angular momentum stays constant for vi.")},
+      {"two-dumbbells.json", tr("Two dumbbells (two-body)"),
+       tr("Two dumbbells tumbling about each other under their mutual gravity, orbit and "
+          "spins exchanging angular momentum.")},
   };
   return list;
 }

@@ -19,7 +19,9 @@ namespace dms::ui {
 namespace {
 
 constexpr int kTimeSteps = 10000;  // resolution of the time slider
-const double kSpeeds[] = {0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+// up to 5e4x: the two-body problem's orbit of 17 h plays in a few seconds
+const double kSpeeds[] = {0.1, 0.2, 0.5, 1,    2,    5,    10,    20,    50,
+                          100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000};
 constexpr int kDefaultSpeed = 3;  // 1x
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "ui/scene3d/qt3d/massspringvisual.h"
 #include "ui/scene3d/qt3d/pendulum3dvisual.h"
 #include "ui/scene3d/qt3d/pendulumvisuals.h"
+#include "ui/scene3d/qt3d/twobodyvisual.h"
 
 namespace dms::ui::scene3d {
 
@@ -40,6 +41,7 @@ const std::map<std::string, Entry>& factories() {
       // (its box from J), a particle at l q
       {"custom-rigid-body", entry<Pendulum3dVisual>()},
       {"custom-sphere-particle", entry<SphericalPendulumVisual>()},
+      {"two-body", entry<TwoBodyVisual>()},
   };
   return table;
 }

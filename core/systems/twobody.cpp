@@ -1,0 +1,412 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/systems/twobody.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/integrators/standardruns.h"
+#include "core/lie/so3.h"
+
+namespace dms {
+namespace {
+
+std::string sphereName(const char* base, int body, int i) {
+  return std::string(base) + std::to_string(body) + "_" + std::to_string(i);
+}
+
+// The default spheres, 1999 KW4 (docs/numerics.md): the primary (body 1) a central sphere with
+// six on its equator (the ridge of its oblate top shape), in opposite pairs so that n1 = 1, 3,
+// 5, 7 keep the centre of mass at the centre; the secondary (body 2) three along its long axis
+// e1. Spheres past those: small ones at the centre.
+struct DefaultSphere {
+  double m, r;
+  Vector3d c;
+};
+DefaultSphere defaultSphere(int body, int i) {
+  if (body == 1) {
+    if (i == 1) return {1.819e12, 600.0, Vector3d::Zero()};
+    if (i <= 7) {
+      static const double kDeg[6] = {0.0, 180.0, 60.0, 240.0, 120.0, 300.0};
+      const double a = kDeg[i - 2] * M_PI / 180.0;
+      return {8.9e10, 220.0, Vector3d(500.0 * std::cos(a), 500.0 * std::sin(a), 0.0)};
+    }
+    return {1e10, 100.0, Vector3d::Zero()};
+  }
+  if (i == 1) return {6.5e10, 200.0, Vector3d::Zero()};
+  if (i == 2) return {3.5e10, 150.0, Vector3d(150.0, 0.0, 0.0)};
+  if (i == 3) return {3.5e10, 150.0, Vector3d(-150.0, 0.0, 0.0)};
+  return {1e9, 50.0, Vector3d::Zero()};
+}
+
+std::vector<ParamSpec> twoBodySpecs(int n1, int n2) {
+  std::vector<ParamSpec> s = {
+      ParamSpec::scalar("G", "m^3/(kg s^2)", "gravitational constant")
+          .defaultValue(6.674e-11)
+          .above(0)
+          .atMost(1e3)
+          .slider(1e-11, 2e-10),
+  };
+  for (int body = 1; body <= 2; ++body)
+    s.push_back(ParamSpec::scalar("n" + std::to_string(body), "",
+                                  "number of spheres of body " + std::to_string(body))
+                    .defaultValue(body == 1 ? 7 : 3)
+                    .range(1, kTwoBodyMaxSpheres)
+                    .wholeNumber()
+                    .slider(1, kTwoBodyMaxSpheres));
+  for (int body = 1; body <= 2; ++body) {
+    const std::string b = std::to_string(body);
+    for (int i = 1; i <= (body == 1 ? n1 : n2); ++i) {
+      const DefaultSphere d = defaultSphere(body, i);
+      const std::string k = std::to_string(i);
+      s.push_back(
+          ParamSpec::scalar(sphereName("m", body, i), "kg", "mass of sphere " + k + " of body " + b)
+              .defaultValue(d.m)
+              .above(0)
+              .atMost(1e30)
+              .slider(1e8, 1e13));
+      s.push_back(ParamSpec::scalar(sphereName("r", body, i), "m",
+                                    "radius of sphere " + k + " of body " + b)
+                      .defaultValue(d.r)
+                      .above(0)
+                      .atMost(1e9)
+                      .slider(10.0, 1000.0));
+      s.push_back(ParamSpec::vector3(sphereName("c", body, i), "m",
+                                     "centre of sphere " + k + " in the frame of body " + b +
+                                         " (moved to the body's centre of mass)")
+                      .defaultValue({d.c.x(), d.c.y(), d.c.z()})
+                      .range(-1e9, 1e9)
+                      .slider(-1000.0, 1000.0));
+    }
+  }
+  // KW4's published separation, the circular speed of the model's spheres there (its period
+  // 17.31 h), the primary's 2.7645 h spin tilted 0.1 rad from the orbit's normal, and the
+  // synchronous secondary turned 0.15 rad from the line to the primary, so that it librates
+  s.push_back(
+      ParamSpec::vector3("x0", "m", "initial relative position x2 - x1 of the centres of mass")
+          .defaultValue({2548.0, 0.0, 0.0})
+          .range(-1e9, 1e9)
+          .slider(-5000.0, 5000.0));
+  s.push_back(ParamSpec::vector3("v0", "m/s", "initial relative velocity v2 - v1")
+                  .defaultValue({0.0, 0.256858413723706, 0.0})
+                  .range(-1e6, 1e6)
+                  .slider(-1.0, 1.0));
+  s.push_back(
+      ParamSpec::vector3("rotvec1", "rad",
+                         "initial attitude of body 1, R1 = exp(rotvec1^) (axis times angle)")
+          .defaultValue({0.1, 0.0, 0.0})
+          .range(-1e3, 1e3)
+          .slider(-3.14, 3.14));
+  s.push_back(
+      ParamSpec::vector3("Omega1", "rad/s", "initial angular velocity of body 1 (body frame)")
+          .defaultValue({0.0, 0.0, 6.313363183195259e-4})
+          .range(-1e3, 1e3)
+          .slider(-2e-3, 2e-3));
+  s.push_back(
+      ParamSpec::vector3("rotvec2", "rad",
+                         "initial attitude of body 2, R2 = exp(rotvec2^) (axis times angle)")
+          .defaultValue({0.0, 0.0, 0.15})
+          .range(-1e3, 1e3)
+          .slider(-3.14, 3.14));
+  s.push_back(
+      ParamSpec::vector3("Omega2", "rad/s", "initial angular velocity of body 2 (body frame)")
+          .defaultValue({0.0, 0.0, 1.0080785467963343e-4})
+          .range(-1e3, 1e3)
+          .slider(-2e-3, 2e-3));
+  return s;
+}
+
+// The variational step (plain or compensated sums) for FixedStepRun.
+struct TwoBodyStepper {
+  using State = TwoBodyStepState;
+  TwoBodyParams p;
+  bool compensated = false;
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    int iterations = 0;
+    const bool ok = twoBodyStep(p, h, x, compensated, &iterations, why);
+    work.fevals += 1;  // the forces at the step's end (those at its start are kept)
+    work.newton += iterations;
+    return ok;
+  }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    double y[kTwoBodyStateSize];
+    Eigen::Map<Matrix3d> R1(y), R2(y + 9);
+    Eigen::Map<Vector3d> X(y + 18);
+    R1 = x.R[0];
+    R2 = x.R[1];
+    X = x.X;
+    for (int i = 0; i < 2; ++i)
+      Eigen::Map<Vector3d>(y + 21 + 3 * i) = p.body[i].J.llt().solve(x.R[i].transpose() * x.pi[i]);
+    Eigen::Map<Vector3d>(y + 27) = x.p / p.mu;
+    twoBodyFill(p, 0.0, y, s, f);
+    s.t = t;
+    // the angular momentum the step keeps, from its own sums
+    s.momentum = x.X.cross(x.p) + x.pi[0] + x.pi[1];
+  }
+  std::vector<std::string> stateNames() const { return twoBodyStateNames(); }
+};
+
+struct TwoBodyRhs {
+  TwoBodyParams p;
+  template <class Y, class DY>
+  void operator()(double, const Y& y, DY& dy) const {
+    twoBodyRhs(p, y.data(), dy.data());
+  }
+};
+using TwoBodyForm = ContinuousFormT<kTwoBodyStateSize, TwoBodyRhs>;
+
+TwoBodyForm twoBodyForm(const TwoBodyParams& p) {
+  TwoBodyForm form{{}, TwoBodyRhs{p}, {}, twoBodyStateNames(), {}};
+  form.y0 << Eigen::Map<const Eigen::Matrix<double, 9, 1>>(so3Exp(p.rotvec[0]).data()),
+      Eigen::Map<const Eigen::Matrix<double, 9, 1>>(so3Exp(p.rotvec[1]).data()), p.X0, p.Omega0[0],
+      p.Omega0[1], p.V0;
+  form.sample = [p](double t, const TwoBodyForm::State& y) {
+    Sample s;
+    twoBodyFill(p, t, y.data(), s, SampleFields::All);
+    return s;
+  };
+  // onto SO(3) x SO(3) x R^12
+  form.project = [](TwoBodyForm::State& y) {
+    for (int i = 0; i < 2; ++i) {
+      Eigen::Map<Matrix3d> R(y.data() + 9 * i);
+      R = nearestRotation(R);
+    }
+  };
+  return form;
+}
+
+// RKMK4 on SO(3) x SO(3) x R^12: each R_i' = (R_i Omega_i)^ R_i, the rest as above
+LieForm twoBodyLieForm(const TwoBodyParams& p) {
+  const ContinuousForm c = dynamicForm(twoBodyForm(p));
+  LieForm form;
+  form.y0 = c.y0;
+  form.rotationDim = 6;
+  form.vectorDim = 12;
+  form.sample = c.sample;
+  form.names = c.names;
+  form.generator = [p](const VectorXd& y, VectorXd& xi) {
+    double dy[kTwoBodyStateSize];
+    twoBodyRhs(p, y.data(), dy);
+    xi.resize(18);
+    for (int i = 0; i < 2; ++i)
+      xi.segment<3>(3 * i) =
+          Eigen::Map<const Matrix3d>(y.data() + 9 * i) * y.segment<3>(21 + 3 * i);
+    xi.segment<12>(6) = Eigen::Map<const Eigen::Matrix<double, 12, 1>>(dy + 18);
+  };
+  form.act = [](const VectorXd& u, const VectorXd& y, VectorXd& out) {
+    out.resize(kTwoBodyStateSize);
+    for (int i = 0; i < 2; ++i)
+      Eigen::Map<Matrix3d>(out.data() + 9 * i) =
+          so3Exp(u.segment<3>(3 * i)) * Eigen::Map<const Matrix3d>(y.data() + 9 * i);
+    out.tail<12>() = y.tail<12>() + u.tail<12>();
+  };
+  return form;
+}
+
+// A Runge-Kutta run stopped at its first sample with a collision, which it would otherwise
+// integrate through; its last good sample is the one before
+class CollisionCheckedRun final : public Run {
+ public:
+  CollisionCheckedRun(std::unique_ptr<Run> inner, const TwoBodyParams& p)
+      : m_inner(std::move(inner)), m_p(p) {}
+  using Run::advance;
+  bool advance(SampleSink& sink, std::size_t maxSamples, SampleFields fields) override {
+    if (m_over) return false;
+    Checker check{*this, sink};
+    const bool more = m_inner->advance(check, maxSamples, fields);
+    if (m_over) return false;
+    if (!more) {
+      m_over = true;
+      m_failure = m_inner->failure();
+    }
+    return more;
+  }
+  double progress() const override { return m_inner->progress(); }
+  RunCounters counters() const override { return m_inner->counters(); }
+  std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
+
+ private:
+  struct Checker final : SampleSink {
+    Checker(CollisionCheckedRun& r, SampleSink& s) : run(r), next(s) {}
+    void take(const Sample& s) override {
+      if (run.m_over) return;
+      const double* y = s.state.data();
+      const std::string why =
+          twoBodyCollision(run.m_p, Eigen::Map<const Vector3d>(y + 18),
+                           Eigen::Map<const Matrix3d>(y), Eigen::Map<const Matrix3d>(y + 9));
+      if (!why.empty()) {
+        std::ostringstream m;
+        m << "stopped at t = " << s.t << ": " << why;
+        run.m_over = true;
+        run.m_failure = {true, run.m_lastGood, m.str()};
+        return;
+      }
+      run.m_lastGood = s.t;
+      next.take(s);
+    }
+    CollisionCheckedRun& run;
+    SampleSink& next;
+  };
+  std::unique_ptr<Run> m_inner;
+  TwoBodyParams m_p;
+  double m_lastGood = 0.0;
+  bool m_over = false;
+};
+
+}  // namespace
+
+TwoBodyParams TwoBodyParams::from(const ParamValues& v) {
+  TwoBodyParams p;
+  p.G = scalarParam(v, "G");
+  for (int b = 0; b < 2; ++b) {
+    SphereBody& s = p.body[b];
+    s.n = int(scalarParam(v, "n" + std::to_string(b + 1)));
+    for (int i = 0; i < s.n; ++i) {
+      s.m[i] = scalarParam(v, sphereName("m", b + 1, i + 1));
+      s.r[i] = scalarParam(v, sphereName("r", b + 1, i + 1));
+      s.c[i] = vectorParam(v, sphereName("c", b + 1, i + 1));
+    }
+    s.update();
+    p.rotvec[b] = vectorParam(v, "rotvec" + std::to_string(b + 1));
+    p.Omega0[b] = vectorParam(v, "Omega" + std::to_string(b + 1));
+  }
+  p.X0 = vectorParam(v, "x0");
+  p.V0 = vectorParam(v, "v0");
+  p.M = p.body[0].mass + p.body[1].mass;
+  p.mu = p.body[0].mass * p.body[1].mass / p.M;
+  return p;
+}
+
+const std::vector<ParamSpec>& TwoBody::params() const {
+  static const std::vector<ParamSpec> specs = twoBodySpecs(7, 3);
+  return specs;
+}
+
+std::vector<ParamSpec> TwoBody::paramsFor(const ParamValues& values) const {
+  int n[2] = {7, 3};
+  for (int b = 0; b < 2; ++b) {
+    const std::string key = "n" + std::to_string(b + 1);
+    const auto it = values.find(key);
+    if (it == values.end()) continue;
+    checkValue(*findSpec(params(), key), it->second);
+    n[b] = int(it->second.at(0));
+  }
+  return twoBodySpecs(n[0], n[1]);
+}
+
+IntegratorSettings TwoBody::defaultSettings() const {
+  IntegratorSettings s;
+  // about ten orbits (the model's period 17.31 h) and seven librations of the secondary; the
+  // primary turns 0.038 rad per step
+  s.h = 60.0;
+  s.T = 6.0e5;
+  return s;
+}
+
+ParamValues TwoBody::normalize(const ParamValues& values,
+                               std::vector<std::string>* warnings) const {
+  ParamValues out = SystemModel::normalize(values, warnings);
+  for (int b = 1; b <= 2; ++b) {
+    const int n = int(scalarParam(out, "n" + std::to_string(b)));
+    double mass = 0.0, size = 0.0;
+    Vector3d first = Vector3d::Zero();
+    for (int i = 1; i <= n; ++i) {
+      const double m = scalarParam(out, sphereName("m", b, i));
+      const Vector3d c = vectorParam(out, sphereName("c", b, i));
+      mass += m;
+      first += m * c;
+      size = std::max({size, c.norm(), scalarParam(out, sphereName("r", b, i))});
+    }
+    const Vector3d com = first / mass;
+    if (com.norm() > 1e-12 * size) {
+      for (int i = 1; i <= n; ++i) {
+        const Vector3d c = vectorParam(out, sphereName("c", b, i)) - com;
+        out[sphereName("c", b, i)] = {c.x(), c.y(), c.z()};
+      }
+      if (warnings)
+        warnings->push_back("the centres c" + std::to_string(b) + "_i of body " +
+                            std::to_string(b) + " have their mass-weighted mean at " +
+                            formatVector(com) +
+                            " m, not 0: shifted by its opposite so that the body frame is at "
+                            "its centre of mass");
+    }
+  }
+  const TwoBodyParams p = TwoBodyParams::from(out);
+  const std::string hit = twoBodyCollision(p, p.X0, so3Exp(p.rotvec[0]), so3Exp(p.rotvec[1]));
+  if (!hit.empty())
+    throw InputError("parameter 'x0' = " + formatVector(p.X0) +
+                     " is out of range: the bodies overlap at the start (" + hit +
+                     "); every sphere of body 1 must lie apart from every sphere of body 2");
+  return out;
+}
+
+std::vector<ConservedQuantity> TwoBody::conserved() const {
+  return {{"energy", "E", "J", "energy"},
+          {"total angular momentum (orbit and both spins)",
+           "L = mu X x V + R1 J1 Omega1 + R2 J2 Omega2",
+           "kg m^2/s",
+           "momentum",
+           {0, 1, 2}}};
+}
+
+std::vector<BodyPose> TwoBody::bodyPoses(const ParamValues& values, const Sample& s) const {
+  if (s.state.size() < kTwoBodyStateSize) return SystemModel::bodyPoses(values, s);
+  const TwoBodyParams p = TwoBodyParams::from(values);
+  const Vector3d X = s.state.segment<3>(18);
+  return {{-(p.body[1].mass / p.M) * X, Matrix3d(Eigen::Map<const Matrix3d>(s.state.data()))},
+          {(p.body[0].mass / p.M) * X, Matrix3d(Eigen::Map<const Matrix3d>(s.state.data() + 9))}};
+}
+
+std::vector<StatePart> TwoBody::namedState(Method /*method*/, const Sample& s) const {
+  const auto vec = [](const char* name, const Vector3d& v) {
+    return StatePart{name, {3}, {v.x(), v.y(), v.z()}};
+  };
+  const auto mat = [&](const char* name, int at) {
+    StatePart r{name, {3, 3}, {}};
+    const Eigen::Map<const Matrix3d> R(s.state.data() + at);
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) r.values.push_back(R(i, j));
+    return r;
+  };
+  const Vector3d X = s.state.segment<3>(18), V = s.state.segment<3>(27);
+  return {mat("R1", 0),
+          vec("Omega1", s.state.segment<3>(21)),
+          vec("x1", s.position - X),
+          vec("v1", s.velocity - V),
+          mat("R2", 9),
+          vec("Omega2", s.state.segment<3>(24)),
+          vec("x2", s.position),
+          vec("v2", s.velocity)};
+}
+
+StateError TwoBody::stateError(const Sample& a, const Sample& b) const {
+  double angle2 = 0.0;
+  for (int i = 0; i < 2; ++i) {
+    const Matrix3d Ra = Eigen::Map<const Matrix3d>(a.state.data() + 9 * i);
+    const Matrix3d Rb = Eigen::Map<const Matrix3d>(b.state.data() + 9 * i);
+    const double d = so3Distance(nearestRotation(Ra), nearestRotation(Rb));
+    angle2 += d * d;
+  }
+  StateError e;
+  e.angle = std::sqrt(angle2);
+  e.position = (a.state.segment<3>(18) - b.state.segment<3>(18)).norm();
+  e.velocity = (a.state.segment<9>(21) - b.state.segment<9>(21)).norm();
+  return e;
+}
+
+std::unique_ptr<Run> TwoBody::makeRun(const ParamValues& values, Method method,
+                                      const IntegratorSettings& settings) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  const TwoBodyParams p = TwoBodyParams::from(values);
+  const TwoBodyStepState x0 = TwoBodyStepState::start(p);
+  const auto continuous = [p] { return twoBodyForm(p); };
+  const StandardForms<TwoBodyStepper, TwoBodyStepper, decltype(continuous)> forms{
+      {p, false}, x0, {p, true}, x0, continuous, [p] { return twoBodyLieForm(p); }};
+  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  if (!run) throw unavailable(method);
+  // the variational step checks for a collision itself
+  if (method == Method::Variational || method == Method::Vi4) return run;
+  return std::make_unique<CollisionCheckedRun>(std::move(run), p);
+}
+
+}  // namespace dms

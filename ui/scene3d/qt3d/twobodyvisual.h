@@ -1,0 +1,33 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The full two-body problem: per run, each body drawn as its spheres, placed from the poses the
+// system reads off each sample (SystemModel::bodyPoses); body 1 in the run's colour darkened,
+// body 2 lightened. The secondary's centre of mass leaves the trail (drawn by the view).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "core/systems/twobody.h"
+#include "ui/scene3d/qt3d/primitives.h"
+#include "ui/scene3d/qt3d/systemvisual.h"
+
+namespace dms::ui::scene3d {
+
+class TwoBodyVisual final : public SystemVisual {
+ public:
+  TwoBodyVisual(const ParamValues& params, const VisualRoots& roots);
+  /// n1, n2, then each sphere's r and centre (body 1's, then body 2's), and |x0| (the
+  /// normalized parameters' values).
+  static std::vector<double> layout(const ParamValues& params);
+  /// Each sphere at x_b + R_b c_bi.
+  void setPose(std::size_t run, const Sample& s) override;
+
+ private:
+  ParamValues m_values;  // normalized: what bodyPoses reads
+  TwoBodyParams m_p;
+  std::array<std::array<std::vector<std::unique_ptr<Ball>>, 2>, VisualRoots::kRuns> m_balls;
+};
+
+}  // namespace dms::ui::scene3d
