@@ -10,6 +10,7 @@
 
 #include "core/analysis/common.h"
 #include "core/analysis/parallel.h"
+#include "core/integrators/settings.h"
 #include "core/sim/registry.h"
 
 namespace dms {
@@ -126,9 +127,13 @@ EqualCostResult runEqualCost(const EqualCostSpec& spec, const std::atomic<bool>*
   r.adaptiveCpuSeconds = target.cpu;
   r.targetCost = costOf(target, spec.measure);
 
-  // N in [nMin, nMax]: h = T/N within h's range (at most 10) and T/h within validateSettings'
+  // N in [nMin, nMax]: h = T/N within h's range (integratorSpecs' upper end) and T/h within
+  // validateSettings'
   const double T = st.T;
-  const std::int64_t nMin = std::max<std::int64_t>(1, std::int64_t(std::ceil(T / 10.0 - 1e-9)));
+  double hMax = 0.0;
+  for (const ParamSpec& p : integratorSpecs())
+    if (p.name == "h") hMax = p.max;
+  const std::int64_t nMin = std::max<std::int64_t>(1, std::int64_t(std::ceil(T / hMax - 1e-9)));
   const std::int64_t nMax = std::int64_t(std::floor(std::min(1e10, T / 1e-300)));
   const auto clampN = [&](double n) {
     return std::clamp<std::int64_t>(std::int64_t(std::llround(n)), nMin, nMax);

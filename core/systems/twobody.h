@@ -133,10 +133,12 @@ class TwoBody final : public SystemModel {
   /// outside [1, 8].
   std::vector<ParamSpec> paramsFor(const ParamValues& values) const override;
   IntegratorSettings defaultSettings() const override;
-  /// 6000 s, a tenth of an orbit: the error norm counts metres of a 2.5 km orbit, and over a
-  /// tenth of the set-up (6e4 s) the two largest steps' errors (vi: 0.87 and 0.22 m) pass the
-  /// fit's ceiling.
-  double sweepHorizon(const IntegratorSettings&) const override { return 6000.0; }
+  /// 12000 s, a fifth of an orbit: the error norm counts metres of a 2.5 km orbit. Longer, the
+  /// largest steps' errors pass the fit's ceiling (over 6e4 s vi's are 0.87 and 0.22 m; over
+  /// 12000 s 0.065 m); shorter, RK45's coarse tolerances all take ode45's largest step (a tenth
+  /// of the span), so their errors stop falling with RelTol (over 6000 s the same 5e-5 m at 1e-3
+  /// and 1e-4; over 12000 s a fall of 13x).
+  double sweepHorizon(const IntegratorSettings&) const override { return 12000.0; }
   std::vector<Method> methods() const override {
     return {Method::Variational, Method::Rk45,  Method::Vi4,
             Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};

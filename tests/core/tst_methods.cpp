@@ -88,8 +88,8 @@ class TestMethods : public QObject {
     // (the primary turns 0.25 rad in vi4's largest)
     const double tscale = m.name() == "two-body" ? 12500 : 1;
     const double fast = m.name() == "pendulum-3d" || m.name() == "custom-rigid-body" ? 4
-                        : m.name() == "two-body"                                   ? 6.25
-                                                                                   : 1;
+                        : m.name() == "two-body"                                     ? 6.25
+                                                                                     : 1;
     const double T = (slow ? 12.8 : 1.6) * tscale;
     IntegratorSettings ref = m.defaultSettings();
     ref.T = ref.h = T;
