@@ -29,7 +29,9 @@ DefaultSphere defaultSphere(int body, int i) {
     if (i <= 7) {
       static const double kDeg[6] = {0.0, 180.0, 60.0, 240.0, 120.0, 300.0};
       const double a = kDeg[i - 2] * M_PI / 180.0;
-      return {8.9e10, 220.0, Vector3d(500.0 * std::cos(a), 500.0 * std::sin(a), 0.0)};
+      // sin(pi) and cos(pi/2) in double are 1e-16, not 0: a form would show 6.1e-14 m
+      const auto exact = [](double x) { return std::fabs(x) < 1e-9 ? 0.0 : x; };
+      return {8.9e10, 220.0, Vector3d(exact(500.0 * std::cos(a)), exact(500.0 * std::sin(a)), 0.0)};
     }
     return {1e10, 100.0, Vector3d::Zero()};
   }
