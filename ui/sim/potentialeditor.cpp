@@ -53,6 +53,11 @@ PotentialEditor::PotentialEditor(QWidget* parent) : QWidget(parent) {
   m_derived->setVisible(false);
   layout->addWidget(m_derived);
 
+  // the whole text in the tooltip: a long expression is wider than the panel
+  const QString help = m_field->toolTip();
+  connect(m_field, &QLineEdit::textChanged, this, [this, help](const QString& text) {
+    m_field->setToolTip(QStringLiteral("U = %1\n\n%2").arg(text, help));
+  });
   connect(m_field, &QLineEdit::returnPressed, this, &PotentialEditor::apply);
   connect(m_apply, &QPushButton::clicked, this, &PotentialEditor::apply);
   connect(m_showDerived, &QPushButton::toggled, m_derived, &QLabel::setVisible);
