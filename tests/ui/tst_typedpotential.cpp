@@ -76,6 +76,7 @@ class TestTypedPotential : public QObject {
     typeAndEnter(editor, "-m*g*(rho3*R33 +");
     QVERIFY2(editor->error().contains("column"), qPrintable(editor->error()));
     QVERIFY(editor->error().contains("previous expression"));
+    QVERIFY2(!editor->error().startsWith("--"), qPrintable(editor->error()));  // no CLI flag
     QCOMPARE(editor->field()->text(), QString("-m*g*(rho3*R33 +"));
     QCOMPARE(panel->system(), before);
     QCOMPARE(panel->values(), values);

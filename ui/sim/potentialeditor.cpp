@@ -83,7 +83,9 @@ QString PotentialEditor::apply() {
   try {
     model = withPotential(*m_base, m_field->text().trimmed().toStdString());
   } catch (const InputError& e) {
-    const QString why = QString::fromStdString(e.what());
+    // the core names the command line's flag; here the field is the one beside "U ="
+    QString why = QString::fromStdString(e.what());
+    if (why.startsWith(QStringLiteral("--potential: "))) why.remove(0, 13);
     m_error->setText(tr("%1\nStill in force: the previous expression.").arg(why));
     m_error->setVisible(true);
     return why;
