@@ -3,10 +3,12 @@
 // The systems in the 3D view, in a real window: every system draws, a parameter the drawing
 // does not show keeps the scene, poses, trails and arrows change the picture, the mouse moves
 // the camera, a capture that cannot be written reports it, a system without a drawing gets the
-// placeholder (its grid and caption drawn) and a bad parameter is refused. Runs under Xvfb
+// placeholder (its grid and caption drawn), the typed potentials' systems caption themselves
+// and a bad parameter is refused. Runs under Xvfb
 // (Mesa) when there is no display.
 #include "tests/ui/scenetest.h"
 #include "ui/scene3d/qt3d/pendulum3dvisual.h"
+#include "ui/scene3d/qt3d/visualregistry.h"
 
 using namespace dms;
 using namespace dms::ui;
@@ -229,6 +231,22 @@ class TestSceneSystems : public SceneFixture {
 
   void everySystemHasADrawing() {
     for (const SystemModel* m : allSystems()) QVERIFY2(m_view->draws(m->name()), m->name().c_str());
+  }
+
+  // a system drawn with another's visual names itself in the caption, not the other
+  void typedSystemsCaptionThemselves() {
+    Qt3DCore::QEntity root;
+    scene3d::VisualRoots roots;
+    roots.common = &root;
+    for (auto& body : roots.body) body = new Qt3DCore::QEntity(&root);
+    for (const char* name : {"custom-rigid-body", "custom-sphere-particle"}) {
+      const SystemModel* model = findSystem(name);
+      QVERIFY(model);
+      const QString caption =
+          scene3d::makeVisual(name, model->normalize({}, nullptr), roots)->caption();
+      QVERIFY2(caption.contains("typed potential"), qPrintable(caption));
+      QVERIFY2(!caption.contains("pendulum"), qPrintable(caption));
+    }
   }
 
   void systemWithoutADrawingGetsThePlaceholder() {

@@ -41,6 +41,15 @@ const std::vector<Example>& examples() {
       {"two-dumbbells.json", tr("Two dumbbells (two-body)"),
        tr("Two dumbbells tumbling about each other under their mutual gravity, orbit and "
           "spins exchanging angular momentum.")},
+      {"magnetic-dipole.json", tr("Magnetic dipole in a uniform field (typed potential)"),
+       tr("U = -mu B R33: a spinning compass needle on its pivot nutates about the field; the "
+          "angular momentum about the field stays, to round-off with vi.")},
+      {"gravity-gradient.json", tr("Body in a gravity-gradient field (typed potential)"),
+       tr("A quadrupole potential that pulls the axis of least inertia along the vertical: "
+          "the libration of a satellite, vi against RK45 over 100 s.")},
+      {"double-well-sphere.json", tr("Particle on a sphere in a double well (typed potential)"),
+       tr("Two wells at q3 = ±0.6, tilted by c q1: the particle stays in its well, as vi "
+          "shows; RK45's drifting energy carries it over the barrier at t ≈ 9 s.")},
   };
   return list;
 }

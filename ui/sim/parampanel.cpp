@@ -3,17 +3,25 @@
 #include "ui/sim/parampanel.h"
 
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QSlider>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <cmath>
 
+#include "core/systems/typedpotential.h"
 #include "ui/common/messageline.h"
 #include "ui/common/palette.h"
 #include "ui/common/paramform.h"
 #include "ui/sim/methodpicker.h"
+#include "ui/sim/potentialeditor.h"
 
 namespace dms::ui {
 
@@ -60,6 +68,15 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
   m_methods = new MethodPicker(this);
   connect(m_methods, &MethodPicker::changed, this, &ParamPanel::changed);
 
+  m_potential = new PotentialEditor(this);
+  m_potential->setVisible(false);
+  connect(m_potential, &PotentialEditor::accepted, this,
+          [this](std::shared_ptr<const SystemModel> model) {
+            adopt(std::move(model));
+            emit systemChanged();
+            emit changed();
+          });
+  layout->addWidget(m_potential);
   layout->addWidget(boxAround(tr("Parameters"), m_params, this));
   auto* reset = new QPushButton(tr("Reset to article values"), this);
   reset->setToolTip(tr("Parameters, step size and horizon of the article's example"));
@@ -74,7 +91,10 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
 
 void ParamPanel::setSystem(const SystemModel* model) {
   m_model = model;
-  m_params->setSpecs(model->params());
+  m_registry = model;
+  m_params->setSpecs(withRanges(model->params()));
+  offerRanges();
+  m_potential->setSystem(model, model);
   m_methods->setSystem(model);
   setScenario(defaultValues(model->params()), model->defaultSettings());
   showProblem({});
@@ -103,9 +123,118 @@ void ParamPanel::followStructure(const ParamValues& values) {
   ParamValues full = defaultValues(specs);
   for (const auto& [name, value] : values)
     if (full.count(name)) full[name] = value;
-  m_params->setSpecs(specs);
+  m_params->setSpecs(withRanges(specs));
+  offerRanges();
   m_params->setValues(full);
   m_structure = structure(full);
+}
+
+void ParamPanel::setPotential(const std::string& text) {
+  if (!m_registry) return;
+  if (text.empty()) {
+    if (m_model != m_registry) adopt(nullptr);
+    return;
+  }
+  const std::pair<std::string, std::string> key{m_registry->name(), text};
+  auto it = m_instances.find(key);
+  adopt(it != m_instances.end() ? it->second : withPotential(*m_registry, text));
+}
+
+std::string ParamPanel::potentialText() const {
+  if (!m_model || m_model == m_registry) return {};
+  const TypedPotentialSystem* typed = typedPotential(*m_model);
+  return typed ? typed->potential().text : std::string();
+}
+
+void ParamPanel::adopt(std::shared_ptr<const SystemModel> model) {
+  const ParamValues old = m_params->values();
+  if (model) {
+    const TypedPotentialSystem* typed = typedPotential(*model);
+    auto& kept = m_instances[{model->name(), typed ? typed->potential().text : std::string()}];
+    if (!kept) kept = model;
+    m_model = kept.get();
+  } else {
+    m_model = m_registry;
+  }
+  const std::vector<ParamSpec> specs = withRanges(m_model->params());
+  ParamValues full = defaultValues(specs);
+  for (auto& [name, value] : full) {
+    const auto it = old.find(name);
+    if (it != old.end()) value = it->second;
+  }
+  m_params->setSpecs(specs);
+  offerRanges();
+  m_params->setValues(full);
+  m_structure = structure(full);
+  m_potential->setSystem(m_registry, m_model);
+}
+
+std::vector<ParamSpec> ParamPanel::withRanges(std::vector<ParamSpec> specs) const {
+  for (ParamSpec& s : specs) {
+    // a symbol of a typed potential has no default (the core refuses it missing): the form
+    // needs a value to start from
+    if (s.defaults.empty() && !s.isDerived()) s.defaults.assign(std::size_t(s.dim), 1.0);
+    const auto it = m_ranges.find(s.name);
+    if (it == m_ranges.end() || s.dim != 1) continue;
+    s.sliderMin = std::max(it->second.first, s.min);
+    s.sliderMax = std::min(it->second.second, s.max);
+  }
+  return specs;
+}
+
+void ParamPanel::setSliderRange(const std::string& name, double lo, double hi) {
+  if (!std::isfinite(lo) || !std::isfinite(hi) || !(lo < hi))
+    throw InputError("slider range of " + name + ": the lower end must be below the upper");
+  m_ranges[name] = {lo, hi};
+  // the rows again with the new range, every value kept (a value outside it stays in force)
+  const ParamValues v = m_params->values();
+  m_params->setSpecs(withRanges(m_model->paramsFor(v)));
+  offerRanges();
+  m_params->setValues(v);
+}
+
+void ParamPanel::offerRanges() {
+  const TypedPotentialSystem* typed = m_model ? typedPotential(*m_model) : nullptr;
+  if (!typed) return;
+  for (const std::string& name : typed->potential().parameters) {
+    QSlider* s = m_params->slider(name);
+    if (!s) continue;
+    s->setContextMenuPolicy(Qt::CustomContextMenu);
+    s->setToolTip(s->toolTip() + tr("\nRight-click: set the slider's range"));
+    connect(s, &QSlider::customContextMenuRequested, this, [this, s, name](const QPoint& at) {
+      QMenu menu;
+      menu.addAction(tr("Slider range of %1…").arg(QString::fromStdString(name)), this,
+                     [this, name] { askRange(name); });
+      menu.exec(s->mapToGlobal(at));
+    });
+  }
+}
+
+void ParamPanel::askRange(const std::string& name) {
+  const QSlider* slider = m_params->slider(name);
+  const ParamSpec* spec = findSpec(m_params->specs(), name);
+  if (!slider || !spec) return;
+  QDialog dialog(this);
+  dialog.setWindowTitle(tr("Slider range of %1").arg(QString::fromStdString(name)));
+  auto* form = new QFormLayout(&dialog);
+  QDoubleSpinBox* ends[2];
+  for (int k = 0; k < 2; ++k) {
+    ends[k] = new QDoubleSpinBox(&dialog);
+    ends[k]->setDecimals(6);
+    ends[k]->setRange(spec->min, spec->max);
+    ends[k]->setValue(k == 0 ? spec->sliderMin : spec->sliderMax);
+    form->addRow(k == 0 ? tr("from") : tr("to"), ends[k]);
+  }
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+  connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  form->addRow(buttons);
+  if (dialog.exec() != QDialog::Accepted) return;
+  try {
+    setSliderRange(name, ends[0]->value(), ends[1]->value());
+  } catch (const InputError& e) {
+    showProblem(QString::fromStdString(e.what()));
+  }
 }
 
 void ParamPanel::setScenario(const ParamValues& values, const IntegratorSettings& settings) {
@@ -145,6 +274,10 @@ void ParamPanel::setValue(const std::string& name, const std::vector<double>& va
 }
 
 void ParamPanel::resetToArticle() {
+  if (m_model != m_registry) {  // the system's own potential again
+    adopt(nullptr);
+    emit systemChanged();
+  }
   setScenario(defaultValues(m_model->params()), m_model->defaultSettings());
   emit changed();
 }

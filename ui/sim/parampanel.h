@@ -7,7 +7,10 @@
 #pragma once
 
 #include <QWidget>
+#include <map>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/sim/registry.h"
@@ -22,6 +25,7 @@ namespace dms::ui {
 class MessageLine;
 class MethodPicker;
 class ParamForm;
+class PotentialEditor;
 
 class ParamPanel : public QWidget {
   Q_OBJECT
@@ -31,8 +35,24 @@ class ParamPanel : public QWidget {
   /// Rebuilds the rows for a system and sets its article values (no changed() signal). The
   /// rows follow the system's structural parameters (a chain's n: m_i, l_i, ... for i = 1..n):
   /// changing one rebuilds them, keeping the values the two tables share.
+  /// A system that takes a typed potential starts with the registry's (its own) potential.
   void setSystem(const SystemModel* model);
+  /// The system the values are for: the registry's, or an instance with a typed potential.
   const SystemModel* system() const { return m_model; }
+  /// The registry's system, as setSystem() was given it.
+  const SystemModel* registrySystem() const { return m_registry; }
+  /// Puts the system with the potential `text` in force (empty: the registry's own) and
+  /// rebuilds the rows, keeping the values of the parameters both tables have (a new one
+  /// starts at 1). No changed() signal. Throws InputError when the system takes no typed
+  /// potential or the text is refused; nothing changes then.
+  void setPotential(const std::string& text);
+  /// The typed potential in force, or empty when it is the registry's.
+  std::string potentialText() const;
+  PotentialEditor* potentialEditor() const { return m_potential; }
+  /// The slider range of a parameter of the potential (the spin box takes any value in the
+  /// parameter's range); kept for that name while the panel lives. Throws InputError unless
+  /// lo < hi and both are finite.
+  void setSliderRange(const std::string& name, double lo, double hi);
   /// Sets values and settings (e.g. from a scenario file) without emitting changed().
   void setScenario(const ParamValues& values, const IntegratorSettings& settings);
   /// One parameter or setting (h, T, rtol, atol) by name; throws InputError when out of range.
@@ -62,8 +82,19 @@ class ParamPanel : public QWidget {
  signals:
   /// A value was changed by the user (while a slider moves, for every step).
   void changed();
+  /// The system instance changed (a typed potential accepted, or back to the registry's);
+  /// changed() follows.
+  void systemChanged();
 
  private:
+  // makes `model` (an instance of the registry's system) the one in force: rows rebuilt,
+  // shared values kept
+  void adopt(std::shared_ptr<const SystemModel> model);
+  // `specs` as the form shows them: the slider ranges the user set, a start for a new symbol
+  std::vector<ParamSpec> withRanges(std::vector<ParamSpec> specs) const;
+  // the "Slider range…" context menu on the sliders of the potential's parameters
+  void offerRanges();
+  void askRange(const std::string& name);
   // the structural parameters' values in `values` (a chain's n), in the system's order
   std::vector<double> structure(const ParamValues& values) const;
   // the form rebuilt for the table the structural values in `values` make, keeping the values
@@ -71,6 +102,12 @@ class ParamPanel : public QWidget {
   void followStructure(const ParamValues& values);
 
   const SystemModel* m_model = nullptr;
+  const SystemModel* m_registry = nullptr;
+  // every typed instance accepted, by system and text: runs, plots and the kept scenarios
+  // point at them, so they live as long as the panel (one per distinct accepted text)
+  std::map<std::pair<std::string, std::string>, std::shared_ptr<const SystemModel>> m_instances;
+  std::map<std::string, std::pair<double, double>> m_ranges;  // slider ranges set by the user
+  PotentialEditor* m_potential = nullptr;
   std::vector<double> m_structure;  // the structural values the form's table was made for
   ParamForm* m_params = nullptr;
   ParamForm* m_settings = nullptr;

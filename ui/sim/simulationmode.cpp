@@ -52,6 +52,8 @@ SimulationMode::SimulationMode(const ModeContext& context, QObject* parent)
   m_csvWrite = new BackgroundWrite(this);
   m_plots->setStores(&m_session->stores());
 
+  // a typed potential accepted: the runs restart with that instance (changed() follows)
+  connect(m_params, &ParamPanel::systemChanged, this, [this] { m_model = m_params->system(); });
   connect(m_params, &ParamPanel::changed, this, [this] {
     scheduleRecompute();
     emit edited();
@@ -99,6 +101,12 @@ void SimulationMode::setSystem(const SystemModel* system) {
   m_params->setSystem(system);
   const auto kept = m_kept.find(system->name());
   if (kept != m_kept.end()) {
+    try {
+      m_params->setPotential(kept->second.potential);
+    } catch (const InputError&) {
+      // a kept text this build refuses: the system's own potential
+    }
+    m_model = m_params->system();
     m_params->setScenario(kept->second.parameters, kept->second.settings);
     m_params->setMethods(kept->second.methods);
   }

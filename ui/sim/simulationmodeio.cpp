@@ -123,6 +123,7 @@ std::optional<Scenario> SimulationMode::scenario() const {
   if (!m_model) return std::nullopt;
   Scenario s;
   s.system = m_model->name();
+  s.potential = m_params->potentialText();
   s.parameters = m_params->values();
   s.settings = m_params->settings();
   s.methods = m_params->methods();
@@ -130,6 +131,9 @@ std::optional<Scenario> SimulationMode::scenario() const {
 }
 
 void SimulationMode::applyScenario(const Scenario& s) {
+  // parseScenario accepted the text already; the system's own potential when it has none
+  m_params->setPotential(s.potential);
+  m_model = m_params->system();
   m_params->setScenario(s.parameters, s.settings);
   // a file without "methods" means the article's pair
   m_params->setMethods(s.methods);

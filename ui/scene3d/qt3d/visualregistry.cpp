@@ -29,6 +29,18 @@ Entry entry() {
           &Visual::layout};
 }
 
+// the typed potentials' bodies drawn as the systems they generalize, captioned with their own
+// names: a body on a pivot (its box from J), a particle at l q
+std::unique_ptr<SystemVisual> typedBody(const ParamValues& params, const VisualRoots& roots) {
+  return std::make_unique<Pendulum3dVisual>(params, roots,
+                                            QStringLiteral("rigid body in a typed potential"));
+}
+
+std::unique_ptr<SystemVisual> typedParticle(const ParamValues& params, const VisualRoots& roots) {
+  return std::make_unique<SphericalPendulumVisual>(
+      params, roots, QStringLiteral("particle on a sphere in a typed potential"));
+}
+
 const std::map<std::string, Entry>& factories() {
   static const std::map<std::string, Entry> table = {
       {"mass-spring", entry<MassSpringVisual>()},
@@ -37,10 +49,8 @@ const std::map<std::string, Entry>& factories() {
       {"dumbbell", entry<DumbbellVisual>()},
       {"pendulum-3d", entry<Pendulum3dVisual>()},
       {"pendulum-chain", entry<ChainVisual>()},
-      // the typed potentials' bodies drawn as the systems they generalize: a body on a pivot
-      // (its box from J), a particle at l q
-      {"custom-rigid-body", entry<Pendulum3dVisual>()},
-      {"custom-sphere-particle", entry<SphericalPendulumVisual>()},
+      {"custom-rigid-body", {&typedBody, &Pendulum3dVisual::layout}},
+      {"custom-sphere-particle", {&typedParticle, &SphericalPendulumVisual::layout}},
       {"two-body", entry<TwoBodyVisual>()},
   };
   return table;
