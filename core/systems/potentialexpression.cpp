@@ -326,13 +326,3 @@ const double* PotentialEvaluator::gradient() {
 }
 
 }  // namespace dms
-
-#if defined(__SANITIZE_ADDRESS__)
-// CLN, GiNaC's number library, allocates 26 bytes in its static initialisers that it never
-// frees; LeakSanitizer reports them at the exit of every program linked with GiNaC (a build
-// step that runs dmsim included). Only that library's allocations are suppressed: a leak in our
-// code, or in GiNaC's, is still reported. LeakSanitizer calls this function when it starts.
-extern "C" const char* __lsan_default_suppressions() { return "leak:libcln.so\n"; }
-// and without the table of suppressions used on stderr, which the CLI suite reads
-extern "C" const char* __lsan_default_options() { return "print_suppressions=0"; }
-#endif
