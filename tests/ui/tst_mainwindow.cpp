@@ -412,6 +412,34 @@ class TestMainWindow : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(int(dms::test::lastOf(w, 0).state.size()), 18, ms(5000));
   }
 
+  // the h and T sliders span ranges around the system's set-up: one notch of the two-body
+  // problem's h (60 s) or T (6e5 s) moves it by a step of its slider, not to the generic
+  // slider's end (0.2 s, 2000 s); a system of the generic scale gets the generic range back
+  void stepSlidersFollowTheSystemsScale() {
+    MainWindow& w = *m_window;
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    QVERIFY(w.selectSystem("two-body"));
+    const IntegratorSettings setup = w.system()->defaultSettings();
+    for (const char* name : {"h", "T"}) {
+      QSlider* slider = panel->slider(name);
+      QVERIFY(slider);
+      const double before =
+          panel->settings().*(name[0] == 'h' ? &IntegratorSettings::h : &IntegratorSettings::T);
+      QCOMPARE(before, name[0] == 'h' ? setup.h : setup.T);
+      QVERIFY2(slider->value() > slider->minimum() && slider->value() < slider->maximum(), name);
+      slider->setValue(slider->value() + 1);
+      const double after =
+          panel->settings().*(name[0] == 'h' ? &IntegratorSettings::h : &IntegratorSettings::T);
+      // one of the slider's 1000 positions: within 1% of the value it left
+      QVERIFY2(after != before && std::abs(after / before - 1.0) < 0.01,
+               qPrintable(QString("%1: %2 -> %3").arg(name).arg(before).arg(after)));
+    }
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    const ParamSpec& h = integratorSpec("h");
+    panel->slider("h")->setValue(panel->slider("h")->maximum());
+    QCOMPARE(panel->settings().h, h.sliderMax);
+  }
+
  private:
   QTemporaryDir m_dir;
   std::unique_ptr<MainWindow> m_window;

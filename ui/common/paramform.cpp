@@ -220,6 +220,41 @@ void ParamForm::addRow(const QString& label, QWidget* field) {
   ++m_nextRow;
 }
 
+void ParamForm::setSliderRange(const std::string& name, double lo, double hi) {
+  for (Row& row : m_rows) {
+    if (row.name != name || !row.slider) continue;
+    row.spec.sliderMin = lo;
+    row.spec.sliderMax = hi;
+    row.log = logScale(row.spec);
+    row.spin->setLogSteps(row.log);
+    row.spin->setSingleStep((hi - lo) / 100.0);
+    QString tip = fieldTip(row.spec) + QString("<br>slider: %1 to %2%3")
+                                           .arg(shortNumber(lo), shortNumber(hi),
+                                                row.log ? QString(" (log scale)") : QString());
+    row.slider->setToolTip(tip);
+    row.spin->setToolTip(tip);
+    row.slider->blockSignals(true);
+    row.slider->setValue(sliderPosition(row, row.spin->value()));
+    row.slider->blockSignals(false);
+  }
+}
+
+std::pair<double, double> ParamForm::sliderRangeAround(const ParamSpec& spec, double value) {
+  const double lo = spec.sliderMin, hi = spec.sliderMax;
+  // a value the range holds, or one a log scale cannot place: the spec's own range
+  if ((value >= lo && value <= hi) || !std::isfinite(value) || !(value > 0.0) || !(lo > 0.0) ||
+      spec.defaults.empty())
+    return {lo, hi};
+  const double ratio = hi / lo;
+  const double place = std::log(std::clamp(spec.defaults.front(), lo, hi) / lo) / std::log(ratio);
+  double a = value / std::pow(ratio, place), b = a * ratio;
+  if (b > spec.max) {  // against the upper end of the allowed range, the same ratio below it
+    b = spec.max;
+    a = b / ratio;
+  }
+  return {std::max(a, spec.min), b};
+}
+
 bool ParamForm::hasField(const std::string& name) const {
   return std::any_of(m_specs.begin(), m_specs.end(),
                      [&](const ParamSpec& s) { return s.name == name; });

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/params.h"
@@ -44,6 +45,15 @@ class ParamForm : public QWidget {
   void setValues(const ParamValues& values);
   /// Every field's current value.
   ParamValues values() const;
+
+  /// A field's slider range (its spin box keeps the field's whole range), the slider moved to
+  /// the current value; no changed() is emitted.
+  void setSliderRange(const std::string& name, double lo, double hi);
+  /// The slider range for a field whose value may lie far from `spec`'s slider range (a step of
+  /// a minute where the range was made for a step of 0.05 s): spec's own range when it holds
+  /// `value`, otherwise a range of the same width ratio (a log scale) that holds `value` where
+  /// spec's range holds its default, within the field's allowed range.
+  static std::pair<double, double> sliderRangeAround(const ParamSpec& spec, double value);
 
   /// A row under the fields: a label and a widget across the value columns (e.g. a choice).
   void addRow(const QString& label, QWidget* field);

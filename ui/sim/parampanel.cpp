@@ -246,6 +246,14 @@ void ParamPanel::setScenario(const ParamValues& values, const IntegratorSettings
                          {"T", {settings.T}},
                          {"rtol", {settings.rtol}},
                          {"atol", {settings.atol}}});
+  // h and T sliders around the set-up's values: a system whose step is a minute (the two-body
+  // problem's) or 2^-13 s (the heavy top's) would otherwise drop its step to the generic
+  // slider's end at the first notch
+  for (const char* name : {"h", "T"}) {
+    const double v = name[0] == 'h' ? settings.h : settings.T;
+    const auto [lo, hi] = ParamForm::sliderRangeAround(integratorSpec(name), v);
+    m_settings->setSliderRange(name, lo, hi);
+  }
   for (QComboBox* c : {m_controller, m_sampling}) c->blockSignals(true);
   m_controller->setCurrentIndex(m_controller->findData(int(settings.controller)));
   m_sampling->setCurrentIndex(m_sampling->findData(int(settings.sampling)));
