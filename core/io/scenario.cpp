@@ -215,8 +215,10 @@ std::optional<Scenario::Control> parseControl(const Json& j, const std::string& 
         const std::string field = "control.choices." + name;
         const std::string x = string(v, field);
         const auto& choices = problem->choices();
+        // a structured binding is not a variable a C++17 lambda may capture (clang refuses it)
+        const std::string& choice = name;
         const auto it = std::find_if(choices.begin(), choices.end(),
-                                     [&](const ControlChoice& ch) { return ch.name == name; });
+                                     [&](const ControlChoice& ch) { return ch.name == choice; });
         if (it == choices.end()) {
           warn.push_back("scenario: unknown choice '" + field + "' ignored");
           continue;

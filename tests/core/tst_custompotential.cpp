@@ -312,6 +312,8 @@ class TestCustomPotential : public QObject {
                                    << "could not be read";
     QTest::newRow("imaginary") << "sqrt(-1)*R11"
                                << "not a real expression";
+    QTest::newRow("division by zero") << "k/(R11 - R11)"
+                                      << "division by zero";
     QTest::newRow("empty") << ""
                            << "syntax error at column";
     QTest::newRow("length") << QString(4097, 'R') << "at most 4096";
