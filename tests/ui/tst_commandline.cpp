@@ -89,6 +89,28 @@ class TestCommandLine : public QObject {
         << QStringList{"--system", "dumbbell", "--methods", ""} << "--methods";
     QTest::newRow("methods with --control")
         << QStringList{"--system", "dumbbell", "--control", "--methods", "vi"} << "--methods";
+    // --potential: the core's refusal (its column), another system, a --set name the typed
+    // potential has not (g is the default potential's), twice, without --system, another mode
+    QTest::newRow("malformed potential")
+        << QStringList{"--system", "custom-rigid-body", "--potential", "k*R33 +* 2"}
+        << "--potential: ";
+    QTest::newRow("malformed potential's column")
+        << QStringList{"--system", "custom-rigid-body", "--potential", "k*R33 +* 2"} << "column 8";
+    QTest::newRow("potential of another system")
+        << QStringList{"--system", "mass-spring", "--potential", "q3"}
+        << "--potential applies to custom-rigid-body and custom-sphere-particle, not mass-spring";
+    QTest::newRow("set name the potential has not")
+        << QStringList{"--system", "custom-sphere-particle", "--potential", "k*q3", "--set", "g=1"}
+        << "--set 'g=1'";
+    QTest::newRow("potential twice")
+        << QStringList{"--system", "custom-sphere-particle", "--potential", "q3", "--potential",
+                       "q1"}
+        << "--potential given twice";
+    QTest::newRow("potential without system")
+        << QStringList{"--potential", "q3"} << "--potential needs --system";
+    QTest::newRow("potential with --control")
+        << QStringList{"--system", "custom-rigid-body", "--control", "--potential", "R33"}
+        << "--potential is for the simulation";
     QTest::newRow("control field out of range")
         << QStringList{"--system", "spherical-pendulum", "--control", "--set", "T=-1"} << "'T'";
   }
@@ -134,6 +156,25 @@ class TestCommandLine : public QObject {
     QVERIFY(help.help);
   }
 
+  // --potential makes the expression's symbols --set names, and travels to the simulation
+  // mode (applied before the --set values)
+  void potentialTakesItsSymbols() {
+    ScriptOptions o;
+    QString error;
+    QVERIFY2(parseCommandLine({"--system", "custom-sphere-particle", "--potential",
+                               "k*(q1^2 - q3^2)", "--set", "k=2.5", "--set", "m=2"},
+                              &o, &error),
+             qPrintable(error));
+    QCOMPARE(o.potential, QString("k*(q1^2 - q3^2)"));
+    QCOMPARE(o.sets.size(), std::size_t(2));
+    QCOMPARE(o.sets[0].first, std::string("k"));
+    // a command line after it starts from the registry's potential again: k is unknown there
+    QVERIFY(
+        !parseCommandLine({"--system", "custom-sphere-particle", "--set", "k=2.5"}, &o, &error));
+    QVERIFY2(error.contains("--set 'k=2.5'"), qPrintable(error));
+    QVERIFY(commandLineUsage().contains("--potential EXPR"));
+  }
+
   void scriptedModeExitStatus() {
     // a bad argument: status 2 and a message naming the flag
     QProcess p;
@@ -150,6 +191,11 @@ class TestCommandLine : public QObject {
     QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--play-to"));
+    // the app puts the typed potential in force and plays with its symbol set: exit 0
+    p.start(DMSTUDIO_PATH, {"--system", "custom-sphere-particle", "--potential", "k*q3", "--set",
+                            "k=3", "--set", "T=1", "--play-to", "0.5", "--quit"});
+    QVERIFY(p.waitForFinished(ms(30000)));
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
   }
 
  private:

@@ -6,8 +6,12 @@
 // placeholder (its grid and caption drawn), the typed potentials' systems caption themselves
 // and a bad parameter is refused. Runs under Xvfb
 // (Mesa) when there is no display.
+#include <limits>
+
+#include "core/lie/so3.h"
 #include "tests/ui/scenetest.h"
 #include "ui/scene3d/qt3d/pendulum3dvisual.h"
+#include "ui/scene3d/qt3d/typedvisuals.h"
 #include "ui/scene3d/qt3d/visualregistry.h"
 
 using namespace dms;
@@ -308,6 +312,71 @@ class TestSceneSystems : public SceneFixture {
           std::fabs(side[i] - shrink * uniform) <= 1e-6 * uniform,
           qPrintable(QString("side %1: %2 against %3").arg(i).arg(side[i]).arg(shrink * uniform)));
     }
+  }
+
+  // the typed body's inertia ellipsoid: the uniform solid ellipsoid's moments about its centre,
+  // M (a2^2 + a3^2) / 5 and the cyclic others, are proportional to J; its largest semi-axis is
+  // the fixed size drawn; a flat body (J3 = J1 + J2) keeps the thinnest side drawn
+  void typedBodyEllipsoidHasTheBodysMoments_data() {
+    QTest::addColumn<QVector3D>("J");
+    QTest::addColumn<int>("thin");  // the axis drawn at the thinnest size, or -1
+    QTest::newRow("default") << QVector3D(0.13f, 0.28f, 0.17f) << -1;
+    QTest::newRow("symmetric top") << QVector3D(1.0f, 1.0f, 0.5f) << -1;
+    QTest::newRow("sphere") << QVector3D(2.0f, 2.0f, 2.0f) << -1;
+    QTest::newRow("flat disc") << QVector3D(1.0f, 1.0f, 2.0f) << 2;
+  }
+
+  void typedBodyEllipsoidHasTheBodysMoments() {
+    QFETCH(QVector3D, J);
+    QFETCH(int, thin);
+    using scene3d::TypedBodyVisual;
+    const Vector3d Jd(J.x(), J.y(), J.z());
+    const Vector3d a = TypedBodyVisual::semiAxes(Jd);
+    // a handful of roundings (sums, a square root, a scaling) of numbers of order 1
+    const double eps = 16 * std::numeric_limits<double>::epsilon();
+    QVERIFY2(std::fabs(a.maxCoeff() - TypedBodyVisual::kSemiAxis) <= eps,
+             qPrintable(QString::number(a.maxCoeff())));
+    if (thin >= 0) {
+      QVERIFY2(std::fabs(a[thin] - TypedBodyVisual::kThinnest * TypedBodyVisual::kSemiAxis) <= eps,
+               qPrintable(QString::number(a[thin])));
+      return;
+    }
+    // the moments of the ellipsoid of these semi-axes against J: one ratio for all three
+    const Vector3d a2 = a.cwiseProduct(a);
+    const Vector3d moments(a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]);
+    const Vector3d ratio = moments.cwiseQuotient(Jd);
+    QVERIFY2((ratio.maxCoeff() - ratio.minCoeff()) <= eps * ratio.maxCoeff(),
+             qPrintable(QString("ratios %1 %2 %3").arg(ratio[0]).arg(ratio[1]).arg(ratio[2])));
+  }
+
+  // a J the core refuses (beyond the triangle inequality, not positive) the drawing refuses
+  // too, naming J; the trail's point is the tip of e3's arrow, on the ray of the recorded point
+  void typedBodyRefusesJAndTracksItsThirdAxis() {
+    using scene3d::TypedBodyVisual;
+    for (const Vector3d& J : {Vector3d(1, 1, 2.5), Vector3d(0, 1, 1)}) {
+      try {
+        TypedBodyVisual::semiAxes(J);
+        QFAIL(qPrintable(QString::fromStdString("J = " + formatVector(J) + " was drawn")));
+      } catch (const InputError& e) {
+        QVERIFY2(QString(e.what()).contains("'J'"), e.what());
+      }
+    }
+    Qt3DCore::QEntity root;
+    scene3d::VisualRoots roots;
+    roots.common = &root;
+    for (auto& body : roots.body) body = new Qt3DCore::QEntity(&root);
+    const SystemModel* model = findSystem("custom-rigid-body");
+    QVERIFY(model);
+    const auto visual = scene3d::makeVisual(model->name(), model->normalize({}, nullptr), roots);
+    const Matrix3d R = so3Exp(Vector3d(1.2, 0.4, -0.7));
+    const QVector3D tip = visual->trackedPoint(R * Vector3d(0, 0, 0.3));
+    const QVector3D e3 = visual->toScene(R.col(2));
+    // float coordinates: a few roundings (2^-24 relative each) of numbers below 1
+    QVERIFY2(std::fabs(tip.length() - 1.4f * float(TypedBodyVisual::kSemiAxis)) <= 1e-6f,
+             qPrintable(QString::number(double(tip.length()))));
+    QVERIFY2(
+        QVector3D::crossProduct(tip, e3).length() <= 1e-6f && QVector3D::dotProduct(tip, e3) > 0,
+        "the trail's point is not on e3");
   }
 
   void badParameterIsRejected() {

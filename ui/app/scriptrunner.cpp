@@ -35,7 +35,7 @@ void ScriptRunner::start() {
   const QString flag = o.mode.isEmpty() ? QString("--set") : "--" + o.mode;
   if (!m_mode) return fail(2, QString("--%1: no such mode").arg(o.mode));
   if (!o.scripted() && o.mode.isEmpty() && o.sets.empty() && o.methods.isEmpty() &&
-      o.show.isEmpty()) {
+      o.show.isEmpty() && o.potential.isEmpty()) {
     m_stage = Stage::Done;  // the system is shown: the user takes over
     return;
   }
@@ -45,6 +45,14 @@ void ScriptRunner::start() {
     if (!why.isEmpty()) why[0] = why[0].toLower();
     return fail(
         2, QString("%1: the system '%2': %3").arg(flag, QString::fromStdString(s->name()), why));
+  }
+  // the typed potential before the methods and the values: its symbols are --set names
+  if (!o.potential.isEmpty()) {
+    try {
+      m_mode->applyChoice("potential", o.potential.toStdString());
+    } catch (const InputError& e) {
+      return fail(2, QString::fromStdString(e.what()));  // names --potential itself
+    }
   }
   if (!o.methods.isEmpty()) {
     try {

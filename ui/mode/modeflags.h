@@ -36,6 +36,9 @@ struct ModeArguments {
   /// --show VIEW: the simulation's plots (errors, energy, phase, state, momentum); empty: as
   /// they were.
   QString show;
+  /// --potential EXPR: the simulation's system with this typed potential, put in force before
+  /// the --set values (which may name its symbols); empty: as it was.
+  QString potential;
 };
 
 /// One flag's lines in the usage text.

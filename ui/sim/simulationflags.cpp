@@ -7,6 +7,7 @@
 #include "core/integrators/settings.h"
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
+#include "core/systems/typedpotential.h"
 
 namespace dms::ui {
 
@@ -19,19 +20,26 @@ class SimulationFlags : public ModeFlags {
   QString key() const override { return QStringLiteral("simulation"); }
   bool hasModeFlag() const override { return false; }
   std::vector<QCommandLineOption> options() const override {
-    return {QCommandLineOption("methods", {}, "M1,M2,..."), QCommandLineOption("show", {}, "VIEW")};
+    return {QCommandLineOption("methods", {}, "M1,M2,..."), QCommandLineOption("show", {}, "VIEW"),
+            QCommandLineOption("potential", {}, "EXPR")};
   }
   std::vector<FlagHelp> help() const override {
-    return {{"--methods M1,M2,...",
-             {"the methods side by side, as dmsim names them (e.g.",
-              "vi,rk45,rk4; default: the article's pair)"},
-             "system",
-             "[--methods M1,M2,...]"},
-            {"--show VIEW",
-             {"the simulation's plots: errors, energy (with the shadow",
-              "energy), phase, state or momentum"},
-             "play-to",
-             {}}};
+    return {
+        {"--methods M1,M2,...",
+         {"the methods side by side, as dmsim names them (e.g.",
+          "vi,rk45,rk4; default: the article's pair)"},
+         "system",
+         "[--methods M1,M2,...]"},
+        {"--potential EXPR",
+         {"the potential typed for custom-rigid-body (in R11 ... R33)",
+          "or custom-sphere-particle (in q1, q2, q3), as dmsim's;", "--set then takes its symbols"},
+         "system",
+         "[--potential EXPR]"},
+        {"--show VIEW",
+         {"the simulation's plots: errors, energy (with the shadow",
+          "energy), phase, state or momentum"},
+         "play-to",
+         {}}};
   }
 
   bool checkFlags(const QCommandLineParser& parser, ModeArguments* o,
@@ -40,6 +48,7 @@ class SimulationFlags : public ModeFlags {
       *error = e;
       return false;
     };
+    m_typed.reset();
     if (parser.values("methods").size() > 1) return fail("--methods given twice");
     o->methods = parser.value("methods");
     if (parser.isSet("methods") && o->methods.trimmed().isEmpty())
@@ -54,11 +63,30 @@ class SimulationFlags : public ModeFlags {
             QString("--show '%1': unknown view (one of %2)").arg(o->show, kViews.join(", ")));
       if (!o->mode.isEmpty()) return fail("--show is for the simulation's plots, not --" + o->mode);
     }
+    if (parser.values("potential").size() > 1) return fail("--potential given twice");
+    if (parser.isSet("potential")) {
+      if (!o->mode.isEmpty())
+        return fail("--potential is for the simulation: --" + o->mode + " takes the system's own");
+      o->potential = parser.value("potential");
+    }
     return true;
   }
 
-  bool checkSystem(const QCommandLineParser&, const SystemModel* model, const ModeArguments& o,
-                   QString* error) const override {
+  bool checkSystem(const QCommandLineParser& parser, const SystemModel* model,
+                   const ModeArguments& o, QString* error) const override {
+    if (parser.isSet("potential") && o.mode.isEmpty()) {
+      if (!model) {
+        *error = "--potential needs --system (custom-rigid-body or custom-sphere-particle)";
+        return false;
+      }
+      try {
+        // the core's refusal names --potential, the system or the column of the fault
+        m_typed = withPotential(*model, parser.value("potential").toStdString());
+      } catch (const InputError& e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+      }
+    }
     if (!model || o.methods.isEmpty()) return true;
     std::vector<std::string> names;
     for (const QString& n : o.methods.split(',')) names.push_back(n.trimmed().toStdString());
@@ -72,8 +100,10 @@ class SimulationFlags : public ModeFlags {
   }
 
   // a parameter of the system, or one of the integrators' settings (h, T, rtol, atol)
-  void checkSet(const SystemModel& model, const std::string& name,
+  void checkSet(const SystemModel& registryModel, const std::string& name,
                 const std::vector<double>& value) const override {
+    // with --potential, the parameters are those of the system with that potential
+    const SystemModel& model = m_typed ? *m_typed : registryModel;
     if (const ParamSpec* spec = findSpec(integratorSpecs(), name)) return checkValue(*spec, value);
     // a parameter that only a structural value makes (a chain's m_8 after n=8) is checked when
     // applied, against the table the values set before it make
@@ -81,6 +111,11 @@ class SimulationFlags : public ModeFlags {
     ParamValues scratch;
     applyAssignment(model.params(), scratch, name, value);
   }
+
+ private:
+  // the system with --potential's expression, from checkSystem for checkSet; reset by
+  // checkFlags at the start of each command line
+  mutable std::shared_ptr<const SystemModel> m_typed;
 };
 
 }  // namespace

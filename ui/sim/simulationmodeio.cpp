@@ -170,6 +170,12 @@ void SimulationMode::applySet(const std::string& name, const std::vector<double>
 
 void SimulationMode::applyChoice(const std::string& name, const std::string& value) {
   if (name == "show" && m_model) return showView(value);
+  if (name == "potential" && m_model) {
+    // the system with that potential in force (InputError, nothing changed, when refused)
+    m_params->setPotential(value);
+    m_model = m_params->system();
+    return scheduleRecompute();
+  }
   if (name != "methods" || !m_model) return Mode::applyChoice(name, value);
   std::vector<std::string> names;
   for (const QString& n : QString::fromStdString(value).split(','))

@@ -284,7 +284,7 @@ void Qt3DSceneView::setPose(int run, const std::optional<Sample>& sample) {
   const bool show = sample.has_value() && drawable(*sample);
   if (show) {
     m_visual->setPose(i, *sample);
-    m_paths->setPosePoint(i, m_visual->toScene(sample->position));
+    m_paths->setPosePoint(i, m_visual->trackedPoint(sample->position));
     m_poses[i] = sample;
   } else {
     m_paths->setPosePoint(i, std::nullopt);

@@ -28,7 +28,7 @@ void RunPaths::setTrail(std::size_t i, const std::vector<Vector3d>& points,
   std::vector<QVector3D>& pts = m_trailPoints[i];
   pts.clear();
   for (std::size_t k = first; k < points.size(); ++k)
-    if (points[k].allFinite()) pts.push_back(visual.toScene(points[k]));
+    if (points[k].allFinite()) pts.push_back(visual.trackedPoint(points[k]));
   // fade from a pale tint (oldest) to the run's colour (newest), and thin towards the tail so
   // that a closed orbit's new lap covers the old one instead of flickering with it
   std::vector<QColor> colours(pts.size());

@@ -74,6 +74,10 @@ class SystemVisual {
   /// the screen (scene -Y).
   const Matrix3d& frame() const { return m_frame; }
   QVector3D toScene(const Vector3d& v) const;
+  /// The scene point that stands for a run at Sample::position `position`: where its trail
+  /// runs and the camera's fit looks. The position itself, unless the visual draws the motion
+  /// better elsewhere (a body on a pivot: the tip of the axis the recorded point lies on).
+  virtual QVector3D trackedPoint(const Vector3d& position) const { return toScene(position); }
   /// Places the body of run `run` (its root is shown and hidden by the view).
   virtual void setPose(std::size_t run, const Sample& s) = 0;
   const ViewHint& hint() const { return m_hint; }

@@ -11,6 +11,7 @@
 #include "ui/scene3d/qt3d/pendulum3dvisual.h"
 #include "ui/scene3d/qt3d/pendulumvisuals.h"
 #include "ui/scene3d/qt3d/twobodyvisual.h"
+#include "ui/scene3d/qt3d/typedvisuals.h"
 
 namespace dms::ui::scene3d {
 
@@ -29,18 +30,6 @@ Entry entry() {
           &Visual::layout};
 }
 
-// the typed potentials' bodies drawn as the systems they generalize, captioned with their own
-// names: a body on a pivot (its box from J), a particle at l q
-std::unique_ptr<SystemVisual> typedBody(const ParamValues& params, const VisualRoots& roots) {
-  return std::make_unique<Pendulum3dVisual>(params, roots,
-                                            QStringLiteral("rigid body in a typed potential"));
-}
-
-std::unique_ptr<SystemVisual> typedParticle(const ParamValues& params, const VisualRoots& roots) {
-  return std::make_unique<SphericalPendulumVisual>(
-      params, roots, QStringLiteral("particle on a sphere in a typed potential"));
-}
-
 const std::map<std::string, Entry>& factories() {
   static const std::map<std::string, Entry> table = {
       {"mass-spring", entry<MassSpringVisual>()},
@@ -49,8 +38,8 @@ const std::map<std::string, Entry>& factories() {
       {"dumbbell", entry<DumbbellVisual>()},
       {"pendulum-3d", entry<Pendulum3dVisual>()},
       {"pendulum-chain", entry<ChainVisual>()},
-      {"custom-rigid-body", {&typedBody, &Pendulum3dVisual::layout}},
-      {"custom-sphere-particle", {&typedParticle, &SphericalPendulumVisual::layout}},
+      {"custom-rigid-body", entry<TypedBodyVisual>()},
+      {"custom-sphere-particle", entry<TypedParticleVisual>()},
       {"two-body", entry<TwoBodyVisual>()},
   };
   return table;
