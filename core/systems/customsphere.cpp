@@ -109,20 +109,9 @@ std::shared_ptr<const SystemModel> CustomSphereParticle::withPotential(
   return std::make_shared<CustomSphereParticle>(text);
 }
 
-IntegratorSettings CustomSphereParticle::defaultSettings() const {
-  IntegratorSettings s;
-  s.h = 0.05;
-  s.T = 200.0;
-  return s;
-}
-
 std::vector<ConservedQuantity> CustomSphereParticle::conserved() const {
   if (!m_expr.symmetricAboutE3) return SystemModel::conserved();
   return sphereEnergyAndVerticalMomentum();
-}
-
-std::vector<StatePart> CustomSphereParticle::namedState(Method method, const Sample& s) const {
-  return sphereNamedState(method, s);
 }
 
 ParamValues CustomSphereParticle::normalize(const ParamValues& values,

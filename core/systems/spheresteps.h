@@ -249,9 +249,6 @@ std::unique_ptr<Run> makeSphereRun(const Body& b, const SphericalPendulumState& 
 /// q0 normalized (a zero-length one refused) and omega0 projected onto the tangent plane at
 /// q0, with a warning when that removed more than round-off; returns q0.
 Vector3d normalizeSphereStart(ParamValues& out, std::vector<std::string>* warnings);
-/// q and omega; RATTLE's omega is r x v / |r|^2 of the sample's particle r and velocity v
-/// (its state carries p).
-std::vector<StatePart> sphereNamedState(Method method, const Sample& s);
 /// The energy and the vertical angular momentum m l^2 omega.e3.
 std::vector<ConservedQuantity> sphereEnergyAndVerticalMomentum();
 /// The parameters m (mass), l (radius), q0 and omega0, with the spherical pendulum's defaults.

@@ -144,7 +144,7 @@ const std::vector<ParamSpec>& SphericalPendulum::params() const {
   return specs;
 }
 
-IntegratorSettings SphericalPendulum::defaultSettings() const {
+IntegratorSettings SphereParticleModel::defaultSettings() const {
   IntegratorSettings s;
   s.h = 0.05;
   s.T = 200.0;
@@ -206,8 +206,12 @@ std::vector<ConservedQuantity> SphericalPendulum::conserved() const {
   return sphereEnergyAndVerticalMomentum();
 }
 
-std::vector<StatePart> SphericalPendulum::namedState(Method method, const Sample& s) const {
-  return sphereNamedState(method, s);
+std::vector<StatePart> SphereParticleModel::namedState(Method method, const Sample& s) const {
+  const Vector3d q = s.state.head<3>();
+  const Vector3d omega = method == Method::Rattle
+                             ? Vector3d(s.position.cross(s.velocity) / s.position.squaredNorm())
+                             : Vector3d(s.state.segment<3>(3));
+  return {{"q", {3}, {q.x(), q.y(), q.z()}}, {"omega", {3}, {omega.x(), omega.y(), omega.z()}}};
 }
 
 // what every system on the sphere shares (spheresteps.h)
@@ -244,14 +248,6 @@ Vector3d normalizeSphereStart(ParamValues& out, std::vector<std::string>* warnin
   out["q0"] = {q.x(), q.y(), q.z()};
   out["omega0"] = {w.x(), w.y(), w.z()};
   return q;
-}
-
-std::vector<StatePart> sphereNamedState(Method method, const Sample& s) {
-  const Vector3d q = s.state.head<3>();
-  const Vector3d omega = method == Method::Rattle
-                             ? Vector3d(s.position.cross(s.velocity) / s.position.squaredNorm())
-                             : Vector3d(s.state.segment<3>(3));
-  return {{"q", {3}, {q.x(), q.y(), q.z()}}, {"omega", {3}, {omega.x(), omega.y(), omega.z()}}};
 }
 
 std::vector<ConservedQuantity> sphereEnergyAndVerticalMomentum() {
