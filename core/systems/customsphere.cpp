@@ -32,19 +32,21 @@ struct Particle {
 // the typed field for both variational steps (spheresteps.h), with c = h / (2 m l^2):
 // t(q) = q x dU(q), f_k = h omega_k - h c t_k, omega_{k+1} = omega_k - c t_k - c t_{k+1}
 struct TypedField {
+  static constexpr bool kMayLeaveDomain = true;
   const Particle& p;
-  double c, fScale, kScale;
+  double c, fScale;
   const char* needs = "the step on S^2 needs |h omega - h^2/(2 m l^2) q x dU| <= 1";
   TypedField(const Particle& particle, double h)
-      : p(particle), c(h / (2 * particle.ml2())), fScale(-(h * c)), kScale(-c) {}
+      : p(particle), c(h / (2 * particle.ml2())), fScale(-(h * c)) {}
+  double kScale() const { return -c; }
   Vector3d tangent(const Vector3d& q) const { return q.cross(p.dU(q)); }
   // the compensated step's kicks: the gradient at the sum q_{k+1}, then both halves
   bool kicks(const Vector3d& t0, const Vector3d& /*dq*/, const Vector3d& q1, Vector3d& kick,
              Vector3d& early) const {
     const Vector3d t1 = tangent(q1);
     if (!t1.allFinite()) return false;
-    kick = kScale * t1;
-    early = kScale * t0;
+    kick = kScale() * t1;
+    early = kScale() * t0;
     return true;
   }
 };

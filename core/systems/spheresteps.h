@@ -35,8 +35,10 @@ bool rattleNoRoot(double D, std::string* why);
 ///   omega_{k+1} = omega_k + kScale t(q_k) + kScale t(q_{k+1})
 /// where t(q) = q x dU(q) up to a constant, fScale = -h^2/(2 m l^2) and kScale = -h/(2 m l^2)
 /// in that constant's units (the pendulum: t = q x e3, fScale = h^2 g/(2l), kScale = h g/(2l)).
-/// `Field` has fScale, kScale, `const char* needs` (the condition on |f_k|, for the message)
-/// and tangent(q). Fails when |f_k| > 1 or t(q_{k+1}) is not finite.
+/// `Field` has fScale, kScale(), `const char* needs` (the condition on |f_k|, for the message),
+/// tangent(q) and `static constexpr bool kMayLeaveDomain`: whether t(q_{k+1}) can be non-finite
+/// (a typed U with a pole), checked only then, as a constant gradient never is. Fails when
+/// |f_k| > 1 or t(q_{k+1}) is not finite.
 template <class Field>
 bool sphereStep(const Field& k, double h, SphericalPendulumState& x, std::string* why) {
   const Vector3d t0 = k.tangent(x.q);
@@ -45,8 +47,10 @@ bool sphereStep(const Field& k, double h, SphericalPendulumState& x, std::string
   if (!(f2 <= 1.0)) return sphereStepUnsolvable(k.needs, f2, why);
   const Vector3d q1 = f.cross(x.q) + std::sqrt(1 - f2) * x.q;
   const Vector3d t1 = k.tangent(q1);
-  if (!t1.allFinite()) return sphereGradientNotFinite(q1, why);
-  x.omega = x.omega + k.kScale * t0 + k.kScale * t1;
+  if constexpr (Field::kMayLeaveDomain)
+    if (!t1.allFinite()) return sphereGradientNotFinite(q1, why);
+  const double kScale = k.kScale();  // after the root, which it then overlaps
+  x.omega = x.omega + kScale * t0 + kScale * t1;
   x.q = q1;
   return true;
 }

@@ -10,21 +10,30 @@
 namespace dms {
 namespace {
 
+const char* const kEq35Needs = "eq (35) needs |h omega + h^2 g/(2l) q x e3| <= 1";
+
 // the pendulum's field for the plain step: t(q) = q x e3 (dU = -m g l e3), with f_k's and the
 // kicks' scales h^2 g/(2l) and h g/(2l) (eqs (35)-(36))
 struct GravityField {
-  double fScale, kScale;
-  const char* needs = "eq (35) needs |h omega + h^2 g/(2l) q x e3| <= 1";
-  GravityField(const SphericalPendulumParams& p, double h)
-      : fScale(h * h * p.g / (2 * p.l)), kScale(h * p.g / (2 * p.l)) {}
-  Vector3d tangent(const Vector3d& q) const { return q.cross(Vector3d::UnitZ()); }
+  static constexpr bool kMayLeaveDomain = false;
+  const SphericalPendulumParams& p;
+  double h, fScale;
+  const char* needs = kEq35Needs;
+  GravityField(const SphericalPendulumParams& params, double step)
+      : p(params), h(step), fScale(h * h * p.g / (2 * p.l)) {}
+  // asked for after the root of (35), which its division then overlaps
+  double kScale() const { return h * p.g / (2 * p.l); }
+  Vector3d tangent(const Vector3d& q) const {
+    const Vector3d e3 = Vector3d::UnitZ();
+    return q.cross(e3);
+  }
 };
 
 // the same field for the compensated step: with dU constant, q_{k+1} x e3 = q_k x e3 + dq x e3,
 // so the second kick needs no wait for the sum of q: (h g / 2l) (2 q_k x e3 + dq_k x e3)
 struct CompensatedGravityField {
   double k1, fScale;
-  const char* needs = "eq (35) needs |h omega + h^2 g/(2l) q x e3| <= 1";
+  const char* needs = kEq35Needs;
   CompensatedGravityField(const SphericalPendulumParams& p, double h)
       : k1(h * p.g / (2 * p.l)), fScale(h * k1) {}
   Vector3d tangent(const Vector3d& q) const { return Vector3d(q.y(), -q.x(), 0.0); }  // q x e3
