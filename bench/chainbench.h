@@ -13,6 +13,7 @@
 #include <string>
 
 #include "bench/alloccounter.h"
+#include "bench/implicitbench.h"
 #include "bench/setup.h"
 #include "core/sim/registry.h"
 #include "core/systems/pendulumchain.h"
@@ -51,58 +52,16 @@ inline const ChainSetup& chainSetup(int n) {
 // the core step, compensated (the product's default), all steps of the set-up per iteration
 inline void bmChainStep(benchmark::State& state, int n) {
   const ChainSetup& su = chainSetup(n);
-  const std::int64_t N = su.settings.steps();
-  std::int64_t steps = 0, newton = 0;
-  std::uint64_t allocs = 0;
-  std::string why;
-  for (auto _ : state) {
-    PendulumChainState x = su.x0;
-    const HeapCounts before = heapCounts();
-    for (std::int64_t k = 0; k < N; ++k) {
-      int it = 0;
-      if (!pendulumChainStep(su.p, su.settings.h, x, true, &it, &why)) {
-        state.SkipWithError(why.c_str());
-        return;
-      }
-      newton += it;
-    }
-    allocs += heapCounts().allocations - before.allocations;
-    benchmark::DoNotOptimize(x);
-    steps += N;
-  }
-  state.counters["steps"] = double(N);
-  state.counters["ns_per_step"] = perUnit(double(steps));
-  state.counters["newton_per_step"] = steps > 0 ? double(newton) / double(steps) : 0.0;
-  state.counters["allocs_per_step"] = steps > 0 ? double(allocs) / double(steps) : 0.0;
+  benchImplicitSteps(state, su.settings.steps(), su.x0,
+                     [&su](PendulumChainState& x, int& it, std::string& why) {
+                       return pendulumChainStep(su.p, su.settings.h, x, true, &it, &why);
+                     });
 }
 
 // the product's run of `method` (vi or rk45) at the set-up, as dmsim run asks for samples
-struct ChainSink final : SampleSink {
-  double sum = 0.0;
-  void take(const Sample& s) override { sum += s.energy + s.state[0]; }
-};
 inline void bmChainRun(benchmark::State& state, int n, Method method) {
   const ChainSetup& su = chainSetup(n);
-  ChainSink sink;
-  std::int64_t steps = 0, fevals = 0;
-  std::uint64_t allocs = 0;
-  for (auto _ : state) {
-    std::unique_ptr<Run> run = su.model->makeRun(su.values, method, su.settings);
-    const HeapCounts before = heapCounts();
-    while (run->advance(sink, kChunk, SampleFields::Metrics)) {
-    }
-    allocs += heapCounts().allocations - before.allocations;
-    if (run->failure().failed) {
-      state.SkipWithError(run->failure().reason.c_str());
-      return;
-    }
-    steps += run->counters().steps;
-    fevals += run->counters().fevals;
-  }
-  benchmark::DoNotOptimize(sink.sum);
-  state.counters["ns_per_step"] = perUnit(double(steps));
-  if (method == Method::Rk45) state.counters["ns_per_eval"] = perUnit(double(fevals));
-  state.counters["allocs_per_step"] = steps > 0 ? double(allocs) / double(steps) : 0.0;
+  benchProductRun(state, *su.model, su.values, su.settings, method);
 }
 
 inline void registerChain() {
@@ -121,17 +80,9 @@ inline bool checkChain(std::ostream& os) {
   for (int n : {2, 4, 8})
     for (Method m : {Method::Variational, Method::Rk45}) {
       const ChainSetup& su = chainSetup(n);
-      std::unique_ptr<Run> run = su.model->makeRun(su.values, m, su.settings);
-      ChainSink sink;
-      const HeapCounts before = heapCounts();
-      while (run->advance(sink, kChunk, SampleFields::Metrics)) {
-      }
-      const std::uint64_t a = heapCounts().allocations - before.allocations;
-      const bool good = a == 0 && !run->failure().failed;
-      os << "check pendulum-chain n = " << n << " " << methodName(m) << ": " << a
-         << " allocations in " << run->counters().steps << " steps" << (good ? ": ok" : ": FAIL")
-         << "\n";
-      ok = ok && good;
+      ok = checkProductRun(os, "pendulum-chain n = " + std::to_string(n), *su.model, su.values,
+                           su.settings, m) &&
+           ok;
     }
   return ok;
 }

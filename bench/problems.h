@@ -145,18 +145,20 @@ struct SphericalPendulumProblem {
   }
 };
 
-// the dumbbell: its rhs is the product's (RigidBodyMatrixRhs, whose force evaluation is the
-// potential's own code) on a map of any state with data()
-struct DumbbellProblem {
-  static constexpr const char* kName = "dumbbell";
+// a rigid body of the product's code (lgvi.h) set up by Setup (DumbbellParams,
+// Pendulum3dParams: from(values), body(), initialState()): its rhs is the product's
+// (RigidBodyMatrixRhs, whose force evaluation is the potential's own code) on a map of any
+// state with data()
+template <class Setup>
+struct RigidBodyProblem {
   static constexpr int kDim = 18;
   struct Params {
-    DumbbellParams d;
+    Setup d;
     RigidBody body;
     std::optional<RigidBodyMatrixRhs> f;
     static Params from(const ParamValues& v) {
       Params p;
-      p.d = DumbbellParams::from(v);
+      p.d = Setup::from(v);
       p.body = p.d.body();
       p.f.emplace(p.body);
       return p;
@@ -183,9 +185,6 @@ struct DumbbellProblem {
   static Sample sample(const Params& p, double t, const State& x) {
     return rigidBodySample(p.body, t, x);
   }
-  using Minimal = MinimalDumbbell;
-  static Minimal minimal(const Params& p, double h) { return {p.d, h}; }
-
   static State initial(const Params& p) { return p.d.initialState(); }
   static bool step(const Params& p, double h, State& x, std::string* why) {
     return lgviStep(p.body, h, x, why, nullptr);
@@ -198,55 +197,18 @@ struct DumbbellProblem {
   }
 };
 
-// the 3D pendulum: the rigid body of the dumbbell's code held at its pivot (PivotGravity), its
-// rhs the product's as the dumbbell's; no minimal step (kHasMinimal)
-struct Pendulum3dProblem {
+// the dumbbell, with its minimal hand-written step
+struct DumbbellProblem : RigidBodyProblem<DumbbellParams> {
+  static constexpr const char* kName = "dumbbell";
+  using Minimal = MinimalDumbbell;
+  static Minimal minimal(const Params& p, double h) { return {p.d, h}; }
+};
+
+// the 3D pendulum: the rigid body of the dumbbell's code held at its pivot (PivotGravity), x =
+// v = 0 in eqs (37)-(40); no minimal step (kHasMinimal)
+struct Pendulum3dProblem : RigidBodyProblem<Pendulum3dParams> {
   static constexpr const char* kName = "pendulum-3d";
-  static constexpr int kDim = 18;
   static constexpr bool kHasMinimal = false;
-  struct Params {
-    Pendulum3dParams d;
-    RigidBody body;
-    std::optional<RigidBodyMatrixRhs> f;
-    static Params from(const ParamValues& v) {
-      Params p;
-      p.d = Pendulum3dParams::from(v);
-      p.body = p.d.body();
-      p.f.emplace(p.body);
-      return p;
-    }
-  };
-  // eqs (37)-(40) with x = v = 0; y = (R column-major, x, Omega, v)
-  template <class Y, class DY>
-  static void rhs(const Params& p, const Y& y, DY& dy) {
-    const Eigen::Map<const Eigen::Matrix<double, kDim, 1>> ym(y.data());
-    Eigen::Map<Eigen::Matrix<double, kDim, 1>> dym(dy.data());
-    (*p.f)(0.0, ym, dym);
-  }
-  template <class Y>
-  static double energy(const Params& p, const Y& y) {
-    const Eigen::Map<const Eigen::Matrix<double, kDim, 1>> ym(y.data());
-    RigidBodyState s;
-    s.R = Eigen::Map<const Matrix3d>(ym.data());
-    s.x = ym.segment<3>(9);
-    s.Omega = ym.segment<3>(12);
-    s.v = ym.segment<3>(15);
-    return rigidBodyEnergy(p.body, s);
-  }
-  using State = RigidBodyState;
-  static Sample sample(const Params& p, double t, const State& x) {
-    return rigidBodySample(p.body, t, x);
-  }
-  static State initial(const Params& p) { return p.d.initialState(); }
-  static bool step(const Params& p, double h, State& x, std::string* why) {
-    return lgviStep(p.body, h, x, why, nullptr);
-  }
-  using Sums = RigidBodySums;
-  static Sums sums(const Params& p, const State& x) { return RigidBodySums::start(p.body, x); }
-  static const State& stateOf(const Sums& s) { return s.s; }
-  static bool stepCompensated(const Params& p, double h, Sums& x, std::string* why) {
-    return lgviStep(p.body, h, x, why, nullptr);
-  }
 };
 
 // ---- the variational methods of a problem: vi, vi4 (its triple jump), rattle -------------

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "bench/alloccounter.h"
+#include "bench/implicitbench.h"
 #include "bench/setup.h"
 #include "core/sim/registry.h"
 #include "core/systems/twobody.h"
@@ -47,59 +48,16 @@ inline const TwoBodySetup& twoBodySetup() {
 // the core step, compensated (the product's default), all steps of the set-up per iteration
 inline void bmTwoBodyStep(benchmark::State& state) {
   const TwoBodySetup& su = twoBodySetup();
-  const std::int64_t N = su.settings.steps();
-  std::int64_t steps = 0, newton = 0;
-  std::uint64_t allocs = 0;
-  std::string why;
-  for (auto _ : state) {
-    TwoBodyStepState x = su.x0;
-    const HeapCounts before = heapCounts();
-    for (std::int64_t k = 0; k < N; ++k) {
-      int it = 0;
-      if (!twoBodyStep(su.p, su.settings.h, x, true, &it, &why)) {
-        state.SkipWithError(why.c_str());
-        return;
-      }
-      newton += it;
-    }
-    allocs += heapCounts().allocations - before.allocations;
-    benchmark::DoNotOptimize(x);
-    steps += N;
-  }
-  state.counters["steps"] = double(N);
-  state.counters["ns_per_step"] = perUnit(double(steps));
-  state.counters["newton_per_step"] = steps > 0 ? double(newton) / double(steps) : 0.0;
-  state.counters["allocs_per_step"] = steps > 0 ? double(allocs) / double(steps) : 0.0;
+  benchImplicitSteps(state, su.settings.steps(), su.x0,
+                     [&su](TwoBodyStepState& x, int& it, std::string& why) {
+                       return twoBodyStep(su.p, su.settings.h, x, true, &it, &why);
+                     });
 }
-
-struct TwoBodySink final : SampleSink {
-  double sum = 0.0;
-  void take(const Sample& s) override { sum += s.energy + s.state[0]; }
-};
 
 // the product's run of `method` (vi or rk45) at the set-up, as dmsim run asks for samples
 inline void bmTwoBodyRun(benchmark::State& state, Method method) {
   const TwoBodySetup& su = twoBodySetup();
-  TwoBodySink sink;
-  std::int64_t steps = 0, fevals = 0;
-  std::uint64_t allocs = 0;
-  for (auto _ : state) {
-    std::unique_ptr<Run> run = su.model->makeRun(su.values, method, su.settings);
-    const HeapCounts before = heapCounts();
-    while (run->advance(sink, kChunk, SampleFields::Metrics)) {
-    }
-    allocs += heapCounts().allocations - before.allocations;
-    if (run->failure().failed) {
-      state.SkipWithError(run->failure().reason.c_str());
-      return;
-    }
-    steps += run->counters().steps;
-    fevals += run->counters().fevals;
-  }
-  benchmark::DoNotOptimize(sink.sum);
-  state.counters["ns_per_step"] = perUnit(double(steps));
-  if (method == Method::Rk45) state.counters["ns_per_eval"] = perUnit(double(fevals));
-  state.counters["allocs_per_step"] = steps > 0 ? double(allocs) / double(steps) : 0.0;
+  benchProductRun(state, *su.model, su.values, su.settings, method);
 }
 
 // the peer: Boost.Odeint's controlled runge_kutta_dopri5 on std::array<double, 30> with the
@@ -146,20 +104,10 @@ inline void registerTwoBody() {
 // before the timings: one vi run and one rk45 run, counted; any allocation in the step loop
 // (after makeRun) fails the bench
 inline bool checkTwoBody(std::ostream& os) {
+  const TwoBodySetup& su = twoBodySetup();
   bool ok = true;
-  for (Method m : {Method::Variational, Method::Rk45}) {
-    const TwoBodySetup& su = twoBodySetup();
-    std::unique_ptr<Run> run = su.model->makeRun(su.values, m, su.settings);
-    TwoBodySink sink;
-    const HeapCounts before = heapCounts();
-    while (run->advance(sink, kChunk, SampleFields::Metrics)) {
-    }
-    const std::uint64_t a = heapCounts().allocations - before.allocations;
-    const bool good = a == 0 && !run->failure().failed;
-    os << "check two-body " << methodName(m) << ": " << a << " allocations in "
-       << run->counters().steps << " steps" << (good ? ": ok" : ": FAIL") << "\n";
-    ok = ok && good;
-  }
+  for (Method m : {Method::Variational, Method::Rk45})
+    ok = checkProductRun(os, "two-body", *su.model, su.values, su.settings, m) && ok;
   return ok;
 }
 

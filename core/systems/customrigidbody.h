@@ -8,12 +8,12 @@
 /// (potentialexpression.h); the moment is eq (41), M^ = dU/dR^T R - R^T dU/dR.
 #pragma once
 
-#include "core/systems/rigidbody.h"
+#include "core/systems/pendulum3d.h"
 #include "core/systems/typedpotential.h"
 
 namespace dms {
 
-class CustomRigidBody final : public SystemModel, public TypedPotentialSystem {
+class CustomRigidBody final : public PivotBodyModel, public TypedPotentialSystem {
  public:
   /// The default potential, the 3D pendulum's, with its parameters' values.
   CustomRigidBody();
@@ -26,24 +26,14 @@ class CustomRigidBody final : public SystemModel, public TypedPotentialSystem {
   std::string name() const override { return "custom-rigid-body"; }
   std::string title() const override { return "Rigid body on a pivot, potential U(R) typed in"; }
   const std::vector<ParamSpec>& params() const override { return m_specs; }
-  IntegratorSettings defaultSettings() const override;
-  std::vector<Method> methods() const override { return rigidBodyMethods(); }
-  std::string structureName() const override { return "||I - R^T R||"; }
-  std::string structure2Name() const override { return "|1 - |q|| (rk45-quat; 0 otherwise)"; }
-  std::string structure2Symbol() const override { return "|1 - |q||"; }
-  bool hasStructure2(Method m) const override { return m == Method::Rk45Quat; }
   /// Sample::momentum's third component is e3.(R J Omega) whatever U; it is conserved when U is
   /// symmetric about e3 (PotentialExpression::symmetricAboutE3).
   bool hasMomentum() const override { return m_expr.symmetricAboutE3; }
   std::vector<ConservedQuantity> conserved() const override;
-  std::vector<StatePart> namedState(Method method, const Sample& s) const override;
   /// J's triangle inequality, a value for every parameter of the potential, and U and dU/dR
   /// finite at R0 = exp(rotvec0^).
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
-  StateError stateError(const Sample& a, const Sample& b) const override {
-    return rigidBodyStateError(a, b);
-  }
   /// The rigid body's runs; the drawn point is 0.3 m along the body's third axis, R (0, 0, 0.3).
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;

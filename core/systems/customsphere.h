@@ -10,11 +10,12 @@
 /// and the continuous equations q' = omega x q, m l^2 omega' = -q x dU.
 #pragma once
 
+#include "core/systems/sphericalpendulum.h"
 #include "core/systems/typedpotential.h"
 
 namespace dms {
 
-class CustomSphereParticle final : public SystemModel, public TypedPotentialSystem {
+class CustomSphereParticle final : public SphereParticleModel, public TypedPotentialSystem {
  public:
   /// The default potential, the spherical pendulum's, with g = 9.81.
   CustomSphereParticle();
@@ -27,26 +28,14 @@ class CustomSphereParticle final : public SystemModel, public TypedPotentialSyst
   std::string name() const override { return "custom-sphere-particle"; }
   std::string title() const override { return "Particle on a sphere, potential U(q) typed in"; }
   const std::vector<ParamSpec>& params() const override { return m_specs; }
-  IntegratorSettings defaultSettings() const override;
-  std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Rk45,  Method::Vi4, Method::Rattle,
-            Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
-  }
-  std::string structureName() const override { return "|1 - q^T q|"; }
-  std::string structure2Name() const override { return "|q.omega|"; }
   /// Sample::momentum's third component is m l^2 omega.e3 whatever U; it is conserved when U is
   /// symmetric about e3.
   bool hasMomentum() const override { return m_expr.symmetricAboutE3; }
   std::vector<ConservedQuantity> conserved() const override;
-  std::vector<StatePart> namedState(Method method, const Sample& s) const override;
-  bool namedStateNeedsPose(Method method) const override { return method == Method::Rattle; }
   /// A value for every parameter of the potential, q0 normalized and omega0 made tangent (as
   /// the spherical pendulum), U and dU/dq finite at q0.
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
-  StateError stateError(const Sample& a, const Sample& b) const override {
-    return pivotStateError(a, b);
-  }
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
 

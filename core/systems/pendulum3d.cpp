@@ -4,22 +4,23 @@
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <limits>
 
 #include "core/lie/so3.h"
 
 namespace dms {
 namespace {
 
-// the rigid body's run with the samples of a body on a pivot: the drawn point is the centre of
-// mass, and of the angular momentum about the pivot only the vertical component is conserved
+// the rigid body's run with the samples of a body on a pivot: the drawn point is R point, and of
+// the angular momentum about the pivot only the vertical component is conserved
 class PivotRun final : public Run {
  public:
-  PivotRun(std::unique_ptr<Run> inner, const Vector3d& rho)
-      : m_inner(std::move(inner)), m_rho(rho) {}
+  PivotRun(std::unique_ptr<Run> inner, const Vector3d& point)
+      : m_inner(std::move(inner)), m_point(point) {}
 
   using Run::advance;
   bool advance(SampleSink& sink, std::size_t maxSamples, SampleFields fields) override {
-    Adapter adapter{sink, m_rho, fields};
+    Adapter adapter{sink, m_point, fields};
     const bool more = m_inner->advance(adapter, maxSamples, fields);
     if (!more) m_failure = m_inner->failure();
     return more;
@@ -30,29 +31,88 @@ class PivotRun final : public Run {
 
  private:
   struct Adapter final : SampleSink {
-    Adapter(SampleSink& s, const Vector3d& r, SampleFields f) : next(s), rho(r), fields(f) {}
+    Adapter(SampleSink& s, const Vector3d& p, SampleFields f) : next(s), point(p), fields(f) {}
     void take(const Sample& in) override {
       out = in;
       // the rigid body's m x x v + R J Omega, with x = v = 0 exactly: R J Omega
       out.momentum = Vector3d(0.0, 0.0, in.momentum.z());
       if (fields == SampleFields::All) {
         const Vector3d Omega = in.state.segment<3>(in.state.size() - 6);
-        out.position = in.attitude * rho;
-        out.velocity = in.attitude * Omega.cross(rho);
+        out.position = in.attitude * point;
+        out.velocity = in.attitude * Omega.cross(point);
       }
       next.take(out);
     }
     SampleSink& next;
-    const Vector3d& rho;
+    const Vector3d& point;
     SampleFields fields;
     Sample out;
   };
 
   std::unique_ptr<Run> m_inner;
-  Vector3d m_rho;
+  Vector3d m_point;
 };
 
 }  // namespace
+
+std::unique_ptr<Run> makePivotRun(std::unique_ptr<Run> inner, const Vector3d& point) {
+  return std::make_unique<PivotRun>(std::move(inner), point);
+}
+
+IntegratorSettings PivotBodyModel::defaultSettings() const {
+  IntegratorSettings s;
+  s.h = 0.01;
+  s.T = 30.0;
+  return s;
+}
+
+std::vector<StatePart> PivotBodyModel::namedState(Method /*method*/, const Sample& s) const {
+  std::vector<StatePart> parts = rigidBodyNamedState(s);
+  parts.resize(2);  // R, Omega: x and v are the pivot's, 0
+  return parts;
+}
+
+std::vector<ConservedQuantity> PivotBodyModel::energyAndVerticalMomentum() {
+  return {{"energy", "E", "J", "energy"},
+          {"vertical angular momentum", "e3.(R J Omega)", "kg m^2/s", "momentum", {2}}};
+}
+
+ParamSpec PivotBodyModel::inertiaSpec() {
+  return ParamSpec::vector3("J", "kg m^2",
+                            "principal moments of inertia about the pivot (body axes principal); "
+                            "each at most the sum of the other two")
+      .defaultValue({0.13, 0.28, 0.17})
+      .above(0)
+      .atMost(1e6)
+      .slider(0.01, 1.0);
+}
+
+std::vector<ParamSpec> PivotBodyModel::initialStateSpecs() {
+  return {
+      ParamSpec::vector3("rotvec0", "rad",
+                         "initial attitude R0 = exp(rotvec0^), rotation vector (axis times angle)")
+          .defaultValue({1.2, 0.4, 0.0})
+          .range(-100.0, 100.0)
+          .slider(-3.14159, 3.14159),
+      ParamSpec::vector3("Omega0", "rad/s", "initial angular velocity in the body frame")
+          .defaultValue({0.5, -1.0, 3.0})
+          .range(-1e4, 1e4)
+          .slider(-10.0, 10.0),
+  };
+}
+
+double PivotBodyModel::checkTriangleInequality(const Vector3d& J) {
+  const double half = 0.5 * J.sum();
+  // round-off of the sums: a body on the boundary (a flat disk, the heavy top) is accepted
+  const double tol = 8 * std::numeric_limits<double>::epsilon() * half;
+  for (int i = 0; i < 3; ++i)
+    if (J[i] - half > tol)
+      throw InputError("parameter 'J' = " + formatVector(J) + " is out of range: J" +
+                       std::to_string(i + 1) +
+                       " exceeds the sum of the other two; the principal moments of a body "
+                       "satisfy the triangle inequality J_i <= J_j + J_k");
+  return tol;
+}
 
 double PivotGravity::energy(const Vector3d& /*x*/, const Matrix3d& R) const {
   return -m_mg * (R.row(2).dot(m_rho));
@@ -93,7 +153,7 @@ RigidBodyState Pendulum3dParams::initialState() const {
 }
 
 const std::vector<ParamSpec>& Pendulum3d::params() const {
-  static const std::vector<ParamSpec> specs = {
+  static const std::vector<ParamSpec> head = {
       ParamSpec::scalar("g", "m/s^2", "gravitational acceleration, along e3 (down)")
           .defaultValue(9.81)
           .range(0, 1e3)
@@ -104,62 +164,27 @@ const std::vector<ParamSpec>& Pendulum3d::params() const {
           .above(0)
           .atMost(1e6)
           .slider(0.1, 1.3),
-      ParamSpec::vector3("J", "kg m^2",
-                         "principal moments of inertia about the pivot (body axes principal); "
-                         "each at most the sum of the other two")
-          .defaultValue({0.13, 0.28, 0.17})
-          .above(0)
-          .atMost(1e6)
-          .slider(0.01, 1.0),
+      inertiaSpec(),
       ParamSpec::vector3("rho", "m",
                          "pivot to centre of mass, body frame; (0, 0, 1) hangs at rest when R = I")
           .defaultValue({0.0, 0.0, 0.3})
           .range(-1e3, 1e3)
           .slider(-0.35, 0.35),
-      ParamSpec::vector3("rotvec0", "rad",
-                         "initial attitude R0 = exp(rotvec0^), rotation vector (axis times angle)")
-          .defaultValue({1.2, 0.4, 0.0})
-          .range(-100.0, 100.0)
-          .slider(-3.14159, 3.14159),
-      ParamSpec::vector3("Omega0", "rad/s", "initial angular velocity in the body frame")
-          .defaultValue({0.5, -1.0, 3.0})
-          .range(-1e4, 1e4)
-          .slider(-10.0, 10.0),
   };
+  static const std::vector<ParamSpec> specs = [] {
+    std::vector<ParamSpec> all = head;
+    for (const ParamSpec& s : initialStateSpecs()) all.push_back(s);
+    return all;
+  }();
   return specs;
-}
-
-IntegratorSettings Pendulum3d::defaultSettings() const {
-  IntegratorSettings s;
-  s.h = 0.01;
-  s.T = 30.0;
-  return s;
-}
-
-std::vector<ConservedQuantity> Pendulum3d::conserved() const {
-  return {{"energy", "E", "J", "energy"},
-          {"vertical angular momentum", "e3.(R J Omega)", "kg m^2/s", "momentum", {2}}};
-}
-
-std::vector<StatePart> Pendulum3d::namedState(Method /*method*/, const Sample& s) const {
-  std::vector<StatePart> parts = rigidBodyNamedState(s);
-  parts.resize(2);  // R, Omega: x and v are the pivot's, 0
-  return parts;
 }
 
 ParamValues Pendulum3d::normalize(const ParamValues& values,
                                   std::vector<std::string>* warnings) const {
   ParamValues out = SystemModel::normalize(values, warnings);
   const Pendulum3dParams p = Pendulum3dParams::from(out);
+  const double tol = checkTriangleInequality(p.J);
   const double half = 0.5 * p.J.sum();
-  // round-off of the sums: a body on the boundary (a flat disk, the heavy top) is accepted
-  const double tol = 8 * std::numeric_limits<double>::epsilon() * half;
-  for (int i = 0; i < 3; ++i)
-    if (p.J[i] - half > tol)
-      throw InputError("parameter 'J' = " + formatVector(p.J) + " is out of range: J" +
-                       std::to_string(i + 1) +
-                       " exceeds the sum of the other two; the principal moments of a body "
-                       "satisfy the triangle inequality J_i <= J_j + J_k");
   // Jd - m rho rho^T is the second moment of the mass about the centre of mass
   const Matrix3d S =
       Matrix3d(Vector3d(half - p.J.array()).asDiagonal()) - p.m * p.rho * p.rho.transpose();
@@ -177,8 +202,8 @@ ParamValues Pendulum3d::normalize(const ParamValues& values,
 std::unique_ptr<Run> Pendulum3d::makeRun(const ParamValues& values, Method method,
                                          const IntegratorSettings& settings) const {
   const Pendulum3dParams p = Pendulum3dParams::from(values);
-  return std::make_unique<PivotRun>(
-      makeRigidBodyRun(p.body(), p.initialState(), method, settings, name()), p.rho);
+  return makePivotRun(makeRigidBodyRun(p.body(), p.initialState(), method, settings, name()),
+                      p.rho);
 }
 
 }  // namespace dms

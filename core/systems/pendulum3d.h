@@ -47,33 +47,53 @@ struct Pendulum3dParams {
   RigidBodyState initialState() const;
 };
 
-class Pendulum3d final : public SystemModel {
+/// What every rigid body held at a fixed pivot shares (the 3D pendulum, the body whose U(R) is
+/// typed in, customrigidbody.h): the rigid body's methods, its state R and Omega, its errors,
+/// and a step and horizon for a body tumbling well away from rest.
+class PivotBodyModel : public SystemModel {
  public:
-  std::string name() const override { return "pendulum-3d"; }
-  std::string title() const override { return "3D pendulum on SO(3) (rigid body on a pivot)"; }
-  const std::vector<ParamSpec>& params() const override;
-  /// Ours: an asymmetric body tumbling well away from its hanging equilibrium.
   IntegratorSettings defaultSettings() const override;
   std::vector<Method> methods() const override { return rigidBodyMethods(); }
   std::string structureName() const override { return "||I - R^T R||"; }
   std::string structure2Name() const override { return "|1 - |q|| (rk45-quat; 0 otherwise)"; }
   std::string structure2Symbol() const override { return "|1 - |q||"; }
   bool hasStructure2(Method m) const override { return m == Method::Rk45Quat; }
-  bool hasMomentum() const override { return true; }
-  /// The energy and the vertical angular momentum e3.(R J Omega), Sample::momentum's third
-  /// component.
-  std::vector<ConservedQuantity> conserved() const override;
   /// R (3 x 3, row by row, body to inertial) and Omega [rad/s] (body frame).
   std::vector<StatePart> namedState(Method method, const Sample& s) const override;
+  /// rigidBodyStateError: attitude angle, centre-of-mass distance, (Omega, velocity) difference.
+  StateError stateError(const Sample& a, const Sample& b) const override {
+    return rigidBodyStateError(a, b);
+  }
+
+  /// The energy and the vertical angular momentum e3.(R J Omega), Sample::momentum's third
+  /// component (conserved when U is invariant under rotations about e3).
+  static std::vector<ConservedQuantity> energyAndVerticalMomentum();
+  /// The parameter J: principal moments of inertia about the pivot.
+  static ParamSpec inertiaSpec();
+  /// The parameters rotvec0 (R0 = exp(rotvec0^)) and Omega0, in that order.
+  static std::vector<ParamSpec> initialStateSpecs();
+  /// Throws InputError unless J satisfies the triangle inequality J_i <= J_j + J_k (Jd = 1/2
+  /// tr(J) I - J >= 0) up to the round-off of its sums; returns that round-off tolerance.
+  static double checkTriangleInequality(const Vector3d& J);
+};
+
+/// The samples of a body on a pivot from the rigid body's run `inner`: the drawn point is
+/// R point (with its velocity R (Omega x point)), and of the angular momentum about the pivot
+/// only the vertical component e3.(R J Omega) is kept: momentum (0, 0, e3.(R J Omega)).
+std::unique_ptr<Run> makePivotRun(std::unique_ptr<Run> inner, const Vector3d& point);
+
+class Pendulum3d final : public PivotBodyModel {
+ public:
+  std::string name() const override { return "pendulum-3d"; }
+  std::string title() const override { return "3D pendulum on SO(3) (rigid body on a pivot)"; }
+  const std::vector<ParamSpec>& params() const override;
+  bool hasMomentum() const override { return true; }
+  std::vector<ConservedQuantity> conserved() const override { return energyAndVerticalMomentum(); }
   /// Checks that J is an inertia about the pivot of a body of mass m with its centre of mass
   /// at rho: the triangle inequality J_i <= J_j + J_k (Jd = 1/2 tr(J) I - J >= 0), and
   /// Jd - m rho rho^T >= 0 (the second moment about the centre of mass).
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
-  /// rigidBodyStateError: attitude angle, centre-of-mass distance, (Omega, velocity) difference.
-  StateError stateError(const Sample& a, const Sample& b) const override {
-    return rigidBodyStateError(a, b);
-  }
   /// The rigid body's runs (makeRigidBodyRun) with the pivot's samples: position the centre of
   /// mass R rho, velocity R (Omega x rho), momentum (0, 0, e3.(R J Omega)).
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,

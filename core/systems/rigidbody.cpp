@@ -9,6 +9,7 @@
 
 #include "core/integrators/standardruns.h"
 #include "core/lie/so3.h"
+#include "core/systems/checkedrun.h"
 #include "core/systems/lgvi.h"
 
 namespace dms {
@@ -50,57 +51,18 @@ struct LgviStepper {
   std::vector<std::string> stateNames() const { return rigidBodyStateNames(false); }
 };
 
-// RK45 on a rigid body, stopped at the first sample outside the potential's domain (e.g. a
-// collision), which RK45 would otherwise integrate through
-class DomainCheckedRun final : public Run {
- public:
-  DomainCheckedRun(std::unique_ptr<Run> inner, std::shared_ptr<const RigidBodyPotential> u)
-      : m_inner(std::move(inner)), m_potential(std::move(u)) {}
-
-  using Run::advance;
-  bool advance(SampleSink& sink, std::size_t maxSamples, SampleFields fields) override {
-    if (m_over) return false;
-    // the check reads the pose: the inner run always fills it
-    Checker check{*this, sink};
-    const bool more = m_inner->advance(check, maxSamples, SampleFields::All);
-    (void)fields;
-    if (m_over) return false;
-    if (!more) {
-      m_over = true;
-      m_failure = m_inner->failure();
-    }
-    return more;
+// the potential's domain check of a rigid body's sample (its position and attitude)
+struct PotentialDomain {
+  std::shared_ptr<const RigidBodyPotential> potential;
+  std::string operator()(const Sample& s) const {
+    return potential->domainError(s.position, s.attitude);
   }
-  double progress() const override { return m_inner->progress(); }
-  RunCounters counters() const override { return m_inner->counters(); }
-  std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
-
- private:
-  // passes samples on until the first one outside the domain, then drops the rest
-  struct Checker final : SampleSink {
-    Checker(DomainCheckedRun& r, SampleSink& s) : run(r), next(s) {}
-    void take(const Sample& s) override {
-      if (run.m_over) return;
-      const std::string why = run.m_potential->domainError(s.position, s.attitude);
-      if (!why.empty()) {
-        std::ostringstream m;
-        m << "RK45 at t = " << s.t << ": " << why;
-        run.m_over = true;
-        run.m_failure = {true, run.m_lastGood, m.str()};
-        return;
-      }
-      run.m_lastGood = s.t;
-      next.take(s);
-    }
-    DomainCheckedRun& run;
-    SampleSink& next;
-  };
-
-  std::unique_ptr<Run> m_inner;
-  std::shared_ptr<const RigidBodyPotential> m_potential;
-  double m_lastGood = 0.0;
-  bool m_over = false;
 };
+
+std::unique_ptr<Run> domainChecked(std::unique_ptr<Run> run,
+                                   std::shared_ptr<const RigidBodyPotential> u) {
+  return makeDomainCheckedRun(std::move(run), PotentialDomain{std::move(u)}, "RK45", true);
+}
 
 std::string matrixText(const Matrix3d& A) {
   std::string out;
@@ -306,8 +268,8 @@ std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& 
                                       const std::string& system) {
   b.validate();
   if (method == Method::Rk45Quat)
-    return std::make_unique<DomainCheckedRun>(
-        std::make_unique<RkRun>(rigidBodyQuaternionForm(b, s0), settings), b.potential);
+    return domainChecked(std::make_unique<RkRun>(rigidBodyQuaternionForm(b, s0), settings),
+                         b.potential);
   const auto continuous = [b, s0] {
     RigidBodyMatrixForm form = rigidBodyFixedMatrixForm(b, s0);
     form.project = [](RigidBodyMatrixForm::State& y) {
@@ -332,7 +294,7 @@ std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& 
   // the LGVI checks the domain in its step; the Runge-Kutta runs would integrate through a
   // collision, so their samples are checked
   if (method == Method::Variational || method == Method::Vi4) return run;
-  return std::make_unique<DomainCheckedRun>(std::move(run), b.potential);
+  return domainChecked(std::move(run), b.potential);
 }
 
 }  // namespace dms

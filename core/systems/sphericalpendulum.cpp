@@ -5,152 +5,117 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/integrators/compensated.h"
-#include "core/integrators/standardruns.h"
-#include "core/lie/so3.h"
+#include "core/systems/spheresteps.h"
 
 namespace dms {
 namespace {
 
-struct SphericalStepper {
-  using State = SphericalPendulumState;
-  SphericalPendulumParams p;
-  bool step(State& x, double h, StepWork& work, std::string* why) const {
-    work.fevals += 2;  // gravity at q_k and at q_{k+1}
-    return sphericalPendulumStep(p, h, x, why);
+const char* const kEq35Needs = "eq (35) needs |h omega + h^2 g/(2l) q x e3| <= 1";
+
+// the pendulum's field for the plain step: t(q) = q x e3 (dU = -m g l e3), with f_k's and the
+// kicks' scales h^2 g/(2l) and h g/(2l) (eqs (35)-(36))
+struct GravityField {
+  static constexpr bool kMayLeaveDomain = false;
+  const SphericalPendulumParams& p;
+  double h, fScale;
+  const char* needs = kEq35Needs;
+  GravityField(const SphericalPendulumParams& params, double step)
+      : p(params), h(step), fScale(h * h * p.g / (2 * p.l)) {}
+  // asked for after the root of (35), which its division then overlaps
+  double kScale() const { return h * p.g / (2 * p.l); }
+  Vector3d tangent(const Vector3d& q) const {
+    const Vector3d e3 = Vector3d::UnitZ();
+    return q.cross(e3);
   }
-  void fill(Sample& s, double t, const State& x, SampleFields f) const {
-    SphericalPendulum::fill(p, t, x, s, f);
-  }
-  std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
 };
 
-struct CompensatedSphericalStepper {
-  using State = SphericalPendulumSums;
-  SphericalPendulumParams p;
-  bool step(State& x, double h, StepWork& work, std::string* why) const {
-    work.fevals += 2;
-    return sphericalPendulumStep(p, h, x, why);
+// the same field for the compensated step: with dU constant, q_{k+1} x e3 = q_k x e3 + dq x e3,
+// so the second kick needs no wait for the sum of q: (h g / 2l) (2 q_k x e3 + dq_k x e3)
+struct CompensatedGravityField {
+  double k1, fScale;
+  const char* needs = kEq35Needs;
+  CompensatedGravityField(const SphericalPendulumParams& p, double h)
+      : k1(h * p.g / (2 * p.l)), fScale(h * k1) {}
+  Vector3d tangent(const Vector3d& q) const { return Vector3d(q.y(), -q.x(), 0.0); }  // q x e3
+  bool kicks(const Vector3d& t0, const Vector3d& dq, const Vector3d& /*q1*/, Vector3d& kick,
+             Vector3d& early) const {
+    kick = k1 * Vector3d(dq.y(), -dq.x(), 0.0);
+    early = (2 * k1) * t0;
+    return true;
   }
-  void fill(Sample& s, double t, const State& x, SampleFields f) const {
-    SphericalPendulum::fill(p, t, x.x, s, f);
-  }
-  std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
 };
 
-struct RattleStepper {
-  using State = RattleState;
+// the pendulum's constant gradient dU = -m g l e3, for RATTLE
+struct GravityGradient {
+  Vector3d dU;
+  Vector3d operator()(const Vector3d& /*q*/) const { return dU; }
+};
+
+// the pendulum as the sphere's runs take it (spheresteps.h)
+struct PendulumBody {
   SphericalPendulumParams p;
-  bool compensated = true;
-  bool step(State& x, double h, StepWork& work, std::string* why) const {
-    work.fevals += 2;  // gravity at q_k and at q_{k+1}
+  double ml2() const { return p.m * p.l * p.l; }
+  bool step(double h, SphericalPendulumState& x, std::string* why) const {
+    return sphericalPendulumStep(p, h, x, why);
+  }
+  bool step(double h, SphericalPendulumSums& x, std::string* why) const {
+    return sphericalPendulumStep(p, h, x, why);
+  }
+  bool rattle(double h, RattleState& x, bool compensated, std::string* why) const {
     return rattleStep(p, h, x, compensated, why);
   }
-  void fill(Sample& s, double t, const State& x, SampleFields f) const {
-    rattleFill(p, t, x, s, f);
+  void fill(double t, const SphericalPendulumState& x, Sample& s, SampleFields f) const {
+    SphericalPendulum::fill(p, t, x, s, f);
   }
-  std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "p1", "p2", "p3"}; }
+  // eq (31): omega' = (g/l) q x e3
+  Vector3d accel(const Vector3d& q) const { return p.g / p.l * q.cross(Vector3d::UnitZ()); }
 };
 
-// (35) has no solution: |f_k| > 1 (or not finite)
-bool eq35Unsolvable(double f2, std::string* why) {
+}  // namespace
+
+bool sphereStepUnsolvable(const char* needs, double f2, std::string* why) {
   if (why) {
     std::ostringstream m;
-    m << "eq (35) needs |h omega + h^2 g/(2l) q x e3| <= 1, got " << std::sqrt(f2) << "; reduce h";
+    m << needs << ", got " << std::sqrt(f2) << "; reduce h";
     *why = m.str();
   }
   return false;
 }
 
-// (35) has a solution when |f_k| <= 1; the message is built out of line, off the step's path
-inline bool eq35Solvable(double f2, std::string* why) {
-  return f2 <= 1.0 || eq35Unsolvable(f2, why);
+bool sphereGradientNotFinite(const Vector3d& q, std::string* why) {
+  if (why) *why = "the potential's gradient dU/dq is not finite at q = " + formatVector(q);
+  return false;
 }
 
-}  // namespace
+bool rattleNoRoot(double D, std::string* why) {
+  if (why) {
+    std::ostringstream m;
+    m << "RATTLE: no q_{k+1} on the sphere (the quadratic for lambda has no real root, "
+      << "discriminant " << D << "); reduce h";
+    *why = m.str();
+  }
+  return false;
+}
 
 bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, SphericalPendulumState& x,
                            std::string* why) {
-  const Vector3d e3 = Vector3d::UnitZ();
-  const Vector3d qxe3 = x.q.cross(e3);
-  const Vector3d f = h * x.omega + h * h * p.g / (2 * p.l) * qxe3;
-  const double f2 = f.squaredNorm();
-  if (!eq35Solvable(f2, why)) return false;
-  const Vector3d q1 = f.cross(x.q) + std::sqrt(1 - f2) * x.q;
-  x.omega = x.omega + h * p.g / (2 * p.l) * qxe3 + h * p.g / (2 * p.l) * q1.cross(e3);
-  x.q = q1;
-  return true;
+  return sphereStep(GravityField(p, h), h, x, why);
 }
 
 bool sphericalPendulumStep(const SphericalPendulumParams& p, double h, SphericalPendulumSums& x,
                            std::string* why) {
-  const double k1 = h * p.g / (2 * p.l), k2 = h * k1;
-  const Vector3d q = x.x.q;
-  const Vector3d qxe3(q.y(), -q.x(), 0.0);  // q x e3
-  const Vector3d f = h * x.x.omega + k2 * qxe3;
-  const double f2 = f.squaredNorm();
-  if (!eq35Solvable(f2, why)) return false;
-  // the Cayley form with 2 / (1 + |c|^2) = 1 + (1 - |f|^2)^(1/2): one division, after the root
-  const Vector3d fxq = f.cross(q);
-  const Vector3d dq = fxq + f.cross(fxq) / (1 + std::sqrt(1 - f2));
-  compensatedAdd(x.x.q, x.lost.q, dq);
-  // q_{k+1} x e3 = q_k x e3 + dq x e3, without waiting for the sum; the part known before dq
-  // joins what the last addition dropped first
-  const Vector3d kick = k1 * Vector3d(dq.y(), -dq.x(), 0.0), early = (2 * k1) * qxe3;
-  compensatedAdd(x.x.omega, x.lost.omega, kick, early);
-  return true;
+  return sphereStep(CompensatedGravityField(p, h), h, x, why);
 }
 
 bool rattleStep(const SphericalPendulumParams& p, double h, RattleState& x, bool compensated,
                 std::string* why) {
-  const double ml2 = p.m * p.l * p.l;
-  const Vector3d dU = -p.m * p.g * p.l * Vector3d::UnitZ();
-  const Vector3d& q = x.q;
-  const Vector3d a = q + h / ml2 * (x.p - 0.5 * h * dU);
-  const double c = h * h / (2 * ml2), aq = a.dot(q), a2m1 = a.squaredNorm() - 1;
-  const double D = aq * aq - q.squaredNorm() * a2m1;
-  const double den = c * (aq + std::sqrt(std::max(D, 0.0)));
-  if (!(D >= 0.0) || !(den > 0.0)) {
-    if (why) {
-      std::ostringstream m;
-      m << "RATTLE: no q_{k+1} on the sphere (the quadratic for lambda has no real root, "
-        << "discriminant " << D << "); reduce h";
-      *why = m.str();
-    }
-    return false;
-  }
-  // the root of the quadratic that tends to 0 with h, without cancellation
-  const double lambda = a2m1 / den;
-  const auto add = [compensated](Vector3d& sum, Vector3d& lost, const Vector3d& inc) {
-    if (compensated)
-      compensatedAdd(sum, lost, inc);
-    else
-      sum += inc;
-  };
-  RattleState n = x;
-  const Vector3d kick1 = -0.5 * h * (dU + lambda * q);
-  add(n.p, n.lostP, kick1);
-  const Vector3d dq = h / ml2 * n.p;
-  add(n.q, n.lostQ, dq);
-  const Vector3d& q1 = n.q;
-  const double mu = (2 * q1.dot(n.p) / h - q1.dot(dU)) / q1.squaredNorm();
-  const Vector3d kick2 = -0.5 * h * (dU + mu * q1);
-  add(n.p, n.lostP, kick2);
-  if (!n.q.allFinite() || !n.p.allFinite()) {
-    if (why) *why = "RATTLE: the state became non-finite";
-    return false;
-  }
-  x = n;
-  return true;
+  return sphereRattleStep(p.m * p.l * p.l, GravityGradient{-p.m * p.g * p.l * Vector3d::UnitZ()}, h,
+                          x, compensated, why);
 }
 
 void rattleFill(const SphericalPendulumParams& p, double t, const RattleState& x, Sample& s,
                 SampleFields f) {
-  const double ml2 = p.m * p.l * p.l;
-  // omega = q x qdot with qdot = p / (m l^2): the pendulum's own sample of (q, omega)
-  SphericalPendulum::fill(p, t, {x.q, x.q.cross(x.p) / ml2}, s, f);
-  s.structure2 = std::fabs(x.q.dot(x.p)) / ml2;  // the hidden constraint q . qdot = 0
-  s.state << x.q, x.p;
+  sphereRattleFill(PendulumBody{p}, t, x, s, f);
 }
 
 Sample rattleSample(const SphericalPendulumParams& p, double t, const RattleState& x) {
@@ -174,34 +139,21 @@ double sphericalPendulumEnergy(const SphericalPendulumParams& p, const Spherical
 }
 
 const std::vector<ParamSpec>& SphericalPendulum::params() const {
-  static const std::vector<ParamSpec> specs = {
-      ParamSpec::scalar("m", "kg", "mass of the bob")
-          .defaultValue(1.0)
-          .above(0)
-          .atMost(1e6)
-          .slider(0.1, 10.0),
-      ParamSpec::scalar("l", "m", "length of the rod")
-          .defaultValue(9.81)
-          .above(0)
-          .atMost(1e6)
-          .slider(0.5, 20.0),
-      ParamSpec::scalar("g", "m/s^2", "gravitational acceleration (along +e3)")
-          .defaultValue(9.81)
-          .range(0, 1e4)
-          .slider(0.0, 20.0),
-      ParamSpec::vector3("q0", "", "initial direction of the rod (normalized; e3 = hanging)")
-          .defaultValue({0.8660254037844386, 0.0, 0.5})
-          .range(-1e6, 1e6)
-          .slider(-1.0, 1.0),
-      ParamSpec::vector3("omega0", "rad/s", "initial angular velocity (projected tangent to q0)")
-          .defaultValue({0.17320508075688773, 0.0, -0.3})
-          .range(-1e3, 1e3)
-          .slider(-1.0, 1.0),
-  };
+  static const std::vector<ParamSpec> specs = [] {
+    std::vector<ParamSpec> all =
+        sphereSpecs("mass of the bob", "length of the rod",
+                    "initial direction of the rod (normalized; e3 = hanging)");
+    all.insert(all.begin() + 2,
+               ParamSpec::scalar("g", "m/s^2", "gravitational acceleration (along +e3)")
+                   .defaultValue(9.81)
+                   .range(0, 1e4)
+                   .slider(0.0, 20.0));
+    return all;
+  }();
   return specs;
 }
 
-IntegratorSettings SphericalPendulum::defaultSettings() const {
+IntegratorSettings SphereParticleModel::defaultSettings() const {
   IntegratorSettings s;
   s.h = 0.05;
   s.T = 200.0;
@@ -211,37 +163,13 @@ IntegratorSettings SphericalPendulum::defaultSettings() const {
 ParamValues SphericalPendulum::normalize(const ParamValues& values,
                                          std::vector<std::string>* warnings) const {
   ParamValues out = SystemModel::normalize(values, warnings);
-  Vector3d q = vectorParam(out, "q0");
-  const double n = q.norm();
-  if (!(n > 1e-12))
-    throw InputError("parameter 'q0' = " + formatVector(q) +
-                     " has zero length: it must be a nonzero 3-vector (it is normalized)");
-  q /= n;
-  Vector3d w = vectorParam(out, "omega0");
-  const double along = w.dot(q);
-  w -= along * q;
-  if (warnings && std::fabs(along) > 1e-12 * std::max(1.0, w.norm()))
-    warnings->push_back("omega0 is not tangent to q0 (omega0.q0 = " + formatNumber(along) +
-                        "): projected onto the tangent plane, removing that component");
-  out["q0"] = {q.x(), q.y(), q.z()};
-  out["omega0"] = {w.x(), w.y(), w.z()};
+  normalizeSphereStart(out, warnings);
   return out;
 }
 
 void SphericalPendulum::fill(const SphericalPendulumParams& p, double t,
                              const SphericalPendulumState& x, Sample& s, SampleFields f) {
-  s.t = t;
-  s.energy = sphericalPendulumEnergy(p, x);
-  s.structure = std::fabs(1.0 - x.q.squaredNorm());
-  s.structure2 = std::fabs(x.q.dot(x.omega));
-  s.momentum = Vector3d(0, 0, p.m * p.l * p.l * x.omega.z());
-  s.state.resize(6);
-  s.state.head<3>() = x.q;
-  s.state.tail<3>() = x.omega;
-  if (f == SampleFields::All) {
-    s.position = p.l * x.q;
-    s.velocity = p.l * x.omega.cross(x.q);  // q' = omega x q
-  }
+  sphereFill(p.m * p.l * p.l, p.l, -p.m * p.g * p.l * x.q.z(), t, x, s, f);
 }
 
 Sample SphericalPendulum::sample(const SphericalPendulumParams& p, double t,
@@ -255,60 +183,7 @@ std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Metho
                                                 const IntegratorSettings& settings) const {
   if (!hasMethod(method)) throw unavailable(method);
   const SphericalPendulumParams p = SphericalPendulumParams::from(values);
-  const SphericalPendulumState x0{p.q0, p.omega0};
-  if (method == Method::Rattle)
-    return std::make_unique<FixedStepRun<RattleStepper>>(
-        RattleStepper{p, settings.summation == Summation::Compensated},
-        RattleState{p.q0, p.m * p.l * p.l * p.omega0.cross(p.q0)}, settings);
-  const VectorXd y0 = (VectorXd(6) << x0.q, x0.omega).finished();
-  const std::vector<std::string> names = {"q1", "q2", "q3", "w1", "w2", "w3"};
-  const auto sample = [p](double t, const VectorXd& y) {
-    return SphericalPendulum::sample(p, t, SphericalPendulumState{y.head<3>(), y.tail<3>()});
-  };
-  // eqs (31)-(32): omega' = (g/l) q x e3, q' = omega x q
-  const auto rhs = [p](double, const auto& y, auto& dy) {
-    const Vector3d q = y.template head<3>();
-    const Vector3d w = y.template tail<3>();
-    dy.template head<3>() = w.cross(q);
-    dy.template tail<3>() = p.g / p.l * q.cross(Vector3d::UnitZ());
-  };
-  using Form = ContinuousFormT<6, decltype(rhs)>;
-  const auto continuous = [=] {
-    Form form{y0, rhs, {}, names, {}};
-    form.sample = [p](double t, const Form::State& y) {
-      return SphericalPendulum::sample(p, t, SphericalPendulumState{y.head<3>(), y.tail<3>()});
-    };
-    // onto T S^2: q unit, omega tangent
-    form.project = [](Form::State& y) {
-      const Vector3d q = y.head<3>().normalized();
-      const Vector3d w = y.tail<3>();
-      y.head<3>() = q;
-      y.tail<3>() = w - w.dot(q) * q;
-    };
-    return form;
-  };
-  // SO(3) x R^3 acting on S^2 x R^3: q' = omega^ q (omega a spatial angular velocity),
-  // omega' = (g/l) q x e3
-  const auto lie = [=] {
-    LieForm form;
-    form.y0 = y0;
-    form.rotationDim = 3;
-    form.vectorDim = 3;
-    form.generator = [p](const VectorXd& y, VectorXd& xi) {
-      xi.resize(6);
-      xi << y.tail<3>(), p.g / p.l * Vector3d(y.head<3>()).cross(Vector3d::UnitZ());
-    };
-    form.act = [](const VectorXd& u, const VectorXd& y, VectorXd& out) {
-      out.resize(6);
-      out << so3Exp(u.head<3>()) * y.head<3>(), y.tail<3>() + u.tail<3>();
-    };
-    form.sample = sample;
-    form.names = names;
-    return form;
-  };
-  const StandardForms<SphericalStepper, CompensatedSphericalStepper, decltype(continuous)> forms{
-      {p}, x0, {p}, SphericalPendulumSums{x0}, continuous, lie};
-  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  std::unique_ptr<Run> run = makeSphereRun(PendulumBody{p}, {p.q0, p.omega0}, method, settings);
   if (!run) throw unavailable(method);
   return run;
 }
@@ -337,16 +212,71 @@ std::vector<ArticlePlot> SphericalPendulum::articlePlots() const {
 }
 
 std::vector<ConservedQuantity> SphericalPendulum::conserved() const {
-  return {{"energy", "E", "J", "energy"},
-          {"vertical angular momentum", "m l^2 omega.e3", "kg m^2/s", "momentum", {2}}};
+  return sphereEnergyAndVerticalMomentum();
 }
 
-std::vector<StatePart> SphericalPendulum::namedState(Method method, const Sample& s) const {
+std::vector<StatePart> SphereParticleModel::namedState(Method method, const Sample& s) const {
   const Vector3d q = s.state.head<3>();
   const Vector3d omega = method == Method::Rattle
                              ? Vector3d(s.position.cross(s.velocity) / s.position.squaredNorm())
                              : Vector3d(s.state.segment<3>(3));
   return {{"q", {3}, {q.x(), q.y(), q.z()}}, {"omega", {3}, {omega.x(), omega.y(), omega.z()}}};
+}
+
+// what every system on the sphere shares (spheresteps.h)
+
+void sphereFill(double ml2, double l, double U, double t, const SphericalPendulumState& x,
+                Sample& s, SampleFields f) {
+  s.t = t;
+  s.energy = 0.5 * ml2 * x.omega.squaredNorm() + U;
+  s.structure = std::fabs(1.0 - x.q.squaredNorm());
+  s.structure2 = std::fabs(x.q.dot(x.omega));
+  s.momentum = Vector3d(0, 0, ml2 * x.omega.z());
+  s.state.resize(6);
+  s.state.head<3>() = x.q;
+  s.state.tail<3>() = x.omega;
+  if (f == SampleFields::All) {
+    s.position = l * x.q;
+    s.velocity = l * x.omega.cross(x.q);  // q' = omega x q
+  }
+}
+
+Vector3d normalizeSphereStart(ParamValues& out, std::vector<std::string>* warnings) {
+  Vector3d q = vectorParam(out, "q0");
+  const double n = q.norm();
+  if (!(n > 1e-12))
+    throw InputError("parameter 'q0' = " + formatVector(q) +
+                     " has zero length: it must be a nonzero 3-vector (it is normalized)");
+  q /= n;
+  Vector3d w = vectorParam(out, "omega0");
+  const double along = w.dot(q);
+  w -= along * q;
+  if (warnings && std::fabs(along) > 1e-12 * std::max(1.0, w.norm()))
+    warnings->push_back("omega0 is not tangent to q0 (omega0.q0 = " + formatNumber(along) +
+                        "): projected onto the tangent plane, removing that component");
+  out["q0"] = {q.x(), q.y(), q.z()};
+  out["omega0"] = {w.x(), w.y(), w.z()};
+  return q;
+}
+
+std::vector<ConservedQuantity> sphereEnergyAndVerticalMomentum() {
+  return {{"energy", "E", "J", "energy"},
+          {"vertical angular momentum", "m l^2 omega.e3", "kg m^2/s", "momentum", {2}}};
+}
+
+std::vector<ParamSpec> sphereSpecs(const char* mass, const char* radius, const char* q0) {
+  return {
+      ParamSpec::scalar("m", "kg", mass).defaultValue(1.0).above(0).atMost(1e6).slider(0.1, 10.0),
+      ParamSpec::scalar("l", "m", radius).defaultValue(9.81).above(0).atMost(1e6).slider(0.5, 20.0),
+      ParamSpec::vector3("q0", "", q0)
+          .defaultValue({0.8660254037844386, 0.0, 0.5})
+          .range(-1e6, 1e6)
+          .slider(-1.0, 1.0),
+      ParamSpec::vector3("omega0", "rad/s", "initial angular velocity (projected tangent to q0)")
+          .defaultValue({0.17320508075688773, 0.0, -0.3})
+          .range(-1e3, 1e3)
+          .slider(-1.0, 1.0),
+  };
 }
 
 }  // namespace dms

@@ -74,11 +74,11 @@ Sample rattleSample(const SphericalPendulumParams& p, double t, const RattleStat
 void rattleFill(const SphericalPendulumParams& p, double t, const RattleState& x, Sample& s,
                 SampleFields f);
 
-class SphericalPendulum final : public SystemModel {
+/// What every particle on a sphere shares (the spherical pendulum, the particle whose U(q) is
+/// typed in, customsphere.h): its methods, its state q and omega, its errors, and the article's
+/// step and horizon.
+class SphereParticleModel : public SystemModel {
  public:
-  std::string name() const override { return "spherical-pendulum"; }
-  std::string title() const override { return "Spherical pendulum on S^2"; }
-  const std::vector<ParamSpec>& params() const override;
   IntegratorSettings defaultSettings() const override;
   std::vector<Method> methods() const override {
     return {Method::Variational, Method::Rk45,  Method::Vi4, Method::Rattle,
@@ -86,26 +86,33 @@ class SphericalPendulum final : public SystemModel {
   }
   std::string structureName() const override { return "|1 - q^T q|"; }
   std::string structure2Name() const override { return "|q.omega|"; }
-  bool hasMomentum() const override { return true; }
-  /// The energy and the vertical angular momentum m l^2 omega.e3, Sample::momentum's third
-  /// component.
-  std::vector<ConservedQuantity> conserved() const override;
   /// q (unit 3-vector, the rod's direction) and omega [rad/s] (3-vector, tangent); RATTLE's
   /// omega is r x v / |r|^2 of the sample's bob r and velocity v (its state carries p).
   std::vector<StatePart> namedState(Method method, const Sample& s) const override;
   bool namedStateNeedsPose(Method method) const override { return method == Method::Rattle; }
-  /// Normalizes q0 (rejects a zero-length one) and projects omega0 onto the tangent plane at
-  /// q0, with a warning when that removed more than round-off.
-  ParamValues normalize(const ParamValues& values,
-                        std::vector<std::string>* warnings) const override;
-  std::vector<ArticleFigure> articleFigures() const override;
-  std::vector<ArticlePlot> articlePlots() const override;
   /// angle: the S^2 distance between q_a and q_b [rad]; velocity: |omega_a - omega_b| of the
   /// tangent angular velocities [rad/s] (pivotStateError, so RATTLE's (q, p) compares too); no
   /// position part.
   StateError stateError(const Sample& a, const Sample& b) const override {
     return pivotStateError(a, b);
   }
+};
+
+class SphericalPendulum final : public SphereParticleModel {
+ public:
+  std::string name() const override { return "spherical-pendulum"; }
+  std::string title() const override { return "Spherical pendulum on S^2"; }
+  const std::vector<ParamSpec>& params() const override;
+  bool hasMomentum() const override { return true; }
+  /// The energy and the vertical angular momentum m l^2 omega.e3, Sample::momentum's third
+  /// component.
+  std::vector<ConservedQuantity> conserved() const override;
+  /// Normalizes q0 (rejects a zero-length one) and projects omega0 onto the tangent plane at
+  /// q0, with a warning when that removed more than round-off.
+  ParamValues normalize(const ParamValues& values,
+                        std::vector<std::string>* warnings) const override;
+  std::vector<ArticleFigure> articleFigures() const override;
+  std::vector<ArticlePlot> articlePlots() const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// Sample of a state: the bob at l q, momentum (0, 0, m l^2 omega.e3).

@@ -7,6 +7,7 @@
 
 #include "core/integrators/standardruns.h"
 #include "core/lie/so3.h"
+#include "core/systems/checkedrun.h"
 
 namespace dms {
 namespace {
@@ -205,54 +206,14 @@ LieForm twoBodyLieForm(const TwoBodyParams& p) {
   return form;
 }
 
-// A Runge-Kutta run stopped at its first sample with a collision, which it would otherwise
-// integrate through; its last good sample is the one before
-class CollisionCheckedRun final : public Run {
- public:
-  CollisionCheckedRun(std::unique_ptr<Run> inner, const TwoBodyParams& p)
-      : m_inner(std::move(inner)), m_p(p) {}
-  using Run::advance;
-  bool advance(SampleSink& sink, std::size_t maxSamples, SampleFields fields) override {
-    if (m_over) return false;
-    Checker check{*this, sink};
-    const bool more = m_inner->advance(check, maxSamples, fields);
-    if (m_over) return false;
-    if (!more) {
-      m_over = true;
-      m_failure = m_inner->failure();
-    }
-    return more;
+// the collision check of a two-body sample, from its state (R1, R2 column-major, then x)
+struct NoCollision {
+  TwoBodyParams p;
+  std::string operator()(const Sample& s) const {
+    const double* y = s.state.data();
+    return twoBodyCollision(p, Eigen::Map<const Vector3d>(y + 18), Eigen::Map<const Matrix3d>(y),
+                            Eigen::Map<const Matrix3d>(y + 9));
   }
-  double progress() const override { return m_inner->progress(); }
-  RunCounters counters() const override { return m_inner->counters(); }
-  std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
-
- private:
-  struct Checker final : SampleSink {
-    Checker(CollisionCheckedRun& r, SampleSink& s) : run(r), next(s) {}
-    void take(const Sample& s) override {
-      if (run.m_over) return;
-      const double* y = s.state.data();
-      const std::string why =
-          twoBodyCollision(run.m_p, Eigen::Map<const Vector3d>(y + 18),
-                           Eigen::Map<const Matrix3d>(y), Eigen::Map<const Matrix3d>(y + 9));
-      if (!why.empty()) {
-        std::ostringstream m;
-        m << "stopped at t = " << s.t << ": " << why;
-        run.m_over = true;
-        run.m_failure = {true, run.m_lastGood, m.str()};
-        return;
-      }
-      run.m_lastGood = s.t;
-      next.take(s);
-    }
-    CollisionCheckedRun& run;
-    SampleSink& next;
-  };
-  std::unique_ptr<Run> m_inner;
-  TwoBodyParams m_p;
-  double m_lastGood = 0.0;
-  bool m_over = false;
 };
 
 }  // namespace
@@ -408,7 +369,7 @@ std::unique_ptr<Run> TwoBody::makeRun(const ParamValues& values, Method method,
   if (!run) throw unavailable(method);
   // the variational step checks for a collision itself
   if (method == Method::Variational || method == Method::Vi4) return run;
-  return std::make_unique<CollisionCheckedRun>(std::move(run), p);
+  return makeDomainCheckedRun(std::move(run), NoCollision{p}, "stopped", false);
 }
 
 }  // namespace dms

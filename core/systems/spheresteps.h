@@ -1,0 +1,261 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The steps, samples and runs of a particle of mass m on a sphere of radius l (q the unit
+/// vector from the centre, omega its angular velocity) in a potential U(q), written once for
+/// every such system: the spherical pendulum (U = -m g l q3, sphericalpendulum.h) and the
+/// particle whose U is typed in (customsphere.h). What depends on U comes in as a small struct
+/// (a template parameter, so the steps inline it): the tangent part of its gradient,
+/// t(q) = q x dU(q) up to a factor the struct folds into its scales, and dU itself for RATTLE.
+/// Each system writes its struct with its own arithmetic, so that the steps' numbers are the
+/// ones that system always had.
+#pragma once
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/integrators/compensated.h"
+#include "core/integrators/standardruns.h"
+#include "core/lie/so3.h"
+#include "core/systems/sphericalpendulum.h"
+
+namespace dms {
+
+/// The failure of the step when |f_k| > 1: "<needs>, got |f_k|; reduce h" (out of line, off
+/// the step's path).
+bool sphereStepUnsolvable(const char* needs, double f2, std::string* why);
+/// The failure of a step whose potential's gradient is not finite at q (U left its domain).
+bool sphereGradientNotFinite(const Vector3d& q, std::string* why);
+/// RATTLE's failure when the quadratic for lambda has no real root (discriminant D).
+bool rattleNoRoot(double D, std::string* why);
+
+/// Eqs (35)-(36) of the spherical pendulum for any U, with f_k = h omega_k + fScale t(q_k):
+///   q_{k+1} = f_k x q_k + (1 - |f_k|^2)^(1/2) q_k
+///   omega_{k+1} = omega_k + kScale t(q_k) + kScale t(q_{k+1})
+/// where t(q) = q x dU(q) up to a constant, fScale = -h^2/(2 m l^2) and kScale = -h/(2 m l^2)
+/// in that constant's units (the pendulum: t = q x e3, fScale = h^2 g/(2l), kScale = h g/(2l)).
+/// `Field` has fScale, kScale(), `const char* needs` (the condition on |f_k|, for the message),
+/// tangent(q) and `static constexpr bool kMayLeaveDomain`: whether t(q_{k+1}) can be non-finite
+/// (a typed U with a pole), checked only then, as a constant gradient never is. Fails when
+/// |f_k| > 1 or t(q_{k+1}) is not finite.
+template <class Field>
+bool sphereStep(const Field& k, double h, SphericalPendulumState& x, std::string* why) {
+  const Vector3d t0 = k.tangent(x.q);
+  const Vector3d f = h * x.omega + k.fScale * t0;
+  const double f2 = f.squaredNorm();
+  if (!(f2 <= 1.0)) return sphereStepUnsolvable(k.needs, f2, why);
+  const Vector3d q1 = f.cross(x.q) + std::sqrt(1 - f2) * x.q;
+  const Vector3d t1 = k.tangent(q1);
+  if constexpr (Field::kMayLeaveDomain)
+    if (!t1.allFinite()) return sphereGradientNotFinite(q1, why);
+  const double kScale = k.kScale();  // after the root, which it then overlaps
+  x.omega = x.omega + kScale * t0 + kScale * t1;
+  x.q = q1;
+  return true;
+}
+
+/// The same step as increments added with compensation (compensated.h). For f_k tangent to
+/// q_k, (35) turns q_k about f_k by asin|f_k|; the increment is that rotation, in Cayley form
+/// with c_k = f_k / (1 + s_k), s_k = (1 - |f_k|^2)^(1/2) (tan of half the angle;
+/// 2 / (1 + |c_k|^2) = 1 + s_k), which keeps |q| whatever f_k rounds to:
+///   dq_k = f_k x q_k + f_k x (f_k x q_k) / (1 + s_k),   q_{k+1} = q_k + dq_k
+///   omega_{k+1} = omega_k + (kick, early)
+/// `Field` has fScale, needs and tangent(q) as for the plain step, and
+/// kicks(t0, dq, q1, kick, early), which writes the two increments of omega (the one known
+/// before dq, `early`, joins what the last addition dropped first) and returns false when
+/// the gradient at q_{k+1} is not finite.
+template <class Field>
+bool sphereStep(const Field& k, double h, SphericalPendulumSums& x, std::string* why) {
+  const Vector3d q = x.x.q;
+  const Vector3d t0 = k.tangent(q);
+  const Vector3d f = h * x.x.omega + k.fScale * t0;
+  const double f2 = f.squaredNorm();
+  if (!(f2 <= 1.0)) return sphereStepUnsolvable(k.needs, f2, why);
+  // the Cayley form with 2 / (1 + |c|^2) = 1 + (1 - |f|^2)^(1/2): one division, after the root
+  const Vector3d fxq = f.cross(q);
+  const Vector3d dq = fxq + f.cross(fxq) / (1 + std::sqrt(1 - f2));
+  compensatedAdd(x.x.q, x.lost.q, dq);
+  Vector3d kick, early;
+  if (!k.kicks(t0, dq, x.x.q, kick, early)) return sphereGradientNotFinite(x.x.q, why);
+  compensatedAdd(x.x.omega, x.lost.omega, kick, early);
+  return true;
+}
+
+/// One step of RATTLE (constrained Stormer-Verlet; Hairer, Lubich and Wanner VII.1) in R^3 with
+/// |q| = 1 and its hidden constraint q . p = 0, dU = `gradient`(q), ml2 = m l^2:
+///   p+ = p_k - h/2 (dU_k + lambda q_k)
+///   q_{k+1} = q_k + h p+ / (m l^2),              |q_{k+1}| = 1
+///   p_{k+1} = p+ - h/2 (dU_{k+1} + mu q_{k+1}),  q_{k+1} . p_{k+1} = 0
+/// With a = q_k + h/(m l^2) (p_k - h/2 dU_k) and c = h^2 / (2 m l^2), the first condition is the
+/// quadratic c^2 |q_k|^2 lambda^2 - 2 c (a . q_k) lambda + |a|^2 - 1 = 0, solved in closed form
+/// for the root that tends to 0 with h; the second is linear in mu. The increments are added
+/// with compensation when `compensated`. Fails (x unchanged) when the quadratic has no root or
+/// dU_{k+1} is not finite.
+template <class Gradient>
+bool sphereRattleStep(double ml2, const Gradient& gradient, double h, RattleState& x,
+                      bool compensated, std::string* why) {
+  const Vector3d dU0 = gradient(x.q);
+  const Vector3d& q = x.q;
+  const Vector3d a = q + h / ml2 * (x.p - 0.5 * h * dU0);
+  const double c = h * h / (2 * ml2), aq = a.dot(q), a2m1 = a.squaredNorm() - 1;
+  const double D = aq * aq - q.squaredNorm() * a2m1;
+  const double den = c * (aq + std::sqrt(std::max(D, 0.0)));
+  if (!(D >= 0.0) || !(den > 0.0)) return rattleNoRoot(D, why);
+  // the root of the quadratic that tends to 0 with h, without cancellation
+  const double lambda = a2m1 / den;
+  const auto add = [compensated](Vector3d& sum, Vector3d& lost, const Vector3d& inc) {
+    if (compensated)
+      compensatedAdd(sum, lost, inc);
+    else
+      sum += inc;
+  };
+  RattleState n = x;
+  const Vector3d kick1 = -0.5 * h * (dU0 + lambda * q);
+  add(n.p, n.lostP, kick1);
+  const Vector3d dq = h / ml2 * n.p;
+  add(n.q, n.lostQ, dq);
+  const Vector3d& q1 = n.q;
+  const Vector3d dU1 = gradient(q1);
+  if (!dU1.allFinite()) return sphereGradientNotFinite(q1, why);
+  const double mu = (2 * q1.dot(n.p) / h - q1.dot(dU1)) / q1.squaredNorm();
+  const Vector3d kick2 = -0.5 * h * (dU1 + mu * q1);
+  add(n.p, n.lostP, kick2);
+  if (!n.q.allFinite() || !n.p.allFinite()) {
+    if (why) *why = "RATTLE: the state became non-finite";
+    return false;
+  }
+  x = n;
+  return true;
+}
+
+/// The sample of a state: E = 1/2 m l^2 |omega|^2 + U(q), |1 - q^T q|, |q.omega|, momentum
+/// (0, 0, m l^2 omega.e3), the state (q, omega); with every field, the particle at l q and its
+/// velocity l omega x q.
+void sphereFill(double ml2, double l, double U, double t, const SphericalPendulumState& x,
+                Sample& s, SampleFields f);
+
+/// A system on the sphere as its runs take it: `Body` has ml2(), step(h, x, why) for
+/// SphericalPendulumState and SphericalPendulumSums, rattle(h, x, compensated, why),
+/// fill(t, x, s, f) (sphereFill with its U) and accel(q) = omega' = -q x dU / (m l^2).
+template <class Body>
+struct SphereStepper {
+  using State = SphericalPendulumState;
+  Body b;
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    work.fevals += 2;  // the gradient at q_k and at q_{k+1}
+    return b.step(h, x, why);
+  }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const { b.fill(t, x, s, f); }
+  std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
+};
+
+template <class Body>
+struct CompensatedSphereStepper {
+  using State = SphericalPendulumSums;
+  Body b;
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    work.fevals += 2;
+    return b.step(h, x, why);
+  }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const { b.fill(t, x.x, s, f); }
+  std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
+};
+
+/// RATTLE's sample: omega = q x p / (m l^2) (qdot = p / (m l^2)); structure2 is the hidden
+/// constraint |q . qdot|; the state is (q, p).
+template <class Body>
+void sphereRattleFill(const Body& b, double t, const RattleState& x, Sample& s, SampleFields f) {
+  const double ml2 = b.ml2();
+  b.fill(t, {x.q, x.q.cross(x.p) / ml2}, s, f);
+  s.structure2 = std::fabs(x.q.dot(x.p)) / ml2;
+  s.state << x.q, x.p;
+}
+
+template <class Body>
+struct SphereRattleStepper {
+  using State = RattleState;
+  Body b;
+  bool compensated = true;
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    work.fevals += 2;  // the gradient at q_k and at q_{k+1}
+    return b.rattle(h, x, compensated, why);
+  }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    sphereRattleFill(b, t, x, s, f);
+  }
+  std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "p1", "p2", "p3"}; }
+};
+
+/// The run of `method` from x0 (null for a method it does not make): the variational step and
+/// RATTLE, and the Runge-Kutta methods on the continuous equations q' = omega x q,
+/// omega' = accel(q) (projected onto T S^2: q unit, omega tangent), and for RKMK the action of
+/// SO(3) x R^3 on S^2 x R^3: q' = omega^ q (omega a spatial angular velocity).
+template <class Body>
+std::unique_ptr<Run> makeSphereRun(const Body& b, const SphericalPendulumState& x0, Method method,
+                                   const IntegratorSettings& settings) {
+  if (method == Method::Rattle)
+    return std::make_unique<FixedStepRun<SphereRattleStepper<Body>>>(
+        SphereRattleStepper<Body>{b, settings.summation == Summation::Compensated},
+        RattleState{x0.q, b.ml2() * x0.omega.cross(x0.q)}, settings);
+  const VectorXd y0 = (VectorXd(6) << x0.q, x0.omega).finished();
+  const std::vector<std::string> names = {"q1", "q2", "q3", "w1", "w2", "w3"};
+  const auto sample = [b](double t, const VectorXd& y) {
+    Sample s;
+    b.fill(t, SphericalPendulumState{y.head<3>(), y.tail<3>()}, s, SampleFields::All);
+    return s;
+  };
+  const auto rhs = [b](double, const auto& y, auto& dy) {
+    const Vector3d q = y.template head<3>();
+    const Vector3d w = y.template tail<3>();
+    dy.template head<3>() = w.cross(q);
+    dy.template tail<3>() = b.accel(q);
+  };
+  using Form = ContinuousFormT<6, decltype(rhs)>;
+  const auto continuous = [=] {
+    Form form{y0, rhs, {}, names, {}};
+    form.sample = [b](double t, const typename Form::State& y) {
+      Sample s;
+      b.fill(t, SphericalPendulumState{y.template head<3>(), y.template tail<3>()}, s,
+             SampleFields::All);
+      return s;
+    };
+    form.project = [](typename Form::State& y) {
+      const Vector3d q = y.template head<3>().normalized();
+      const Vector3d w = y.template tail<3>();
+      y.template head<3>() = q;
+      y.template tail<3>() = w - w.dot(q) * q;
+    };
+    return form;
+  };
+  const auto lie = [=] {
+    LieForm form;
+    form.y0 = y0;
+    form.rotationDim = 3;
+    form.vectorDim = 3;
+    form.generator = [b](const VectorXd& y, VectorXd& xi) {
+      xi.resize(6);
+      xi << y.tail<3>(), b.accel(Vector3d(y.head<3>()));
+    };
+    form.act = [](const VectorXd& u, const VectorXd& y, VectorXd& out) {
+      out.resize(6);
+      out << so3Exp(u.head<3>()) * y.head<3>(), y.tail<3>() + u.tail<3>();
+    };
+    form.sample = sample;
+    form.names = names;
+    return form;
+  };
+  const StandardForms<SphereStepper<Body>, CompensatedSphereStepper<Body>, decltype(continuous)>
+      forms{{b}, x0, {b}, SphericalPendulumSums{x0}, continuous, lie};
+  return makeStandardRun(method, forms, settings);
+}
+
+/// q0 normalized (a zero-length one refused) and omega0 projected onto the tangent plane at
+/// q0, with a warning when that removed more than round-off; returns q0.
+Vector3d normalizeSphereStart(ParamValues& out, std::vector<std::string>* warnings);
+/// The energy and the vertical angular momentum m l^2 omega.e3.
+std::vector<ConservedQuantity> sphereEnergyAndVerticalMomentum();
+/// The parameters m (mass), l (radius), q0 and omega0, with the spherical pendulum's defaults.
+std::vector<ParamSpec> sphereSpecs(const char* mass, const char* radius, const char* q0);
+
+}  // namespace dms
