@@ -18,6 +18,8 @@
 #endif
 #endif
 #if defined(__SANITIZE_ADDRESS__) || defined(DMS_LSAN_SUPPRESSIONS)
-extern "C" const char* __lsan_default_suppressions() { return "leak:libcln.so\nleak:libginac.so\n"; }
+extern "C" const char* __lsan_default_suppressions() {
+  return "leak:libcln.so\nleak:libginac.so\n";
+}
 extern "C" const char* __lsan_default_options() { return "print_suppressions=0"; }
 #endif

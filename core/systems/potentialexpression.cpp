@@ -174,6 +174,80 @@ std::string expectedText(mu::EErrorCodes code) {
   }
 }
 
+// The print form of an expression for muParser, the same in every process. GiNaC orders the
+// terms of a sum and the factors of a product by hash values seeded from the addresses of its
+// type information, which differ from process to process (address space layout
+// randomisation); printed in that order, the same potential summed its terms in another order
+// in another process and its runs differed in the last digits. Here the terms and factors are
+// sorted by their own print form; numbers, symbols and functions print as GiNaC prints them.
+std::string printed(const GiNaC::ex& e);
+
+std::string gprint(const GiNaC::ex& e) {
+  std::ostringstream s;
+  s << e;
+  return s.str();
+}
+
+// a power's base or exponent: anything but a name, a function or a plain number in parentheses
+std::string operand(const GiNaC::ex& e) {
+  const std::string s = printed(e);
+  const bool atom = GiNaC::is_a<GiNaC::symbol>(e) || GiNaC::is_a<GiNaC::constant>(e) ||
+                    GiNaC::is_a<GiNaC::function>(e) ||
+                    (GiNaC::is_a<GiNaC::numeric>(e) && s.find_first_of("-/") == std::string::npos);
+  return atom ? s : "(" + s + ")";
+}
+
+// a factor of a product: a sum or a fraction in parentheses (a power binds tighter than *)
+std::string productFactor(const GiNaC::ex& e) {
+  const std::string s = printed(e);
+  const bool bare = !GiNaC::is_a<GiNaC::add>(e) &&
+                    !(GiNaC::is_a<GiNaC::numeric>(e) && s.find_first_of("-/") != std::string::npos);
+  return bare ? s : "(" + s + ")";
+}
+
+std::string printed(const GiNaC::ex& e) {
+  if (GiNaC::is_a<GiNaC::add>(e)) {
+    std::vector<std::string> terms;
+    for (std::size_t i = 0; i < e.nops(); ++i) terms.push_back(printed(e.op(i)));
+    std::sort(terms.begin(), terms.end());
+    std::string out;
+    for (const std::string& t : terms)
+      out += out.empty() ? t : t[0] == '-' ? " - " + t.substr(1) : " + " + t;
+    return out;
+  }
+  if (GiNaC::is_a<GiNaC::mul>(e)) {
+    // a negative number factor as a sign in front: -2.0*x, -B*mu (muParser reads -x^2 as
+    // -(x^2), as GiNaC means it)
+    bool negative = false;
+    std::vector<std::string> factors;
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      GiNaC::ex f = e.op(i);
+      if (GiNaC::is_a<GiNaC::numeric>(f) && GiNaC::ex_to<GiNaC::numeric>(f).is_negative()) {
+        negative = true;
+        f = -f;
+        if (f.is_equal(GiNaC::ex(1))) continue;
+      }
+      // the number first, then the other factors in order
+      factors.push_back((GiNaC::is_a<GiNaC::numeric>(f) ? "0" : "1") + productFactor(f));
+    }
+    std::sort(factors.begin(), factors.end());
+    for (std::string& f : factors) f.erase(0, 1);
+    std::string out = negative ? "-" : "";
+    for (std::size_t i = 0; i < factors.size(); ++i) out += (i ? "*" : "") + factors[i];
+    return out;
+  }
+  if (GiNaC::is_a<GiNaC::power>(e)) {
+    if (e.op(1).is_equal(GiNaC::numeric(1, 2))) return "sqrt(" + printed(e.op(0)) + ")";
+    return operand(e.op(0)) + "^" + operand(e.op(1));
+  }
+  if (GiNaC::is_a<GiNaC::function>(e)) {
+    std::string args;
+    for (std::size_t i = 0; i < e.nops(); ++i) args += (i ? ", " : "") + printed(e.op(i));
+    return GiNaC::ex_to<GiNaC::function>(e).get_name() + "(" + args + ")";
+  }
+  return gprint(e);  // a number, a symbol or a constant
+}
+
 void defineNames(mu::Parser& p, const std::vector<std::string>& names, double* storage) {
   for (std::size_t i = 0; i < names.size(); ++i) p.DefineVar(names[i], storage + i);
 }
@@ -233,9 +307,7 @@ PotentialExpression acceptPotential(const std::string& text, const PotentialVari
     std::vector<GiNaC::ex> d;
     for (const std::string& n : v.variables) {
       d.push_back(U.diff(symbols.at(n)));
-      std::ostringstream s;
-      s << d.back();
-      e.gradient.push_back(s.str());
+      e.gradient.push_back(printed(d.back()));
     }
     // the derivative along the rotation about e3: for q, (e3 x q) . dU/dq; for R, the same
     // on each column of R
