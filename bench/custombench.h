@@ -91,8 +91,8 @@ inline void bmTypedRun(benchmark::State& state, bool isTyped) {
 }
 
 inline void registerTyped() {
-  benchmark::RegisterBenchmark("pendulum-3d/vi_run", bmTypedRun, false);
-  benchmark::RegisterBenchmark("custom-rigid-body/pendulum-potential/vi_run", bmTypedRun, true);
+  benchmark::RegisterBenchmark("typed-potential/pendulum-3d/vi_run", bmTypedRun, false);
+  benchmark::RegisterBenchmark("typed-potential/custom-rigid-body/vi_run", bmTypedRun, true);
 }
 
 // before the timings: no allocation in either loop, and the typed run within 3x of the fixed
