@@ -10,13 +10,6 @@ namespace dms::ui::scene3d {
 
 namespace {
 
-// body axes e1, e2, e3: the usual red, green, blue, darkened so they do not read as runs
-QColor axisColor(int i) {
-  static const QColor c[3] = {QColor(0xc8, 0x28, 0x28), QColor(0x2e, 0x7d, 0x32),
-                              QColor(0x3a, 0x46, 0x9c)};
-  return c[i];
-}
-
 // circles every `step` up to `rMax` and spokes every 30 degrees, in the scene's y = 0 plane
 void addPolarGrid(Qt3DCore::QEntity* parent, float rMax, float step) {
   std::vector<QVector3D> pts;

@@ -11,12 +11,6 @@ namespace dms::ui::scene3d {
 
 namespace {
 
-QColor axisColor(int i) {
-  static const QColor c[3] = {QColor(0xc8, 0x28, 0x28), QColor(0x2e, 0x7d, 0x32),
-                              QColor(0x3a, 0x46, 0x9c)};
-  return c[i];
-}
-
 // a 3-vector parameter, or `fallback` when absent; throws InputError when not finite
 Vector3d vectorOr(const ParamValues& values, const std::string& name, const Vector3d& fallback) {
   const auto it = values.find(name);

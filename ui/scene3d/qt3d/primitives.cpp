@@ -30,6 +30,12 @@ QQuaternion rotationFromY(const QVector3D& dir) {
   return QQuaternion::rotationTo(QVector3D(0, 1, 0), dir / n);
 }
 
+QColor axisColor(int i) {
+  static const QColor c[3] = {QColor(0xc8, 0x28, 0x28), QColor(0x2e, 0x7d, 0x32),
+                              QColor(0x3a, 0x46, 0x9c)};
+  return c[i];
+}
+
 QColor mix(const QColor& a, const QColor& b, double t) {
   const double s = 1.0 - t;
   return QColor::fromRgbF(

@@ -32,6 +32,10 @@ inline QVector3D toQt(const Vector3d& v) {
 /// The rotation taking +Y (the axis of Qt3D's cylinder and cone meshes) onto dir.
 QQuaternion rotationFromY(const QVector3D& dir);
 
+/// The colour of a body axis e1, e2, e3 (i = 0, 1, 2): the usual red, green, blue, darkened so
+/// that they do not read as runs.
+QColor axisColor(int i);
+
 /// Mixes two colours: t = 0 gives a, t = 1 gives b.
 QColor mix(const QColor& a, const QColor& b, double t);
 

@@ -13,12 +13,6 @@ namespace dms::ui::scene3d {
 
 namespace {
 
-QColor axisColor(int i) {
-  static const QColor c[3] = {QColor(0xc8, 0x28, 0x28), QColor(0x2e, 0x7d, 0x32),
-                              QColor(0x3a, 0x46, 0x9c)};
-  return c[i];
-}
-
 // e1 to scene x, e2 to scene z, e3 to screen-down (a proper rotation), as the pendulums'
 Matrix3d downwardFrame() {
   Matrix3d f;
