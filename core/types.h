@@ -8,6 +8,9 @@
 
 namespace dms {
 
+/// pi to the last digit a double holds
+constexpr double kPi = 3.14159265358979323846;
+
 using Vector2d = Eigen::Vector2d;
 using Vector3d = Eigen::Vector3d;
 using Vector4d = Eigen::Vector4d;

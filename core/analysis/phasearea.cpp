@@ -26,8 +26,6 @@ using analysis::rounded12;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 PhasePlane planeOf(const SystemModel& model, const ParamValues& values) {
   std::optional<PhasePlane> plane = model.phasePlane(values);
   if (!plane) {

@@ -11,8 +11,6 @@ namespace dms::analysis {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 // twice the signed area of the triangle (a, b, c), about a (round-off relative to its size)
 double twiceTriangle(const Vector2d& a, const Vector2d& b, const Vector2d& c) {
   const Vector2d u = b - a, v = c - a;

@@ -13,8 +13,6 @@ namespace dms::analysis {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 // keeps (q, p) at the sample indices `kept` (increasing) and, for the centre, every stride-th;
 // an angle is lifted: it starts within pi of q0 (the run's initial angle, which may lie beyond
 // pi) and moves by less than pi from sample to sample, so its turns are counted, not lost

@@ -12,8 +12,6 @@
 namespace dms {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 // the dumbbell's own parameter names (its table, its checks)
 const Dumbbell& dumbbellModel() {
   static const Dumbbell model;

@@ -5,15 +5,10 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/lie/so3.h"
+
 namespace dms {
 namespace {
-
-// v^ with v^ y = v x y
-Matrix3d hat(const Vector3d& v) {
-  Matrix3d m;
-  m << 0, -v.z(), v.y(), v.z(), 0, -v.x(), -v.y(), v.x(), 0;
-  return m;
-}
 
 bool finite(const SphericalPendulumState& x) { return x.q.allFinite() && x.omega.allFinite(); }
 

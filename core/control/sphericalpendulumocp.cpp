@@ -16,7 +16,6 @@ using Matrix32d = Eigen::Matrix<double, 3, 2>;
 using Matrix56d = Eigen::Matrix<double, 5, 6>;
 using Matrix53d = Eigen::Matrix<double, 5, 3>;
 
-constexpr double kPi = 3.14159265358979323846;
 // how far from |q| = 1 and q . omega = 0 a user's vector may be before we call it wrong
 constexpr double kUnitTol = 1e-9;
 

@@ -20,7 +20,6 @@ using namespace studykit;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 // past this many pieces between seams a path is drawn as its points (a run turning for long)
 constexpr std::size_t kMaxPieces = 400;
 

@@ -11,6 +11,7 @@
 #include "core/integrators/compensated.h"
 #include "core/lie/so3.h"
 #include "core/systems/pendulumchain.h"
+#include "core/systems/stepfailure.h"
 
 namespace dms {
 namespace {
@@ -19,11 +20,6 @@ const Vector3d kE3 = Vector3d::UnitZ();
 
 // a x e3 without the products by zero
 inline Vector3d crossE3(const Vector3d& a) { return Vector3d(a.y(), -a.x(), 0.0); }
-
-bool stepFailure(std::string* why, const std::string& text) {
-  if (why) *why = text;
-  return false;
-}
 
 }  // namespace
 

@@ -11,15 +11,11 @@
 #include "core/lie/orthogonality.h"
 #include "core/lie/so3.h"
 #include "core/systems/lgvi.h"
+#include "core/systems/stepfailure.h"
 #include "core/systems/twobody.h"
 
 namespace dms {
 namespace {
-
-bool stepFailure(std::string* why, const std::string& text) {
-  if (why) *why = text;
-  return false;
-}
 
 // sum += inc, plain or compensated
 template <class T>

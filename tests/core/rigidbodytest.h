@@ -23,7 +23,6 @@
 namespace dms::test {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-constexpr double kPi = 3.14159265358979323846;
 
 // U = 0: a free rigid body, the third rigid body in a dozen lines (no core change)
 class FreeTopPotential final : public RigidBodyPotential {

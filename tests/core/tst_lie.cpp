@@ -17,7 +17,6 @@ using namespace dms;
 namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-constexpr double kPi = 3.14159265358979323846;
 
 Vector3d randomUnit(std::mt19937& gen) {
   std::normal_distribution<double> n(0.0, 1.0);

@@ -35,8 +35,6 @@ using dms::test::ms;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 SimulationMode* sim(MainWindow& w) { return w.simulationMode(); }
 PlotPanel* panel(MainWindow& w) { return w.simulationMode()->plotPanel(); }
 

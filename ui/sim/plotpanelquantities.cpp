@@ -19,7 +19,6 @@ namespace dms::ui {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace

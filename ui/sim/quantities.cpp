@@ -9,10 +9,6 @@
 
 namespace dms::ui {
 
-namespace {
-constexpr double kPi = 3.14159265358979323846;
-}  // namespace
-
 double wrapAngle(double a) {
   if (!std::isfinite(a)) return a;
   if (a > kPi || a <= -kPi) {
