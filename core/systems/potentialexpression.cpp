@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <set>
@@ -15,8 +16,6 @@
 
 namespace dms {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // GiNaC keeps global state (its symbol and function tables, non-atomic reference counts):
 // expressions are accepted one at a time
@@ -108,10 +107,24 @@ Scanned scan(const std::string& t, const PotentialVariables& v) {
         if (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) {
           integer = false;
           i = j;
-          while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
+          long exponent = 0;  // saturated: only whether it exceeds the limit matters
+          while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) {
+            exponent = std::min(10 * exponent + (t[i] - '0'), 10L * kMaxPotentialExponent);
+            ++i;
+          }
+          if (exponent > kMaxPotentialExponent)
+            throw fieldError(v, "the number '" + t.substr(start, i - start) + "' at column " +
+                                    col(start) + " has an exponent beyond " +
+                                    std::to_string(kMaxPotentialExponent) + " (allowed: e-" +
+                                    std::to_string(kMaxPotentialExponent) + " to e" +
+                                    std::to_string(kMaxPotentialExponent) + ")");
         }
       }
-      out.floats += t.substr(start, i - start) + (integer ? ".0" : "");
+      const std::string literal = t.substr(start, i - start);
+      if (!std::isfinite(std::strtod(literal.c_str(), nullptr)))
+        throw fieldError(v, "the number '" + literal + "' at column " + col(start) +
+                                " is too large for a double (at most about 1.8e308)");
+      out.floats += literal + (integer ? ".0" : "");
       copied = i;
       continue;
     } else if (isNameStart(c)) {

@@ -22,6 +22,10 @@ namespace dms {
 /// megabyte or a deep nesting is refused before a recursive parser sees it.
 inline constexpr std::size_t kMaxPotentialLength = 4096;
 inline constexpr int kMaxPotentialNesting = 64;
+/// The largest decimal exponent a number may write (1e-400 ... 1e400): every double is written
+/// within it, and GiNaC, which reads a number exactly before rounding it, would otherwise
+/// compute a power of ten of as many digits as the exponent is large.
+inline constexpr int kMaxPotentialExponent = 400;
 
 /// What a potential is a function of, and the names it may not take as parameters.
 struct PotentialVariables {

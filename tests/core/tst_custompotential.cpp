@@ -314,6 +314,15 @@ class TestCustomPotential : public QObject {
                                << "not a real expression";
     QTest::newRow("division by zero") << "k/(R11 - R11)"
                                       << "division by zero";
+    QTest::newRow("huge exponent") << "R11*0e+82222222222222222222222222222222"
+                                   << "the number '0e+82222222222222222222222222222222' at "
+                                      "column 5 has an exponent beyond 400";
+    QTest::newRow("exponent 401") << "R11*1e-401"
+                                  << "has an exponent beyond 400";
+    QTest::newRow("not a double") << "R11*2e308"
+                                  << "the number '2e308' at column 5 is too large";
+    QTest::newRow("too many digits") << "R11*1" + QString(400, '0')
+                                     << "is too large for a double";
     QTest::newRow("empty") << ""
                            << "syntax error at column";
     QTest::newRow("length") << QString(4097, 'R') << "at most 4096";
@@ -339,6 +348,10 @@ class TestCustomPotential : public QObject {
     while (longText.size() + 6 <= kMaxPotentialLength) longText += " + R12";
     QVERIFY(longText.size() > 4090);
     acceptPotential(longText, CustomRigidBody::variables());
+    // exponents up to 400 and every finite double (the largest, the smallest subnormal):
+    // accepted, where a refusal would throw
+    for (const char* number : {"0e400", "1e-400", "1.7976931348623157e308", "4.9e-324"})
+      acceptPotential(std::string("R11*") + number, CustomRigidBody::variables());
   }
 
   void missingValueAndNotFiniteAtStart() {
