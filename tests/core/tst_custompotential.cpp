@@ -321,8 +321,7 @@ class TestCustomPotential : public QObject {
                                   << "has an exponent beyond 400";
     QTest::newRow("not a double") << "R11*2e308"
                                   << "the number '2e308' at column 5 is too large";
-    QTest::newRow("too many digits") << "R11*1" + QString(400, '0')
-                                     << "is too large for a double";
+    QTest::newRow("too many digits") << "R11*1" + QString(400, '0') << "is too large for a double";
     QTest::newRow("empty") << ""
                            << "syntax error at column";
     QTest::newRow("length") << QString(4097, 'R') << "at most 4096";

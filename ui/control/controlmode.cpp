@@ -12,16 +12,11 @@
 #include "core/integrators/settings.h"
 #include "core/io/controlcsv.h"
 #include "core/notation.h"
+#include "ui/common/numbertext.h"
 #include "ui/common/playback.h"
 #include "ui/control/controlworker.h"
 
 namespace dms::ui {
-
-namespace {
-
-QString fmt(double v, int prec = 4) { return QString::number(v, 'g', prec); }
-
-}  // namespace
 
 ControlMode::ControlMode(const ModeContext& context, QObject* parent) : Mode(context, parent) {
   m_panel = new ControlPanel;
@@ -200,12 +195,13 @@ void ControlMode::onFinished(bool converged) {
     k.resultRequest = m_session->resultJob().request;
   }
   if (converged) {
-    m_panel->setLiveText(
-        tr("Converged in %1 iterations (%2 s).").arg(r.iterations).arg(fmt(r.wallSeconds, 3)));
+    m_panel->setLiveText(tr("Converged in %1 iterations (%2 s).")
+                             .arg(r.iterations)
+                             .arg(numberText(r.wallSeconds, 3)));
     m_failure.clear();
     emit statusMessage(tr("Optimal control converged: %1 iterations, cost %2, terminal error %3")
                            .arg(r.iterations)
-                           .arg(fmt(r.cost, 6), fmt(r.terminalError, 2)),
+                           .arg(numberText(r.cost, 6), numberText(r.terminalError, 2)),
                        false);
   } else {
     const QString why = QString::fromStdString(r.message.empty() ? r.status : r.message);
@@ -256,13 +252,13 @@ QString ControlMode::statusText() const {
   if (m_session->running())
     return tr("optimal control: solving, %1 iterations, %2 s")
         .arg(m_session->history().size())
-        .arg(fmt(m_session->elapsedSeconds(), 3));
+        .arg(numberText(m_session->elapsedSeconds(), 3));
   const ControlResult* r = shown();
   if (!r) return tr("optimal control: press Solve");
   return r->converged
              ? tr("optimal control: converged, %1 iterations, J = %2, terminal error %3")
                    .arg(r->iterations)
-                   .arg(fmt(r->cost, 6), fmt(r->terminalError, 2))
+                   .arg(numberText(r->cost, 6), numberText(r->terminalError, 2))
              : tr("optimal control: not converged (%1)").arg(QString::fromStdString(r->status));
 }
 
@@ -322,7 +318,8 @@ QString ControlMode::playTimeProblem(double t) const {
   const ControlRequest req = m_panel->request();
   const auto T = req.values.find("T");
   if (T == req.values.end() || t <= T->second.front()) return {};
-  return tr("%1 exceeds the maneuver time T = %2").arg(fmt(t, 10), fmt(T->second.front(), 10));
+  return tr("%1 exceeds the maneuver time T = %2")
+      .arg(numberText(t, 10), numberText(T->second.front(), 10));
 }
 
 bool ControlMode::start(QString* problem) {

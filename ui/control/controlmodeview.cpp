@@ -8,6 +8,7 @@
 
 #include "core/notation.h"
 #include "ui/common/methodlook.h"
+#include "ui/common/numbertext.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
 #include "ui/control/controlmode.h"
@@ -16,8 +17,6 @@
 namespace dms::ui {
 
 namespace {
-
-QString fmt(double v, int prec = 4) { return QString::number(v, 'g', prec); }
 
 QColor channelColor(int shade) { return shade == 0 ? controlColor() : controlColor2(); }
 
@@ -154,10 +153,10 @@ void ControlMode::frame(double t) {
     m_plots->setHistory(h);
     if (!h.empty()) {
       const IterationReport& last = h.back();
-      QString line = tr("iteration %1 · cost %2").arg(last.iteration).arg(fmt(last.cost, 6));
-      line += last.residual ? tr(" · residual %1").arg(fmt(*last.residual, 2))
-                            : tr(" · violation %1").arg(fmt(last.constraintViolation, 2));
-      line += tr(" · %1 s").arg(fmt(m_session->elapsedSeconds(), 3));
+      QString line = tr("iteration %1 · cost %2").arg(last.iteration).arg(numberText(last.cost, 6));
+      line += last.residual ? tr(" · residual %1").arg(numberText(*last.residual, 2))
+                            : tr(" · violation %1").arg(numberText(last.constraintViolation, 2));
+      line += tr(" · %1 s").arg(numberText(m_session->elapsedSeconds(), 3));
       m_panel->setLiveText(line);
     }
   }
@@ -189,7 +188,7 @@ void ControlMode::frame(double t) {
     a.vector = m_arrowGain[c] * track.vectors[k];
     a.color = channelColor(track.shade);
     a.label = tr("%1 (longest: %2 %3)")
-                  .arg(QString::fromStdString(typeset(track.label)), fmt(m_arrowMax[c], 3),
+                  .arg(QString::fromStdString(typeset(track.label)), numberText(m_arrowMax[c], 3),
                        QString::fromStdString(typeset(track.unit)));
     m_arrows.push_back(a);
   }

@@ -17,8 +17,6 @@
 namespace dms::figures {
 namespace {
 
-QString number(double v, int digits = 4) { return QString::number(v, 'g', digits); }
-
 struct MethodRun {
   Method method;
   RunTrace trace;

@@ -13,6 +13,9 @@
 
 namespace dms::figures {
 
+/// A value in a figure's caption: 4 significant digits unless told.
+inline QString number(double v, int digits = 4) { return QString::number(v, 'g', digits); }
+
 struct Context {
   bool quick = false;  ///< short horizons and few runs, for tests
   unsigned jobs = 1;   ///< threads for the sweeps

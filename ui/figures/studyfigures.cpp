@@ -20,8 +20,6 @@
 namespace dms::figures {
 namespace {
 
-QString number(double v, int digits = 4) { return QString::number(v, 'g', digits); }
-
 QString sweepCaption(const SweepResult& r) {
   QStringList orders;
   for (const auto& [m, o] : fittedOrders(r))

@@ -24,8 +24,6 @@ namespace dms::ui {
 
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 // the layer of the playback time's marks (buffered: a frame repaints it alone), as
 // PlotStyle::addCursor makes it
 void ensureCursorLayer(QCustomPlot* p) {
@@ -318,7 +316,7 @@ void PlotPanel::fillGraph(QCPGraph* g, const RunStore& store, Metric m, double t
     // an angle's wrap from pi to -pi is no motion: a gap, not a line across the plot
     if (angular && !values.isEmpty() && std::fabs(c.value[i] - values.back()) > kPi) {
       keys.push_back(0.5 * (keys.back() + c.t[i]));
-      values.push_back(kNaN);
+      values.push_back(std::numeric_limits<double>::quiet_NaN());
     }
     keys.push_back(c.t[i]);
     values.push_back(c.value[i]);

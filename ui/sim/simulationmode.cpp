@@ -15,6 +15,7 @@
 
 #include "core/io/scenario.h"
 #include "ui/common/methodlook.h"
+#include "ui/common/numbertext.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
 #include "ui/scene3d/sceneview.h"
@@ -25,12 +26,6 @@
 #include "ui/sim/simworker.h"
 
 namespace dms::ui {
-
-namespace {
-
-QString fmt(double v, int prec = 3) { return QString::number(v, 'g', prec); }
-
-}  // namespace
 
 SimulationMode::SimulationMode(const ModeContext& context, QObject* parent)
     : Mode(context, parent) {
@@ -298,7 +293,7 @@ void SimulationMode::updateTable(double t) {
       }
     }
     r.failed = st[i].failure.failed;
-    r.state = r.failed     ? tr("stopped at t = %1 s").arg(fmt(st[i].failure.time, 6))
+    r.state = r.failed     ? tr("stopped at t = %1 s").arg(numberText(st[i].failure.time, 6))
               : st[i].done ? tr("done")
                            : tr("computing %1%").arg(int(100 * st[i].progress));
     rows.push_back(r);
@@ -329,9 +324,9 @@ ModeStatus SimulationMode::status() const {
   }
   const double computed = m_session->computedTime();
   ModeStatus s;
-  s.texts << tr("computed to t = %1 s").arg(fmt(computed, 5))
+  s.texts << tr("computed to t = %1 s").arg(numberText(computed, 5))
           << (wall > 0 ? tr("real-time factor %1x · %2 steps/s")
-                             .arg(fmt(computed / wall), fmt(double(steps) / wall))
+                             .arg(numberText(computed / wall), numberText(double(steps) / wall))
                        : QString())
           << (adaptive ? tr("RK45 accepted %1, rejected %2").arg(accepted).arg(rejected)
                        : QString());
@@ -348,10 +343,10 @@ void SimulationMode::onRunFailed(int run, const QString& message) {
   const Method m = m_session->job().methods[std::size_t(run)];
   const QString who = methodLabel(m, m_session->job().settings.controller);
   m_failureDetail = tr("The %1 run stopped at t = %2 s: %3. %4")
-                        .arg(who, fmt(st.failure.time, 6), message,
+                        .arg(who, numberText(st.failure.time, 6), message,
                              m_session->job().methods.size() > 2 ? tr("The other runs continue.")
                                                                  : tr("The other run continues."));
-  m_failure = tr("%1 stopped at t = %2 s").arg(who, fmt(st.failure.time, 6));
+  m_failure = tr("%1 stopped at t = %2 s").arg(who, numberText(st.failure.time, 6));
   emit alert(tr("Run stopped"), m_failureDetail, true);
 }
 

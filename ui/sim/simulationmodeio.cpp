@@ -15,6 +15,7 @@
 
 #include "core/io/scenario.h"
 #include "ui/common/methodlook.h"
+#include "ui/common/numbertext.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
 #include "ui/scene3d/sceneview.h"
@@ -26,12 +27,6 @@
 #include "ui/sim/simworker.h"
 
 namespace dms::ui {
-
-namespace {
-
-QString fmt(double v, int prec = 3) { return QString::number(v, 'g', prec); }
-
-}  // namespace
 
 std::vector<ExportPlot> SimulationMode::exportPlots() const {
   std::vector<ExportPlot> out;
@@ -105,8 +100,8 @@ QString SimulationMode::figureCaption() const {
                       p.unit.empty() ? QString() : "\u00a0" + plotSymbol(p.unit));
   }
   const IntegratorSettings& s = job.settings;
-  parts
-      << QString("h\u00a0=\u00a0%1\u00a0s, T\u00a0=\u00a0%2\u00a0s").arg(fmt(s.h, 6), fmt(s.T, 6));
+  parts << QString("h\u00a0=\u00a0%1\u00a0s, T\u00a0=\u00a0%2\u00a0s")
+               .arg(numberText(s.h, 6), numberText(s.T, 6));
   QStringList methods;
   bool adaptive = false;
   for (Method m : job.methods) {
@@ -114,7 +109,8 @@ QString SimulationMode::figureCaption() const {
     adaptive = adaptive || methodInfo(m).adaptive;
   }
   if (adaptive)
-    parts << QString("RelTol\u00a0=\u00a0%1, AbsTol\u00a0=\u00a0%2").arg(fmt(s.rtol), fmt(s.atol));
+    parts << QString("RelTol\u00a0=\u00a0%1, AbsTol\u00a0=\u00a0%2")
+                 .arg(numberText(s.rtol), numberText(s.atol));
   return QString("%1: %2. Methods: %3.")
       .arg(QString::fromStdString(job.model->title()), parts.join(", "), methods.join(", "));
 }
@@ -204,7 +200,7 @@ QString SimulationMode::playTimeProblem(double t) const {
   const double T = m_params->settings().T;
   if (t <= T) return {};
   return tr("%1 exceeds the horizon T = %2 (raise it with --set T=...)")
-      .arg(fmt(t, 10), fmt(T, 10));
+      .arg(numberText(t, 10), numberText(T, 10));
 }
 
 bool SimulationMode::start(QString* problem) {

@@ -21,7 +21,7 @@ Matrix3d downwardFrame() {
 }
 
 // how opaque an opaque run's ellipsoid is: the pivot and the axes' roots show through it
-constexpr float kBodyAlpha = 0.45f;
+constexpr float kEllipsoidAlpha = 0.45f;
 
 // the size drawn (the largest semi-axis kSemiAxis) is in docs/user-guide.md: the caption fits
 // one line of a 1024 pixel wide window
@@ -101,8 +101,9 @@ TypedBodyVisual::TypedBodyVisual(const ParamValues& params, const VisualRoots& r
     Qt3DCore::QEntity* root = roots.body[i];
     Body& b = m_bodies[i];
     // translucent even for an opaque run, so that the pivot shows; a ghost keeps its own alpha
-    Qt3DRender::QMaterial* mat = roots.ghost(i) ? runMaterial(roots, i, roots.color[i])
-                                                : ghostMaterial(roots.color[i], kBodyAlpha, root);
+    Qt3DRender::QMaterial* mat = roots.ghost(i)
+                                     ? runMaterial(roots, i, roots.color[i])
+                                     : ghostMaterial(roots.color[i], kEllipsoidAlpha, root);
     b.ellipsoid = std::make_unique<Ball>(root, 1.0f, mat);
     b.ellipsoid->setScale3D(extent * roots.size[i]);
     b.tip = std::make_unique<Ball>(root, 0.045f * L * roots.size[i],
