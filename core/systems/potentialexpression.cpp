@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <set>
@@ -121,7 +121,12 @@ Scanned scan(const std::string& t, const PotentialVariables& v) {
         }
       }
       const std::string literal = t.substr(start, i - start);
-      if (!std::isfinite(std::strtod(literal.c_str(), nullptr)))
+      // its value, read whatever the C locale (the app runs in the user's, whose decimal
+      // separator may be a comma) and as a long double, whose range holds every literal the
+      // length and exponent limits allow, so that only the conversion to double overflows
+      long double value = 0;
+      std::from_chars(literal.data(), literal.data() + literal.size(), value);
+      if (!std::isfinite(static_cast<double>(value)))
         throw fieldError(v, "the number '" + literal + "' at column " + col(start) +
                                 " is too large for a double (at most about 1.8e308)");
       out.floats += literal + (integer ? ".0" : "");

@@ -43,6 +43,22 @@ QString componentLabel(const ParamSpec& s, int c) {
 // three decades or more between the slider's ends: a log scale
 bool logScale(const ParamSpec& s) { return s.sliderMin > 0 && s.sliderMax / s.sliderMin >= 1e3; }
 
+// a spin box that shows fewer digits than a double holds: its tooltip shows them all
+void showExactValue(NumberSpinBox* spin, const QString& tip) {
+  const auto show = [spin, tip](double v) {
+    spin->setToolTip(QString("%1<br>value: %2").arg(tip, QString::number(v, 'g', 17)));
+  };
+  QObject::connect(spin, &QDoubleSpinBox::valueChanged, spin, show);
+  show(spin->value());
+}
+
+// a slider row's tooltip: the field's, and the slider's ends
+QString sliderTip(const ParamSpec& s, bool log) {
+  return fieldTip(s) + QString("<br>slider: %1 to %2%3")
+                           .arg(shortNumber(s.sliderMin), shortNumber(s.sliderMax),
+                                log ? QString(" (log scale)") : QString());
+}
+
 }  // namespace
 
 ParamForm::ParamForm(Style style, QWidget* parent) : QWidget(parent), m_style(style) {
@@ -79,11 +95,7 @@ void ParamForm::addVectorRow(const ParamSpec& s, int r, int unitColumn) {
     field.spin->setShownDigits(6);
     field.spin->setMinimumWidth(48);
     field.spin->setValue(s.defaults[std::size_t(c)]);
-    const auto showExact = [spin = field.spin, tip](double v) {
-      spin->setToolTip(QString("%1<br>value: %2").arg(tip, QString::number(v, 'g', 17)));
-    };
-    connect(field.spin, &QDoubleSpinBox::valueChanged, field.spin, showExact);
-    showExact(field.spin->value());
+    showExactValue(field.spin, tip);
     row->addWidget(field.spin, 1);
     m_rows.push_back(field);
   }
@@ -123,11 +135,7 @@ void ParamForm::setSpecs(const std::vector<ParamSpec>& specs) {
       continue;
     }
     const bool log = logScale(s);
-    QString tip = fieldTip(s);
-    if (sliders)
-      tip += QString("<br>slider: %1 to %2%3")
-                 .arg(shortNumber(s.sliderMin), shortNumber(s.sliderMax),
-                      log ? QString(" (log scale)") : QString());
+    const QString tip = sliders ? sliderTip(s, log) : fieldTip(s);
     for (int c = 0; c < s.dim; ++c) {
       // created in reading order, which is the tab order: label, slider, spin box
       Row row{s.name, c, s, log, nullptr, nullptr};
@@ -156,11 +164,7 @@ void ParamForm::setSpecs(const std::vector<ParamSpec>& specs) {
         row.spin->setButtonSymbols(QAbstractSpinBox::NoButtons);
         row.spin->setShownDigits(6);
         row.spin->setMinimumWidth(60);
-        const auto showExact = [spin = row.spin, tip](double v) {
-          spin->setToolTip(QString("%1<br>value: %2").arg(tip, QString::number(v, 'g', 17)));
-        };
-        connect(row.spin, &QDoubleSpinBox::valueChanged, row.spin, showExact);
-        showExact(row.spin->value());
+        showExactValue(row.spin, tip);
         m_grid->addWidget(row.spin, r, 1 + c);
       } else {
         m_grid->addWidget(row.spin, r, 1, 1, kCompactColumns);  // a scalar spans them
@@ -228,9 +232,7 @@ void ParamForm::setSliderRange(const std::string& name, double lo, double hi) {
     row.log = logScale(row.spec);
     row.spin->setLogSteps(row.log);
     row.spin->setSingleStep((hi - lo) / 100.0);
-    QString tip = fieldTip(row.spec) + QString("<br>slider: %1 to %2%3")
-                                           .arg(shortNumber(lo), shortNumber(hi),
-                                                row.log ? QString(" (log scale)") : QString());
+    const QString tip = sliderTip(row.spec, row.log);
     row.slider->setToolTip(tip);
     row.spin->setToolTip(tip);
     row.slider->blockSignals(true);

@@ -23,9 +23,10 @@ Vector3d vectorOr(const ParamValues& values, const std::string& name, const Vect
 // how opaque the body is drawn
 constexpr float kBodyAlpha = 0.6f;
 
-QString captionText(const QString& name, bool axes) {
-  return name + (axes ? QStringLiteral(": body axes e1 (red), e2 (green), e3 (blue)")
-                      : QStringLiteral(": a rigid body on a pivot"));
+QString captionText(bool axes) {
+  return QStringLiteral("3D pendulum") +
+         (axes ? QStringLiteral(": body axes e1 (red), e2 (green), e3 (blue)")
+               : QStringLiteral(": a rigid body on a pivot"));
 }
 
 }  // namespace
@@ -62,9 +63,7 @@ Vector3d Pendulum3dVisual::bodySides(const ParamValues& params) {
   return side;
 }
 
-Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots,
-                                   const QString& name)
-    : m_name(name) {
+Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots) {
   const std::vector<double> key = layout(params);
   const Vector3d rho(key[4], key[5], key[6]);
   const Vector3d side = bodySides(params);
@@ -73,7 +72,7 @@ Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots&
   // e1 to scene x, e2 to scene z, e3 (gravity) to screen-down, as the spherical pendulum's
   m_frame << 1, 0, 0, 0, 0, -1, 0, 1, 0;
   m_scale = float(L);
-  m_caption = captionText(m_name, true);
+  m_caption = captionText(true);
 
   const float l = float(L);
   Ball pivot(roots.common, 0.03f * l, solidMaterial(Shades::dark(), roots.common));
@@ -135,7 +134,7 @@ void Pendulum3dVisual::setBodyAxesVisible(bool on) {
   for (Body& b : m_bodies)
     for (const std::unique_ptr<Arrow>& a : b.axes)
       if (!on) a->setVisible(false);
-  m_caption = captionText(m_name, on);
+  m_caption = captionText(on);
 }
 
 }  // namespace dms::ui::scene3d

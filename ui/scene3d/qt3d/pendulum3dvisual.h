@@ -16,10 +16,8 @@ namespace dms::ui::scene3d {
 
 class Pendulum3dVisual final : public SystemVisual {
  public:
-  /// Parameters m, J and rho (core/systems/pendulum3d.h). `name` begins the caption (another
-  /// system drawn as a body on a pivot names itself).
-  Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots,
-                   const QString& name = QStringLiteral("3D pendulum"));
+  /// Parameters m, J and rho (core/systems/pendulum3d.h).
+  Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots);
   /// m, J1, J2, J3, rho1, rho2, rho3.
   static std::vector<double> layout(const ParamValues& params);
   /// The largest part of the rod, from the centre of mass, the body may cover.
@@ -41,7 +39,6 @@ class Pendulum3dVisual final : public SystemVisual {
   std::array<Body, VisualRoots::kRuns> m_bodies;
   float m_axisLength = 0, m_axisRadius = 0;
   bool m_axesVisible = true;
-  QString m_name;
 };
 
 }  // namespace dms::ui::scene3d

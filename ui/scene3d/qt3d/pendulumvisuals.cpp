@@ -106,12 +106,12 @@ std::vector<double> SphericalPendulumVisual::layout(const ParamValues& params) {
 }
 
 SphericalPendulumVisual::SphericalPendulumVisual(const ParamValues& params,
-                                                 const VisualRoots& roots, const QString& name) {
+                                                 const VisualRoots& roots) {
   const float l = float(layout(params)[0]);
   // e1 to scene x, e2 to scene z, e3 (gravity) to screen-down: a proper rotation
   m_frame << 1, 0, 0, 0, 0, -1, 0, 1, 0;
   m_scale = l;
-  m_caption = name + QStringLiteral(": the bob's recent path fades");
+  m_caption = QStringLiteral("spherical pendulum: the bob's recent path fades");
   addPivot(roots.common, l);
   const float floorY = -1.12f * l;
   addGrid(roots.common, QVector3D(0, floorY, 0), 1.25f * l, 0.125f * l, 4);

@@ -43,9 +43,7 @@ class PlanarPendulumVisual final : public SystemVisual {
 
 class SphericalPendulumVisual final : public SystemVisual {
  public:
-  /// `name` begins the caption (another system drawn as a particle on a sphere names itself).
-  SphericalPendulumVisual(const ParamValues& params, const VisualRoots& roots,
-                          const QString& name = QStringLiteral("spherical pendulum"));
+  SphericalPendulumVisual(const ParamValues& params, const VisualRoots& roots);
   /// The rod length l.
   static std::vector<double> layout(const ParamValues& params);
   /// The bob at Sample::position, gravity along +e3 drawn downwards.
