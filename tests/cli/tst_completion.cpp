@@ -49,7 +49,8 @@ QStringList missingCommands(const QString& script) {
   return missing;
 }
 
-const QString kScript = QStringLiteral(DMSIM_COMPLETION);
+// the script the build made beside dmsim
+QString completionScript() { return dms::test::builtPath(DMSIM_COMPLETION); }
 
 }  // namespace
 
@@ -60,13 +61,13 @@ class TestCompletion : public QObject {
     const QStringList commands = commandsOfTheUsage();
     for (const char* c : {"list", "run", "reproduce", "control", "sweep", "figures"})
       QVERIFY2(commands.contains(c), c);
-    QCOMPARE(missingCommands(kScript), QStringList());
-    QCOMPARE(complete(kScript, {"dmsim", "re"}), QStringList({"reproduce"}));
+    QCOMPARE(missingCommands(completionScript()), QStringList());
+    QCOMPARE(complete(completionScript(), {"dmsim", "re"}), QStringList({"reproduce"}));
   }
 
   // the check above fails for a script without one of the commands
   void aMissingCommandIsFound() {
-    QFile in(kScript);
+    QFile in(completionScript());
     QVERIFY(in.open(QIODevice::ReadOnly));
     QString text = QString::fromUtf8(in.readAll());
     const QRegularExpression list("(compgen -W \"[^\"]*) sweep ");
@@ -84,22 +85,26 @@ class TestCompletion : public QObject {
     QStringList systems;
     for (const dms::SystemModel* m : dms::allSystems())
       systems << QString::fromStdString(m->name());
-    QCOMPARE(complete(kScript, {"dmsim", "run", "--system", ""}), systems);
-    QCOMPARE(complete(kScript, {"dmsim", "sweep", "--system", "d"}), QStringList({"dumbbell"}));
+    QCOMPARE(complete(completionScript(), {"dmsim", "run", "--system", ""}), systems);
+    QCOMPARE(complete(completionScript(), {"dmsim", "sweep", "--system", "d"}),
+             QStringList({"dumbbell"}));
     for (const dms::SystemModel* m : dms::allSystems()) {
       QStringList methods, params;
       for (dms::Method me : m->methods()) methods << QString::fromStdString(dms::methodName(me));
       for (const dms::ParamSpec& s : m->params()) params << QString::fromStdString(s.name + "=");
       const QString name = QString::fromStdString(m->name());
-      QCOMPARE(complete(kScript, {"dmsim", "run", "--system", name, "--integrator", ""}), methods);
-      QCOMPARE(complete(kScript, {"dmsim", "run", "--system", name, "--set", ""}), params);
+      QCOMPARE(complete(completionScript(), {"dmsim", "run", "--system", name, "--integrator", ""}),
+               methods);
+      QCOMPARE(complete(completionScript(), {"dmsim", "run", "--system", name, "--set", ""}),
+               params);
     }
-    QCOMPARE(complete(kScript, {"dmsim", "sweep", "--system", "mass-spring", "--methods", "vi,r"}),
+    QCOMPARE(complete(completionScript(),
+                      {"dmsim", "sweep", "--system", "mass-spring", "--methods", "vi,r"}),
              QStringList({"vi,rk45", "vi,rk4"}));
     QStringList controlled;
     for (const dms::SystemModel* m : dms::systemsWithControl())
       controlled << QString::fromStdString(m->name());
-    QCOMPARE(complete(kScript, {"dmsim", "control", "--system", ""}), controlled);
+    QCOMPARE(complete(completionScript(), {"dmsim", "control", "--system", ""}), controlled);
   }
 
   // every option a command's --help lists, and the values of the choices
@@ -114,7 +119,7 @@ class TestCompletion : public QObject {
   void offersEveryOption() {
     QFETCH(QStringList, command);
     const QStringList offered =
-        complete(kScript, QStringList{"dmsim"} + command + QStringList{"--"});
+        complete(completionScript(), QStringList{"dmsim"} + command + QStringList{"--"});
     QString help = QString::fromUtf8(dmsim({command.front(), "--help"}).out);
     if (command.size() > 1)  // the help of the system's problem
       help = help.mid(help.indexOf("Usage: dmsim control " + command.mid(1).join(' ')));
@@ -131,12 +136,14 @@ class TestCompletion : public QObject {
   }
 
   void offersTheChoices() {
-    QCOMPARE(complete(kScript, {"dmsim", "run", "--summation", ""}),
+    QCOMPARE(complete(completionScript(), {"dmsim", "run", "--summation", ""}),
              QStringList({"compensated", "plain"}));
-    QCOMPARE(complete(kScript, {"dmsim", "run", "--rk", ""}), QStringList({"ode45", "scipy"}));
-    QCOMPARE(complete(kScript, {"dmsim", "control", "--system", "dumbbell", "--method", ""}),
-             QStringList({"indirect", "direct"}));
-    QCOMPARE(complete(kScript, {"dmsim", "run", "--h", ""}), QStringList());  // a number
+    QCOMPARE(complete(completionScript(), {"dmsim", "run", "--rk", ""}),
+             QStringList({"ode45", "scipy"}));
+    QCOMPARE(
+        complete(completionScript(), {"dmsim", "control", "--system", "dumbbell", "--method", ""}),
+        QStringList({"indirect", "direct"}));
+    QCOMPARE(complete(completionScript(), {"dmsim", "run", "--h", ""}), QStringList());  // a number
   }
 };
 

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The dmsim process runner of the CLI suites: runs the built dmsim (DMSIM_PATH) with arguments
-// and returns its exit code and output. The deadline (tests/common/deadline.h) guards against a
-// hang, not speed: a run that does not finish in time is killed and reported as code -1.
+// The dmsim process runner of the CLI suites: runs the built dmsim (DMSIM_PATH, see builtpath.h)
+// with arguments and returns its exit code and output. The deadline (tests/common/deadline.h)
+// guards against a hang, not speed: a run that does not finish in time is killed and reported as
+// code -1.
 #pragma once
 
 #include <QJsonDocument>
@@ -10,6 +11,7 @@
 #include <QProcess>
 #include <QStringList>
 
+#include "tests/common/builtpath.h"
 #include "tests/common/deadline.h"
 
 namespace dms::test {
@@ -22,7 +24,7 @@ struct DmsimResult {
 
 inline DmsimResult dmsim(const QStringList& args, int budgetMs = 60000) {
   QProcess p;
-  p.start(QStringLiteral(DMSIM_PATH), args);
+  p.start(builtPath(DMSIM_PATH), args);
   DmsimResult r;
   if (!p.waitForFinished(ms(budgetMs))) {
     p.kill();

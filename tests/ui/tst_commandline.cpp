@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include "core/sim/registry.h"
+#include "tests/common/builtpath.h"
 #include "tests/common/deadline.h"
 #include "ui/app/commandline.h"
 
@@ -181,19 +182,20 @@ class TestCommandLine : public QObject {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));  // leave the user's settings alone
     p.setProcessEnvironment(env);
-    p.start(DMSTUDIO_PATH, {"--system", "teapot", "--quit"});
+    p.start(dms::test::builtPath(DMSTUDIO_PATH), {"--system", "teapot", "--quit"});
     QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--system 'teapot'"));
     // beyond the horizon is a bad argument too (found once the horizon is known)
-    p.start(DMSTUDIO_PATH,
+    p.start(dms::test::builtPath(DMSTUDIO_PATH),
             {"--system", "mass-spring", "--set", "T=10", "--play-to", "20", "--quit"});
     QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--play-to"));
     // the app puts the typed potential in force and plays with its symbol set: exit 0
-    p.start(DMSTUDIO_PATH, {"--system", "custom-sphere-particle", "--potential", "k*q3", "--set",
-                            "k=3", "--set", "T=1", "--play-to", "0.5", "--quit"});
+    p.start(dms::test::builtPath(DMSTUDIO_PATH),
+            {"--system", "custom-sphere-particle", "--potential", "k*q3", "--set", "k=3", "--set",
+             "T=1", "--play-to", "0.5", "--quit"});
     QVERIFY(p.waitForFinished(ms(30000)));
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
   }

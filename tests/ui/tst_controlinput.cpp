@@ -20,6 +20,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "tests/common/builtpath.h"
 #include "tests/common/deadline.h"
 #include "tests/common/exportcheck.h"
 #include "tests/common/imagecheck.h"
@@ -250,7 +251,7 @@ class TestControlInput : public QObject {
     env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));  // leave the user's settings alone
     p.setProcessEnvironment(env);
     const QString shot = m_dir.filePath("script.png"), plots = m_dir.filePath("script");
-    p.start(DMSTUDIO_PATH,
+    p.start(dms::test::builtPath(DMSTUDIO_PATH),
             {"--system", "spherical-pendulum", "--control", "--set", "T=1.2", "--transcription",
              "vi", "--screenshot", shot, "--export-plots", plots, "--quit"});
     QVERIFY(p.waitForFinished(ms(30000)));
@@ -259,19 +260,21 @@ class TestControlInput : public QObject {
     QCOMPARE(QImage(plots + "/control.png").size(), QSize(1200, 800));
     QVERIFY(QFile::exists(plots + "/progress.svg"));
     // a system without a problem, and a choice that does not exist: status 2, named
-    p.start(DMSTUDIO_PATH, {"--system", "mass-spring", "--control", "--quit"});
+    p.start(dms::test::builtPath(DMSTUDIO_PATH),
+            {"--system", "mass-spring", "--control", "--quit"});
     QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--control"));
     // not converged: status 3, and the files are still written
     const QString shot3 = m_dir.filePath("script3.png");
-    p.start(DMSTUDIO_PATH, {"--system", "spherical-pendulum", "--control", "--set", "max_iter=1",
-                            "--screenshot", shot3, "--quit"});
+    p.start(dms::test::builtPath(DMSTUDIO_PATH),
+            {"--system", "spherical-pendulum", "--control", "--set", "max_iter=1", "--screenshot",
+             shot3, "--quit"});
     QVERIFY(p.waitForFinished(ms(30000)));
     QCOMPARE(p.exitCode(), 3);
     QVERIFY(p.readAllStandardError().contains("did not converge"));
     QVERIFY(!QImage(shot3).isNull());
-    p.start(DMSTUDIO_PATH,
+    p.start(dms::test::builtPath(DMSTUDIO_PATH),
             {"--system", "spherical-pendulum", "--control", "--transcription", "rk4", "--quit"});
     QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);

@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include "tests/common/builtpath.h"
 #include "tests/common/imagecheck.h"
 
 namespace {
@@ -17,7 +18,7 @@ namespace {
 const QString kAppId = "io.github.dms.DiscreteMechanicsStudio";
 
 QString readResourceFile(const QString& name) {
-  QFile f(QStringLiteral(DMS_RESOURCES_DIR "/") + name);
+  QFile f(dms::test::builtPath(DMS_RESOURCES_DIR) + "/" + name);
   if (!f.open(QIODevice::ReadOnly)) return {};
   return QString::fromUtf8(f.readAll());
 }
@@ -56,7 +57,7 @@ void TestResources::desktopEntryAndMetainfoNameTheApp() {
   const QString metainfo = readResourceFile(kAppId + ".metainfo.xml");
   QVERIFY(!desktop.isEmpty());
   QVERIFY(!metainfo.isEmpty());
-  QVERIFY(QFile::exists(QStringLiteral(DMS_RESOURCES_DIR "/") + kAppId + ".svg"));
+  QVERIFY(QFile::exists(dms::test::builtPath(DMS_RESOURCES_DIR) + "/" + kAppId + ".svg"));
   QVERIFY(desktop.contains(QRegularExpression("^Icon=" + QRegularExpression::escape(kAppId) + "$",
                                               QRegularExpression::MultilineOption)));
   // a file manager passes the scenario file it opens (%f), a JSON file

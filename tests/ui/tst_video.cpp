@@ -27,6 +27,7 @@
 #include <QTimer>
 #include <QtTest>
 
+#include "tests/common/builtpath.h"
 #include "tests/common/deadline.h"
 #include "tests/common/imagecheck.h"
 #include "ui/app/animationexport.h"
@@ -131,7 +132,7 @@ class TestVideo : public QObject {
     const QString mp4 = m_dir.filePath("dumbbell.mp4"), gif = m_dir.filePath("dumbbell.gif");
     QProcess p;
     p.setProcessEnvironment(m_env);
-    p.start(DMSTUDIO_PATH,
+    p.start(dms::test::builtPath(DMSTUDIO_PATH),
             {"--system", "dumbbell", "--set", "T=10", "--export-video", mp4, "--video-to", "5",
              "--video-fps", "10", "--video-size", "320x240", "--quit"});
     QVERIFY(p.waitForFinished(ms(60000)));
@@ -150,9 +151,10 @@ class TestVideo : public QObject {
     qInfo("pixels changed between the first and the last frame: %d of %d", moved, 320 * 240);
     QVERIFY(moved > 50);
 
-    p.start(DMSTUDIO_PATH, {"--system", "dumbbell", "--set", "T=10", "--export-video", gif,
-                            "--video-from", "1", "--video-to", "3", "--video-fps", "6",
-                            "--video-speed", "2", "--video-size", "201x151", "--quit"});
+    p.start(dms::test::builtPath(DMSTUDIO_PATH),
+            {"--system", "dumbbell", "--set", "T=10", "--export-video", gif, "--video-from", "1",
+             "--video-to", "3", "--video-fps", "6", "--video-speed", "2", "--video-size", "201x151",
+             "--quit"});
     QVERIFY(p.waitForFinished(ms(60000)));
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     const Probe g = probe(gif);
@@ -179,8 +181,9 @@ class TestVideo : public QObject {
     const QString path = m_dir.filePath("bad.mp4");
     QProcess p;
     p.setProcessEnvironment(m_env);
-    p.start(DMSTUDIO_PATH, QStringList{"--system", "dumbbell", "--export-video", path} + args +
-                               QStringList{"--quit"});
+    p.start(
+        dms::test::builtPath(DMSTUDIO_PATH),
+        QStringList{"--system", "dumbbell", "--export-video", path} + args + QStringList{"--quit"});
     QVERIFY(p.waitForFinished(ms(60000)));
     QCOMPARE(p.exitCode(), 2);
     const QString err = p.readAllStandardError();
