@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "core/sim/registry.h"
+#include "ui/common/numbertext.h"
 #include "ui/figures/output.h"
 
 namespace dms::figures {
 
 /// A value in a figure's caption: 4 significant digits unless told.
-inline QString number(double v, int digits = 4) { return QString::number(v, 'g', digits); }
+inline QString number(double v, int digits = 4) { return ui::numberText(v, digits); }
 
 struct Context {
   bool quick = false;  ///< short horizons and few runs, for tests
