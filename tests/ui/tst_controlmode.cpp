@@ -51,7 +51,9 @@ class TestControlMode : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(m_dir.isValid());
-    m_window = dms::test::openFreshWindow(m_dir, "tst_controlmode");
+    // one window for the suite, with the app's 3D view: its cases capture the control arrows
+    m_window = dms::test::openFreshWindow(m_dir, "tst_controlmode", QSize(),
+                                          dms::test::WindowScene::Drawn);
     QVERIFY(m_window);
     m_mode = m_window->controlMode();
   }

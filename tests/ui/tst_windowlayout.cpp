@@ -57,7 +57,9 @@ class TestWindowLayout : public QObject {
   void initTestCase() { QVERIFY(m_dir.isValid()); }
   // a new window over new settings for every case: none sees what another left
   void init() {
-    m_window = dms::test::openFreshWindow(m_dir, "tst_windowlayout");
+    m_window = dms::test::openFreshWindow(
+        m_dir, "tst_windowlayout", QSize(),
+        dms::test::casesThatDraw({"chosenMethodsEverywhere", "antialiasingForTheNextWindow"}));
     QVERIFY(m_window);
   }
   void cleanup() { m_window.reset(); }

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the main window's suites share (tst_mainwindow, tst_windowlayout, tst_windowexport,
-// tst_scenariofile): a fresh window for each test case, with settings of its own, and waiting
-// for the Simulation mode's runs on a condition (the session idle), never on the clock.
+// tst_scenariofile and the modes' window suites): a fresh window for each test case, with
+// settings of its own, its 3D view drawn only where the case looks at it, and waiting for the
+// Simulation mode's runs on a condition (the session idle), never on the clock.
 #pragma once
 
 #include <QTemporaryDir>
@@ -11,21 +12,37 @@
 
 #include "tests/common/deadline.h"
 #include "tests/common/settings.h"
+#include "tests/ui/recordingscene.h"
 #include "ui/app/mainwindow.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
 namespace dms::test {
 
+/// The 3D view of a test's window: the app's own (Qt3D), or a RecordingScene that draws
+/// nothing. A Qt3D view is about half of a window's cost under the sanitizers; the cases that
+/// capture or query it ask for it (casesThatDraw), the others get the recording one, through
+/// the same SceneView calls.
+enum class WindowScene { Recording, Drawn };
+
+/// Drawn when the running test function is one of `cases` (the cases of a suite that look at
+/// the 3D view), else Recording.
+inline WindowScene casesThatDraw(const QStringList& cases) {
+  return cases.contains(QLatin1String(QTest::currentTestFunction())) ? WindowScene::Drawn
+                                                                     : WindowScene::Recording;
+}
+
 /// A new main window, shown and exposed, over settings no other window has used (an empty
 /// INI file of its own in `dir`): a test case sees nothing an earlier one left, neither in the
 /// window nor in the settings. `size`: the window's, else its default. Null when the window
 /// was not exposed.
 inline std::unique_ptr<ui::MainWindow> openFreshWindow(const QTemporaryDir& dir,
-                                                       const QString& suite, QSize size = QSize()) {
+                                                       const QString& suite, QSize size = QSize(),
+                                                       WindowScene scene = WindowScene::Recording) {
   static int count = 0;
   useOwnSettings(dir.filePath(QStringLiteral("settings-%1").arg(++count)), suite);
-  auto w = std::make_unique<ui::MainWindow>();
+  auto w = std::make_unique<ui::MainWindow>(
+      scene == WindowScene::Drawn ? nullptr : std::make_unique<RecordingScene>());
   if (size.isValid()) w->resize(size);
   w->show();
   if (!QTest::qWaitForWindowExposed(w.get())) return nullptr;
