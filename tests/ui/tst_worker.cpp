@@ -3,9 +3,9 @@
 // The worker thread and the GUI-side session: both runs stream in completely, a new job
 // cancels the old one at once and none of its chunks reaches the stores, hundreds of rapid
 // parameter changes and system switches end in exactly the last job's results, memory stays
-// bounded on a long horizon, and shutting down mid-run joins the thread promptly. And the
-// simulation mode on top of it: a new result reaches the plots and the 3D view in one frame.
-// Also run under the tsan preset (data races) and asan (leaks).
+// bounded on a long horizon (the chunks' sample buffers reused), and shutting down mid-run joins
+// the thread promptly. And the simulation mode on top of it: a new result reaches the plots and the
+// 3D view in one frame. Also run under the tsan preset (data races) and asan (leaks).
 #include <qcustomplot.h>
 
 #include <QSignalSpy>
@@ -217,6 +217,12 @@ class TestWorker : public QObject {
       QVERIFY(st.bucketCount() <= 8192);
       QVERIFY(st.playbackStride() >= 16);
     }
+    // the chunks' sample buffers are reused: tens of chunks (at most 8192 samples each), never
+    // more buffers than can be alive at once (one per chunk when each chunk has its own)
+    QVERIFY2(s.chunksAccepted() > qint64(2 * SimWorker::kMaxBuffers),
+             qPrintable(QString::number(s.chunksAccepted())));
+    QVERIFY2(s.sampleBuffersMade() <= qint64(SimWorker::kMaxBuffers),
+             qPrintable(QString::number(s.sampleBuffersMade())));
   }
 
   // A parameter change costs the 3D view one rebuild, in the frame that shows the new result

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <mutex>
 
 #include "core/analysis/shadowenergy.h"
 #include "ui/sim/quantities.h"
@@ -36,8 +37,9 @@ class ShadowStream {
   // appends the values the chunk completes to `c`; on a failure says why once and stops
   void take(RunChunk& c) {
     if (m_failed || c.samples.empty()) return;
-    std::vector<Sample> window;
-    window.reserve(m_tail.size() + c.samples.size());
+    // one window for the whole run, refilled: its memory stays mapped (see kMaxBuffers)
+    std::vector<Sample>& window = m_window;
+    window.clear();
     window.insert(window.end(), m_tail.begin(), m_tail.end());
     window.insert(window.end(), c.samples.begin(), c.samples.end());
     try {
@@ -63,13 +65,59 @@ class ShadowStream {
   double m_h;
   std::size_t m_k;
   DiscreteLagrangian m_lagrangian;
-  std::vector<Sample> m_tail;
+  std::vector<Sample> m_tail, m_window;
   bool m_failed = false;
 };
 
 }  // namespace
 
-SimWorker::SimWorker(QObject* parent) : Worker(parent) {}
+// The sample buffers of sent chunks come back here when the GUI thread drops the chunk (the
+// chunk's deleter), and the worker takes them for its next chunks (see kMaxBuffers). The mutex
+// orders the GUI's last read of a buffer before the worker's next write to it.
+class SimWorker::BufferPool {
+ public:
+  std::vector<Sample> take() {
+    {
+      const std::lock_guard<std::mutex> lock(m_mutex);
+      if (!m_free.empty()) {
+        std::vector<Sample> b = std::move(m_free.back());
+        m_free.pop_back();
+        return b;
+      }
+    }
+    ++made;
+    std::vector<Sample> b;
+    b.reserve(kMaxChunk);  // grown by doubling, a chunk was copied 1.9 times
+    return b;
+  }
+  void give(std::vector<Sample>&& b) {
+    if (b.capacity() != kMaxChunk) return;  // the empty samples of a run that failed to start
+    b.clear();
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    m_free.push_back(std::move(b));
+  }
+  // the chunk as the signal carries it; its samples go back to the pool when the last holder
+  // drops it (shared: a chunk may outlive the worker in the GUI's event queue)
+  static std::shared_ptr<const RunChunk> share(const std::shared_ptr<BufferPool>& pool,
+                                               RunChunk&& c) {
+    return std::shared_ptr<const RunChunk>(new RunChunk(std::move(c)), [pool](RunChunk* p) {
+      pool->give(std::move(p->samples));
+      delete p;
+    });
+  }
+
+  std::atomic<std::int64_t> made{0};
+
+ private:
+  std::mutex m_mutex;
+  std::vector<std::vector<Sample>> m_free;
+};
+
+SimWorker::SimWorker(QObject* parent) : Worker(parent), m_pool(std::make_shared<BufferPool>()) {}
+
+SimWorker::~SimWorker() = default;
+
+std::int64_t SimWorker::buffersMade() const { return m_pool->made.load(); }
 
 void SimWorker::compute(quint64 generation, const SimJob& job) {
   if (!live(generation)) return;
@@ -108,11 +156,13 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       if (!live(generation)) return;
       RunChunk c;
       c.run = i;
-      c.samples.reserve(kMaxChunk);  // grown by doubling, a chunk was copied 1.9 times
+      c.samples = m_pool->take();
       const Clock::time_point t0 = Clock::now();
       bool more = true;
-      while (more && secondsSince(t0) < budget && c.samples.size() < kMaxChunk) {
-        more = run->advance(c.samples, 256);
+      constexpr std::size_t kStep = 256;  // samples per call
+      static_assert(kMaxChunk % kStep == 0, "a full chunk fills its buffer exactly");
+      while (more && secondsSince(t0) < budget && c.samples.size() + kStep <= kMaxChunk) {
+        more = run->advance(c.samples, kStep);
         if (!live(generation)) return;
       }
       // the run's cost alone: the table compares the methods' work
@@ -125,7 +175,7 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       if (!c.samples.empty()) st.lastTime = c.samples.back().t;
       c.status = st;
       ++inFlight;
-      emit chunkReady(generation, {std::make_shared<const RunChunk>(std::move(c)), {}});
+      emit chunkReady(generation, {BufferPool::share(m_pool, std::move(c)), {}});
     }
     budget = std::min(0.02, budget * 2.0);
   }

@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,6 +65,14 @@ class SimWorker : public Worker {
   static constexpr int kMaxInFlight = 16;
   /// Samples per chunk at most (about 2.6 MB): the chunks in flight stay under about 42 MB.
   static constexpr std::size_t kMaxChunk = 8192;
+  /// Sample buffers (about 2.6 MB each) at most alive at once: the chunks in flight, the one the
+  /// worker fills and the one the GUI thread is taking in (it counts as consumed before it is
+  /// dropped). A chunk's buffer goes back to the worker when the GUI drops the chunk, and the
+  /// worker keeps every buffer it made: a fresh buffer per chunk was a fresh mapping of memory,
+  /// paged in sample by sample as the run filled it (and again its sanitizer shadow in the
+  /// checked builds). So a session makes at most this many, and holds only as many as the
+  /// busiest moment of its jobs needed (while the GUI keeps up, two or three).
+  static constexpr std::size_t kMaxBuffers = std::size_t(kMaxInFlight) + 2;
   /// The order of the shadow energy sent with the chunks (core/analysis/shadowenergy.h), for
   /// the runs that have one: the lowest order that is flat at a plot's resolution. Order 2 is
   /// H~ + O(h^2), as large as E's own oscillation (at the article's set-ups, over the run: E of
@@ -75,9 +84,16 @@ class SimWorker : public Worker {
   static constexpr int kShadowOrder = 4;
 
   explicit SimWorker(QObject* parent = nullptr);
+  ~SimWorker() override;
   void compute(quint64 generation, const SimJob& job);
 
   std::atomic<int> inFlight{0};
+  /// Sample buffers made so far (at most kMaxBuffers).
+  std::int64_t buffersMade() const;
+
+ private:
+  class BufferPool;
+  std::shared_ptr<BufferPool> m_pool;
 
  signals:
   void chunkReady(quint64 generation, dms::ui::ChunkMessage message);
@@ -106,6 +122,8 @@ class SimSession : public WorkerSession {
   qint64 staleChunks() const { return m_stale; }
   /// Chunks accepted since the session was made (of every job, each while it was current).
   qint64 chunksAccepted() const { return m_accepted; }
+  /// Sample buffers the worker made for its chunks since the session was made.
+  qint64 sampleBuffersMade() const { return m_worker->buffersMade(); }
   /// Whether the current job has produced anything yet: samples of a run, or a run's end or
   /// failure (whether it is shown is the mode's business).
   bool hasResult() const { return m_hasResult; }
