@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The main window's layout and views in a real window (Xvfb when there is no display): down
-// to 1024 x 640 nothing is cut, many methods still leave readable plots and table, the methods
-// chosen are computed, plotted, drawn and exported, a plot a system cannot fill is not drawn,
-// View > Smooth 3D edges for the next window, and the Help menu. Each case has a window of its
-// own (tests/ui/windowtest.h).
+// to 1024 x 640 nothing is cut, many methods still leave readable plots (log axes' labels
+// apart) and table, the methods chosen are computed, plotted, drawn and exported, a plot a
+// system cannot fill is not drawn, View > Smooth 3D edges for the next window, and the Help
+// menu. Each case has a window of its own (tests/ui/windowtest.h).
 #include <qcustomplot.h>
 
 #include <QApplication>
@@ -25,6 +25,7 @@
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QtTest>
+#include <cmath>
 
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
@@ -108,12 +109,31 @@ class TestWindowLayout : public QObject {
     QVERIFY(waitIdle(w));
     w.refresh();
     QApplication::processEvents();
+    int logAxes = 0;
     for (QCustomPlot* p : w.simulationMode()->plotPanel()->plots()) {
       if (!p->isVisible()) continue;
       QVERIFY2(p->axisRect()->height() * 3 >= p->height(),
                qPrintable(
                    QString("axis rect %1 px of %2").arg(p->axisRect()->height()).arg(p->height())));
+      // a log axis's labels (10 to a power: a line and a half with the raised exponent) keep
+      // apart, as the window last drew them, and there are at least two
+      const QCPAxis* y = p->yAxis;
+      if (y->scaleType() != QCPAxis::stLogarithmic) continue;
+      ++logAxes;
+      const QVector<double> ticks = y->tickVector();
+      QVERIFY2(ticks.size() >= 2, qPrintable(PlotStyle::title(p)->text()));
+      const double label = 1.5 * QFontMetricsF(y->tickLabelFont()).height();
+      for (int i = 1; i < ticks.size(); ++i)
+        QVERIFY2(std::fabs(y->coordToPixel(ticks[i]) - y->coordToPixel(ticks[i - 1])) >= label,
+                 qPrintable(
+                     QString("%1: ticks %2 and %3 are %4 px apart, a label is %5 px")
+                         .arg(PlotStyle::title(p)->text())
+                         .arg(ticks[i - 1])
+                         .arg(ticks[i])
+                         .arg(std::fabs(y->coordToPixel(ticks[i]) - y->coordToPixel(ticks[i - 1])))
+                         .arg(label)));
     }
+    QVERIFY(logAxes > 0);  // the energy and structure errors
     const RunTable* table = w.findChild<RunTable*>();
     QVERIFY(table);
     QCOMPARE(table->rowCount(), int(model->methods().size()));

@@ -34,6 +34,72 @@ class DistinctTicker : public QCPAxisTicker {
   }
 };
 
+// Qt's log ticker, with decades labelled as far apart as a label needs: its fixed count of
+// five put seven labels of 10 to a power on a structure error's 14 decades in a plot a hundred
+// pixels tall, each touching the next. The step is the smallest of a few round numbers of
+// decades that leaves a fifth of a label between two labels (a label: "10" and its raised
+// exponent, a line and a half, or five characters wide), and the labelled powers are its
+// multiples (10^-15, 10^-10, 10^-5); at least two are labelled. A range narrower than two
+// decades is left to Qt's ticker.
+class SpacedLogTicker : public QCPAxisTickerLog {
+ public:
+  explicit SpacedLogTicker(const QCPAxis* axis) : m_axis(axis) {}
+
+  void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
+                QVector<double>& ticks, QVector<double>* subTicks,
+                QVector<QString>* labels) override {
+    measure();
+    QCPAxisTickerLog::generate(range, locale, formatChar, precision, ticks, subTicks, labels);
+  }
+
+ protected:
+  QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
+    if (!(range.lower > 0.0 && range.upper > range.lower) || m_length <= 0.0)
+      return QCPAxisTickerLog::createTickVector(tickStep, range);
+    const double lo = std::log10(range.lower), hi = std::log10(range.upper);
+    if (hi - lo < 2.0) return QCPAxisTickerLog::createTickVector(tickStep, range);
+    const double perDecade = m_length / (hi - lo);
+    static constexpr int kSteps[] = {1, 2, 3, 4, 5, 10, 20, 50, 100};
+    // the first step with room; where none has, the sparsest that still labels two powers
+    QVector<double> ticks = powersEvery(1, lo, hi);
+    for (int step : kSteps) {
+      const QVector<double> t = powersEvery(step, lo, hi);
+      if (t.size() < 2) break;
+      ticks = t;
+      if (step * perDecade >= 1.2 * m_label) break;
+    }
+    return ticks;
+  }
+
+ private:
+  // The ticks are made before the layout of the same replot, so the axis rect is the last
+  // layout's, made for the viewport of the last call: the rect grows or shrinks with the
+  // viewport since, the margins around it taken as they were (a resize replots once).
+  void measure() {
+    const QFontMetricsF fm(m_axis->tickLabelFont());
+    const bool vertical = m_axis->orientation() == Qt::Vertical;
+    m_label = vertical ? 1.5 * fm.height() : fm.horizontalAdvance(QStringLiteral("10-10"));
+    const QRect rect = m_axis->axisRect()->rect();
+    const QRect viewport = m_axis->parentPlot()->viewport();
+    m_length = vertical ? rect.height() : rect.width();
+    if (m_lastViewport.isValid())
+      m_length += vertical ? viewport.height() - m_lastViewport.height()
+                           : viewport.width() - m_lastViewport.width();
+    m_lastViewport = viewport;
+  }
+
+  static QVector<double> powersEvery(int step, double lo, double hi) {
+    QVector<double> ticks;
+    for (int e = int(std::ceil(lo / step)) * step; e <= hi; e += step)
+      ticks.push_back(std::pow(10.0, e));
+    return ticks;
+  }
+
+  const QCPAxis* m_axis;
+  double m_label = 0.0, m_length = 0.0;
+  QRect m_lastViewport;
+};
+
 const char* const kBaseFont = "dmsBaseFont";
 const char* const kBaseTickFont = "dmsBaseTickFont";
 const char* const kBaseWidth = "dmsBaseWidth";
@@ -128,7 +194,7 @@ QCPTextElement* PlotStyle::title(QCustomPlot* p) {
 void PlotStyle::setLogAxis(QCPAxis* a, bool log) {
   if (log) {
     a->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    QSharedPointer<QCPAxisTickerLog> ticker(new SpacedLogTicker(a));
     ticker->setSubTickCount(0);
     a->setTicker(ticker);
     a->setNumberFormat("eb");
