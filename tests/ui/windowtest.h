@@ -34,8 +34,9 @@ inline WindowScene casesThatDraw(const QStringList& cases) {
 
 /// A new main window, shown and exposed, over settings no other window has used (an empty
 /// INI file of its own in `dir`): a test case sees nothing an earlier one left, neither in the
-/// window nor in the settings. `size`: the window's, else its default. Null when the window
-/// was not exposed.
+/// window nor in the settings. `size`: the window's, else its default. `scene`: the 3D view it
+/// gets (the recording one unless the case looks at the view). Null when the window was not
+/// exposed.
 inline std::unique_ptr<ui::MainWindow> openFreshWindow(const QTemporaryDir& dir,
                                                        const QString& suite, QSize size = QSize(),
                                                        WindowScene scene = WindowScene::Recording) {
