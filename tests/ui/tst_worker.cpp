@@ -186,6 +186,9 @@ class TestWorker : public QObject {
     qInfo("%d jobs, %d partial results checked, %lld stale chunks dropped", n + 1, checked,
           s.staleChunks());
     QVERIFY(checked > 0);
+    // a job cancelled while it fills a chunk gives the chunk's buffer back as well
+    QVERIFY2(s.sampleBuffersMade() <= qint64(SimWorker::kMaxBuffers),
+             qPrintable(QString::number(s.sampleBuffersMade())));
   }
 
   void staleChunksAreDropped() {

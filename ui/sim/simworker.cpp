@@ -91,7 +91,7 @@ class SimWorker::BufferPool {
     return b;
   }
   void give(std::vector<Sample>&& b) {
-    if (b.capacity() != kMaxChunk) return;  // the empty samples of a run that failed to start
+    if (b.capacity() != kMaxChunk) return;  // only buffers of the pool's one size are kept
     b.clear();
     const std::lock_guard<std::mutex> lock(m_mutex);
     m_free.push_back(std::move(b));
@@ -163,7 +163,10 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       static_assert(kMaxChunk % kStep == 0, "a full chunk fills its buffer exactly");
       while (more && secondsSince(t0) < budget && c.samples.size() + kStep <= kMaxChunk) {
         more = run->advance(c.samples, kStep);
-        if (!live(generation)) return;
+        if (!live(generation)) {
+          m_pool->give(std::move(c.samples));  // kept, or a cancel would cost a buffer
+          return;
+        }
       }
       // the run's cost alone: the table compares the methods' work
       st.wallSeconds += secondsSince(t0);
