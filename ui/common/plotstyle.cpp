@@ -61,7 +61,8 @@ class SpacedLogTicker : public QCPAxisTickerLog {
     const double perDecade = m_length / (hi - lo);
     static constexpr int kSteps[] = {1, 2, 3, 4, 5, 10, 20, 50, 100};
     // the first step with room; where none has, the sparsest that still labels two powers
-    QVector<double> ticks = powersEvery(1, lo, hi);
+    // (every decade labels at least two: the range spans two)
+    QVector<double> ticks;
     for (int step : kSteps) {
       const QVector<double> t = powersEvery(step, lo, hi);
       if (t.size() < 2) break;
