@@ -13,6 +13,9 @@
 #include "core/io/runcsv.h"
 #include "core/sim/registry.h"
 #include "tests/common/dmsim.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_cli {
 
 using dms::test::dmsim;
 using Result = dms::test::DmsimResult;
@@ -319,5 +322,6 @@ class TestCli : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+DMS_TEST_GUILESS_MAIN(TestCli)
+}  // namespace tst_cli
 #include "tst_cli.moc"

@@ -11,10 +11,11 @@
 
 #include "core/sim/registry.h"
 #include "tests/common/dmsim.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_completion {
 
 using dms::test::dmsim;
-
-namespace {
 
 // what _dmsim puts in COMPREPLY for the command line `words` (the last one being completed)
 QStringList complete(const QString& script, const QStringList& words) {
@@ -51,8 +52,6 @@ QStringList missingCommands(const QString& script) {
 
 // the script the build made beside dmsim
 QString completionScript() { return dms::test::builtPath(DMSIM_COMPLETION); }
-
-}  // namespace
 
 class TestCompletion : public QObject {
   Q_OBJECT
@@ -147,5 +146,6 @@ class TestCompletion : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCompletion)
+DMS_TEST_GUILESS_MAIN(TestCompletion)
+}  // namespace tst_completion
 #include "tst_completion.moc"

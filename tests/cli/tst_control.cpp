@@ -12,16 +12,15 @@
 #include <QtTest>
 
 #include "tests/common/dmsim.h"
+#include "tests/common/suitemain.h"
 
-namespace {
+namespace tst_control {
 
 using dms::test::dmsim;
 using Result = dms::test::DmsimResult;
 
 const QStringList kBase = {"control", "--system", "spherical-pendulum"};
 const QStringList kDumbbell = {"control", "--system", "dumbbell"};
-
-}  // namespace
 
 class TestControl : public QObject {
   Q_OBJECT
@@ -350,5 +349,6 @@ class TestControl : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestControl)
+DMS_TEST_GUILESS_MAIN(TestControl)
+}  // namespace tst_control
 #include "tst_control.moc"

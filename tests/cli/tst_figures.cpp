@@ -11,11 +11,12 @@
 #include <QtTest>
 
 #include "tests/common/dmsim.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_figures {
 
 using dms::test::dmsim;
 using Result = dms::test::DmsimResult;
-
-namespace {
 
 QStringList figureIds() {
   const Result r = dmsim({"figures", "--list"});
@@ -26,8 +27,6 @@ QByteArray readFile(const QString& path) {
   QFile f(path);
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
-
-}  // namespace
 
 class TestFigures : public QObject {
   Q_OBJECT
@@ -115,5 +114,6 @@ class TestFigures : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestFigures)
+DMS_TEST_GUILESS_MAIN(TestFigures)
+}  // namespace tst_figures
 #include "tst_figures.moc"

@@ -12,11 +12,12 @@
 #include "core/sim/namedstate.h"
 #include "core/sim/registry.h"
 #include "tests/common/dmsim.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_namedstate {
 
 using dms::test::dmsim;
 using Result = dms::test::DmsimResult;
-
-namespace {
 
 // a part as a flat list of numbers (a scalar is one)
 // a part's numbers in order: a number, a list, or a list of rows (a chain's q_i) flattened
@@ -94,8 +95,6 @@ std::map<std::string, std::vector<double>> expectedInitial(const dms::SystemMode
   }
   return {};
 }
-
-}  // namespace
 
 class TestNamedState : public QObject {
   Q_OBJECT
@@ -219,5 +218,6 @@ class TestNamedState : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestNamedState)
+DMS_TEST_GUILESS_MAIN(TestNamedState)
+}  // namespace tst_namedstate
 #include "tst_namedstate.moc"

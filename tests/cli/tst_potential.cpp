@@ -9,10 +9,11 @@
 
 #include "core/io/scenario.h"
 #include "tests/common/dmsim.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_potential {
 
 using dms::test::dmsim;
-
-namespace {
 
 std::vector<double> numbers(const QJsonValue& v) {
   std::vector<double> out;
@@ -22,8 +23,6 @@ std::vector<double> numbers(const QJsonValue& v) {
 
 const QStringList kPendulumSets = {"--set",     "m=1",   "--set",      "g=9.81", "--set",
                                    "rho1=0.05", "--set", "rho2=-0.02", "--set",  "rho3=0.25"};
-
-}  // namespace
 
 class TestPotential : public QObject {
   Q_OBJECT
@@ -156,5 +155,6 @@ class TestPotential : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestPotential)
+DMS_TEST_GUILESS_MAIN(TestPotential)
+}  // namespace tst_potential
 #include "tst_potential.moc"

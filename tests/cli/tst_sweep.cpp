@@ -10,11 +10,12 @@
 #include <QtTest>
 
 #include "tests/common/dmsim.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_sweep {
 
 using dms::test::dmsim;
 using Result = dms::test::DmsimResult;
-
-namespace {
 
 QSet<QString> keysOf(const QJsonObject& o) {
   const QStringList k = o.keys();
@@ -39,8 +40,6 @@ bool writeFile(const QString& path, const QByteArray& data) {
 // two attitude forms) on a short horizon
 const QStringList kSmall = {"sweep", "--system", "dumbbell",      "--T",
                             "2",     "--rtol",   "1e-4,1e-6,1e-8"};
-
-}  // namespace
 
 class TestSweep : public QObject {
   Q_OBJECT
@@ -208,5 +207,6 @@ class TestSweep : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestSweep)
+DMS_TEST_GUILESS_MAIN(TestSweep)
+}  // namespace tst_sweep
 #include "tst_sweep.moc"

@@ -17,10 +17,11 @@
 #include "core/systems/dumbbell.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_analysis {
 
 using namespace dms;
-
-namespace {
 
 void addSystemRows() {
   QTest::addColumn<QString>("system");
@@ -34,8 +35,6 @@ SweepSpec sweepOf(const QString& system, Method method) {
   validateSweep(spec);
   return spec;
 }
-
-}  // namespace
 
 class TestAnalysis : public QObject {
   Q_OBJECT
@@ -177,5 +176,6 @@ class TestAnalysis : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestAnalysis)
+DMS_TEST_GUILESS_MAIN(TestAnalysis)
+}  // namespace tst_analysis
 #include "tst_analysis.moc"

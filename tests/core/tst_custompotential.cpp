@@ -15,10 +15,11 @@
 #include "core/sim/registry.h"
 #include "core/systems/customrigidbody.h"
 #include "core/systems/customsphere.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_custompotential {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -70,8 +71,6 @@ ParamValues pendulumValues() {
           {"rotvec0", {0.7, -0.4, 0.2}},
           {"Omega0", {0.5, -1.0, 3.0}}};
 }
-
-}  // namespace
 
 class TestCustomPotential : public QObject {
   Q_OBJECT
@@ -386,5 +385,6 @@ class TestCustomPotential : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCustomPotential)
+DMS_TEST_GUILESS_MAIN(TestCustomPotential)
+}  // namespace tst_custompotential
 #include "tst_custompotential.moc"

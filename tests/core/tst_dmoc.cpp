@@ -11,10 +11,11 @@
 #include "core/control/forcedpendulum.h"
 #include "core/control/sphericalpendulumocp.h"
 #include "core/systems/sphericalpendulum.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_dmoc {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -43,8 +44,6 @@ bool expectInputError(const ParamValues& v, double T, double h, const char* fiel
   qWarning("no InputError for '%s'", field);
   return false;
 }
-
-}  // namespace
 
 class TestDmoc : public QObject {
   Q_OBJECT
@@ -299,5 +298,6 @@ class TestDmoc : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestDmoc)
+DMS_TEST_APPLESS_MAIN(TestDmoc)
+}  // namespace tst_dmoc
 #include "tst_dmoc.moc"

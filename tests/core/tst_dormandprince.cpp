@@ -9,10 +9,11 @@
 #include "core/integrators/dormandprince.h"
 #include "core/sim/registry.h"
 #include "core/sim/summary.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_dormandprince {
 
 using namespace dms;
-
-namespace {
 
 // y'' = -y as (y, y'), exact solution (cos t, -sin t) from (1, 0)
 void oscillator(double, const VectorXd& y, VectorXd& dy) {
@@ -32,8 +33,6 @@ double globalError(RkController c, double rtol, double tf) {
   }
   return std::hypot(dp.y()[0] - std::cos(tf), dp.y()[1] + std::sin(tf));
 }
-
-}  // namespace
 
 class TestDormandPrince : public QObject {
   Q_OBJECT
@@ -143,5 +142,6 @@ class TestDormandPrince : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestDormandPrince)
+DMS_TEST_APPLESS_MAIN(TestDormandPrince)
+}  // namespace tst_dormandprince
 #include "tst_dormandprince.moc"

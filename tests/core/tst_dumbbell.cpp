@@ -3,7 +3,10 @@
 // Example 4, the dumbbell on SE(3): its default set-up, bad parameters refused, the Newton solve
 // of eq (42) at round-off and its failure, collisions stop the run, and the gravity moment of
 // eq (41). The LGVI's accuracy and invariants: tst_rigidbody.
+#include "tests/common/suitemain.h"
 #include "tests/core/rigidbodytest.h"
+
+namespace tst_dumbbell {
 
 using namespace dms;
 using namespace dms::test;
@@ -214,5 +217,6 @@ class TestDumbbell : public QObject {
   }
 };
 
-QTEST_MAIN(TestDumbbell)
+DMS_TEST_MAIN(TestDumbbell)
+}  // namespace tst_dumbbell
 #include "tst_dumbbell.moc"

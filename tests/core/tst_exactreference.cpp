@@ -13,10 +13,11 @@
 #include "core/analysis/sweep.h"
 #include "core/sim/registry.h"
 #include "core/systems/massspring.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_exactreference {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -55,8 +56,6 @@ Sample runToT(const ParamValues& values, Method method, double h, double T) {
   }
   return last;
 }
-
-}  // namespace
 
 class TestExactReference : public QObject {
   Q_OBJECT
@@ -183,5 +182,6 @@ class TestExactReference : public QObject {
   }
 };
 
-QTEST_MAIN(TestExactReference)
+DMS_TEST_MAIN(TestExactReference)
+}  // namespace tst_exactreference
 #include "tst_exactreference.moc"

@@ -8,10 +8,11 @@
 
 #include "core/control/dumbbellocp.h"
 #include "core/lie/so3.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_indirect {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -38,8 +39,6 @@ const DumbbellOcpSolution& defaultSolution() {
   static const DumbbellOcpSolution s = solveDumbbellShooting(defaultOcp(), ShootingSettings{});
   return s;
 }
-
-}  // namespace
 
 class TestIndirect : public QObject {
   Q_OBJECT
@@ -309,5 +308,6 @@ class TestIndirect : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestIndirect)
+DMS_TEST_APPLESS_MAIN(TestIndirect)
+}  // namespace tst_indirect
 #include "tst_indirect.moc"

@@ -11,10 +11,11 @@
 
 #include "core/lie/orthogonality.h"
 #include "core/lie/so3.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_lie {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -28,8 +29,6 @@ Vector3d randomUnit(std::mt19937& gen) {
 Matrix3d angleAxis(double angle, const Vector3d& axis) {
   return Eigen::AngleAxisd(angle, axis).toRotationMatrix();
 }
-
-}  // namespace
 
 class TestLie : public QObject {
   Q_OBJECT
@@ -270,5 +269,6 @@ class TestLie : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLie)
+DMS_TEST_APPLESS_MAIN(TestLie)
+}  // namespace tst_lie
 #include "tst_lie.moc"

@@ -14,10 +14,11 @@
 #include "core/analysis/steplog.h"
 #include "core/analysis/sweep.h"
 #include "core/sim/registry.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_longtime {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -75,8 +76,6 @@ QString inputErrorOf(F f) {
   }
   return {};
 }
-
-}  // namespace
 
 class TestLongTime : public QObject {
   Q_OBJECT
@@ -391,5 +390,6 @@ class TestLongTime : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestLongTime)
+DMS_TEST_GUILESS_MAIN(TestLongTime)
+}  // namespace tst_longtime
 #include "tst_longtime.moc"

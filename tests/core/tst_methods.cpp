@@ -13,10 +13,11 @@
 #include "core/sim/summary.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_methods {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -47,8 +48,6 @@ Sample lastSample(const SystemModel& m, Method method, const IntegratorSettings&
 double configurationError(const Sample& a, const Sample& ref) {
   return (a.position - ref.position).norm() + (a.attitude - ref.attitude).norm();
 }
-
-}  // namespace
 
 class TestMethods : public QObject {
   Q_OBJECT
@@ -224,5 +223,6 @@ class TestMethods : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestMethods)
+DMS_TEST_APPLESS_MAIN(TestMethods)
+}  // namespace tst_methods
 #include "tst_methods.moc"

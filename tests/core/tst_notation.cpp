@@ -10,10 +10,11 @@
 
 #include "core/notation.h"
 #include "core/sim/registry.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_notation {
 
 using namespace dms;
-
-namespace {
 
 // what typeset must have replaced: a caret, a binary hyphen, a double bar that opens a norm
 // ("||x"; "|1 - |q||" closes two absolute values and keeps its bars)
@@ -24,8 +25,6 @@ std::string leftover(const std::string& t) {
     if (i + 2 < t.size() && std::isalpha(static_cast<unsigned char>(t[i + 2]))) return "||";
   return {};
 }
-
-}  // namespace
 
 class TestNotation : public QObject {
   Q_OBJECT
@@ -99,5 +98,6 @@ class TestNotation : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestNotation)
+DMS_TEST_APPLESS_MAIN(TestNotation)
+}  // namespace tst_notation
 #include "tst_notation.moc"

@@ -6,10 +6,11 @@
 
 #include "core/sim/registry.h"
 #include "core/systems/system.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_openmodel {
 
 using namespace dms;
-
-namespace {
 
 // n point masses, each with its own mass m_i: only the parameter table matters here
 class Beads final : public SystemModel {
@@ -61,8 +62,6 @@ std::string refusal(const SystemModel& m, const ParamValues& v) {
   }
   return {};
 }
-
-}  // namespace
 
 class TestOpenModel : public QObject {
   Q_OBJECT
@@ -122,5 +121,6 @@ class TestOpenModel : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestOpenModel)
+DMS_TEST_GUILESS_MAIN(TestOpenModel)
+}  // namespace tst_openmodel
 #include "tst_openmodel.moc"

@@ -10,13 +10,13 @@
 #include "core/params.h"
 #include "core/sim/registry.h"
 #include "tests/common/inputerror.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_params {
 
 using namespace dms;
 
-namespace {
 using dms::test::inputErrorOf;
-}  // namespace
-
 class TestParams : public QObject {
   Q_OBJECT
  private slots:
@@ -131,5 +131,6 @@ class TestParams : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestParams)
+DMS_TEST_APPLESS_MAIN(TestParams)
+}  // namespace tst_params
 #include "tst_params.moc"

@@ -12,10 +12,11 @@
 #include "core/sim/registry.h"
 #include "core/systems/pendulum3d.h"
 #include "core/systems/planarpendulum.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_pendulum3d {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -77,8 +78,6 @@ std::string refusal(const ParamValues& v) {
   }
   return {};
 }
-
-}  // namespace
 
 class TestPendulum3d : public QObject {
   Q_OBJECT
@@ -223,5 +222,6 @@ class TestPendulum3d : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestPendulum3d)
+DMS_TEST_GUILESS_MAIN(TestPendulum3d)
+}  // namespace tst_pendulum3d
 #include "tst_pendulum3d.moc"

@@ -10,10 +10,11 @@
 #include "core/sim/registry.h"
 #include "core/systems/pendulumchain.h"
 #include "core/systems/sphericalpendulum.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_pendulumchain {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -68,8 +69,6 @@ double finalError(Method m, double h, double T, const Sample& ref, const ParamVa
   const std::vector<Sample> s = runAll("pendulum-chain", m, st, v);
   return findSystem("pendulum-chain")->stateError(s.back(), ref).norm();
 }
-
-}  // namespace
 
 class TestPendulumChain : public QObject {
   Q_OBJECT
@@ -262,5 +261,6 @@ class TestPendulumChain : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestPendulumChain)
+DMS_TEST_APPLESS_MAIN(TestPendulumChain)
+}  // namespace tst_pendulumchain
 #include "tst_pendulumchain.moc"

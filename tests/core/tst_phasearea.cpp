@@ -13,10 +13,11 @@
 #include "core/integrators/run.h"
 #include "core/sim/registry.h"
 #include "tests/common/inputerror.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_phasearea {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -42,8 +43,6 @@ PhaseAreaSpec specOf(const std::string& system, std::vector<Method> methods, int
 }
 
 using dms::test::inputErrorOf;
-
-}  // namespace
 
 class TestPhaseArea : public QObject {
   Q_OBJECT
@@ -450,5 +449,6 @@ class TestPhaseArea : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestPhaseArea)
+DMS_TEST_GUILESS_MAIN(TestPhaseArea)
+}  // namespace tst_phasearea
 #include "tst_phasearea.moc"

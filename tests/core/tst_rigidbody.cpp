@@ -4,7 +4,10 @@
 // iterations over the default horizon, the RK45 baselines' drift from SO(3), the quaternion and
 // matrix forms agreeing, and a free asymmetric top built from the same pieces with a potential
 // defined here (tests/core/rigidbodytest.h).
+#include "tests/common/suitemain.h"
 #include "tests/core/rigidbodytest.h"
+
+namespace tst_rigidbody {
 
 using namespace dms;
 using namespace dms::test;
@@ -251,5 +254,6 @@ class TestRigidBody : public QObject {
   }
 };
 
-QTEST_MAIN(TestRigidBody)
+DMS_TEST_MAIN(TestRigidBody)
+}  // namespace tst_rigidbody
 #include "tst_rigidbody.moc"

@@ -19,10 +19,11 @@
 #include "core/systems/dumbbell.h"
 #include "core/systems/lgvi.h"
 #include "tests/common/deadline.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_roundoff {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -87,8 +88,6 @@ class NoPotential final : public RigidBodyPotential {
     dUdR.setZero();
   }
 };
-
-}  // namespace
 
 class TestRoundoff : public QObject {
   Q_OBJECT
@@ -340,5 +339,6 @@ class TestRoundoff : public QObject {
   std::optional<std::pair<Matrix3d, Vector3d>> m_wrong;  // a case of a larger root
 };
 
-QTEST_APPLESS_MAIN(TestRoundoff)
+DMS_TEST_APPLESS_MAIN(TestRoundoff)
+}  // namespace tst_roundoff
 #include "tst_roundoff.moc"

@@ -7,10 +7,11 @@
 #include <limits>
 
 #include "core/sim/runstore.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_runstore {
 
 using namespace dms;
-
-namespace {
 
 Sample sampleAt(double t, double energy, double structure = 0.0) {
   Sample s;
@@ -37,8 +38,6 @@ void checkSegments(const std::vector<Vector3d>& tr, double maxStep) {
     QVERIFY2((tr[i] - tr[i - 1]).norm() <= maxStep * (1 + 1e-12),
              qPrintable(QString("segment %1 is %2 long").arg(i).arg((tr[i] - tr[i - 1]).norm())));
 }
-
-}  // namespace
 
 class TestRunStore : public QObject {
   Q_OBJECT
@@ -187,5 +186,6 @@ class TestRunStore : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestRunStore)
+DMS_TEST_APPLESS_MAIN(TestRunStore)
+}  // namespace tst_runstore
 #include "tst_runstore.moc"

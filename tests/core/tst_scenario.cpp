@@ -9,10 +9,11 @@
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
 #include "core/version.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_scenario {
 
 using namespace dms;
-
-namespace {
 
 const char* kGood = R"({
   "schema_version": 1, "program": "Discrete Mechanics Studio", "version": "0.1.0",
@@ -30,8 +31,6 @@ std::string errorOf(const std::string& text) {
   }
   return {};
 }
-
-}  // namespace
 
 class TestScenario : public QObject {
   Q_OBJECT
@@ -298,5 +297,6 @@ class TestScenario : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestScenario)
+DMS_TEST_APPLESS_MAIN(TestScenario)
+}  // namespace tst_scenario
 #include "tst_scenario.moc"

@@ -12,10 +12,11 @@
 #include "core/analysis/shadowenergy.h"
 #include "core/fit.h"
 #include "core/sim/registry.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_shadowenergy {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -58,8 +59,6 @@ ShadowEnergySeries shadowOf(const std::string& system, const RunOf& r, int order
 
 // the sum of |c_ab| over a stencil's weights is below 3 for every order (at most 2.45, k = 6)
 constexpr double kWeightSum = 3.0;
-
-}  // namespace
 
 class TestShadowEnergy : public QObject {
   Q_OBJECT
@@ -240,5 +239,6 @@ class TestShadowEnergy : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestShadowEnergy)
+DMS_TEST_GUILESS_MAIN(TestShadowEnergy)
+}  // namespace tst_shadowenergy
 #include "tst_shadowenergy.moc"

@@ -10,10 +10,11 @@
 #include "core/params.h"
 #include "core/studies/study.h"
 #include "core/studies/style.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_studies {
 
 using namespace dms;
-
-namespace {
 
 const SystemModel& massSpring() { return *findSystem("mass-spring"); }
 
@@ -32,8 +33,6 @@ std::string refusal(const std::string& key, const SystemModel& model, const Stud
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
-
-}  // namespace
 
 class TestStudies : public QObject {
   Q_OBJECT
@@ -287,5 +286,6 @@ class TestStudies : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestStudies)
+DMS_TEST_GUILESS_MAIN(TestStudies)
+}  // namespace tst_studies
 #include "tst_studies.moc"

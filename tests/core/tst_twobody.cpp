@@ -13,10 +13,11 @@
 #include "core/lie/so3.h"
 #include "core/sim/registry.h"
 #include "core/systems/twobody.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_twobody {
 
 using namespace dms;
-
-namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
@@ -54,8 +55,6 @@ double finalError(Method m, double h, double T, const Sample& ref, const ParamVa
   const StateError e = model()->stateError(last, ref);
   return angleOnly ? e.angle : e.norm();
 }
-
-}  // namespace
 
 class TestTwoBody : public QObject {
   Q_OBJECT
@@ -322,5 +321,6 @@ class TestTwoBody : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTwoBody)
+DMS_TEST_GUILESS_MAIN(TestTwoBody)
+}  // namespace tst_twobody
 #include "tst_twobody.moc"

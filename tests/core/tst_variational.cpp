@@ -15,10 +15,11 @@
 #include "core/systems/massspring.h"
 #include "core/systems/planarpendulum.h"
 #include "core/systems/sphericalpendulum.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_variational {
 
 using namespace dms;
-
-namespace {
 
 std::vector<Sample> runAll(const std::string& system, Method m, IntegratorSettings st,
                            const ParamValues& values = {}) {
@@ -30,8 +31,6 @@ std::vector<Sample> runAll(const std::string& system, Method m, IntegratorSettin
   if (run->failure().failed) qWarning("%s", run->failure().reason.c_str());
   return out;
 }
-
-}  // namespace
 
 class TestVariational : public QObject {
   Q_OBJECT
@@ -277,5 +276,6 @@ class TestVariational : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestVariational)
+DMS_TEST_APPLESS_MAIN(TestVariational)
+}  // namespace tst_variational
 #include "tst_variational.moc"

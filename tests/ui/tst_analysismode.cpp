@@ -26,6 +26,7 @@
 #include "tests/common/deadline.h"
 #include "tests/common/imagecheck.h"
 #include "tests/common/settings.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/windowtest.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
@@ -36,6 +37,8 @@
 #include "ui/app/scriptrunner.h"
 #include "ui/common/palette.h"
 #include "ui/sim/simulationmode.h"
+
+namespace tst_analysismode {
 
 using namespace dms;
 using namespace dms::ui;
@@ -254,5 +257,6 @@ class TestAnalysisMode : public QObject {
   AnalysisMode* m_mode = nullptr;
 };
 
-QTEST_MAIN(TestAnalysisMode)
+DMS_TEST_MAIN(TestAnalysisMode)
+}  // namespace tst_analysismode
 #include "tst_analysismode.moc"

@@ -25,6 +25,7 @@
 #include "tests/common/deadline.h"
 #include "tests/common/imagecheck.h"
 #include "tests/common/settings.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/windowtest.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
@@ -35,6 +36,8 @@
 #include "ui/app/scriptrunner.h"
 #include "ui/common/palette.h"
 #include "ui/sim/simulationmode.h"
+
+namespace tst_analysisstudies {
 
 using namespace dms;
 using namespace dms::ui;
@@ -401,5 +404,6 @@ class TestAnalysisStudies : public QObject {
   AnalysisMode* m_mode = nullptr;
 };
 
-QTEST_MAIN(TestAnalysisStudies)
+DMS_TEST_MAIN(TestAnalysisStudies)
+}  // namespace tst_analysisstudies
 #include "tst_analysisstudies.moc"

@@ -5,12 +5,13 @@
 #include <QtTest>
 #include <cmath>
 
+#include "tests/common/suitemain.h"
 #include "ui/sim/articlenote.h"
+
+namespace tst_articlenote {
 
 using namespace dms;
 using namespace dms::ui;
-
-namespace {
 
 // the summary of a whole run, as the app's run store keeps it
 RunSummary runToT(const SystemModel& model, const ParamValues& values, Method m,
@@ -27,8 +28,6 @@ RunSummary runToT(const SystemModel& model, const ParamValues& values, Method m,
   *failed = run->failure().failed;
   return sum;
 }
-
-}  // namespace
 
 class TestArticleNote : public QObject {
   Q_OBJECT
@@ -81,5 +80,6 @@ class TestArticleNote : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestArticleNote)
+DMS_TEST_APPLESS_MAIN(TestArticleNote)
+}  // namespace tst_articlenote
 #include "tst_articlenote.moc"

@@ -7,11 +7,12 @@
 #include <QtTest>
 #include <cmath>
 
+#include "tests/common/suitemain.h"
 #include "ui/scene3d/camerafit.h"
 
-using namespace dms::ui;
+namespace tst_camerafit {
 
-namespace {
+using namespace dms::ui;
 
 std::vector<QVector3D> disc(float radius, int n) {
   std::vector<QVector3D> pts;
@@ -31,8 +32,6 @@ float margin(const QPointF& s, const CameraFrame& f) {
   const float top = mid + half, bottom = mid - half;
   return std::min({float(f.aspect - std::fabs(s.x())), float(top - s.y()), float(s.y() - bottom)});
 }
-
-}  // namespace
 
 class TestCameraFit : public QObject {
   Q_OBJECT
@@ -94,5 +93,6 @@ class TestCameraFit : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestCameraFit)
+DMS_TEST_APPLESS_MAIN(TestCameraFit)
+}  // namespace tst_camerafit
 #include "tst_camerafit.moc"

@@ -10,7 +10,10 @@
 #include "core/sim/registry.h"
 #include "tests/common/builtpath.h"
 #include "tests/common/deadline.h"
+#include "tests/common/suitemain.h"
 #include "ui/app/commandline.h"
+
+namespace tst_commandline {
 
 using namespace dms;
 using namespace dms::ui;
@@ -204,5 +207,6 @@ class TestCommandLine : public QObject {
   QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestCommandLine)
+DMS_TEST_MAIN(TestCommandLine)
+}  // namespace tst_commandline
 #include "tst_commandline.moc"

@@ -25,6 +25,7 @@
 #include "tests/common/exportcheck.h"
 #include "tests/common/imagecheck.h"
 #include "tests/common/settings.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/controltest.h"
 #include "tests/ui/windowtest.h"
 #include "ui/app/mainwindow.h"
@@ -37,6 +38,8 @@
 #include "ui/control/controlworker.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
+
+namespace tst_controlinput {
 
 using namespace dms;
 using namespace dms::ui;
@@ -287,5 +290,6 @@ class TestControlInput : public QObject {
   ControlMode* m_mode = nullptr;
 };
 
-QTEST_MAIN(TestControlInput)
+DMS_TEST_MAIN(TestControlInput)
+}  // namespace tst_controlinput
 #include "tst_controlinput.moc"

@@ -25,6 +25,7 @@
 #include "tests/common/exportcheck.h"
 #include "tests/common/imagecheck.h"
 #include "tests/common/settings.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/controltest.h"
 #include "tests/ui/windowtest.h"
 #include "ui/app/mainwindow.h"
@@ -37,6 +38,8 @@
 #include "ui/control/controlworker.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
+
+namespace tst_controlmode {
 
 using namespace dms;
 using namespace dms::ui;
@@ -336,5 +339,6 @@ class TestControlMode : public QObject {
   ControlMode* m_mode = nullptr;
 };
 
-QTEST_MAIN(TestControlMode)
+DMS_TEST_MAIN(TestControlMode)
+}  // namespace tst_controlmode
 #include "tst_controlmode.moc"

@@ -21,6 +21,7 @@
 
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/windowtest.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/playbackbar.h"
@@ -37,6 +38,8 @@
 #include "ui/sim/runtable.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
+
+namespace tst_mainwindow {
 
 using namespace dms;
 using namespace dms::ui;
@@ -445,5 +448,6 @@ class TestMainWindow : public QObject {
   std::unique_ptr<MainWindow> m_window;
 };
 
-QTEST_MAIN(TestMainWindow)
+DMS_TEST_MAIN(TestMainWindow)
+}  // namespace tst_mainwindow
 #include "tst_mainwindow.moc"

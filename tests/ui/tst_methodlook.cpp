@@ -10,13 +10,14 @@
 #include <array>
 #include <cmath>
 
+#include "tests/common/suitemain.h"
 #include "ui/common/methodlook.h"
 #include "ui/sim/methodpicker.h"
 
+namespace tst_methodlook {
+
 using namespace dms;
 using namespace dms::ui;
-
-namespace {
 
 // CIE L*a*b* of an sRGB colour (D65 white)
 std::array<double, 3> lab(const QColor& c) {
@@ -38,8 +39,6 @@ double deltaE(const QColor& a, const QColor& b) {
   const std::array<double, 3> p = lab(a), q = lab(b);
   return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 }
-
-}  // namespace
 
 class TestMethodLook : public QObject {
   Q_OBJECT
@@ -104,5 +103,6 @@ class TestMethodLook : public QObject {
   }
 };
 
-QTEST_MAIN(TestMethodLook)
+DMS_TEST_MAIN(TestMethodLook)
+}  // namespace tst_methodlook
 #include "tst_methodlook.moc"

@@ -17,6 +17,7 @@
 #include "core/io/scenario.h"
 #include "tests/common/deadline.h"
 #include "tests/common/settings.h"
+#include "tests/common/suitemain.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
@@ -35,6 +36,8 @@
 #include "ui/sim/runtable.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
+
+namespace tst_presentation {
 
 using namespace dms;
 using namespace dms::ui;
@@ -267,5 +270,6 @@ class TestPresentation : public QObject {
   QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestPresentation)
+DMS_TEST_MAIN(TestPresentation)
+}  // namespace tst_presentation
 #include "tst_presentation.moc"

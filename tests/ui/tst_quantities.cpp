@@ -21,6 +21,7 @@
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
 #include "tests/common/settings.h"
+#include "tests/common/suitemain.h"
 #include "ui/app/mainwindow.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/playback.h"
@@ -29,11 +30,11 @@
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
+namespace tst_quantities {
+
 using namespace dms;
 using namespace dms::ui;
 using dms::test::ms;
-
-namespace {
 
 SimulationMode* sim(MainWindow& w) { return w.simulationMode(); }
 PlotPanel* panel(MainWindow& w) { return w.simulationMode()->plotPanel(); }
@@ -89,8 +90,6 @@ void show(MainWindow& w, PlotView v) {
   QVERIFY(panel(w)->setView(v));
   panel(w)->refresh(0, true);
 }
-
-}  // namespace
 
 class TestQuantities : public QObject {
   Q_OBJECT
@@ -358,5 +357,6 @@ class TestQuantities : public QObject {
   std::unique_ptr<MainWindow> m_window;
 };
 
-QTEST_MAIN(TestQuantities)
+DMS_TEST_MAIN(TestQuantities)
+}  // namespace tst_quantities
 #include "tst_quantities.moc"

@@ -12,8 +12,9 @@
 
 #include "tests/common/builtpath.h"
 #include "tests/common/imagecheck.h"
+#include "tests/common/suitemain.h"
 
-namespace {
+namespace tst_resources {
 
 const QString kAppId = "io.github.dms.DiscreteMechanicsStudio";
 
@@ -22,8 +23,6 @@ QString readResourceFile(const QString& name) {
   if (!f.open(QIODevice::ReadOnly)) return {};
   return QString::fromUtf8(f.readAll());
 }
-
-}  // namespace
 
 class TestResources : public QObject {
   Q_OBJECT
@@ -69,5 +68,6 @@ void TestResources::desktopEntryAndMetainfoNameTheApp() {
   QVERIFY(metainfo.contains("<launchable type=\"desktop-id\">" + kAppId + ".desktop</launchable>"));
 }
 
-QTEST_MAIN(TestResources)
+DMS_TEST_MAIN(TestResources)
+}  // namespace tst_resources
 #include "tst_resources.moc"

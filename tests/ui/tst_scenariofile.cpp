@@ -20,6 +20,7 @@
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/windowtest.h"
 #include "ui/app/examples.h"
 #include "ui/app/mainwindow.h"
@@ -28,6 +29,8 @@
 #include "ui/sim/plotpanel.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
+
+namespace tst_scenariofile {
 
 using namespace dms;
 using namespace dms::ui;
@@ -228,5 +231,6 @@ class TestScenarioFile : public QObject {
   std::unique_ptr<MainWindow> m_window;
 };
 
-QTEST_MAIN(TestScenarioFile)
+DMS_TEST_MAIN(TestScenarioFile)
+}  // namespace tst_scenariofile
 #include "tst_scenariofile.moc"

@@ -5,7 +5,10 @@
 // legend; switching the overlay keeps poses and trails and leaks no Qt3D node; a time stamp is
 // burned into the capture's corner, clear of the cards. Runs under Xvfb (Mesa) when there is no
 // display; the systems' drawings: tst_scenesystems.
+#include "tests/common/suitemain.h"
 #include "tests/ui/scenetest.h"
+
+namespace tst_scene3d {
 
 using namespace dms;
 using namespace dms::ui;
@@ -248,5 +251,6 @@ class TestScene3d : public SceneFixture {
   }
 };
 
-QTEST_MAIN(TestScene3d)
+DMS_TEST_MAIN(TestScene3d)
+}  // namespace tst_scene3d
 #include "tst_scene3d.moc"

@@ -9,10 +9,13 @@
 #include <limits>
 
 #include "core/lie/so3.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/scenetest.h"
 #include "ui/scene3d/qt3d/pendulum3dvisual.h"
 #include "ui/scene3d/qt3d/typedvisuals.h"
 #include "ui/scene3d/qt3d/visualregistry.h"
+
+namespace tst_scenesystems {
 
 using namespace dms;
 using namespace dms::ui;
@@ -394,5 +397,6 @@ class TestSceneSystems : public SceneFixture {
   }
 };
 
-QTEST_MAIN(TestSceneSystems)
+DMS_TEST_MAIN(TestSceneSystems)
+}  // namespace tst_scenesystems
 #include "tst_scenesystems.moc"

@@ -17,15 +17,16 @@
 #include "core/sim/registry.h"
 #include "core/studies/study.h"
 #include "tests/common/settings.h"
+#include "tests/common/suitemain.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
 #include "ui/app/mainwindow.h"
 
+namespace tst_teaching {
+
 using namespace dms;
 using namespace dms::ui;
-
-namespace {
 
 // the default sweeps, each run once
 const SweepResult& sweepOf(const std::string& system) {
@@ -119,8 +120,6 @@ std::vector<int> checkedTriangles(const AnalysisPlots& plots, QString* problem) 
   }
   return orders;
 }
-
-}  // namespace
 
 class TestTeaching : public QObject {
   Q_OBJECT
@@ -300,5 +299,6 @@ class TestTeaching : public QObject {
   QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestTeaching)
+DMS_TEST_MAIN(TestTeaching)
+}  // namespace tst_teaching
 #include "tst_teaching.moc"

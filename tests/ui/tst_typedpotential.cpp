@@ -15,6 +15,7 @@
 
 #include "core/io/scenario.h"
 #include "core/systems/typedpotential.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/windowtest.h"
 #include "ui/app/mainwindow.h"
 #include "ui/sim/parampanel.h"
@@ -22,11 +23,11 @@
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
+namespace tst_typedpotential {
+
 using namespace dms;
 using namespace dms::ui;
 using dms::test::waitIdle;
-
-namespace {
 
 // types `text` into the field and presses Enter, as a user does
 void typeAndEnter(PotentialEditor* editor, const QString& text) {
@@ -34,8 +35,6 @@ void typeAndEnter(PotentialEditor* editor, const QString& text) {
   QTest::keyClicks(editor->field(), text);
   QTest::keyClick(editor->field(), Qt::Key_Return);
 }
-
-}  // namespace
 
 class TestTypedPotential : public QObject {
   Q_OBJECT
@@ -207,5 +206,6 @@ class TestTypedPotential : public QObject {
   std::unique_ptr<MainWindow> m_window;
 };
 
-QTEST_MAIN(TestTypedPotential)
+DMS_TEST_MAIN(TestTypedPotential)
+}  // namespace tst_typedpotential
 #include "tst_typedpotential.moc"

@@ -30,6 +30,7 @@
 #include "tests/common/builtpath.h"
 #include "tests/common/deadline.h"
 #include "tests/common/imagecheck.h"
+#include "tests/common/suitemain.h"
 #include "ui/app/animationexport.h"
 #include "ui/app/commandline.h"
 #include "ui/app/mainwindow.h"
@@ -38,10 +39,10 @@
 #include "ui/common/methodlook.h"
 #include "ui/common/playback.h"
 
+namespace tst_video {
+
 using namespace dms::ui;
 using dms::test::ms;
-
-namespace {
 
 struct Probe {
   QString codec;
@@ -93,8 +94,6 @@ int changedPixels(const QImage& a, const QImage& b) {
 QStringList partialFiles(const QDir& dir) {
   return dir.entryList({"*.part"}, QDir::Files | QDir::Hidden);
 }
-
-}  // namespace
 
 class TestVideo : public QObject {
   Q_OBJECT
@@ -388,5 +387,6 @@ class TestVideo : public QObject {
   QProcessEnvironment m_env;
 };
 
-QTEST_MAIN(TestVideo)
+DMS_TEST_MAIN(TestVideo)
+}  // namespace tst_video
 #include "tst_video.moc"

@@ -27,6 +27,7 @@
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
 #include "tests/common/exportcheck.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/windowtest.h"
 #include "ui/app/commandline.h"
 #include "ui/app/exportdialog.h"
@@ -40,6 +41,8 @@
 #include "ui/sim/plotpanel.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
+
+namespace tst_windowexport {
 
 using namespace dms;
 using namespace dms::ui;
@@ -393,5 +396,6 @@ class TestWindowExport : public QObject {
   std::unique_ptr<MainWindow> m_window;
 };
 
-QTEST_MAIN(TestWindowExport)
+DMS_TEST_MAIN(TestWindowExport)
+}  // namespace tst_windowexport
 #include "tst_windowexport.moc"

@@ -31,6 +31,7 @@
 #include "core/sim/registry.h"
 #include "tests/common/deadline.h"
 #include "tests/common/imagecheck.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/windowtest.h"
 #include "ui/app/mainwindow.h"
 #include "ui/app/playbackbar.h"
@@ -44,6 +45,8 @@
 #include "ui/sim/runtable.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
+
+namespace tst_windowlayout {
 
 using namespace dms;
 using namespace dms::ui;
@@ -363,5 +366,6 @@ class TestWindowLayout : public QObject {
   std::unique_ptr<MainWindow> m_window;
 };
 
-QTEST_MAIN(TestWindowLayout)
+DMS_TEST_MAIN(TestWindowLayout)
+}  // namespace tst_windowlayout
 #include "tst_windowlayout.moc"

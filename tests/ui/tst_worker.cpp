@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "tests/common/deadline.h"
+#include "tests/common/suitemain.h"
 #include "tests/ui/recordingscene.h"
 #include "ui/common/playback.h"
 #include "ui/scene3d/sceneview.h"
@@ -20,12 +21,12 @@
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
+namespace tst_worker {
+
 using namespace dms;
 using namespace dms::ui;
 using dms::test::ms;
 using dms::test::RecordingScene;
-
-namespace {
 
 SimJob makeJob(const std::string& system, double T, double h, double firstValueScale = 1.0) {
   SimJob job;
@@ -95,8 +96,6 @@ struct MassSpringMode {
     return true;
   }
 };
-
-}  // namespace
 
 class TestWorker : public QObject {
   Q_OBJECT
@@ -379,5 +378,6 @@ class TestWorker : public QObject {
   }
 };
 
-QTEST_MAIN(TestWorker)
+DMS_TEST_MAIN(TestWorker)
+}  // namespace tst_worker
 #include "tst_worker.moc"
