@@ -10,14 +10,9 @@
 // two libraries is theirs to free; a leak of ours is still reported. LeakSanitizer calls these
 // two functions when it starts; the table of suppressions used stays off stderr, which the CLI
 // suites read.
-// GCC says it builds with ASan by __SANITIZE_ADDRESS__, clang (the fuzzing build) by
-// __has_feature(address_sanitizer).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DMS_LSAN_SUPPRESSIONS 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(DMS_LSAN_SUPPRESSIONS)
+#include "core/sanitizers.h"
+
+#if DMS_ASAN
 extern "C" const char* __lsan_default_suppressions() {
   return "leak:libcln.so\nleak:libginac.so\n";
 }

@@ -6,11 +6,13 @@
 // kSlowdown > 1 also tells a suite it runs under a sanitizer (tst_roundoff shortens a long run).
 #pragma once
 
+#include "core/sanitizers.h"
+
 namespace dms::test {
 
-#if defined(__SANITIZE_THREAD__)
+#if DMS_TSAN
 constexpr int kSlowdown = 5;
-#elif defined(__SANITIZE_ADDRESS__)
+#elif DMS_ASAN
 constexpr int kSlowdown = 3;
 #else
 constexpr int kSlowdown = 1;

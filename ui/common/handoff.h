@@ -23,7 +23,9 @@
 #include <QObject>
 #include <QThread>
 
-#if defined(__SANITIZE_THREAD__)
+#include "core/sanitizers.h"
+
+#if DMS_TSAN
 extern "C" void __tsan_acquire(void* addr);
 extern "C" void __tsan_release(void* addr);
 #endif
@@ -47,13 +49,13 @@ class HandoffToken {
 
   /// Called by the receiver before it reads a message.
   static void acquire() {
-#if defined(__SANITIZE_THREAD__)
+#if DMS_TSAN
     __tsan_acquire(key());
 #endif
   }
   /// Called by a thread before it ends, for whoever waits on it (QThread::wait).
   static void release() {
-#if defined(__SANITIZE_THREAD__)
+#if DMS_TSAN
     __tsan_release(key());
 #endif
   }
