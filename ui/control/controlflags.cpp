@@ -89,8 +89,8 @@ class ControlFlags : public ModeFlags {
     if (!problem) return true;
     for (const auto& [name, value] : o.choices) {
       const std::vector<ControlChoice>& cs = problem->choices();
-      const auto it = std::find_if(cs.begin(), cs.end(),
-                                   [&](const ControlChoice& c) { return c.name == name; });
+      const auto it = std::find_if(
+          cs.begin(), cs.end(), [&name = name](const ControlChoice& c) { return c.name == name; });
       if (it == cs.end())
         return fail(QString("--%1: not an option of this system's problem")
                         .arg(QString::fromStdString(name)));
