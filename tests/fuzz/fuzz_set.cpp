@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "core/params.h"
 #include "core/sim/registry.h"
@@ -19,8 +20,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       dms::ParamValues values;
       values[name] = value;
       const dms::ParamValues out = m->normalize(values, nullptr);
+      // a system whose parameters depend on a count (the chain's n) has them for that count
+      const std::vector<dms::ParamSpec> specs = m->paramsFor(out);
       for (const auto& [n, v] : out) {
-        const dms::ParamSpec* spec = dms::findSpec(m->params(), n);
+        const dms::ParamSpec* spec = dms::findSpec(specs, n);
         if (!spec || int(v.size()) != spec->dim) std::abort();
         for (double x : v)
           if (!std::isfinite(x)) std::abort();
