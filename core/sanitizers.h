@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // DMS_ASAN and DMS_TSAN are 1 in a build under AddressSanitizer or ThreadSanitizer, 0 otherwise,
 // whichever the compiler: GCC says so by __SANITIZE_ADDRESS__ and __SANITIZE_THREAD__, clang (the
-// sanitizer builds of CMakePresets.json and the fuzzing build) only by __has_feature.
+// asan preset and the fuzzing build) only by __has_feature.
 #pragma once
 
 #if defined(__SANITIZE_ADDRESS__)
