@@ -212,6 +212,7 @@ std::string CommandOptions::describe(const CLI::ParseError& e) const {
 RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,
                    const IntegratorSettings& settings, std::ostream* csv) {
   RunResult r;
+  r.summary = RunSummary(conservedMomentumMask(model, values));
   std::unique_ptr<Run> run = model.makeRun(values, method, settings);
   // the app's CSV writer and columns (core/io/runcsv.h); energy_dev from the first sample, as
   // the summary's

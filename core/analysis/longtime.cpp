@@ -12,6 +12,7 @@
 #include "core/analysis/parallel.h"
 #include "core/fit.h"
 #include "core/sim/registry.h"
+#include "core/sim/summary.h"
 
 namespace dms {
 
@@ -123,8 +124,9 @@ std::optional<double> growthExponent(const std::vector<Bucket>& buckets, MaxOf m
 // |E - E0|, the structure error and |L - L0| of each sample into the log buckets
 class LongTimeSink final : public SampleSink {
  public:
-  LongTimeSink(double t0, int perDecade, bool structure, bool momentum)
-      : m_buckets(t0, perDecade), m_structure(structure), m_momentum(momentum) {}
+  // momentumMask: the conserved components of Sample::momentum (none: no momentum error)
+  LongTimeSink(double t0, int perDecade, bool structure, const Vector3d& momentumMask)
+      : m_buckets(t0, perDecade), m_structure(structure), m_momentumMask(momentumMask) {}
 
   void take(const Sample& s) override {
     if (!m_started) {
@@ -139,7 +141,8 @@ class LongTimeSink final : public SampleSink {
     ++b.samples;
     widen(b.energy, std::fabs(s.energy - m_energy0), first);
     widen(b.structure, m_structure ? s.structure : 0.0, first);
-    widen(b.momentum, m_momentum ? (s.momentum - m_momentum0).norm() : 0.0, first);
+    widen(b.momentum, RunSummary::momentumDeviation(m_momentumMask, s.momentum, m_momentum0),
+          first);
   }
 
   std::vector<LongTimeBucket>& buckets() { return m_buckets.buckets(); }
@@ -147,7 +150,8 @@ class LongTimeSink final : public SampleSink {
 
  private:
   LogBuckets<LongTimeBucket> m_buckets;
-  bool m_structure, m_momentum;
+  bool m_structure;
+  Vector3d m_momentumMask;
   bool m_started = false;
   double m_energy0 = 0.0;
   Vector3d m_momentum0 = Vector3d::Zero();
@@ -317,8 +321,9 @@ LongTimeResult runLongTime(const LongTimeSpec& spec, unsigned jobs, const std::a
         LongTimeRun& r = result.runs[i];
         const double c0 = threadCpuSeconds();
         const std::unique_ptr<Run> run = model.makeRun(spec.parameters, r.method, spec.settings);
-        LongTimeSink sink(spec.settings.h, spec.bucketsPerDecade, result.hasStructure,
-                          result.hasMomentum);
+        LongTimeSink sink(
+            spec.settings.h, spec.bucketsPerDecade, result.hasStructure,
+            result.hasMomentum ? conservedMomentumMask(model, spec.parameters) : Vector3d::Zero());
         bool more = true, cancelled = false;
         while (more) {
           if (cancel && cancel->load()) {

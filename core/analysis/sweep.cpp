@@ -60,6 +60,7 @@ struct Outcome {
 Outcome runToEnd(const SystemModel& model, const ParamValues& values, Method method,
                  const IntegratorSettings& st, const std::atomic<bool>* cancel) {
   Outcome o;
+  o.summary = RunSummary(conservedMomentumMask(model, values));
   const double c0 = threadCpuSeconds();
   const std::unique_ptr<Run> run = model.makeRun(values, method, st);
   std::vector<Sample> chunk;

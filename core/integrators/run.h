@@ -22,8 +22,9 @@ struct Sample {
   double structure = 0.0;
   /// Secondary structure error: |q.omega| on S^2, |1 - |q|| for a quaternion, else 0.
   double structure2 = 0.0;
-  /// Conserved (angular) momentum: for the dumbbell the total angular momentum, for the
-  /// spherical pendulum (0, 0, m l^2 omega.e3); zero for systems without one.
+  /// The angular momentum, all three components in the inertial frame, from the positions and
+  /// velocities of the masses (SystemModel::conservedAt says which components are conserved);
+  /// zero for systems without one.
   Vector3d momentum = Vector3d::Zero();
   /// Pose for display: a point (bob, block or centre of mass) and an attitude.
   Vector3d position = Vector3d::Zero();

@@ -27,7 +27,7 @@ RunCsvWriter::RunCsvWriter(std::ostream& out, const SystemModel& model,
   }
   m_cells.assign(m_stateColumns.size(), nullptr);
   m_structure = !model.structureName().empty();
-  m_momentum = model.hasMomentum();
+  m_momentum = model.hasAngularMomentum();
 }
 
 void RunCsvWriter::writeHeader() {

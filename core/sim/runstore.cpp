@@ -31,7 +31,7 @@ void RunStore::clear() {
   m_momentum0 = Vector3d::Zero();
   m_shadowProblem.clear();
   m_maxSpeed = 0.0;
-  m_summary = RunSummary();
+  m_summary = RunSummary(m_momentumMask);
   m_last = Sample();
 }
 
@@ -46,7 +46,7 @@ double RunStore::metric(Metric m, const Sample& s) const {
     case Metric::Energy:
       return s.energy - m_energy0;
     case Metric::MomentumDeviation:
-      return (s.momentum - m_momentum0).norm();
+      return RunSummary::momentumDeviation(m_momentumMask, s.momentum, m_momentum0);
     default:
       break;
   }

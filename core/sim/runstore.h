@@ -32,7 +32,7 @@ enum class Metric {
   Structure = 1,          ///< Sample::structure
   Structure2 = 2,         ///< Sample::structure2
   Energy = 3,             ///< E - E0, signed
-  MomentumDeviation = 4,  ///< |L - L0| (Sample::momentum)
+  MomentumDeviation = 4,  ///< |L - L0| on the conserved components (Sample::momentum)
   Component0 = 5,         ///< component i of the reader is Component0 + i (componentMetric)
 };
 constexpr int kMetricCount = int(Metric::Component0) + kComponentCount;
@@ -95,6 +95,10 @@ class RunStore {
   /// What the Component metrics read off each sample appended from now on (kept by clear();
   /// empty: zeros).
   void setComponents(ComponentReader reader) { m_components = std::move(reader); }
+  /// The components of Sample::momentum that |L - L0| counts (conservedMomentumMask()), for
+  /// the summary and the MomentumDeviation metric of the runs appended after the next clear()
+  /// (kept by clear()).
+  void setMomentumMask(const Vector3d& mask) { m_momentumMask = mask; }
 
   /// Appends values of the run's shadow energy H~ at times t (in time order; the two vectors of
   /// one length), with the same bounded envelope as the metrics.
@@ -145,6 +149,7 @@ class RunStore {
   std::int64_t m_received = 0, m_shadowReceived = 0;
   double m_energy0 = 0.0, m_shadow0 = 0.0;
   Vector3d m_momentum0 = Vector3d::Zero();
+  Vector3d m_momentumMask = Vector3d::Ones();
   std::string m_shadowProblem;
   double m_maxSpeed = 0.0;
   RunSummary m_summary;

@@ -21,7 +21,8 @@ void RunSummary::add(const Sample& s) {
   m_structureSum += s.structure;
   structureMax = std::max(structureMax, s.structure);
   structure2Max = std::max(structure2Max, s.structure2);
-  momentumMaxDev = std::max(momentumMaxDev, (s.momentum - m_momentum0).norm());
+  momentumMaxDev =
+      std::max(momentumMaxDev, momentumDeviation(m_momentumMask, s.momentum, m_momentum0));
   energyMeanDev = m_energySum / double(samples);
   structureMean = m_structureSum / double(samples);
   lastTime = s.t;

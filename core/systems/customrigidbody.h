@@ -26,9 +26,10 @@ class CustomRigidBody final : public PivotBodyModel, public TypedPotentialSystem
   std::string name() const override { return "custom-rigid-body"; }
   std::string title() const override { return "Rigid body on a pivot, potential U(R) typed in"; }
   const std::vector<ParamSpec>& params() const override { return m_specs; }
-  /// Sample::momentum's third component is e3.(R J Omega) whatever U; it is conserved when U is
-  /// symmetric about e3 (PotentialExpression::symmetricAboutE3).
+  /// Sample::momentum is the angular momentum about the pivot R J Omega whatever U; its third
+  /// component is conserved when U is symmetric about e3 (PotentialExpression::symmetricAboutE3).
   bool hasMomentum() const override { return m_expr.symmetricAboutE3; }
+  bool hasAngularMomentum() const override { return true; }
   std::vector<ConservedQuantity> conserved() const override;
   /// J's triangle inequality, a value for every parameter of the potential, and U and dU/dR
   /// finite at R0 = exp(rotvec0^).

@@ -28,9 +28,10 @@ class CustomSphereParticle final : public SphereParticleModel, public TypedPoten
   std::string name() const override { return "custom-sphere-particle"; }
   std::string title() const override { return "Particle on a sphere, potential U(q) typed in"; }
   const std::vector<ParamSpec>& params() const override { return m_specs; }
-  /// Sample::momentum's third component is m l^2 omega.e3 whatever U; it is conserved when U is
-  /// symmetric about e3.
+  /// Sample::momentum is the angular momentum m l^2 q x qdot whatever U; its third component is
+  /// conserved when U is symmetric about e3.
   bool hasMomentum() const override { return m_expr.symmetricAboutE3; }
+  bool hasAngularMomentum() const override { return true; }
   std::vector<ConservedQuantity> conserved() const override;
   /// A value for every parameter of the potential, q0 normalized and omega0 made tangent (as
   /// the spherical pendulum), U and dU/dq finite at q0.

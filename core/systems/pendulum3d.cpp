@@ -11,8 +11,7 @@
 namespace dms {
 namespace {
 
-// the rigid body's run with the samples of a body on a pivot: the drawn point is R point, and of
-// the angular momentum about the pivot only the vertical component is conserved
+// the rigid body's run with the samples of a body on a pivot: the drawn point is R point
 class PivotRun final : public Run {
  public:
   PivotRun(std::unique_ptr<Run> inner, const Vector3d& point)
@@ -34,8 +33,6 @@ class PivotRun final : public Run {
     Adapter(SampleSink& s, const Vector3d& p, SampleFields f) : next(s), point(p), fields(f) {}
     void take(const Sample& in) override {
       out = in;
-      // the rigid body's m x x v + R J Omega, with x = v = 0 exactly: R J Omega
-      out.momentum = Vector3d(0.0, 0.0, in.momentum.z());
       if (fields == SampleFields::All) {
         const Vector3d Omega = in.state.segment<3>(in.state.size() - 6);
         out.position = in.attitude * point;
@@ -75,6 +72,12 @@ std::vector<StatePart> PivotBodyModel::namedState(Method /*method*/, const Sampl
 std::vector<ConservedQuantity> PivotBodyModel::energyAndVerticalMomentum() {
   return {{"energy", "E", "J", "energy"},
           {"vertical angular momentum", "e3.(R J Omega)", "kg m^2/s", "momentum", {2}}};
+}
+
+std::vector<ConservedQuantity> Pendulum3d::conservedAt(const ParamValues& values) const {
+  const double torque = scalarParam(values, "g") * scalarParam(values, "m");
+  if (torque != 0.0 && vectorParam(values, "rho") != Vector3d::Zero()) return conserved();
+  return withWholeMomentum(conserved(), "R J Omega");
 }
 
 ParamSpec PivotBodyModel::inertiaSpec() {

@@ -78,8 +78,8 @@ class PivotBodyModel : public SystemModel {
 };
 
 /// The samples of a body on a pivot from the rigid body's run `inner`: the drawn point is
-/// R point (with its velocity R (Omega x point)), and of the angular momentum about the pivot
-/// only the vertical component e3.(R J Omega) is kept: momentum (0, 0, e3.(R J Omega)).
+/// R point (with its velocity R (Omega x point)); the momentum stays the rigid body's
+/// m x x v + R J Omega, with x = v = 0 the angular momentum about the pivot R J Omega.
 std::unique_ptr<Run> makePivotRun(std::unique_ptr<Run> inner, const Vector3d& point);
 
 class Pendulum3d final : public PivotBodyModel {
@@ -89,13 +89,15 @@ class Pendulum3d final : public PivotBodyModel {
   const std::vector<ParamSpec>& params() const override;
   bool hasMomentum() const override { return true; }
   std::vector<ConservedQuantity> conserved() const override { return energyAndVerticalMomentum(); }
+  /// Without gravity's torque (g m rho = 0) every component of R J Omega is conserved.
+  std::vector<ConservedQuantity> conservedAt(const ParamValues& values) const override;
   /// Checks that J is an inertia about the pivot of a body of mass m with its centre of mass
   /// at rho: the triangle inequality J_i <= J_j + J_k (Jd = 1/2 tr(J) I - J >= 0), and
   /// Jd - m rho rho^T >= 0 (the second moment about the centre of mass).
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
   /// The rigid body's runs (makeRigidBodyRun) with the pivot's samples: position the centre of
-  /// mass R rho, velocity R (Omega x rho), momentum (0, 0, e3.(R J Omega)).
+  /// mass R rho, velocity R (Omega x rho), momentum R J Omega.
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
 };

@@ -38,10 +38,6 @@ struct ChainStepper {
     ChainVectors omega = chainZeros();
     pendulumChainOmega(p, x.q, x.pi, omega);
     PendulumChain::fill(p, t, x.q, omega, s, f);
-    // the vertical angular momentum the step keeps: e3.sum_i pi_i
-    double Lz = 0.0;
-    for (int i = 0; i < p.n; ++i) Lz += x.pi[i].z();
-    s.momentum = Vector3d(0.0, 0.0, Lz);
   }
   std::vector<std::string> stateNames() const { return chainStateNames(p.n); }
 };
@@ -151,6 +147,11 @@ ParamValues PendulumChain::normalize(const ParamValues& values,
     out[wName] = {w.x(), w.y(), w.z()};
   }
   return out;
+}
+
+std::vector<ConservedQuantity> PendulumChain::conservedAt(const ParamValues& values) const {
+  if (scalarParam(values, "g") != 0.0) return conserved();
+  return withWholeMomentum(conserved(), "sum_i m_i x_i x xdot_i");
 }
 
 std::vector<ConservedQuantity> PendulumChain::conserved() const {

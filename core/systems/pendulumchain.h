@@ -122,6 +122,8 @@ class PendulumChain final : public SystemModel {
   /// The energy and the vertical angular momentum e3.sum_i m_i x_i x xdot_i, Sample::momentum's
   /// third component.
   std::vector<ConservedQuantity> conserved() const override;
+  /// Without gravity (g = 0) every component of L is conserved.
+  std::vector<ConservedQuantity> conservedAt(const ParamValues& values) const override;
   /// One pose per bob: at x_i, its attitude a rotation taking e3 to q_i (the rod from the
   /// previous bob or the pivot is the segment from x_i - l_i q_i to x_i). A sample without the
   /// chain's state gives its one drawn pose, as the default.
@@ -140,7 +142,8 @@ class PendulumChain final : public SystemModel {
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// The sample of (q, omega): the last bob's point and velocity are the drawn point;
-  /// momentum (0, 0, e3.L), L = sum_i m_i x_i x xdot_i. state = (q_1..q_n, omega_1..omega_n).
+  /// momentum L = sum_i m_i x_i x xdot_i (x_i = sum_{j<=i} l_j q_j, xdot_i from qdot_j =
+  /// omega_j x q_j), the angular momentum about the pivot. state = (q_1..q_n, omega_1..omega_n).
   static void fill(const PendulumChainParams& p, double t, const ChainVectors& q,
                    const ChainVectors& omega, Sample& s, SampleFields f);
 };

@@ -211,7 +211,7 @@ void PendulumChain::fill(const PendulumChainParams& p, double t, const ChainVect
     s.state.segment<3>(3 * n + 3 * i) = omega[i];
   }
   s.energy = T + U;
-  s.momentum = Vector3d(0.0, 0.0, L.z());
+  s.momentum = L;
   if (f == SampleFields::All) {
     s.position = x;
     s.velocity = v;

@@ -129,9 +129,9 @@ bool sphereRattleStep(double ml2, const Gradient& gradient, double h, RattleStat
   return true;
 }
 
-/// The sample of a state: E = 1/2 m l^2 |omega|^2 + U(q), |1 - q^T q|, |q.omega|, momentum
-/// (0, 0, m l^2 omega.e3), the state (q, omega); with every field, the particle at l q and its
-/// velocity l omega x q.
+/// The sample of a state: E = 1/2 m l^2 |omega|^2 + U(q), |1 - q^T q|, |q.omega|, the angular
+/// momentum about the centre m l^2 q x qdot (qdot = omega x q), the state (q, omega); with every
+/// field, the particle at l q and its velocity l omega x q.
 void sphereFill(double ml2, double l, double U, double t, const SphericalPendulumState& x,
                 Sample& s, SampleFields f);
 
@@ -169,6 +169,7 @@ void sphereRattleFill(const Body& b, double t, const RattleState& x, Sample& s, 
   const double ml2 = b.ml2();
   b.fill(t, {x.q, x.q.cross(x.p) / ml2}, s, f);
   s.structure2 = std::fabs(x.q.dot(x.p)) / ml2;
+  s.momentum = x.q.cross(x.p);  // m l^2 q x qdot, RATTLE's p being m l^2 qdot
   s.state << x.q, x.p;
 }
 
@@ -253,7 +254,7 @@ std::unique_ptr<Run> makeSphereRun(const Body& b, const SphericalPendulumState& 
 /// q0 normalized (a zero-length one refused) and omega0 projected onto the tangent plane at
 /// q0, with a warning when that removed more than round-off; returns q0.
 Vector3d normalizeSphereStart(ParamValues& out, std::vector<std::string>* warnings);
-/// The energy and the vertical angular momentum m l^2 omega.e3.
+/// The energy and the vertical angular momentum e3.(m l^2 q x qdot).
 std::vector<ConservedQuantity> sphereEnergyAndVerticalMomentum();
 /// The parameters m (mass), l (radius), q0 and omega0, with the spherical pendulum's defaults.
 std::vector<ParamSpec> sphereSpecs(const char* mass, const char* radius, const char* q0);

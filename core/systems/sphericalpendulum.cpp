@@ -215,6 +215,11 @@ std::vector<ConservedQuantity> SphericalPendulum::conserved() const {
   return sphereEnergyAndVerticalMomentum();
 }
 
+std::vector<ConservedQuantity> SphericalPendulum::conservedAt(const ParamValues& values) const {
+  if (scalarParam(values, "g") != 0.0) return conserved();
+  return withWholeMomentum(conserved(), "m l^2 q x qdot");
+}
+
 std::vector<StatePart> SphereParticleModel::namedState(Method method, const Sample& s) const {
   const Vector3d q = s.state.head<3>();
   const Vector3d omega = method == Method::Rattle
@@ -231,7 +236,10 @@ void sphereFill(double ml2, double l, double U, double t, const SphericalPendulu
   s.energy = 0.5 * ml2 * x.omega.squaredNorm() + U;
   s.structure = std::fabs(1.0 - x.q.squaredNorm());
   s.structure2 = std::fabs(x.q.dot(x.omega));
-  s.momentum = Vector3d(0, 0, ml2 * x.omega.z());
+  // the angular momentum about the centre from the position and velocity of the particle,
+  // m (l q) x (l qdot) with qdot = omega x q: it equals m l^2 omega only on T S^2, so a run that
+  // leaves the sphere (|q| != 1, q.omega != 0) shows in it
+  s.momentum = ml2 * x.q.cross(x.omega.cross(x.q));
   s.state.resize(6);
   s.state.head<3>() = x.q;
   s.state.tail<3>() = x.omega;
@@ -261,7 +269,7 @@ Vector3d normalizeSphereStart(ParamValues& out, std::vector<std::string>* warnin
 
 std::vector<ConservedQuantity> sphereEnergyAndVerticalMomentum() {
   return {{"energy", "E", "J", "energy"},
-          {"vertical angular momentum", "m l^2 omega.e3", "kg m^2/s", "momentum", {2}}};
+          {"vertical angular momentum", "e3.(m l^2 q x qdot)", "kg m^2/s", "momentum", {2}}};
 }
 
 std::vector<ParamSpec> sphereSpecs(const char* mass, const char* radius, const char* q0) {

@@ -104,9 +104,11 @@ class SphericalPendulum final : public SphereParticleModel {
   std::string title() const override { return "Spherical pendulum on S^2"; }
   const std::vector<ParamSpec>& params() const override;
   bool hasMomentum() const override { return true; }
-  /// The energy and the vertical angular momentum m l^2 omega.e3, Sample::momentum's third
+  /// The energy and the vertical angular momentum e3.(m l^2 q x qdot), Sample::momentum's third
   /// component.
   std::vector<ConservedQuantity> conserved() const override;
+  /// Without gravity (g = 0) every component of the angular momentum is conserved.
+  std::vector<ConservedQuantity> conservedAt(const ParamValues& values) const override;
   /// Normalizes q0 (rejects a zero-length one) and projects omega0 onto the tangent plane at
   /// q0, with a warning when that removed more than round-off.
   ParamValues normalize(const ParamValues& values,
@@ -115,7 +117,7 @@ class SphericalPendulum final : public SphereParticleModel {
   std::vector<ArticlePlot> articlePlots() const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
-  /// Sample of a state: the bob at l q, momentum (0, 0, m l^2 omega.e3).
+  /// Sample of a state: the bob at l q, angular momentum m l^2 q x qdot.
   static Sample sample(const SphericalPendulumParams& p, double t, const SphericalPendulumState& x);
   /// The same sample, written into s: the fields asked for.
   static void fill(const SphericalPendulumParams& p, double t, const SphericalPendulumState& x,

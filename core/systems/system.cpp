@@ -26,6 +26,26 @@ std::vector<ConservedQuantity> SystemModel::conserved() const {
   return {{"energy", "E", "J", "energy"}};
 }
 
+std::vector<ConservedQuantity> withWholeMomentum(std::vector<ConservedQuantity> conserved,
+                                                 const std::string& symbol) {
+  const ConservedQuantity whole{"angular momentum", symbol, "kg m^2/s", "momentum", {0, 1, 2}};
+  for (ConservedQuantity& c : conserved)
+    if (c.field == "momentum") {
+      c = whole;
+      return conserved;
+    }
+  conserved.push_back(whole);
+  return conserved;
+}
+
+Vector3d conservedMomentumMask(const SystemModel& model, const ParamValues& values) {
+  Vector3d mask = Vector3d::Zero();
+  for (const ConservedQuantity& c : model.conservedAt(values))
+    if (c.field == "momentum")
+      for (int i : c.components) mask[i] = 1.0;
+  return mask;
+}
+
 bool SystemModel::hasMethod(Method m) const {
   const std::vector<Method> ms = methods();
   return std::find(ms.begin(), ms.end(), m) != ms.end();

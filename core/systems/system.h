@@ -112,7 +112,8 @@ struct ConservedQuantity {
   std::string symbol;  ///< e.g. "e3.L"
   std::string unit;    ///< SI, e.g. "kg m^2/s"
   /// Where a sample carries it: "energy" (Sample::energy) or "momentum" (the components of
-  /// Sample::momentum listed in `components`, 0-based; the others are 0 by design).
+  /// Sample::momentum listed in `components`, 0-based; the others are part of the angular
+  /// momentum too, but not conserved).
   std::string field;
   std::vector<int> components = {};
 };
@@ -123,6 +124,11 @@ struct BodyPose {
   Vector3d position = Vector3d::Zero();
   Matrix3d attitude = Matrix3d::Identity();
 };
+
+/// `conserved` with its momentum entry (if any) made the whole angular momentum: every component,
+/// named `name` with symbol `symbol`; an entry is added when there is none.
+std::vector<ConservedQuantity> withWholeMomentum(std::vector<ConservedQuantity> conserved,
+                                                 const std::string& symbol);
 
 class SystemModel {
  public:
@@ -154,11 +160,21 @@ class SystemModel {
   virtual std::string structure2Symbol() const { return structure2Name(); }
   /// Whether a run of method m fills Sample::structure2 (elsewhere it is 0 by design).
   virtual bool hasStructure2([[maybe_unused]] Method m) const { return !structure2Name().empty(); }
-  /// Whether Sample::momentum is a conserved quantity of this system.
+  /// Whether some component of Sample::momentum is a conserved quantity of this system
+  /// (conserved() says which).
   virtual bool hasMomentum() const { return false; }
-  /// The quantities the continuous system conserves: the energy, then what Sample::momentum
-  /// carries when hasMomentum().
+  /// Whether Sample::momentum is the system's angular momentum, all three components in the
+  /// inertial frame, conserved or not (a typed potential without a symmetry conserves none).
+  virtual bool hasAngularMomentum() const { return hasMomentum(); }
+  /// The quantities the continuous system conserves: the energy, then the components of
+  /// Sample::momentum it conserves when hasMomentum().
   virtual std::vector<ConservedQuantity> conserved() const;
+  /// What it conserves at the normalized `values`: conserved(), or more where a parameter
+  /// removes a force (without gravity, every component of the angular momentum).
+  virtual std::vector<ConservedQuantity> conservedAt(
+      [[maybe_unused]] const ParamValues& values) const {
+    return conserved();
+  }
   /// Every body's pose in a sample of a run at normalized `values`, read off the sample (its
   /// state and drawn point), not carried by it: by default the one drawn pose, Sample::position
   /// and Sample::attitude of a whole sample.
@@ -204,5 +220,9 @@ class SystemModel {
   /// The InputError for a method this system does not have.
   InputError unavailable(Method m) const;
 };
+
+/// 1 for each component of Sample::momentum that model.conservedAt(values) lists, 0 for the
+/// others: the deviation |L - L0| of a run is measured on these components only.
+Vector3d conservedMomentumMask(const SystemModel& model, const ParamValues& values);
 
 }  // namespace dms

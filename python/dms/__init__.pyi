@@ -45,6 +45,7 @@ class System:
     structure: str
     structure2: str
     has_momentum: bool
+    has_angular_momentum: bool
     has_control: bool
     conserved: List[Conserved]
     @property
@@ -53,7 +54,7 @@ class System:
 
 def systems() -> List[System]: ...
 
-def system(name: str) -> System: ...
+def system(name: str, potential: Optional[str] = ...) -> System: ...
 
 def methods() -> List[MethodInfo]: ...
 

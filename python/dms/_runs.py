@@ -28,7 +28,10 @@ class Run:
       t, energy, structure: arrays of shape (N,): the sample times t_k, the total energy E_k
         and the primary structure error (see System.structure; 0 on a linear space).
       structure2: array (N,) of the secondary structure error, None where the system has none.
-      momentum: array (N, 3) of the conserved angular momentum, None where there is none.
+      momentum: array (N, 3) of the angular momentum (the total angular momentum about the
+        pivot, or about the centre of mass for the dumbbell and the two bodies, in the inertial
+        frame), None where the system has none (System.has_angular_momentum). Which of its
+        columns the system conserves: System.conserved (the "momentum" entry's components).
       state: the state by its named parts, the same for every method of a system (the names of
         final_state in `dmsim run`'s JSON): a dict of arrays, e.g. state["R"] of shape
         (N, 3, 3), state["q"] (N, 3), state["theta"] (N,); made from the stored samples on

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Union
+from typing import Dict, List, Optional, Union
 
 from . import _core
 
@@ -81,6 +81,7 @@ class System:
     structure: str
     structure2: str
     has_momentum: bool
+    has_angular_momentum: bool
     has_control: bool
     conserved: List[Conserved]
 
@@ -114,11 +115,17 @@ def systems() -> List[System]:
     return [_system(d) for d in _core.systems()]
 
 
-def system(name: str) -> System:
-    """The system of that name (e.g. "spherical-pendulum"); ValueError naming the known ones."""
+def system(name: str, potential: Optional[str] = None) -> System:
+    """The system of that name (e.g. "spherical-pendulum"); ValueError naming the known ones.
+
+    With `potential` (a typed potential, for the systems that take one, as dms.run's): that
+    system with it, its parameters those of the potential and its `conserved` quantities what
+    the potential keeps (a potential without a symmetry about e3 conserves no momentum)."""
     for s in systems():
         if s.name == name:
-            return s
+            if potential is None:
+                return s
+            return _system(_core.system_with_potential(name, potential))
     names = ", ".join(s.name for s in systems())
     raise ValueError(f"--system '{name}': unknown system (one of {names})")
 

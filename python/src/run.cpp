@@ -102,12 +102,13 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   const ParamValues values = model.normalize(paramValues(params), &warnings);
 
   RunOutcome outcome;
+  outcome.summary = RunSummary(conservedMomentumMask(model, values));
   std::unique_ptr<Run> r = model.makeRun(values, method, st);
   const std::vector<std::string> stateNames = r->stateNames();
   // t_k = k h, k = 0..N, unless RK45 is sampled at its own steps (then the vectors grow)
   const bool sampledAtSteps = methodInfo(method).adaptive && st.sampling == RkSampling::Steps;
   const std::size_t expected = sampledAtSteps ? 0 : std::size_t(st.steps()) + 1;
-  const bool momentum = model.hasMomentum();
+  const bool momentum = model.hasAngularMomentum();
   const bool structure2 = !model.structure2Name().empty();
   // a few named states read the drawn point (SystemModel::namedStateNeedsPose): only then the
   // whole sample, and its position and velocity kept

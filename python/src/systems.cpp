@@ -3,6 +3,7 @@
 // dms._core.systems(): every system of the registry with its parameters, methods, article
 // set-up and conserved quantities, as plain dicts (dms.System wraps them).
 #include "core/sim/registry.h"
+#include "core/systems/typedpotential.h"
 #include "python/src/convert.h"
 
 namespace dms::python {
@@ -39,8 +40,7 @@ py::dict methodDict(const MethodInfo& m) {
   return d;
 }
 
-py::dict systemDict(const SystemEntry& e) {
-  const SystemModel& m = *e.model;
+py::dict systemDict(const SystemModel& m, bool hasControl) {
   py::dict d;
   d["name"] = m.name();
   d["title"] = m.title();
@@ -63,7 +63,8 @@ py::dict systemDict(const SystemEntry& e) {
   d["structure"] = m.structureName();
   d["structure2"] = m.structure2Name();
   d["has_momentum"] = m.hasMomentum();
-  d["has_control"] = e.control != nullptr;
+  d["has_angular_momentum"] = m.hasAngularMomentum();
+  d["has_control"] = hasControl;
   py::list conserved;
   for (const ConservedQuantity& c : m.conserved()) {
     py::dict q;
@@ -83,8 +84,13 @@ py::dict systemDict(const SystemEntry& e) {
 void defineSystems(py::module_& m) {
   m.def("systems", []() {
     py::list out;
-    for (const SystemEntry& e : registry()) out.append(systemDict(e));
+    for (const SystemEntry& e : registry()) out.append(systemDict(*e.model, e.control != nullptr));
     return out;
+  });
+  // the system with a typed potential: its parameters and what it conserves are the potential's
+  m.def("system_with_potential", [](const std::string& name, const std::string& potential) {
+    const std::shared_ptr<const SystemModel> typed = withPotential(systemNamed(name), potential);
+    return systemDict(*typed, findControlProblem(name) != nullptr);
   });
   m.def("methods", []() {
     py::list out;

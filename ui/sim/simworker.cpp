@@ -210,7 +210,10 @@ quint64 SimSession::start(const SimJob& job) {
   // what the state plots read off each sample
   const ComponentReader reader =
       job.model ? quantitiesOf(*job.model, job.values, job.methods).reader : ComponentReader();
+  const Vector3d mask =
+      job.model ? conservedMomentumMask(*job.model, job.values) : Vector3d::Ones();
   for (RunStore& store : m_stores) {
+    store.setMomentumMask(mask);
     store.clear();
     store.setComponents(reader);
   }
