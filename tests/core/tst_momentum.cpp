@@ -208,7 +208,8 @@ class TestMomentum : public QObject {
       const double roundOff = 64 * kEps * L0 * std::sqrt(double(samples.size()));
       qInfo("g = %g: max |L - L0| %.3g (whole), %.3g (conserved components)", g,
             whole.momentumMaxDev, masked.momentumMaxDev);
-      QVERIFY2(masked.momentumMaxDev < roundOff, qPrintable(QString::number(masked.momentumMaxDev)));
+      QVERIFY2(masked.momentumMaxDev < roundOff,
+               qPrintable(QString::number(masked.momentumMaxDev)));
       if (g > 0) QVERIFY(whole.momentumMaxDev > 1e-2 * L0);
     }
   }
