@@ -151,17 +151,19 @@ class TestQuantities : public QObject {
     QVERIFY2(panel(w)->note(PlotView::Energy).contains("only a symplectic map"),
              qPrintable(panel(w)->note(PlotView::Energy)));
     QVERIFY(panel(w)->curve(PlotView::Energy, 1 - vi, 1).empty());
+    // but its E - E0 is drawn, beside vi's
+    QVERIFY(!panel(w)->curve(PlotView::Energy, 1 - vi, 0).empty());
   }
 
   // the dumbbell has no shadow energy (its Lie group step is not in linear coordinates): the
-  // plot has no curve and says why, in the core's words
+  // plot draws every run's E - E0, no H~ - H~0, and says why, in the core's words
   void shadowEnergyNoteWhereThereIsNone() {
     MainWindow& w = *m_window;
     QVERIFY(computeFresh(w, "dumbbell", {{"T", {20.0}}}));
     show(w, PlotView::Energy);
     const SimJob& job = sim(w)->session()->job();
     for (int r = 0; r < int(job.methods.size()); ++r) {
-      QVERIFY(panel(w)->curve(PlotView::Energy, r, 0).empty());
+      QVERIFY(!panel(w)->curve(PlotView::Energy, r, 0).empty());
       QVERIFY(panel(w)->curve(PlotView::Energy, r, 1).empty());
       const std::string why =
           shadowEnergyAvailability("dumbbell", job.methods[std::size_t(r)]).reason;

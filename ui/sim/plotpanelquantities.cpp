@@ -45,11 +45,11 @@ void PlotPanel::rebuildQuantityGraphs() {
     return g;
   };
 
-  // energy and shadow energy, of the runs that have H~ (where none has, the plot says why)
+  // the energy of every run, and the shadow energy of the runs that have H~ (the note under the
+  // plot says why the others have none)
   for (std::size_t i = 0; known && i < n; ++i)
-    if (m_q.shadow[i].available)
-      m_signedEnergyGraphs[i] = graph(m_shadowPlot, m_runs[i].color, 1.0, m_runs[i].pen,
-                                      tr("%1: E − E₀").arg(m_runs[i].label));
+    m_signedEnergyGraphs[i] = graph(m_shadowPlot, m_runs[i].color, 1.0, m_runs[i].pen,
+                                    tr("%1: E − E₀").arg(m_runs[i].label));
   // H~ on top, wider and darker: flat where E oscillates around it
   for (std::size_t i = 0; known && i < n; ++i)
     if (m_q.shadow[i].available)

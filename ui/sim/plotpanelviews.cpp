@@ -20,8 +20,8 @@ QString PlotPanel::viewTip(PlotView v) {
       return QObject::tr("|E − E₀| and the structure error of every run");
     case PlotView::Energy:
       return QObject::tr(
-          "E − E₀ and the shadow energy H̃ − H̃₀ of the variational runs: E oscillates, the "
-          "energy the integrator conserves (H̃) does not");
+          "E − E₀ of every run and the shadow energy H̃ − H̃₀ of the variational runs: E "
+          "oscillates, the energy the integrator conserves (H̃) does not");
     case PlotView::Phase:
       return QObject::tr("(q, p) of every run; the ring marks the playback time");
     case PlotView::State:
