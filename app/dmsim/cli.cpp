@@ -217,17 +217,23 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
   // the app's CSV writer and columns (core/io/runcsv.h); energy_dev from the first sample, as
   // the summary's
   std::optional<RunCsvWriter> writer;
+  // the shadow energy of every sample; the CSV writer feeds it when there is one (its column
+  // waits for the value), the consumer otherwise
+  RunShadow shadow(model, values, method, settings.h);
   if (csv) {
     writer.emplace(*csv, model, std::vector<std::vector<std::string>>{run->stateNames()});
     writer->writeHeader();
     writer->beginRun(0, method);
+    writer->followShadow(shadow);
   }
   // each sample into the summary (and the CSV) as it is made: nothing stored but the first
   // and what the named state reads of the last
   struct Consumer final : SampleSink {
     RunResult& r;
     RunCsvWriter* csv;
-    Consumer(RunResult& result, RunCsvWriter* out) : r(result), csv(out) {}
+    RunShadow& shadow;
+    Consumer(RunResult& result, RunCsvWriter* out, RunShadow& sh)
+        : r(result), csv(out), shadow(sh) {}
     void take(const Sample& s) override {
       if (r.summary.samples == 0) r.first = s;
       // what a named state reads: t, the state and the drawn point (not the whole sample,
@@ -237,9 +243,12 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
       r.last.position = s.position;
       r.last.velocity = s.velocity;
       r.summary.add(s);
-      if (csv) csv->take(s);
+      if (csv)
+        csv->take(s);
+      else
+        shadow.take(s);
     }
-  } consumer(r, writer ? &*writer : nullptr);
+  } consumer(r, writer ? &*writer : nullptr, shadow);
   // the CSV's x, y, z are the drawn point, and a few named states read it: the pose only then
   const SampleFields fields =
       csv || model.namedStateNeedsPose(method) ? SampleFields::All : SampleFields::Metrics;
@@ -247,8 +256,10 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
   while (run->advance(consumer, 4096, fields)) {
   }
   r.cpuSeconds = cpuNow() - c0;
+  if (writer) writer->finish();
   r.counters = run->counters();
   r.failure = run->failure();
+  r.shadow = shadow.summary();
   return r;
 }
 

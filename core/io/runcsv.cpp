@@ -8,7 +8,7 @@
 namespace dms {
 
 std::string runCsvHeader(const std::vector<std::string>& stateColumns) {
-  std::string h = "method,t,energy,energy_dev,structure,structure2,L1,L2,L3,x,y,z";
+  std::string h = "method,t,energy,energy_dev,structure,structure2,L1,L2,L3,x,y,z,shadow_energy";
   for (const std::string& n : stateColumns) h += "," + n;
   return h;
 }
@@ -36,6 +36,7 @@ void RunCsvWriter::writeHeader() {
 }
 
 void RunCsvWriter::beginRun(std::size_t index, Method method) {
+  finish();  // the previous run's last rows
   m_run = index;
   m_method = method;
   m_structure2 = m_model.hasStructure2(method);
@@ -48,7 +49,37 @@ void RunCsvWriter::beginRun(std::size_t index, Method method, double energy0) {
   m_energy0 = energy0;
 }
 
+void RunCsvWriter::followShadow(RunShadow& shadow) {
+  m_shadow = shadow.stream() ? &shadow : nullptr;
+  // a value of order 2k sits at the centre of its k + 1 samples, k/2 = order/4 samples back
+  m_waiting.resize(std::size_t(kRunShadowOrder / 4) + 1);
+  m_waitingCount = 0;
+}
+
 void RunCsvWriter::take(const Sample& s) {
+  if (!m_shadow) {
+    writeRow(s, nullptr);
+    return;
+  }
+  // the value that s completes is the one of the sample k/2 before it, the oldest waiting
+  const std::size_t lag = m_waiting.size() - 1;
+  m_waiting[m_waitingCount++] = s;
+  const bool value = m_shadow->take(s);
+  if (m_waitingCount > lag) {
+    const double v = value ? m_shadow->stream()->value() : 0.0;
+    writeRow(m_waiting.front(), value ? &v : nullptr);
+    std::rotate(m_waiting.begin(), m_waiting.begin() + 1, m_waiting.end());
+    --m_waitingCount;
+  }
+}
+
+void RunCsvWriter::finish() {
+  for (std::size_t i = 0; i < m_waitingCount; ++i) writeRow(m_waiting[i], nullptr);
+  m_waitingCount = 0;
+  m_shadow = nullptr;
+}
+
+void RunCsvWriter::writeRow(const Sample& s, const double* shadow) {
   if (m_energyFromFirst) m_energy0 = s.energy;
   m_energyFromFirst = false;
   // an empty cell where the run has no such quantity
@@ -62,6 +93,7 @@ void RunCsvWriter::take(const Sample& s) {
   cell(m_structure2, s.structure2);
   for (int i = 0; i < 3; ++i) cell(m_momentum, s.momentum[i]);
   for (int i = 0; i < 3; ++i) cell(true, s.position[i]);
+  cell(shadow != nullptr, shadow ? *shadow : 0.0);
   std::fill(m_cells.begin(), m_cells.end(), nullptr);
   if (m_run < m_statePos.size()) {
     const std::vector<int>& pos = m_statePos[m_run];

@@ -3,13 +3,16 @@
 /// The time series of runs as CSV, one writer for the app and the CLI: one row per sample,
 /// every quantity by name, so a file can rebuild a phase portrait or be read by column name.
 ///
-///   method,t,energy,energy_dev,structure,structure2,L1,L2,L3,x,y,z,<state>
+///   method,t,energy,energy_dev,structure,structure2,L1,L2,L3,x,y,z,shadow_energy,<state>
 ///
 /// <state> is each run's own coordinates (Run::stateNames(): q,v for the mass-spring;
 /// R11..R22,Omega on SO(2); q1..q3,w1..w3 on S^2; the rigid body's x, v, R or quaternion,
 /// Omega), the union over the runs of the file in the order first seen. A cell a run has no
 /// value for (no structure error, no conserved momentum, a coordinate of another method's
 /// state) is empty, never 0. x, y, z: the point the 3D view draws (bob, block, centre of mass).
+/// shadow_energy: the run's shadow energy H~ of order 4 at the sample (core/sim/shadowenergy.h)
+/// where the writer follows it (followShadow); empty at the first and last sample, for a run
+/// that has none, and where it is not followed.
 #pragma once
 
 #include <ostream>
@@ -17,6 +20,7 @@
 #include <vector>
 
 #include "core/integrators/run.h"
+#include "core/sim/shadowenergy.h"
 #include "core/systems/system.h"
 
 namespace dms {
@@ -33,10 +37,23 @@ class RunCsvWriter : public SampleSink {
   void beginRun(std::size_t index, Method method);
   void beginRun(std::size_t index, Method method, double energy0);
   void take(const Sample& s) override;
+  /// From the next row on, the shadow_energy column of the current run: each row waits for the
+  /// sample after it, whose arrival completes the row's value; finish() writes the last one.
+  /// A run without a shadow energy (shadow.stream() null) leaves the column empty.
+  void followShadow(RunShadow& shadow);
+  /// Writes the rows still waiting for a shadow value (the run's last), with an empty cell.
+  void finish();
   const std::vector<std::string>& columns() const { return m_columns; }
 
  private:
+  void writeRow(const Sample& s, const double* shadow);
+
   std::ostream& m_out;
+  RunShadow* m_shadow = nullptr;
+  /// Rows waiting for their shadow value (kRunShadowOrder / 4 at most, and the newest), oldest
+  /// first; their storage reused row after row.
+  std::vector<Sample> m_waiting;
+  std::size_t m_waitingCount = 0;
   const SystemModel& m_model;
   std::vector<std::string> m_columns;
   std::vector<std::string> m_stateColumns;

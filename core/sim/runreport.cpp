@@ -53,6 +53,10 @@ std::string runReportJson(const SystemModel& model, Method method, const Integra
   j["energy_growth_exponent"] = exponent(r.summary.energyGrowthExponent());
   j["momentum_growth_exponent"] =
       model.hasMomentum() ? exponent(r.summary.momentumGrowthExponent()) : Json();
+  // the shadow energy of order 4 over every sample (max |H~ - H~_0|), or why there is none
+  j["shadow_order"] = r.shadow.order > 0 ? Json(r.shadow.order) : Json();
+  j["shadow_max_dev"] = r.shadow.values > 0 ? Json(r.shadow.maxDev) : Json();
+  j["shadow_energy_reason"] = r.shadow.reason.empty() ? Json() : Json(r.shadow.reason);
   const auto state = [&](const Sample& s) {
     Json parts = Json::object();
     for (const StatePart& p : namedState(model, method, s)) {

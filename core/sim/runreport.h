@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/shadowenergy.h"
 #include "core/sim/summary.h"
 #include "core/systems/system.h"
 
@@ -22,6 +23,8 @@ struct RunOutcome {
   double cpuSeconds = 0.0;
   /// The first sample, and the t, state and drawn point of the last, for the named states.
   Sample first, last;
+  /// The shadow energy over every sample, or why the run has none.
+  ShadowSummary shadow;
 };
 
 /// The note of a run whose samples t_k = k h, k = 0..N, end before T: a fixed step (and RK45

@@ -117,18 +117,29 @@ ParamValues CustomRigidBody::normalize(const ParamValues& values,
 std::unique_ptr<Run> CustomRigidBody::makeRun(const ParamValues& values, Method method,
                                               const IntegratorSettings& settings) const {
   if (!hasMethod(method)) throw unavailable(method);
-  RigidBody b;
-  const Vector3d J = vectorParam(values, "J");
-  b.m = 1.0;  // the pivot holds the body: x = v = 0 whatever m
-  b.J = J.asDiagonal();
-  b.Jmin = J.minCoeff();
-  b.potential = std::make_shared<TypedRigidPotential>(m_expr, values);
+  const RigidBody b = bodyOf(values);
   RigidBodyState s0;
   s0.R = so3Exp(vectorParam(values, "rotvec0"));
   s0.Omega = vectorParam(values, "Omega0");
   // the drawn point is 0.3 m along the body's third axis, where the 3D pendulum's default centre
   // of mass is, so its drawing of a body on a pivot serves this body too
   return makePivotRun(makeRigidBodyRun(b, s0, method, settings, name()), Vector3d(0.0, 0.0, 0.3));
+}
+
+RigidBody CustomRigidBody::bodyOf(const ParamValues& values) const {
+  RigidBody b;
+  const Vector3d J = vectorParam(values, "J");
+  b.m = 1.0;  // the pivot holds the body: x = v = 0 whatever m
+  b.J = J.asDiagonal();
+  b.Jmin = J.minCoeff();
+  b.potential = std::make_shared<TypedRigidPotential>(m_expr, values);
+  return b;
+}
+
+ShadowConstruction CustomRigidBody::shadowConstruction(const ParamValues& values, Method method,
+                                                       double h) const {
+  if (method != Method::Variational) return noShadow(method, "vi", "");
+  return rigidBodyShadow(bodyOf(values), h);
 }
 
 std::vector<std::string> CustomRigidBody::derivedText() const {

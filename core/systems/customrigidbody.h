@@ -38,6 +38,9 @@ class CustomRigidBody final : public PivotBodyModel, public TypedPotentialSystem
   /// The rigid body's runs; the drawn point is 0.3 m along the body's third axis, R (0, 0, 0.3).
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// vi: rigidBodyShadow (rigidbody.h).
+  ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
+                                        double h) const override;
 
   const PotentialExpression& potential() const override { return m_expr; }
   std::string variablesText() const override { return "R11 R12 R13 R21 R22 R23 R31 R32 R33"; }
@@ -45,6 +48,8 @@ class CustomRigidBody final : public PivotBodyModel, public TypedPotentialSystem
   std::shared_ptr<const SystemModel> withPotential(const std::string& text) const override;
 
  private:
+  /// The body at `values`, with a potential evaluator of its own.
+  RigidBody bodyOf(const ParamValues& values) const;
   CustomRigidBody(const std::string& text, const ParamValues& defaults);
   PotentialExpression m_expr;
   std::vector<ParamSpec> m_specs;

@@ -142,6 +142,15 @@ std::unique_ptr<Run> CustomSphereParticle::makeRun(const ParamValues& values, Me
   return run;
 }
 
+ShadowConstruction CustomSphereParticle::shadowConstruction(const ParamValues& values,
+                                                            Method method, double h) const {
+  // an evaluator of its own: the run's is not shared with another thread's reader
+  const Particle p = particle(m_expr, values);
+  return sphereShadow(method, p.ml2(), h, [p, h](const VectorXd& q0, const VectorXd& q1) {
+    return 0.5 * h * (p.U(Vector3d(q0)) + p.U(Vector3d(q1)));
+  });
+}
+
 std::vector<std::string> CustomSphereParticle::derivedText() const {
   std::vector<std::string> out = {"gradient dU/dq (the step uses its tangent part q x dU):"};
   for (std::size_t i = 0; i < m_expr.gradient.size(); ++i)

@@ -39,6 +39,9 @@ class CustomSphereParticle final : public SphereParticleModel, public TypedPoten
                         std::vector<std::string>* warnings) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// sphereShadow with the typed U: L_d = (m l^2/2h)|q1 - q0|^2 - (h/2)(U(q0) + U(q1)).
+  ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
+                                        double h) const override;
 
   const PotentialExpression& potential() const override { return m_expr; }
   std::string variablesText() const override { return "q1 q2 q3, m, l"; }

@@ -180,6 +180,12 @@ ParamValues Dumbbell::normalize(const ParamValues& values,
   return out;
 }
 
+ShadowConstruction Dumbbell::shadowConstruction(const ParamValues& values, Method method,
+                                                double h) const {
+  if (method != Method::Variational) return noShadow(method, "vi", "");
+  return rigidBodyShadow(DumbbellParams::from(values).body(), h);
+}
+
 std::unique_ptr<Run> Dumbbell::makeRun(const ParamValues& values, Method method,
                                        const IntegratorSettings& settings) const {
   const DumbbellParams p = DumbbellParams::from(values);

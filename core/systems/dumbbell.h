@@ -104,6 +104,9 @@ class Dumbbell final : public SystemModel {
   StateError stateError(const Sample& a, const Sample& b) const override {
     return rigidBodyStateError(a, b);
   }
+  /// vi: rigidBodyShadow (rigidbody.h).
+  ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
+                                        double h) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
 };

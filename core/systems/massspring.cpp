@@ -192,4 +192,21 @@ std::vector<StatePart> MassSpring::namedState(Method /*method*/, const Sample& s
   return {{"q", {}, {s.state[0]}}, {"v", {}, {s.state[1]}}};
 }
 
+ShadowConstruction MassSpring::shadowConstruction(const ParamValues& values, Method method,
+                                                  double h) const {
+  if (method != Method::Variational) return noShadow(method, "vi", "");
+  const MassSpringParams p = MassSpringParams::from(values);
+  ShadowConstruction c;
+  c.read = [m = p.m](const Sample& s, VectorXd& q, VectorXd& pq) {
+    q = VectorXd::Constant(1, s.state[0]);
+    pq = VectorXd::Constant(1, m * s.state[1]);
+  };
+  // eqs (10)-(11) are the midpoint rule: L_d = h L((q0 + q1)/2, (q1 - q0)/h)
+  c.lagrangian = [m = p.m, kappa = p.kappa, h](const VectorXd& q0, const VectorXd& q1) {
+    const double dq = q1[0] - q0[0], mid = 0.5 * (q0[0] + q1[0]);
+    return m / (2 * h) * dq * dq - 0.5 * h * kappa * mid * mid;
+  };
+  return c;
+}
+
 }  // namespace dms

@@ -62,6 +62,10 @@ class MassSpring final : public SystemModel {
   StateError stateError(const Sample& a, const Sample& b) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// vi (the midpoint rule, eqs (10)-(11)): q, p = m v;
+  /// L_d = (m/2h)(q1 - q0)^2 - (h kappa/2)((q0 + q1)/2)^2.
+  ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
+                                        double h) const override;
   /// Sample of a state: position (q, 0, 0) along the rail.
   static Sample sample(const MassSpringParams& p, double t, const MassSpringState& x);
   /// The same sample, written into s: the fields asked for.

@@ -74,6 +74,12 @@ std::vector<ConservedQuantity> PivotBodyModel::energyAndVerticalMomentum() {
           {"vertical angular momentum", "e3.(R J Omega)", "kg m^2/s", "momentum", {2}}};
 }
 
+ShadowConstruction Pendulum3d::shadowConstruction(const ParamValues& values, Method method,
+                                                  double h) const {
+  if (method != Method::Variational) return noShadow(method, "vi", "");
+  return rigidBodyShadow(Pendulum3dParams::from(values).body(), h);
+}
+
 std::vector<ConservedQuantity> Pendulum3d::conservedAt(const ParamValues& values) const {
   const double torque = scalarParam(values, "g") * scalarParam(values, "m");
   if (torque != 0.0 && vectorParam(values, "rho") != Vector3d::Zero()) return conserved();

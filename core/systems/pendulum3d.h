@@ -96,6 +96,9 @@ class Pendulum3d final : public PivotBodyModel {
   /// Jd - m rho rho^T >= 0 (the second moment about the centre of mass).
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
+  /// vi: rigidBodyShadow (rigidbody.h).
+  ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
+                                        double h) const override;
   /// The rigid body's runs (makeRigidBodyRun) with the pivot's samples: position the centre of
   /// mass R rho, velocity R (Omega x rho), momentum R J Omega.
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,

@@ -149,6 +149,44 @@ ParamValues PendulumChain::normalize(const ParamValues& values,
   return out;
 }
 
+ShadowConstruction PendulumChain::shadowConstruction(const ParamValues& values, Method method,
+                                                     double h) const {
+  if (method != Method::Variational) return noShadow(method, "vi", "");
+  const PendulumChainParams p = PendulumChainParams::from(values);
+  ShadowConstruction c;
+  c.read = [p](const Sample& s, VectorXd& q, VectorXd& pq) {
+    const int n = p.n;
+    ChainVectors qs = chainZeros(), omega = chainZeros();
+    for (int i = 0; i < n; ++i) {
+      qs[i] = s.state.segment<3>(3 * i);
+      omega[i] = s.state.segment<3>(3 * n + 3 * i);
+    }
+    ChainMat A;
+    pendulumChainMatrix(p, qs, A);
+    ChainVec w(3 * n);
+    for (int i = 0; i < n; ++i) w.segment<3>(3 * i) = omega[i];
+    const ChainVec pi = A * w;
+    q.resize(3 * n);
+    pq.resize(3 * n);
+    for (int i = 0; i < n; ++i) {
+      q.segment<3>(3 * i) = qs[i];
+      pq.segment<3>(3 * i) = Vector3d(pi.segment<3>(3 * i)).cross(qs[i]);
+    }
+  };
+  c.lagrangian = [p, h](const VectorXd& q0, const VectorXd& q1) {
+    double kinetic = 0.0, potential = 0.0;
+    for (int i = 0; i < p.n; ++i) {
+      const Vector3d dqi = q1.segment<3>(3 * i) - q0.segment<3>(3 * i);
+      for (int j = 0; j < p.n; ++j)
+        kinetic += p.M[i][j] * dqi.dot(q1.segment<3>(3 * j) - q0.segment<3>(3 * j));
+      // U = -sum_i c_i e3.q_i
+      potential -= p.c[i] * (q0[3 * i + 2] + q1[3 * i + 2]);
+    }
+    return kinetic / (2 * h) - 0.5 * h * potential;
+  };
+  return c;
+}
+
 std::vector<ConservedQuantity> PendulumChain::conservedAt(const ParamValues& values) const {
   if (scalarParam(values, "g") != 0.0) return conserved();
   return withWholeMomentum(conserved(), "sum_i m_i x_i x xdot_i");

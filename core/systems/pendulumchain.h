@@ -141,6 +141,10 @@ class PendulumChain final : public SystemModel {
   /// as bad input naming h.
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// vi: q = (q_1..q_n) in R^{3n}, p_i = pi_i x q_i the tangent momenta (pi = A(q) omega), and
+  /// the step's L_d = 1/(2h) sum_ij M_ij dq_i.dq_j - h/2 (U(q_k) + U(q_{k+1})).
+  ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
+                                        double h) const override;
   /// The sample of (q, omega): the last bob's point and velocity are the drawn point;
   /// momentum L = sum_i m_i x_i x xdot_i (x_i = sum_{j<=i} l_j q_j, xdot_i from qdot_j =
   /// omega_j x q_j), the angular momentum about the pivot. state = (q_1..q_n, omega_1..omega_n).

@@ -287,4 +287,25 @@ std::vector<StatePart> PlanarPendulum::namedState(Method /*method*/, const Sampl
           {"Omega", {}, {s.state[4]}}};
 }
 
+ShadowConstruction PlanarPendulum::shadowConstruction(const ParamValues& values, Method method,
+                                                      double h) const {
+  if (method != Method::Variational) return noShadow(method, "vi", "");
+  const PlanarPendulumParams p = PlanarPendulumParams::from(values);
+  ShadowConstruction c;
+  c.angular = true;
+  c.read = [ml2 = p.m * p.l * p.l](const Sample& s, VectorXd& q, VectorXd& pq) {
+    const StateVec& y = s.state;  // R11, R21, R12, R22, Omega
+    q = VectorXd::Constant(1, std::atan2(y[1], y[0]));
+    pq = VectorXd::Constant(1, ml2 * y[4]);
+  };
+  // eq (20) with h/2 on both potential terms; (1/2) tr(I - F) = 1 - cos dtheta, written as
+  // 2 sin^2(dtheta/2) so that small steps keep their digits
+  c.lagrangian = [ml2 = p.m * p.l * p.l, mgl = p.m * p.g * p.l, h](const VectorXd& q0,
+                                                                   const VectorXd& q1) {
+    const double half = std::sin(0.5 * (q1[0] - q0[0]));
+    return 2 * ml2 / h * half * half + 0.5 * h * mgl * (std::cos(q0[0]) + std::cos(q1[0]));
+  };
+  return c;
+}
+
 }  // namespace dms

@@ -78,6 +78,12 @@ class PlanarPendulum final : public SystemModel {
   }
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// vi (eqs (25)-(27)): theta = atan2(e2^T R e1, e1^T R e1), unwrapped, p = m l^2 Omega (eq
+  /// (25) is p_k = -dL_d/dtheta_k); L_d = (m l^2/h)(1 - cos(theta1 - theta0)) +
+  /// (h m g l/2)(cos theta0 + cos theta1).
+  ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
+                                        double h) const override;
+
   /// Sample of a state: the bob at l R e2 in the (e1, e2) plane, gravity along +e2.
   static Sample sample(const PlanarPendulumParams& p, double t, const PlanarPendulumState& x);
   /// The same sample, written into s: the fields asked for.

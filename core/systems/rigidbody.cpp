@@ -297,4 +297,30 @@ std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& 
   return domainChecked(std::move(run), b.potential);
 }
 
+ShadowConstruction rigidBodyShadow(const RigidBody& b, double h) {
+  ShadowConstruction c;
+  c.read = [b](const Sample& s, VectorXd& q, VectorXd& p) {
+    // the matrix form: R column by column, x, Omega, v
+    const Matrix3d R = Eigen::Map<const Matrix3d>(s.state.data());
+    const Vector3d x = s.state.segment<3>(9), Omega = s.state.segment<3>(12),
+                   v = s.state.segment<3>(15);
+    q.resize(12);
+    p.resize(12);
+    q.head<3>() = x;
+    Eigen::Map<Matrix3d>(q.data() + 3) = R;
+    p.head<3>() = b.m * v;
+    Eigen::Map<Matrix3d>(p.data() + 3) = 0.5 * R * hat(Vector3d(b.J * Omega));
+  };
+  c.lagrangian = [b, Jd = b.Jd(), h](const VectorXd& q0, const VectorXd& q1) {
+    const Vector3d x0 = q0.head<3>(), x1 = q1.head<3>();
+    const Matrix3d R0 = Eigen::Map<const Matrix3d>(q0.data() + 3),
+                   R1 = Eigen::Map<const Matrix3d>(q1.data() + 3);
+    const double rotation =
+        (Matrix3d::Identity() - R0.transpose() * R1).cwiseProduct(Jd.transpose()).sum();
+    return b.m / (2 * h) * (x1 - x0).squaredNorm() + rotation / h -
+           0.5 * h * (b.potential->energy(x0, R0) + b.potential->energy(x1, R1));
+  };
+  return c;
+}
+
 }  // namespace dms

@@ -91,6 +91,14 @@ StateError rigidBodyStateError(const Sample& a, const Sample& b);
 /// and v [m/s] (inertial frame).
 std::vector<StatePart> rigidBodyNamedState(const Sample& s);
 
+/// The shadow energy of the LGVI (eqs (42)-(46), method vi) of body b at step h, from the
+/// samples of its matrix form: SO(3) as a subset of R^{3x3}, so q = (x, R) in R^12 (R column by
+/// column) and p = (m v, 1/2 R (J Omega)^), whose Frobenius pairing with a tangent R xi^ is
+/// J Omega . xi (the step's body momentum, eq (42) being its discrete Legendre transform), and
+///   L_d = (m/2h)|x1 - x0|^2 + (1/h) tr((I - R0^T R1) Jd) - (h/2)(U(x0, R0) + U(x1, R1)).
+/// docs/shadow-energy.md derives it.
+ShadowConstruction rigidBodyShadow(const RigidBody& b, double h);
+
 /// Column names of the raw states: R11 R21 R31 R12 ... x1 x2 x3 W1 W2 W3 v1 v2 v3, and with q0..q3
 /// in place of R for the quaternion form.
 std::vector<std::string> rigidBodyStateNames(bool quaternion);

@@ -220,6 +220,34 @@ std::vector<ConservedQuantity> SphericalPendulum::conservedAt(const ParamValues&
   return withWholeMomentum(conserved(), "m l^2 q x qdot");
 }
 
+ShadowConstruction SphereParticleModel::sphereShadow(
+    Method method, double ml2, double h,
+    std::function<double(const VectorXd& q0, const VectorXd& q1)> potentialAction) const {
+  if (method != Method::Variational && method != Method::Rattle)
+    return noShadow(method, "vi and rattle", "");
+  ShadowConstruction c;
+  c.read = [ml2, rattle = method == Method::Rattle](const Sample& s, VectorXd& q, VectorXd& p) {
+    const Vector3d x = s.state.head<3>(), v = s.state.tail<3>();
+    q = x;
+    // vi carries omega (qdot = omega x q), RATTLE the momentum itself
+    p = rattle ? v : Vector3d(ml2 * v.cross(x));
+  };
+  c.lagrangian = [ml2, h, U = std::move(potentialAction)](const VectorXd& q0, const VectorXd& q1) {
+    return ml2 / (2 * h) * (q1 - q0).squaredNorm() - U(q0, q1);
+  };
+  return c;
+}
+
+ShadowConstruction SphericalPendulum::shadowConstruction(const ParamValues& values, Method method,
+                                                         double h) const {
+  const SphericalPendulumParams p = SphericalPendulumParams::from(values);
+  // U = -m g l e3.q
+  return sphereShadow(method, p.m * p.l * p.l, h,
+                      [mgl = p.m * p.g * p.l, h](const VectorXd& q0, const VectorXd& q1) {
+                        return -0.5 * h * mgl * (q0[2] + q1[2]);
+                      });
+}
+
 std::vector<StatePart> SphereParticleModel::namedState(Method method, const Sample& s) const {
   const Vector3d q = s.state.head<3>();
   const Vector3d omega = method == Method::Rattle

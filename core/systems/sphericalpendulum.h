@@ -96,6 +96,15 @@ class SphereParticleModel : public SystemModel {
   StateError stateError(const Sample& a, const Sample& b) const override {
     return pivotStateError(a, b);
   }
+
+ protected:
+  /// The shadow energy of vi and rattle on the sphere: q in R^3 (|q| = 1), p = m l^2 omega x q
+  /// for vi (the tangential part of -dL_d/dq_k), RATTLE's own p; both steps have the discrete
+  /// Lagrangian (m l^2/2h)|q1 - q0|^2 - potentialAction(q0, q1), potentialAction being
+  /// (h/2)(U(q0) + U(q1)).
+  ShadowConstruction sphereShadow(
+      Method method, double ml2, double h,
+      std::function<double(const VectorXd& q0, const VectorXd& q1)> potentialAction) const;
 };
 
 class SphericalPendulum final : public SphereParticleModel {
@@ -117,6 +126,10 @@ class SphericalPendulum final : public SphereParticleModel {
   std::vector<ArticlePlot> articlePlots() const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// sphereShadow with the discrete Lagrangian stated after the article's eq (33),
+  /// (m l^2/2h)|q1 - q0|^2 + (h m g l/2) e3.(q0 + q1).
+  ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
+                                        double h) const override;
   /// Sample of a state: the bob at l q, angular momentum m l^2 q x qdot.
   static Sample sample(const SphericalPendulumParams& p, double t, const SphericalPendulumState& x);
   /// The same sample, written into s: the fields asked for.

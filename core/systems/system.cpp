@@ -70,6 +70,32 @@ ParamValues SystemModel::normalize(const ParamValues& values,
   return out;
 }
 
+ShadowConstruction SystemModel::shadowConstruction(const ParamValues& /*values*/, Method method,
+                                                   double /*h*/) const {
+  return noShadow(method, "no method",
+                  "not available for " + title() +
+                      ": the construction of its shadow energy from the samples is not "
+                      "implemented (docs/shadow-energy.md lists the systems that have one)");
+}
+
+ShadowConstruction SystemModel::noShadow(Method method, const std::string& methods,
+                                         const std::string& otherwise) const {
+  ShadowConstruction c;
+  if (method == Method::Vi4)
+    c.reason =
+        "not available for vi4: its step is a composition of three vi steps, and its discrete "
+        "Lagrangian needs the two inner configurations of each step, which the samples do not "
+        "hold";
+  else if (!methodInfo(method).symplectic)
+    c.reason = "not available for " + methodName(method) +
+               ": only a symplectic map has a modified Hamiltonian (this method's energy "
+               "drifts); the construction applies to " +
+               methods;
+  else
+    c.reason = otherwise;
+  return c;
+}
+
 InputError SystemModel::unavailable(Method m) const {
   std::string names;
   for (Method x : methods()) names += (names.empty() ? "" : ", ") + methodName(x);

@@ -118,6 +118,21 @@ struct ConservedQuantity {
   std::vector<int> components = {};
 };
 
+/// How the shadow energy of a run is read off its samples (core/sim/shadowenergy.h): the
+/// canonical coordinates (q, p) of the step's symplectic map at a sample, in a linear space
+/// (a configuration on S^2 or SO(3) as a point of R^3 or R^{3x3}, p with the same layout), and
+/// the step's discrete Lagrangian L_d(q0, q1), its generating function, at the run's step h.
+/// Where a run has none, `read` is empty and `reason` says why in a user's words.
+struct ShadowConstruction {
+  std::function<void(const Sample& s, VectorXd& q, VectorXd& p)> read;
+  std::function<double(const VectorXd& q0, const VectorXd& q1)> lagrangian;
+  /// q is an angle: each sample's is moved by the multiple of 2 pi nearest the previous one's
+  /// (a step turns by less than pi), so that q is continuous along the run.
+  bool angular = false;
+  std::string reason;
+  bool available() const { return bool(read); }
+};
+
 /// Where one body of a system is: the point it is drawn at and its attitude (body to inertial;
 /// the identity for a point mass).
 struct BodyPose {
@@ -211,6 +226,12 @@ class SystemModel {
   /// what each part measures is in the system's header. Depends on the samples only, so it
   /// compares runs of any two integrators.
   virtual StateError stateError(const Sample& a, const Sample& b) const = 0;
+  /// The shadow energy's construction for the runs of `method` at normalized `values` and step
+  /// h (docs/shadow-energy.md derives each). By default none: a method that is not symplectic
+  /// has no modified Hamiltonian, vi4's samples lack its inner stages, and a system without its
+  /// own construction says so.
+  virtual ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
+                                                double h) const;
   /// Makes a run from values that normalize() accepted and settings validateSettings() accepted.
   /// Throws InputError for a method the system does not have.
   virtual std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
@@ -219,6 +240,11 @@ class SystemModel {
  protected:
   /// The InputError for a method this system does not have.
   InputError unavailable(Method m) const;
+  /// No shadow energy for `method`, with the reason: a method that is not symplectic, vi4, or
+  /// (a symplectic method of this system that still has none) `otherwise`. `methods` names the
+  /// methods that have one, e.g. "vi and rattle".
+  ShadowConstruction noShadow(Method method, const std::string& methods,
+                              const std::string& otherwise) const;
 };
 
 /// 1 for each component of Sample::momentum that model.conservedAt(values) lists, 0 for the

@@ -357,6 +357,45 @@ StateError TwoBody::stateError(const Sample& a, const Sample& b) const {
   return e;
 }
 
+ShadowConstruction TwoBody::shadowConstruction(const ParamValues& values, Method method,
+                                               double h) const {
+  if (method != Method::Variational) return noShadow(method, "vi", "");
+  const TwoBodyParams p = TwoBodyParams::from(values);
+  ShadowConstruction c;
+  c.read = [p](const Sample& s, VectorXd& q, VectorXd& pq) {
+    // the raw layout: R1, R2 (column by column), X, Omega1, Omega2, V
+    q.resize(21);
+    pq.resize(21);
+    q.head<3>() = s.state.segment<3>(18);
+    pq.head<3>() = p.mu * s.state.segment<3>(27);
+    for (int i = 0; i < 2; ++i) {
+      const Matrix3d R = Eigen::Map<const Matrix3d>(s.state.data() + 9 * i);
+      const Vector3d Omega = s.state.segment<3>(21 + 3 * i);
+      Eigen::Map<Matrix3d>(q.data() + 3 + 9 * i) = R;
+      Eigen::Map<Matrix3d>(pq.data() + 3 + 9 * i) = 0.5 * R * hat(Vector3d(p.body[i].J * Omega));
+    }
+  };
+  c.lagrangian = [p, h](const VectorXd& q0, const VectorXd& q1) {
+    const auto R = [](const VectorXd& q, int i) {
+      return Matrix3d(Eigen::Map<const Matrix3d>(q.data() + 3 + 9 * i));
+    };
+    double rotation = 0.0;
+    for (int i = 0; i < 2; ++i) {
+      const Matrix3d& J = p.body[i].J;
+      const Matrix3d Jd = 0.5 * J.trace() * Matrix3d::Identity() - J;
+      rotation += (Matrix3d::Identity() - R(q0, i).transpose() * R(q1, i))
+                      .cwiseProduct(Jd.transpose())
+                      .sum();
+    }
+    const Vector3d X0 = q0.head<3>(), X1 = q1.head<3>();
+    return p.mu / (2 * h) * (X1 - X0).squaredNorm() + rotation / h -
+           0.5 * h *
+               (twoBodyPotential(p, X0, R(q0, 0), R(q0, 1)) +
+                twoBodyPotential(p, X1, R(q1, 0), R(q1, 1)));
+  };
+  return c;
+}
+
 std::unique_ptr<Run> TwoBody::makeRun(const ParamValues& values, Method method,
                                       const IntegratorSettings& settings) const {
   if (!hasMethod(method)) throw unavailable(method);

@@ -165,6 +165,11 @@ class TwoBody final : public SystemModel {
   StateError stateError(const Sample& a, const Sample& b) const override;
   /// vi and vi4 stop at a collision or an unsolvable (42) (the step from the last good sample
   /// named); the Runge-Kutta runs are checked for collisions at their samples.
+  /// vi: the rigid body's construction (rigidBodyShadow) for the pair in relative coordinates:
+  /// q = (X, R1, R2) in R^21, p = (mu V, 1/2 R1 (J1 Omega1)^, 1/2 R2 (J2 Omega2)^) and
+  /// L_d = (mu/2h)|X1 - X0|^2 + sum_i (1/h) tr((I - R_i0^T R_i1) Jd_i) - (h/2)(U_0 + U_1).
+  ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
+                                        double h) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
 };

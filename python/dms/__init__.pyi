@@ -58,6 +58,12 @@ def system(name: str, potential: Optional[str] = ...) -> System: ...
 
 def methods() -> List[MethodInfo]: ...
 
+class ShadowEnergy:
+    t: np.ndarray
+    value: np.ndarray
+    order: Optional[int]
+    def __bool__(self) -> bool: ...
+
 class Run:
     system: str
     method: str
@@ -67,6 +73,8 @@ class Run:
     structure: np.ndarray
     structure2: Optional[np.ndarray]
     momentum: Optional[np.ndarray]
+    shadow_energy: ShadowEnergy
+    shadow_energy_reason: Optional[str]
     @property
     def state(self) -> Dict[str, np.ndarray]: ...
     state_names: List[str]

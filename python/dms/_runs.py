@@ -18,6 +18,32 @@ from ._systems import System, _name, methods, system
 # --- runs --------------------------------------------------------------------------------------
 
 
+class ShadowEnergy:
+    """The shadow (modified) energy H~ of a variational run, computed from its samples: the energy
+    the symplectic map conserves to high order, flat where E oscillates (docs/shadow-energy.md).
+
+    Attributes:
+      t, value: arrays (M,) of the times and the values of H~ (of order 4: on every sample but
+        the first and the last); empty for a run that has none.
+      order: the construction's order (4), None for a run that has none (Run.shadow_energy_reason
+        says why).
+    A ShadowEnergy is false when the run has none.
+    """
+
+    def __init__(self, t: _np.ndarray, value: _np.ndarray, order: Optional[int]):
+        self.t = t
+        self.value = value
+        self.order = order
+
+    def __bool__(self) -> bool:
+        return self.order is not None
+
+    def __repr__(self) -> str:
+        if self.order is None:
+            return "ShadowEnergy(none)"
+        return f"ShadowEnergy(order={self.order}, values={len(self.t)})"
+
+
 class Run:
     """One run from t = 0 to T.
 
@@ -28,6 +54,9 @@ class Run:
       t, energy, structure: arrays of shape (N,): the sample times t_k, the total energy E_k
         and the primary structure error (see System.structure; 0 on a linear space).
       structure2: array (N,) of the secondary structure error, None where the system has none.
+      shadow_energy: the run's shadow energy H~ (ShadowEnergy: t, value, order), order None and
+        empty arrays for a run that has none; shadow_energy_reason says why in words (None when
+        it has one). summary["shadow_max_dev"] is max |H~ - H~_0| over every value.
       momentum: array (N, 3) of the angular momentum (the total angular momentum about the
         pivot, or about the centre of mass for the dumbbell and the two bodies, in the inertial
         frame), None where the system has none (System.has_angular_momentum). Which of its
@@ -55,6 +84,8 @@ class Run:
         self.structure: _np.ndarray = d["structure"]
         self.structure2: Optional[_np.ndarray] = d["structure2"]
         self.momentum: Optional[_np.ndarray] = d["momentum"]
+        self.shadow_energy = ShadowEnergy(d["shadow_t"], d["shadow_value"], d["shadow_order"])
+        self.shadow_energy_reason: Optional[str] = d["shadow_reason"]
         self.state_names: List[str] = list(d["state_names"])
         self.state_columns: _np.ndarray = d["state_columns"]
         self.parameters: Dict[str, Union[float, List[float]]] = d["parameters"]

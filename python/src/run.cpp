@@ -36,10 +36,16 @@ class Columns final : public SampleSink {
     if (momentum_) this->momentum.reserve(3 * expected);
     state.reserve(d_ * expected);
   }
+  /// The run's shadow energy, into shadowT and shadowValue as its values are completed.
+  void follow(RunShadow* shadow) { shadow_ = shadow; }
   void take(const Sample& s) override {
     // the first sample for its named state (the last one's is read off the columns: last())
     if (outcome_.summary.samples == 0) outcome_.first = s;
     outcome_.summary.add(s);
+    if (shadow_ && shadow_->take(s)) {
+      shadowT.push_back(shadow_->stream()->time());
+      shadowValue.push_back(shadow_->stream()->value());
+    }
     if (pose_) {
       pose.insert(pose.end(), s.position.data(), s.position.data() + 3);
       pose.insert(pose.end(), s.velocity.data(), s.velocity.data() + 3);
@@ -52,7 +58,7 @@ class Columns final : public SampleSink {
     for (std::size_t i = 0; i < d_; ++i)
       state.push_back(i < std::size_t(s.state.size()) ? s.state[Eigen::Index(i)] : 0.0);
   }
-  std::vector<double> t, energy, structure, structure2, momentum, state;
+  std::vector<double> t, energy, structure, structure2, momentum, state, shadowT, shadowValue;
   std::vector<double> pose;  ///< position and velocity, for the named states that read them
 
   /// What the last sample's named state reads (t, state, pose), from the columns.
@@ -71,6 +77,7 @@ class Columns final : public SampleSink {
   }
 
  private:
+  RunShadow* shadow_ = nullptr;
   RunOutcome& outcome_;
   std::size_t d_;
   bool momentum_, structure2_, pose_;
@@ -115,6 +122,8 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   const bool pose = model.namedStateNeedsPose(method);
   const SampleFields fields = pose ? SampleFields::All : SampleFields::Metrics;
   Columns columns(outcome, stateNames.size(), momentum, structure2, pose, expected);
+  RunShadow shadow(model, values, method, st.h);
+  columns.follow(&shadow);
   bool more = true;
   while (more) {
     {
@@ -128,6 +137,7 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   outcome.last = columns.last();
   outcome.counters = r->counters();
   outcome.failure = r->failure();
+  outcome.shadow = shadow.summary();
 
   const auto n = py::ssize_t(columns.t.size());
   py::dict out;
@@ -140,6 +150,13 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
       structure2 ? py::object(ownedArray(std::move(columns.structure2), {n})) : py::none();
   out["momentum"] =
       momentum ? py::object(ownedArray(std::move(columns.momentum), {n, 3})) : py::none();
+  const auto nShadow = py::ssize_t(columns.shadowT.size());
+  out["shadow_t"] = ownedArray(std::move(columns.shadowT), {nShadow});
+  out["shadow_value"] = ownedArray(std::move(columns.shadowValue), {nShadow});
+  out["shadow_order"] = outcome.shadow.order > 0 ? py::object(py::int_(outcome.shadow.order))
+                                                 : py::object(py::none());
+  out["shadow_reason"] = outcome.shadow.reason.empty() ? py::object(py::none())
+                                                       : py::object(py::str(outcome.shadow.reason));
   out["state_names"] = stateNames;
   out["state_columns"] = ownedArray(std::move(columns.state), {n, py::ssize_t(stateNames.size())});
   out["pose_columns"] = pose ? py::object(ownedArray(std::move(columns.pose), {n, 6})) : py::none();

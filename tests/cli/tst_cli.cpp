@@ -89,8 +89,9 @@ class TestCli : public QObject {
     const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
     const QList<QByteArray> header = lines[0].split(',');
     // every column dmsim has written, by name (a script reads them so), and the app's
-    for (const char* name : {"t", "energy", "energy_dev", "structure", "structure2", "L1", "L2",
-                             "L3", "q1", "q2", "q3", "w1", "w2", "w3", "method", "x", "y", "z"})
+    for (const char* name :
+         {"t", "energy", "energy_dev", "structure", "structure2", "L1", "L2", "L3", "q1", "q2",
+          "q3", "w1", "w2", "w3", "method", "x", "y", "z", "shadow_energy"})
       QVERIFY2(header.contains(name), name);
     QVERIFY(lines[0].endsWith("q1,q2,q3,w1,w2,w3"));
     QCOMPARE(lines.size() - 1, j["samples"].toInt());
@@ -98,6 +99,56 @@ class TestCli : public QObject {
     QCOMPARE(lines.last().split(',')[header.indexOf("t")].toDouble(), 10.0);
     QCOMPARE(lines.last().split(',')[header.indexOf("method")], QByteArray("rk45"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary left over
+  }
+
+  // the shadow energy of a variational run in the CSV, row by row, on every system: each row's
+  // value is that of its sample (order 4: none at the first and the last), their deviation from
+  // the first is the JSON's shadow_max_dev to the last bit (17 digits print a double exactly);
+  // a Runge-Kutta run leaves the column empty and the JSON says why
+  void csvHasTheShadowEnergy_data() {
+    QTest::addColumn<QString>("system");
+    for (const dms::SystemModel* m : dms::allSystems())
+      QTest::newRow(m->name().c_str()) << QString::fromStdString(m->name());
+  }
+  void csvHasTheShadowEnergy() {
+    QFETCH(QString, system);
+    const dms::SystemModel* model = dms::findSystem(system.toStdString());
+    const QString T = QString::number(50 * model->defaultSettings().h);
+    QTemporaryDir dir;
+    for (const char* method : {"vi", "rk45"}) {
+      const QString path = dir.filePath(QString("%1.csv").arg(method));
+      const Result r =
+          dmsim({"run", "--system", system, "--integrator", method, "--T", T, "--csv", path});
+      QCOMPARE(r.code, 0);
+      const QJsonObject j = r.json();
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+      const int col = int(lines[0].split(',').indexOf("shadow_energy"));
+      QVERIFY(col > 0);
+      QCOMPARE(lines.size() - 1, j["samples"].toInt());
+      std::vector<double> values;
+      for (int i = 1; i < lines.size(); ++i) {
+        const QByteArray cell = lines[i].split(',')[col];
+        const bool end = i == 1 || i == lines.size() - 1;
+        if (std::string(method) == "vi" && !end) {
+          QVERIFY2(!cell.isEmpty(), qPrintable(QString("row %1").arg(i)));
+          values.push_back(cell.toDouble());
+        } else {
+          QVERIFY2(cell.isEmpty(), qPrintable(QString("row %1: %2").arg(i).arg(cell)));
+        }
+      }
+      if (std::string(method) == "vi") {
+        QCOMPARE(j["shadow_order"].toInt(), 4);
+        double dev = 0.0;
+        for (double v : values) dev = std::max(dev, std::fabs(v - values.front()));
+        QCOMPARE(j["shadow_max_dev"].toDouble(), dev);
+        QVERIFY(j["shadow_energy_reason"].isNull());
+      } else {
+        QVERIFY(j["shadow_order"].isNull() && j["shadow_max_dev"].isNull());
+        QVERIFY(j["shadow_energy_reason"].toString().contains("symplectic"));
+      }
+    }
   }
 
   // dmsim run --csv is the app's file for the same run (File > Export time series recomputes
@@ -121,8 +172,12 @@ class TestCli : public QObject {
     dms::RunCsvWriter csv(app, *model, {run->stateNames()});
     csv.writeHeader();
     csv.beginRun(0, dms::Method::Variational);
+    dms::RunShadow shadow(*model, model->normalize({}, nullptr), dms::Method::Variational,
+                          settings.h);
+    csv.followShadow(shadow);
     while (run->advance(csv, 4096, dms::SampleFields::All)) {
     }
+    csv.finish();
     const QList<QByteArray> cliLines = cli.split('\n'),
                             appLines = QByteArray::fromStdString(app.str()).split('\n');
     QCOMPARE(cliLines.size(), appLines.size());

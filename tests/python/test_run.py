@@ -164,3 +164,64 @@ def test_conserved_components_follow_the_potential():
                   potential="k*q1 - m*9.81*l*q3")
     assert run.momentum.shape == (run.t.size, 3)
     assert "angmom_max_dev" not in run.summary
+
+
+def _shadow4(q, p, Ld, h):
+    """The order-4 shadow energy from the samples, written out: w(a, b) = (p_a + p_b).(q_b - q_a)
+    - 2 sum L_d over the steps a..b, and H~ = (2/3 w(0,1) + 2/3 w(1,2) - 1/6 w(0,2)) / (2h) on
+    each window of three samples (docs/shadow-energy.md)."""
+    L = np.array([Ld(q[k], q[k + 1]) for k in range(len(q) - 1)])
+
+    def w(a, b):
+        return np.vdot(p[a] + p[b], q[b] - q[a]) - 2 * L[a:b].sum()
+
+    return np.array([(2 / 3 * w(i, i + 1) + 2 / 3 * w(i + 1, i + 2) - 1 / 6 * w(i, i + 2)) / (2 * h)
+                     for i in range(len(q) - 2)])
+
+
+def _hat(v):
+    return np.array([[0, -v[2], v[1]], [v[2], 0, -v[0]], [-v[1], v[0], 0]])
+
+
+def test_shadow_energy_recomputed_from_the_state():
+    # the spherical pendulum (S^2 in R^3) and the 3D pendulum (SO(3) in R^{3x3}): H~ of order 4
+    # recomputed here from run.state and the parameters agrees with run.shadow_energy to the
+    # rounding of actions of size E h divided by 2h: a few tens of eps E / h
+    eps = np.finfo(float).eps
+    sp = dms.run("spherical-pendulum", "vi", T=20.0)
+    m, l, g = (sp.parameters[k] for k in ("m", "l", "g"))
+    h = sp.summary["h"]
+    q, w = sp.state["q"], sp.state["omega"]
+    p = m * l**2 * np.cross(w, q)
+    H = _shadow4(q, p, lambda a, b: m * l**2 / (2 * h) * np.sum((b - a) ** 2)
+                 + h * m * g * l / 2 * (a[2] + b[2]), h)
+    assert sp.shadow_energy and sp.shadow_energy.order == 4 and sp.shadow_energy_reason is None
+    assert np.allclose(sp.shadow_energy.t, sp.t[1:-1], rtol=0, atol=1e-12)
+    assert np.max(np.abs(sp.shadow_energy.value - H)) < 64 * eps * m * g * l / h
+    assert sp.summary["shadow_max_dev"] == np.max(np.abs(sp.shadow_energy.value - sp.shadow_energy.value[0]))
+
+    top = dms.run("pendulum-3d", "vi", T=5.0)
+    J = np.diag(top.parameters["J"])
+    Jd = 0.5 * np.trace(J) * np.eye(3) - J
+    mass, g, rho = top.parameters["m"], top.parameters["g"], np.array(top.parameters["rho"])
+    h = top.summary["h"]
+    R, W = top.state["R"], top.state["Omega"]
+    P = np.array([0.5 * Rk @ _hat(J @ Wk) for Rk, Wk in zip(R, W)])
+
+    def Ld(R0, R1):
+        U = -mass * g * ((R0 @ rho)[2] + (R1 @ rho)[2])
+        return np.trace((np.eye(3) - R0.T @ R1) @ Jd) / h - h / 2 * U
+
+    H = _shadow4(R, P, Ld, h)
+    scale = 0.5 * W[0] @ J @ W[0] + mass * g * np.linalg.norm(rho)
+    assert np.max(np.abs(top.shadow_energy.value - H)) < 64 * eps * scale / h
+    # it is flatter than E by orders of magnitude (O(h^4) against O(h^2))
+    assert np.ptp(top.shadow_energy.value) * 100 < np.ptp(top.energy)
+
+
+def test_shadow_energy_absent_says_why():
+    run = dms.run("pendulum-3d", "rk45", T=1.0)
+    assert not run.shadow_energy and run.shadow_energy.order is None
+    assert run.shadow_energy.t.size == 0
+    assert "symplectic" in run.shadow_energy_reason
+    assert run.summary["shadow_max_dev"] is None and run.summary["shadow_order"] is None

@@ -180,7 +180,7 @@ class TestWindowExport : public QObject {
     QCOMPARE(rows.size(), methods.size());
     // the state is there to rebuild a phase portrait; a quantity the system lacks is empty
     const QList<QByteArray> header = lines[0].split(',');
-    QVERIFY2(lines[0].endsWith(",x,y,z,R11,R21,R12,R22,Omega"), lines[0].constData());
+    QVERIFY2(lines[0].endsWith(",x,y,z,shadow_energy,R11,R21,R12,R22,Omega"), lines[0].constData());
     const SystemModel* model = findSystem("planar-pendulum");
     for (const auto& [name, runRows] : rows) {
       QCOMPARE(runRows[5].size(), header.size());

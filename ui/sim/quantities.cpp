@@ -25,7 +25,7 @@ Quantities quantitiesOf(const SystemModel& model, const ParamValues& values,
   Quantities q;
   q.plane = model.phasePlane(values);
   q.momentum = model.hasMomentum();
-  for (Method m : methods) q.shadow.push_back(shadowEnergyAvailability(model.name(), m));
+  for (Method m : methods) q.shadow.push_back(shadowEnergyAvailability(model, values, m));
   const auto withUnit = [](const QString& name, const std::string& unit) {
     return unit.empty() ? name : QString("%1 [%2]").arg(name, plotSymbol(unit));
   };

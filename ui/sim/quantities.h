@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/analysis/shadowenergy.h"
 #include "core/sim/runstore.h"
+#include "core/sim/shadowenergy.h"
 #include "core/systems/system.h"
 
 namespace dms::ui {

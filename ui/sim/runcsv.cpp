@@ -78,9 +78,13 @@ bool saveJobCsv(const QString& path, const SimJob& job, const std::function<bool
           } catch (const std::exception&) {
             continue;  // a run that cannot start has no rows (the window said why)
           }
+          // every sample goes through: the shadow_energy column as dmsim writes it
+          RunShadow shadow(*job.model, job.values, job.methods[r], job.settings.h);
+          csv.followShadow(shadow);
           bool more = true;
           while (more) {
             more = run->advance(csv, 4096, SampleFields::All);
+            if (!more) csv.finish();
             const QString failed = flushTo(text, file, path);
             if (!failed.isEmpty()) return failed;
             if (more && !progress((double(r) + run->progress()) / runs))

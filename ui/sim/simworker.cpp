@@ -8,7 +8,7 @@
 #include <memory>
 #include <mutex>
 
-#include "core/analysis/shadowenergy.h"
+#include "core/sim/shadowenergy.h"
 #include "ui/sim/quantities.h"
 
 namespace dms::ui {
@@ -19,54 +19,26 @@ double secondsSince(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-// The shadow energy of one run, as its chunks are made. A value comes from k + 1 consecutive
-// samples (k = order / 2) at the uniform step, and the views keep a thinned buffer of a long
-// run, so it is computed here from every sample: each chunk after the last k samples of the
-// previous one, which gives the values the whole run would (each depends on its k + 1 samples
-// alone). The angle of the planar pendulum is unwrapped within each window: a value depends on
-// differences of it and on its cosine only.
+// The shadow energy of one run, as its chunks are made: every sample goes through the core's
+// stream (the views keep a thinned buffer of a long run), which gives the values the whole run
+// would, bit for bit.
 class ShadowStream {
  public:
   ShadowStream(const SimJob& job, Method method)
-      : m_system(job.model->name()),
-        m_values(job.values),
-        m_method(method),
-        m_h(job.settings.h),
-        m_k(std::size_t(SimWorker::kShadowOrder / 2)) {}
+      : m_stream(job.model->shadowConstruction(job.values, method, job.settings.h), job.settings.h,
+                 SimWorker::kShadowOrder) {}
 
-  // appends the values the chunk completes to `c`; on a failure says why once and stops
+  // appends the values the chunk completes to `c`
   void take(RunChunk& c) {
-    if (m_failed || c.samples.empty()) return;
-    // one window for the whole run, refilled: its memory stays mapped (see kMaxBuffers)
-    std::vector<Sample>& window = m_window;
-    window.clear();
-    window.insert(window.end(), m_tail.begin(), m_tail.end());
-    window.insert(window.end(), c.samples.begin(), c.samples.end());
-    try {
-      if (!m_lagrangian) m_lagrangian = discreteLagrangian(m_system, m_values, m_method, m_h);
-      ShadowEnergySeries s =
-          shadowEnergy(canonicalTrajectory(m_system, m_values, m_method, m_h, window), m_lagrangian,
-                       SimWorker::kShadowOrder);
-      c.shadowT = std::move(s.t);
-      c.shadowValue = std::move(s.value);
-    } catch (const std::exception& e) {
-      m_failed = true;
-      c.shadowProblem = e.what();
-      return;
-    }
-    const std::size_t keep = std::min(m_k, window.size());
-    m_tail.assign(window.end() - std::ptrdiff_t(keep), window.end());
+    for (const Sample& s : c.samples)
+      if (m_stream.take(s)) {
+        c.shadowT.push_back(m_stream.time());
+        c.shadowValue.push_back(m_stream.value());
+      }
   }
 
  private:
-  std::string m_system;
-  ParamValues m_values;
-  Method m_method;
-  double m_h;
-  std::size_t m_k;
-  DiscreteLagrangian m_lagrangian;
-  std::vector<Sample> m_tail, m_window;
-  bool m_failed = false;
+  ShadowEnergyStream m_stream;
 };
 
 }  // namespace
@@ -130,7 +102,7 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
     try {
       const Method m = job.methods[std::size_t(i)];
       runs[std::size_t(i)] = job.model->makeRun(job.values, m, job.settings);
-      if (shadowEnergyAvailability(job.model->name(), m).available)
+      if (job.model->shadowConstruction(job.values, m, job.settings.h).available())
         shadows[std::size_t(i)] = std::make_unique<ShadowStream>(job, m);
     } catch (const std::exception& e) {
       RunChunk c;

@@ -13,6 +13,7 @@
 
 #include "core/sim/registry.h"
 #include "core/sim/runstore.h"
+#include "core/sim/shadowenergy.h"
 #include "ui/common/workersession.h"
 
 namespace dms::ui {
@@ -73,7 +74,7 @@ class SimWorker : public Worker {
   /// checked builds). So a session makes at most this many, and holds only as many as the
   /// busiest moment of its jobs needed (while the GUI keeps up, two or three).
   static constexpr std::size_t kMaxBuffers = std::size_t(kMaxInFlight) + 2;
-  /// The order of the shadow energy sent with the chunks (core/analysis/shadowenergy.h), for
+  /// The order of the shadow energy sent with the chunks (core/sim/shadowenergy.h), for
   /// the runs that have one: the lowest order that is flat at a plot's resolution. Order 2 is
   /// H~ + O(h^2), as large as E's own oscillation (at the article's set-ups, over the run: E of
   /// the planar pendulum varies by 3.2e-2 J and H~_2 by 7.2e-3 J; on the spherical pendulum
@@ -81,7 +82,7 @@ class SimWorker : public Worker {
   /// 2.7e-6 J and 6.3e-5 J, hundreds to thousands of times below E's oscillation, less than a
   /// pixel of the plot, from 3 consecutive samples. Higher orders are flatter still but draw the
   /// same line, take up to 7 samples (and lose more at the run's ends) and more work per value.
-  static constexpr int kShadowOrder = 4;
+  static constexpr int kShadowOrder = dms::kRunShadowOrder;
 
   explicit SimWorker(QObject* parent = nullptr);
   ~SimWorker() override;

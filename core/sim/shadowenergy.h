@@ -23,13 +23,16 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/integrators/method.h"
 #include "core/integrators/run.h"
 #include "core/params.h"
+#include "core/systems/system.h"
 #include "core/types.h"
 
 namespace dms {
@@ -68,36 +71,117 @@ struct ShadowEnergySeries {
 ShadowEnergySeries shadowEnergy(const CanonicalTrajectory& x, const DiscreteLagrangian& Ld,
                                 int order);
 
-/// Whether the shadow energy of a run of `method` on `system` (CLI names) can be computed from
-/// its samples, and if not, why.
+/// Whether the shadow energy of a run of `method` can be computed from its samples, and if not,
+/// why (SystemModel::shadowConstruction).
 struct ShadowAvailability {
   bool available = false;
   std::string reason;  ///< empty when available
 };
+ShadowAvailability shadowEnergyAvailability(const SystemModel& model, const ParamValues& values,
+                                            Method method);
+/// The same for a registered system (CLI name) at its default parameters.
 ShadowAvailability shadowEnergyAvailability(const std::string& system, Method method);
 
-/// The canonical trajectory of the samples of a run (every sample of it, from t = 0, step h)
-/// and the step's discrete Lagrangian, for the systems and methods shadowEnergyAvailability
-/// accepts:
-/// - mass-spring, vi (the midpoint rule, eqs (10)-(11)): q, p = m v;
-///   L_d = (m/2h)(q1 - q0)^2 - (h kappa/2)((q0 + q1)/2)^2;
-/// - planar pendulum, vi (eqs (25)-(27)): theta = atan2(e2^T R e1, e1^T R e1) unwrapped,
-///   p = m l^2 Omega (eq (25) is p_k = -dL_d/dtheta_k);
-///   L_d = (m l^2/h)(1 - cos(theta1 - theta0)) + (h m g l/2)(cos theta0 + cos theta1);
-/// - spherical pendulum, vi (eqs (35)-(36)) and rattle: q in R^3 (|q| = 1), p = m l^2 omega x q
-///   for vi, RATTLE's p; both steps have L_d = (m l^2/2h)|q1 - q0|^2 + (h m g l/2) e3.(q0 + q1).
-/// Throws InputError when the shadow energy is not available (with the reason).
+/// Reads the canonical coordinates of a run's samples in order, unwrapping an angular q.
+class CanonicalReader {
+ public:
+  explicit CanonicalReader(const ShadowConstruction& c) : m_c(c) {}
+  void read(const Sample& s, VectorXd& q, VectorXd& p);
+
+ private:
+  const ShadowConstruction& m_c;
+  bool m_any = false;
+  double m_previous = 0.0;
+};
+
+/// The canonical trajectory of the samples of a run (every sample of it, from t = 0, step h).
+/// Throws InputError when the construction is not available (with the reason).
+CanonicalTrajectory canonicalTrajectory(const ShadowConstruction& c, double h,
+                                        const std::vector<Sample>& samples);
+/// The same, and the step's discrete Lagrangian, for a registered system (CLI name).
 CanonicalTrajectory canonicalTrajectory(const std::string& system, const ParamValues& values,
                                         Method method, double h,
                                         const std::vector<Sample>& samples);
 DiscreteLagrangian discreteLagrangian(const std::string& system, const ParamValues& values,
                                       Method method, double h);
+ShadowConstruction shadowConstructionOf(const std::string& system, const ParamValues& values,
+                                        Method method, double h);
 
-/// The shadow energy of a run from its samples: canonicalTrajectory, discreteLagrangian and
-/// shadowEnergy in one call. `values` normalized (SystemModel::normalize), h the run's step.
+/// The shadow energy of a run from its samples: canonicalTrajectory, the discrete Lagrangian
+/// and shadowEnergy in one call. `values` normalized (SystemModel::normalize), h the run's step.
 /// Throws InputError when it is not available (with the reason) or for an unknown order.
+ShadowEnergySeries shadowEnergyOfRun(const SystemModel& model, const ParamValues& values,
+                                     Method method, double h, const std::vector<Sample>& samples,
+                                     int order);
 ShadowEnergySeries shadowEnergyOfRun(const std::string& system, const ParamValues& values,
                                      Method method, double h, const std::vector<Sample>& samples,
                                      int order);
+
+/// The order of the shadow energy a run reports (`dmsim run`, dms.Run, the app's plot): 4, the
+/// lowest that is flatter than E by a power of h, on a sample (samples i..i+2 give the value at
+/// sample i+1).
+constexpr int kRunShadowOrder = 4;
+
+/// The shadow energy of a run as its samples arrive, one at a time from t = 0, in constant
+/// memory: the values shadowEnergy() gives over the whole run, bit for bit (the same sums in the
+/// same order). Throws InputError when the construction is not available or for an unknown
+/// order.
+class ShadowEnergyStream {
+ public:
+  ShadowEnergyStream(ShadowConstruction c, double h, int order);
+  ShadowEnergyStream(const ShadowEnergyStream&) = delete;
+  ShadowEnergyStream& operator=(const ShadowEnergyStream&) = delete;
+  /// Takes the next sample; true when it completes a value: value() at time().
+  bool take(const Sample& s);
+  double time() const { return m_time; }
+  double value() const { return m_value; }
+  int order() const { return m_order; }
+  /// Values made so far, the first of them, and max |H~ - H~_0| over them.
+  std::int64_t values() const { return m_values; }
+  double first() const { return m_first; }
+  double maxDev() const { return m_maxDev; }
+
+ private:
+  struct Weight {
+    int a, b;
+    double c;
+  };
+  ShadowConstruction m_c;
+  CanonicalReader m_reader;
+  double m_h;
+  int m_order, m_k;
+  std::vector<Weight> m_weights;
+  // the last k + 1 samples' q, p and t, and the last k steps' actions, each a ring
+  std::vector<VectorXd> m_q, m_p;
+  std::vector<double> m_t, m_actions;
+  std::int64_t m_taken = 0, m_values = 0;
+  double m_time = 0.0, m_value = 0.0, m_first = 0.0, m_maxDev = 0.0;
+};
+
+/// The shadow energy of a run for its report (`dmsim run`, dms.Run): of order
+/// kRunShadowOrder over every sample, or, for a run that has none, why.
+struct ShadowSummary {
+  int order = 0;  ///< 0: the run has none
+  std::int64_t values = 0;
+  double first = 0.0;   ///< H~ at the first value
+  double maxDev = 0.0;  ///< max |H~ - H~_0|
+  std::string reason;   ///< why the run has none, in a user's words (empty when it has one)
+};
+
+/// Follows one run's samples with a ShadowEnergyStream of order kRunShadowOrder when the run has
+/// a shadow energy (SystemModel::shadowConstruction), and keeps the reason when it has none.
+class RunShadow {
+ public:
+  RunShadow(const SystemModel& model, const ParamValues& values, Method method, double h);
+  /// Takes the next sample; true when it completes a value (stream()->value() at time()).
+  bool take(const Sample& s) { return m_stream && m_stream->take(s); }
+  /// Null for a run without a shadow energy.
+  const ShadowEnergyStream* stream() const { return m_stream.get(); }
+  ShadowSummary summary() const;
+
+ private:
+  std::unique_ptr<ShadowEnergyStream> m_stream;
+  std::string m_reason;
+};
 
 }  // namespace dms

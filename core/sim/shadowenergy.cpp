@@ -1,15 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/analysis/shadowenergy.h"
+#include "core/sim/shadowenergy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
 
-#include "core/systems/dumbbell.h"
-#include "core/systems/massspring.h"
-#include "core/systems/planarpendulum.h"
-#include "core/systems/sphericalpendulum.h"
+#include "core/sim/registry.h"
 
 namespace dms {
 namespace {
@@ -91,26 +89,14 @@ std::string orderList() {
   return s;
 }
 
-const std::string& massSpringName() {
-  static const std::string n = MassSpring().name();
-  return n;
-}
-const std::string& planarName() {
-  static const std::string n = PlanarPendulum().name();
-  return n;
-}
-const std::string& sphericalName() {
-  static const std::string n = SphericalPendulum().name();
-  return n;
-}
-const std::string& dumbbellName() {
-  static const std::string n = Dumbbell().name();
-  return n;
+void checkOrder(int order) {
+  if (order <= 0 || order % 2 != 0 || order > shadowOrders().back())
+    throw InputError("shadow energy: order " + std::to_string(order) + " is not one of " +
+                     orderList());
 }
 
-void requireAvailable(const std::string& system, Method method) {
-  const ShadowAvailability a = shadowEnergyAvailability(system, method);
-  if (!a.available) throw InputError("shadow energy: " + a.reason);
+void requireAvailable(const ShadowConstruction& c) {
+  if (!c.available()) throw InputError("shadow energy: " + c.reason);
 }
 
 }  // namespace
@@ -122,9 +108,7 @@ const std::vector<int>& shadowOrders() {
 
 ShadowEnergySeries shadowEnergy(const CanonicalTrajectory& x, const DiscreteLagrangian& Ld,
                                 int order) {
-  if (order <= 0 || order % 2 != 0 || order > shadowOrders().back())
-    throw InputError("shadow energy: order " + std::to_string(order) + " is not one of " +
-                     orderList());
+  checkOrder(order);
   const std::size_t n = x.t.size();
   if (x.q.size() != n || x.p.size() != n)
     throw InputError("shadow energy: t, q and p have different lengths");
@@ -166,117 +150,138 @@ ShadowEnergySeries shadowEnergy(const CanonicalTrajectory& x, const DiscreteLagr
   return out;
 }
 
+ShadowAvailability shadowEnergyAvailability(const SystemModel& model, const ParamValues& values,
+                                            Method method) {
+  const ShadowConstruction c = model.shadowConstruction(values, method, 1.0);
+  return {c.available(), c.reason};
+}
+
 ShadowAvailability shadowEnergyAvailability(const std::string& system, Method method) {
-  ShadowAvailability a;
-  const bool known = system == massSpringName() || system == planarName() ||
-                     system == sphericalName() || system == dumbbellName();
-  if (!known) {
-    a.reason = "unknown system '" + system + "'";
-    return a;
+  const SystemModel* model = findSystem(system);
+  if (!model) return {false, "no system named '" + system + "'"};
+  return shadowEnergyAvailability(*model, model->normalize({}, nullptr), method);
+}
+
+void CanonicalReader::read(const Sample& s, VectorXd& q, VectorXd& p) {
+  m_c.read(s, q, p);
+  if (m_c.angular) {
+    // the multiple of 2 pi nearest the previous sample's angle
+    const double twoPi = 2 * 3.14159265358979323846;
+    if (m_any) q[0] += twoPi * std::round((m_previous - q[0]) / twoPi);
+    m_previous = q[0];
   }
-  if (system == dumbbellName()) {
-    a.reason =
-        "not available for the dumbbell: its Lie group step carries the attitude R in SO(3) and "
-        "the body-frame momentum; the construction needs the samples as (q, p) in linear "
-        "coordinates with the step's discrete Lagrangian in them (R as a point of R^{3x3} would "
-        "do in principle), which is not implemented or tested";
-    return a;
+  m_any = true;
+}
+
+CanonicalTrajectory canonicalTrajectory(const ShadowConstruction& c, double h,
+                                        const std::vector<Sample>& samples) {
+  requireAvailable(c);
+  CanonicalTrajectory x;
+  x.h = h;
+  x.t.reserve(samples.size());
+  x.q.resize(samples.size());
+  x.p.resize(samples.size());
+  CanonicalReader reader(c);
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    x.t.push_back(samples[i].t);
+    reader.read(samples[i], x.q[i], x.p[i]);
   }
-  const bool sphere = system == sphericalName();
-  if (method == Method::Variational || (sphere && method == Method::Rattle)) {
-    a.available = true;
-    return a;
-  }
-  if (method == Method::Vi4) {
-    a.reason =
-        "not available for vi4: its step is a composition of three vi steps, and its discrete "
-        "Lagrangian needs the two inner configurations of each step, which the samples do not "
-        "hold";
-    return a;
-  }
-  a.reason = "not available for " + methodName(method) +
-             ": only a symplectic map has a modified Hamiltonian (this method's energy drifts); "
-             "the construction applies to " +
-             (sphere ? std::string("vi and rattle") : std::string("vi"));
-  return a;
+  return x;
 }
 
 CanonicalTrajectory canonicalTrajectory(const std::string& system, const ParamValues& values,
                                         Method method, double h,
                                         const std::vector<Sample>& samples) {
-  requireAvailable(system, method);
-  CanonicalTrajectory x;
-  x.h = h;
-  x.t.reserve(samples.size());
-  x.q.reserve(samples.size());
-  x.p.reserve(samples.size());
-  for (const Sample& s : samples) x.t.push_back(s.t);
-  if (system == massSpringName()) {
-    const MassSpringParams p = MassSpringParams::from(values);
-    for (const Sample& s : samples) {
-      x.q.push_back(VectorXd::Constant(1, s.state[0]));
-      x.p.push_back(VectorXd::Constant(1, p.m * s.state[1]));
-    }
-  } else if (system == planarName()) {
-    const PlanarPendulumParams p = PlanarPendulumParams::from(values);
-    const double ml2 = p.m * p.l * p.l, twoPi = 2 * 3.14159265358979323846;
-    double previous = 0.0;
-    for (std::size_t i = 0; i < samples.size(); ++i) {
-      const StateVec& y = samples[i].state;  // R11, R21, R12, R22, Omega
-      double theta = std::atan2(y[1], y[0]);
-      // unwrapped: the multiple of 2 pi nearest the previous sample (a step turns by less than
-      // pi/2, the principal branch of eq (25))
-      if (i > 0) theta += twoPi * std::round((previous - theta) / twoPi);
-      previous = theta;
-      x.q.push_back(VectorXd::Constant(1, theta));
-      x.p.push_back(VectorXd::Constant(1, ml2 * y[4]));
-    }
-  } else {
-    const SphericalPendulumParams p = SphericalPendulumParams::from(values);
-    const double ml2 = p.m * p.l * p.l;
-    for (const Sample& s : samples) {
-      const Vector3d q = s.state.head<3>(), v = s.state.tail<3>();
-      x.q.push_back(q);
-      // vi carries omega (qdot = omega x q), RATTLE the momentum itself
-      x.p.push_back(method == Method::Rattle ? Vector3d(v) : Vector3d(ml2 * v.cross(q)));
-    }
-  }
-  return x;
+  return canonicalTrajectory(shadowConstructionOf(system, values, method, h), h, samples);
 }
 
 DiscreteLagrangian discreteLagrangian(const std::string& system, const ParamValues& values,
                                       Method method, double h) {
-  requireAvailable(system, method);
-  if (system == massSpringName()) {
-    const MassSpringParams p = MassSpringParams::from(values);
-    // eqs (10)-(11) are the midpoint rule: L_d = h L((q0 + q1)/2, (q1 - q0)/h)
-    return [m = p.m, kappa = p.kappa, h](const VectorXd& q0, const VectorXd& q1) {
-      const double dq = q1[0] - q0[0], mid = 0.5 * (q0[0] + q1[0]);
-      return m / (2 * h) * dq * dq - 0.5 * h * kappa * mid * mid;
-    };
-  }
-  if (system == planarName()) {
-    const PlanarPendulumParams p = PlanarPendulumParams::from(values);
-    // eq (20) with h/2 on both potential terms; (1/2) tr(I - F) = 1 - cos dtheta, written as
-    // 2 sin^2(dtheta/2) so that small steps keep their digits
-    return
-        [ml2 = p.m * p.l * p.l, mgl = p.m * p.g * p.l, h](const VectorXd& q0, const VectorXd& q1) {
-          const double half = std::sin(0.5 * (q1[0] - q0[0]));
-          return 2 * ml2 / h * half * half + 0.5 * h * mgl * (std::cos(q0[0]) + std::cos(q1[0]));
-        };
-  }
-  const SphericalPendulumParams p = SphericalPendulumParams::from(values);
-  // the discrete Lagrangian stated after eq (33); RATTLE is the variational step of the same one
-  return [ml2 = p.m * p.l * p.l, mgl = p.m * p.g * p.l, h](const VectorXd& q0, const VectorXd& q1) {
-    return ml2 / (2 * h) * (q1 - q0).squaredNorm() + 0.5 * h * mgl * (q0[2] + q1[2]);
-  };
+  const ShadowConstruction c = shadowConstructionOf(system, values, method, h);
+  requireAvailable(c);
+  return c.lagrangian;
+}
+
+ShadowConstruction shadowConstructionOf(const std::string& system, const ParamValues& values,
+                                        Method method, double h) {
+  const SystemModel* model = findSystem(system);
+  if (!model) throw InputError("shadow energy: no system named '" + system + "'");
+  return model->shadowConstruction(values, method, h);
+}
+
+ShadowEnergySeries shadowEnergyOfRun(const SystemModel& model, const ParamValues& values,
+                                     Method method, double h, const std::vector<Sample>& samples,
+                                     int order) {
+  const ShadowConstruction c = model.shadowConstruction(values, method, h);
+  return shadowEnergy(canonicalTrajectory(c, h, samples), c.lagrangian, order);
 }
 
 ShadowEnergySeries shadowEnergyOfRun(const std::string& system, const ParamValues& values,
                                      Method method, double h, const std::vector<Sample>& samples,
                                      int order) {
-  return shadowEnergy(canonicalTrajectory(system, values, method, h, samples),
-                      discreteLagrangian(system, values, method, h), order);
+  const SystemModel* model = findSystem(system);
+  if (!model) throw InputError("shadow energy: no system named '" + system + "'");
+  return shadowEnergyOfRun(*model, values, method, h, samples, order);
+}
+
+ShadowEnergyStream::ShadowEnergyStream(ShadowConstruction c, double h, int order)
+    : m_c(std::move(c)), m_reader(m_c), m_h(h), m_order(order), m_k(order / 2) {
+  requireAvailable(m_c);
+  checkOrder(order);
+  for (const PairWeight& w : stencilWeights(m_k)) m_weights.push_back({w.a, w.b, w.c});
+  m_q.resize(std::size_t(m_k) + 1);
+  m_p.resize(std::size_t(m_k) + 1);
+  m_t.resize(std::size_t(m_k) + 1);
+  m_actions.resize(std::size_t(m_k));
+}
+
+bool ShadowEnergyStream::take(const Sample& s) {
+  // the newest sample at m_count mod (k + 1); the action of the step into it at mod k
+  const std::size_t slots = std::size_t(m_k) + 1;
+  const std::size_t at = std::size_t(m_taken % std::int64_t(slots));
+  m_reader.read(s, m_q[at], m_p[at]);
+  m_t[at] = s.t;
+  if (m_taken > 0) {
+    const std::size_t before = std::size_t((m_taken - 1) % std::int64_t(slots));
+    m_actions[std::size_t((m_taken - 1) % m_k)] = m_c.lagrangian(m_q[before], m_q[at]);
+  }
+  ++m_taken;
+  if (m_taken < std::int64_t(slots)) return false;
+  // samples i..i+k of the window, i = m_taken - k - 1, as shadowEnergy() sums them
+  const std::int64_t i = m_taken - std::int64_t(slots);
+  const auto slot = [&](int a) { return std::size_t((i + a) % std::int64_t(slots)); };
+  double sum = 0.0;
+  for (const Weight& w : m_weights) {
+    double action = 0.0;
+    for (int j = w.a; j < w.b; ++j) action += m_actions[std::size_t((i + j) % m_k)];
+    const double chord = (m_p[slot(w.a)] + m_p[slot(w.b)]).dot(m_q[slot(w.b)] - m_q[slot(w.a)]);
+    sum += w.c * (chord - 2 * action);
+  }
+  m_value = sum / (2 * m_h);
+  m_time = 0.5 * (m_t[slot(0)] + m_t[slot(m_k)]);
+  if (m_values == 0) m_first = m_value;
+  ++m_values;
+  m_maxDev = std::max(m_maxDev, std::fabs(m_value - m_first));
+  return true;
+}
+
+RunShadow::RunShadow(const SystemModel& model, const ParamValues& values, Method method, double h) {
+  ShadowConstruction c = model.shadowConstruction(values, method, h);
+  if (c.available())
+    m_stream = std::make_unique<ShadowEnergyStream>(std::move(c), h, kRunShadowOrder);
+  else
+    m_reason = c.reason;
+}
+
+ShadowSummary RunShadow::summary() const {
+  ShadowSummary s;
+  s.reason = m_reason;
+  if (!m_stream) return s;
+  s.order = m_stream->order();
+  s.values = m_stream->values();
+  s.first = m_stream->first();
+  s.maxDev = m_stream->maxDev();
+  return s;
 }
 
 }  // namespace dms
