@@ -48,6 +48,33 @@ class TestScenarioFile : public QObject {
   }
   void cleanup() { m_window.reset(); }
 
+  // the system open when the window closes comes back at the next start with the values it
+  // was left with, not the article's, and so does another system
+  void openSystemKeepsItsValuesAtTheNextStart() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    w.simulationMode()->paramPanel()->setValue("theta0", {2.5});
+    QVERIFY(w.selectSystem("mass-spring"));
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    QCOMPARE(panel->settings().h, findSystem("mass-spring")->defaultSettings().h);
+    panel->setValue("h", {0.06});
+    QVERIFY(waitIdle(w));
+    QVERIFY(w.close());
+    m_window.reset();
+
+    // the next start, over the settings the closed window wrote
+    MainWindow again(std::make_unique<dms::test::RecordingScene>());
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.system()->name(), std::string("mass-spring"));
+    QCOMPARE(again.simulationMode()->paramPanel()->settings().h, 0.06);
+    QVERIFY(waitIdle(again));
+    QCOMPARE(again.simulationMode()->session()->job().settings.h, 0.06);
+    QVERIFY(again.selectSystem("planar-pendulum"));
+    QCOMPARE(again.simulationMode()->paramPanel()->values().at("theta0"), std::vector<double>{2.5});
+    QVERIFY(waitIdle(again));
+  }
+
   // the window title names the scenario file and marks unsaved changes; File > Open recent
   // lists it; closing with changes asks (Cancel keeps the window, Save writes the file)
   void scenarioFileTitleRecentAndClose() {

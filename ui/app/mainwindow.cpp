@@ -87,10 +87,12 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   m_viewSplit->restoreState(settings.value("window/viewSplit").toByteArray());
   m_bar->restoreSettings(settings);
   m_lastDir = settings.value("lastDir", QDir::homePath()).toString();
+  // what each mode kept of each system first: the system selected next comes back with it
+  // (selected before, it took the article's values, which its first run then kept)
+  for (Mode* m : m_modes) m->restoreSettings(settings);
   QString last = settings.value("system").toString();
   if (!findSystem(last.toStdString())) last = QString::fromStdString(allSystems().front()->name());
   selectSystem(last);
-  for (Mode* m : m_modes) m->restoreSettings(settings);
   Mode* mode = findMode(settings.value("mode").toString());
   if (!mode || !activateMode(mode)) activateMode(m_modes.front());
 }
