@@ -110,9 +110,11 @@ class TestSceneSystems : public SceneFixture {
                                         << "g"
                                         << "l"
                                         << "l";
+    // the dumbbell takes its sizes in place (geometryTakenInPlace); its orbit's radius is drawn
+    // by the polar grid, which is built anew
     QTest::newRow("dumbbell") << "dumbbell"
                               << "mu"
-                              << "L"
+                              << "x0"
                               << "mu";
   }
 
@@ -152,6 +154,41 @@ class TestSceneSystems : public SceneFixture {
     bad[checked.toStdString()][0] = -1.0;
     QVERIFY_THROWS_EXCEPTION(InputError, m_view->setSystem(name, bad));
     QCOMPARE(view->visualsBuilt(), built + 1);
+  }
+
+  // The dumbbell's masses, rod length and sphere radius: the visual resizes its parts in place
+  // (a slider of them dragged would otherwise rebuild the scene at each step, and a new scene
+  // is not drawn before the renderer has its meshes), and draws a pose exactly as a visual
+  // built for those values does
+  void geometryTakenInPlace() {
+    auto* view = dynamic_cast<scene3d::Qt3DSceneView*>(m_view.get());
+    QVERIFY(view);
+    const SystemModel* model = findSystem("dumbbell");
+    const ParamValues base = model->normalize(defaultValues(model->params()), nullptr);
+    ParamValues longer = base, farther = base;
+    longer["L"][0] *= 1.5;
+    longer["r"][0] *= 1.2;
+    longer["m1"][0] *= 2.0;
+    farther["x0"][0] *= 1.5;
+    const std::string name = model->name();
+    const Sample pose = sampleAt(*model, Method::Variational, 10);
+    m_view->setSystem(name, farther);
+    m_view->setSystem(name, longer);  // another orbit radius: built for these values
+    const int built = view->visualsBuilt();
+    m_view->setPose(0, pose);
+    const QImage fresh = grab("dumbbell-fresh.png");
+    m_view->setSystem(name, base);
+    m_view->setSystem(name, longer);
+    QCOMPARE(view->visualsBuilt(), built);
+    m_view->setPose(0, pose);
+    const QImage resized = grab("dumbbell-resized.png");
+    QVERIFY(!fresh.isNull() && !resized.isNull());
+    QCOMPARE(countDifferent(fresh, resized), 0);
+    // a value the drawing cannot take is refused and changes nothing
+    ParamValues bad = longer;
+    bad["L"][0] = -1.0;
+    QVERIFY_THROWS_EXCEPTION(InputError, m_view->setSystem(name, bad));
+    QCOMPARE(view->visualsBuilt(), built);
   }
 
   void trailAndArrowsDraw() {
