@@ -295,6 +295,7 @@ bool MainWindow::openScenario(const QString& path, const QString& text) {
   if (!mode || !activateMode(mode)) return false;
   mode->applyScenario(sc);
   for (Mode* m : m_modes) m->takeFromScenario(sc);
+  if (sc.speed) m_bar->setSpeed(*sc.speed);  // a file without one keeps the speed
   QStringList w;
   for (const std::string& s : warnings) w << QString::fromStdString(s);
   statusBar()->showMessage(
