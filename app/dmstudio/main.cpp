@@ -51,7 +51,14 @@ int main(int argc, char** argv) {
     }
   });
   window.show();
-  if (!options.scenario.isEmpty()) window.openScenario(options.scenario);
+  // scripted: messages on stderr, no dialog; a scenario that cannot be opened is a bad argument
+  // (its message says why), not a run of the scenario that was there before
+  if (options.scripted()) window.setScripted(true);
+  if (!options.scenario.isEmpty() && !window.openScenario(options.scenario) &&
+      options.scripted()) {
+    window.close();
+    return 2;
+  }
   if (options.present) window.presentation()->setOn(true);
   if (options.any()) QTimer::singleShot(0, &script, &dms::ui::ScriptRunner::start);
   const int rc = app.exec();

@@ -284,9 +284,11 @@ bool MainWindow::openScenario(const QString& path, const QString& text) {
     sc = text.isEmpty() ? loadScenario(path.toStdString(), &warnings)
                         : parseScenario(text.toStdString(), &warnings);
   } catch (const InputError& e) {
+    // the scripted mode exits on it (app/dmstudio/main.cpp): nothing is kept there
+    const QString why = QString::fromStdString(e.what());
     showMessage(tr("Cannot open scenario"),
-                tr("%1\n\nThe current scenario is kept.").arg(QString::fromStdString(e.what())),
-                true, QString::fromStdString(e.detail()));
+                m_scripted ? why : tr("%1\n\nThe current scenario is kept.").arg(why), true,
+                QString::fromStdString(e.detail()));
     return false;
   }
   if (!m_model || m_model->name() != sc.system) selectSystem(QString::fromStdString(sc.system));
