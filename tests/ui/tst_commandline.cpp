@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "core/sim/registry.h"
+#include "core/version.h"
 #include "tests/common/builtpath.h"
 #include "tests/common/deadline.h"
 #include "tests/common/suitemain.h"
@@ -224,6 +225,32 @@ class TestCommandLine : public QObject {
     QVERIFY2(p.exitCode() == 2, err.constData());
     QVERIFY2(err.contains("bad.json") && err.contains("scenario:"), err.constData());
     QVERIFY(!QFile::exists(shot));
+  }
+
+  // --help and --version print without a display (no X server, no Wayland, no platform asked)
+  void helpAndVersionWithoutADisplay() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
+    env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(dms::test::builtPath(DMSTUDIO_PATH), {"--help"});
+    QVERIFY(p.waitForFinished(ms(20000)));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    const QByteArray help = p.readAllStandardOutput();
+    QVERIFY2(help.startsWith("usage: dmstudio") && help.contains("--version"), help.constData());
+    p.start(dms::test::builtPath(DMSTUDIO_PATH), {"--version"});
+    QVERIFY(p.waitForFinished(ms(20000)));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArray("dmstudio " DMS_VERSION));
+    // a bad argument beside --help is still one
+    p.start(dms::test::builtPath(DMSTUDIO_PATH), {"--help", "--system", "teapot"});
+    QVERIFY(p.waitForFinished(ms(20000)));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("--system 'teapot'"));
   }
 
  private:
