@@ -340,7 +340,7 @@ QString MainWindow::askSavePath(const QString& title, const QString& suffix,
   const QString name = QString::fromStdString(m_model ? m_model->name() : "dmstudio") + suffix;
   QString path = QFileDialog::getSaveFileName(this, title, QDir(m_lastDir).filePath(name), filter);
   // a name typed without an extension gets the one the filter asks for
-  if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty()) path += "." + QFileInfo(name).suffix();
+  if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty()) path += suffix;
   if (!path.isEmpty()) rememberDir(path);  // the next export starts in the folder just chosen
   return path;
 }
