@@ -282,7 +282,7 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
       string(value, key);
     } else if (key != "schema_version" && key != "system" && key != "parameters" &&
                key != "settings" && key != "methods" && key != "analysis" && key != "control" &&
-               key != "potential") {
+               key != "potential" && key != "speed") {
       warn.push_back("scenario: unknown key '" + key + "' ignored");
     }
   }
@@ -375,6 +375,13 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
       names.push_back(string(m[i], "methods[" + std::to_string(i) + "]"));
     sc.methods = parseMethodList(*model, names, "scenario: 'methods'");
   }
+  if (j.contains("speed")) {
+    const double speed = number(j["speed"], "speed");
+    if (speed <= 0)
+      throw InputError("scenario: 'speed' = " + formatNumber(speed) +
+                       " must be positive (simulated seconds per second)");
+    sc.speed = speed;
+  }
   if (j.contains("analysis")) sc.study = parseStudy(j["analysis"], warn);
   if (j.contains("control")) sc.control = parseControl(j["control"], sc.system, warn);
   return sc;
@@ -459,6 +466,7 @@ std::string scenarioToJson(const Scenario& s) {
     for (Method x : s.methods) m.push_back(methodName(x));
     j["methods"] = m;
   }
+  if (s.speed) j["speed"] = *s.speed;
   if (s.study) {
     Json in = Json::object();
     for (const auto& [key, value] : s.study->inputs) in[key] = value;

@@ -52,6 +52,9 @@ struct Scenario {
   /// The methods shown side by side (CLI names in the file); empty: the system's article pair
   /// (SystemModel::articleMethods()), as a file without "methods" means.
   std::vector<Method> methods;
+  /// The playback speed the app opens the file at, in simulated seconds per second ("speed";
+  /// positive): an orbit of hours plays in seconds. None: the app keeps its speed.
+  std::optional<double> speed;
 
   /// The Analysis mode's study (its key, e.g. "long-time") and its inputs as typed (by the
   /// study's field keys). The study checks them when it runs, as it checks what a user types.

@@ -175,6 +175,21 @@ class TestScenario : public QObject {
     QVERIFY(QString::fromStdString(w[2]).contains("settings.dt"));
   }
 
+  // the playback speed a file opens at (the examples set one): kept as saved; a file without
+  // it, as every file before it, has none
+  void speedRoundTrip() {
+    Scenario s;
+    s.system = "two-body";
+    s.parameters = defaultValues(findSystem(s.system)->params());
+    s.speed = 5000.0;
+    std::vector<std::string> w;
+    const Scenario r = parseScenario(scenarioToJson(s), &w);
+    QVERIFY2(w.empty(), w.empty() ? "" : w.front().c_str());
+    QCOMPARE(r.speed, std::optional<double>(5000.0));
+    QVERIFY(!parseScenario(kGood, nullptr).speed);
+    QVERIFY(scenarioToJson(parseScenario(kGood, nullptr)).find("speed") == std::string::npos);
+  }
+
   void rejectsBadFiles_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("mentions");
@@ -191,6 +206,12 @@ class TestScenario : public QObject {
                                     << "schema_version";
     QTest::newRow("unknown system") << R"({"schema_version": 1, "system": "teapot"})"
                                     << "teapot";
+    QTest::newRow("speed not a number")
+        << R"({"schema_version": 1, "system": "mass-spring", "speed": "fast"})"
+        << "'speed' must be a number";
+    QTest::newRow("speed not positive")
+        << R"({"schema_version": 1, "system": "mass-spring", "speed": 0})"
+        << "'speed' = 0 must be positive";
     QTest::newRow("methods not a list")
         << R"({"schema_version": 1, "system": "mass-spring", "methods": "vi"})"
         << "'methods' must be an array";

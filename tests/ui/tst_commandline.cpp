@@ -2,12 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // dmstudio's command line: its errors (each names its flag), the choice flags of the registered
 // problems, and the scripted mode's exit status (the app run as a process).
+#include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "core/sim/registry.h"
+#include "core/version.h"
 #include "tests/common/builtpath.h"
 #include "tests/common/deadline.h"
 #include "tests/common/suitemain.h"
@@ -201,6 +203,54 @@ class TestCommandLine : public QObject {
              "T=1", "--play-to", "0.5", "--quit"});
     QVERIFY(p.waitForFinished(ms(30000)));
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+  }
+
+  // a scenario file that cannot be read, in the scripted mode: status 2 and the message the
+  // window's dialog shows, on stderr; no screenshot of the scenario that was there before
+  void scriptedModeRefusesACorruptScenario() {
+    const QString bad = m_dir.filePath("bad.json");
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema_version": 1, "system": "mass-spring", "settings": {"h": )");
+    f.close();
+    const QString shot = m_dir.filePath("after-bad.png");
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));
+    p.setProcessEnvironment(env);
+    p.start(dms::test::builtPath(DMSTUDIO_PATH), {bad, "--screenshot", shot, "--quit"});
+    QVERIFY(p.waitForFinished(ms(30000)));
+    const QByteArray err = p.readAllStandardError();
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 2, err.constData());
+    QVERIFY2(err.contains("bad.json") && err.contains("scenario:"), err.constData());
+    QVERIFY(!QFile::exists(shot));
+  }
+
+  // --help and --version print without a display (no X server, no Wayland, no platform asked)
+  void helpAndVersionWithoutADisplay() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
+    env.insert("XDG_CONFIG_HOME", m_dir.filePath("xdg"));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(dms::test::builtPath(DMSTUDIO_PATH), {"--help"});
+    QVERIFY(p.waitForFinished(ms(20000)));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    const QByteArray help = p.readAllStandardOutput();
+    QVERIFY2(help.startsWith("usage: dmstudio") && help.contains("--version"), help.constData());
+    p.start(dms::test::builtPath(DMSTUDIO_PATH), {"--version"});
+    QVERIFY(p.waitForFinished(ms(20000)));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArray("dmstudio " DMS_VERSION));
+    // a bad argument beside --help is still one
+    p.start(dms::test::builtPath(DMSTUDIO_PATH), {"--help", "--system", "teapot"});
+    QVERIFY(p.waitForFinished(ms(20000)));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("--system 'teapot'"));
   }
 
  private:

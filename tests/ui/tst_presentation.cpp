@@ -18,6 +18,7 @@
 #include "tests/common/deadline.h"
 #include "tests/common/settings.h"
 #include "tests/common/suitemain.h"
+#include "tests/ui/recordingscene.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
@@ -119,6 +120,66 @@ class TestPresentation : public QObject {
     QCOMPARE(energy->yAxis->tickLabelFont().pointSizeF(), tickSize);
     w.refresh();
     QVERIFY(w.scene()->timeStamp().isEmpty());
+  }
+
+  // every shortcut of the menus works while the menu bar is hidden, and the window keeps only
+  // its own actions once the menus are back
+  void menuShortcutsWhilePresenting() {
+    MainWindow w(std::make_unique<dms::test::RecordingScene>());
+    w.resize(1024, 700);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    QVERIFY(computed(w));
+    const QList<QAction*> windowActions = w.actions();
+    w.presentation()->setOn(true);
+    QVERIFY(!w.menuBar()->isVisible());
+
+    Playback* playback = w.playback();
+    const bool playing = playback->playing();
+    QTest::keyClick(&w, Qt::Key_Space);
+    QCOMPARE(playback->playing(), !playing);
+    QTest::keyClick(&w, Qt::Key_Space);
+    QCOMPARE(playback->playing(), playing);
+    playback->seek(2.0);
+    QCOMPARE(playback->time(), 2.0);
+    QTest::keyClick(&w, Qt::Key_Home);
+    QCOMPARE(playback->time(), 0.0);
+    PlotPanel* plots = w.simulationMode()->plotPanel();
+    const bool log = plots->logScale();
+    QTest::keyClick(&w, Qt::Key_L, Qt::ControlModifier);
+    QCOMPARE(plots->logScale(), !log);
+    const bool overlay = w.scene()->overlay();
+    QTest::keyClick(&w, Qt::Key_O, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(w.scene()->overlay(), !overlay);
+    QTest::keyClick(&w, Qt::Key_O, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(w.scene()->overlay(), overlay);
+
+    // and so every menu action with a shortcut: each has a visible widget for Qt's shortcut map
+    QList<QMenu*> menus;
+    for (QAction* top : w.menuBar()->actions())
+      if (top->menu()) menus << top->menu();
+    int withShortcut = 0;
+    for (int i = 0; i < menus.size(); ++i)
+      for (QAction* a : menus[i]->actions()) {
+        if (a->menu()) menus << a->menu();
+        if (a->shortcuts().isEmpty()) continue;
+        ++withShortcut;
+        bool visible = false;
+        for (QObject* o : a->associatedObjects())
+          if (auto* widget = qobject_cast<QWidget*>(o); widget && widget->isVisible())
+            visible = true;
+        QVERIFY2(visible, qPrintable(a->text() + " " + a->shortcut().toString()));
+      }
+    QVERIFY(withShortcut >= 8);
+
+    QTest::keyClick(&w, Qt::Key_F11);
+    QVERIFY(!w.presentation()->on());
+    QCOMPARE(w.actions(), windowActions);
+    QTest::keyClick(&w, Qt::Key_L, Qt::ControlModifier);  // from the menu bar again
+    QCOMPARE(plots->logScale(), log);
   }
 
   // View > Overlay: one scene for every method, remembered for the next window

@@ -2,12 +2,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The application icon compiled in from resources/dmstudio.qrc renders at the sizes a desktop
 // asks for (Qt's SVG icon engine, from libqt6svg6, which the package declares), and the
-// desktop entry and the metainfo name the icon and the entry the install puts under share/.
+// desktop entry and the metainfo name the icon and the entry the install puts under share/; the
+// desktop entry claims the scenario files' own MIME type, which the app's shared-mime-info
+// package defines.
+#include <QDir>
 #include <QFile>
 #include <QIcon>
 #include <QImage>
+#include <QMimeDatabase>
 #include <QPixmap>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "tests/common/builtpath.h"
@@ -17,6 +22,7 @@
 namespace tst_resources {
 
 const QString kAppId = "io.github.dms.DiscreteMechanicsStudio";
+const QString kScenarioType = "application/x-dms-scenario+json";
 
 QString readResourceFile(const QString& name) {
   QFile f(dms::test::builtPath(DMS_RESOURCES_DIR) + "/" + name);
@@ -27,10 +33,25 @@ QString readResourceFile(const QString& name) {
 class TestResources : public QObject {
   Q_OBJECT
  private slots:
+  void initTestCase();
   void iconRenders_data();
   void iconRenders();
   void desktopEntryAndMetainfoNameTheApp();
+  void scenarioFilesHaveTheirOwnType();
+
+ private:
+  QTemporaryDir m_data;  ///< XDG_DATA_HOME: the app's MIME package as the install puts it
 };
+
+void TestResources::initTestCase() {
+  // before the first QMimeDatabase: it reads the data folders once
+  QVERIFY(m_data.isValid());
+  QVERIFY(QDir(m_data.path()).mkpath("mime/packages"));
+  const QString package = dms::test::builtPath(DMS_RESOURCES_DIR) + "/" + kAppId + ".mime.xml";
+  QVERIFY2(QFile::copy(package, m_data.filePath("mime/packages/" + kAppId + ".xml")),
+           qPrintable(package));
+  qputenv("XDG_DATA_HOME", m_data.path().toLocal8Bit());
+}
 
 void TestResources::iconRenders_data() {
   QTest::addColumn<int>("size");
@@ -63,9 +84,22 @@ void TestResources::desktopEntryAndMetainfoNameTheApp() {
   QVERIFY(desktop.contains(
       QRegularExpression("^Exec=dmstudio %f$", QRegularExpression::MultilineOption)));
   QVERIFY(desktop.contains(
-      QRegularExpression("^MimeType=application/json;$", QRegularExpression::MultilineOption)));
+      QRegularExpression("^MimeType=" + QRegularExpression::escape(kScenarioType) + ";$",
+                         QRegularExpression::MultilineOption)));
   QVERIFY(metainfo.contains("<id>" + kAppId + "</id>"));
   QVERIFY(metainfo.contains("<launchable type=\"desktop-id\">" + kAppId + ".desktop</launchable>"));
+}
+
+// the desktop entry claims scenario files (*.dms.json), not every JSON file: the shared-mime-info
+// package gives them a type of their own, a kind of JSON
+void TestResources::scenarioFilesHaveTheirOwnType() {
+  const QMimeDatabase db;
+  const QMimeType scenario = db.mimeTypeForFile("lecture.dms.json", QMimeDatabase::MatchExtension);
+  QCOMPARE(scenario.name(), kScenarioType);
+  QVERIFY(scenario.inherits("application/json"));
+  QVERIFY(!scenario.comment().isEmpty());
+  QCOMPARE(db.mimeTypeForFile("data.json", QMimeDatabase::MatchExtension).name(),
+           QString("application/json"));
 }
 
 DMS_TEST_MAIN(TestResources)

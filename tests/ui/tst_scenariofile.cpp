@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSlider>
@@ -24,7 +26,9 @@
 #include "tests/ui/windowtest.h"
 #include "ui/app/examples.h"
 #include "ui/app/mainwindow.h"
+#include "ui/app/playbackbar.h"
 #include "ui/app/scenariofile.h"
+#include "ui/common/playback.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/plotpanel.h"
 #include "ui/sim/simulationmode.h"
@@ -47,6 +51,33 @@ class TestScenarioFile : public QObject {
     QVERIFY(m_window);
   }
   void cleanup() { m_window.reset(); }
+
+  // the system open when the window closes comes back at the next start with the values it
+  // was left with, not the article's, and so does another system
+  void openSystemKeepsItsValuesAtTheNextStart() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    w.simulationMode()->paramPanel()->setValue("theta0", {2.5});
+    QVERIFY(w.selectSystem("mass-spring"));
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    QCOMPARE(panel->settings().h, findSystem("mass-spring")->defaultSettings().h);
+    panel->setValue("h", {0.06});
+    QVERIFY(waitIdle(w));
+    QVERIFY(w.close());
+    m_window.reset();
+
+    // the next start, over the settings the closed window wrote
+    MainWindow again(std::make_unique<dms::test::RecordingScene>());
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.system()->name(), std::string("mass-spring"));
+    QCOMPARE(again.simulationMode()->paramPanel()->settings().h, 0.06);
+    QVERIFY(waitIdle(again));
+    QCOMPARE(again.simulationMode()->session()->job().settings.h, 0.06);
+    QVERIFY(again.selectSystem("planar-pendulum"));
+    QCOMPARE(again.simulationMode()->paramPanel()->values().at("theta0"), std::vector<double>{2.5});
+    QVERIFY(waitIdle(again));
+  }
 
   // the window title names the scenario file and marks unsaved changes; File > Open recent
   // lists it; closing with changes asks (Cancel keeps the window, Save writes the file)
@@ -224,6 +255,36 @@ class TestScenarioFile : public QObject {
       QCOMPARE(w.windowTitle(), QString("Discrete Mechanics Studio"));
     }
     QCOMPARE(w.scenarioFile()->recent(), recentBefore);
+  }
+
+  // every example says how fast it plays ("speed", simulated seconds per second), so that its
+  // whole horizon plays within ten minutes (the binary asteroid's 600000 s at 1x would take a
+  // week); the window plays it at that speed, and a file without a speed leaves it as it is
+  void examplesSetThePlaybackSpeed() {
+    MainWindow& w = *m_window;
+    auto* bar = w.findChild<PlaybackBar*>();
+    QVERIFY(bar);
+    for (const dms::ui::Example& e : dms::ui::examples()) {
+      const QString text = dms::ui::exampleText(e);
+      const QJsonObject file = QJsonDocument::fromJson(text.toUtf8()).object();
+      QVERIFY2(file.value("speed").isDouble(), qPrintable(e.file));
+      const double speed = file.value("speed").toDouble();
+      QVERIFY2(w.openScenario(e.title, text), qPrintable(e.file));
+      QCOMPARE(w.playback()->speed(), speed);
+      QCOMPARE(bar->speed(), speed);
+      const double T = w.simulationMode()->paramPanel()->settings().T;
+      QVERIFY2(T / speed <= 600.0, qPrintable(e.file + QString(": %1 s at %2x").arg(T).arg(speed)));
+    }
+    const double last = w.playback()->speed();
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    const QString plain = m_dir.filePath("no-speed.json");
+    QFile f(plain);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema_version": 1, "system": "mass-spring"})");
+    f.close();
+    QVERIFY(w.openScenario(plain));
+    QCOMPARE(w.playback()->speed(), last);
+    QVERIFY(waitIdle(w));
   }
 
  private:

@@ -91,12 +91,13 @@ class TestSceneSystems : public SceneFixture {
   }
 
   // A parameter the drawing does not show (the first slider of each system: a mass, or mu)
-  // keeps the scene (no new meshes for the renderer), one it shows rebuilds it, and the kept
-  // scene draws a pose exactly as a rebuilt one does.
+  // keeps the scene (no new meshes for the renderer), one it shows and cannot take in place
+  // (none for the pendulums: geometryTakenInPlace) rebuilds it, and the kept scene draws a pose
+  // exactly as a rebuilt one does.
   void aParameterNotDrawnKeepsTheScene_data() {
     QTest::addColumn<QString>("system");
     QTest::addColumn<QString>("hidden");   // not drawn
-    QTest::addColumn<QString>("shown");    // drawn
+    QTest::addColumn<QString>("shown");    // drawn, a new visual
     QTest::addColumn<QString>("checked");  // must be positive for the drawing
     QTest::newRow("mass-spring") << "mass-spring"
                                  << "m"
@@ -104,15 +105,16 @@ class TestSceneSystems : public SceneFixture {
                                  << "m";
     QTest::newRow("planar-pendulum") << "planar-pendulum"
                                      << "m"
-                                     << "l"
+                                     << ""
                                      << "l";
     QTest::newRow("spherical-pendulum") << "spherical-pendulum"
                                         << "g"
-                                        << "l"
+                                        << ""
                                         << "l";
+    // the orbit's radius is drawn by the dumbbell's polar grid, which is built anew
     QTest::newRow("dumbbell") << "dumbbell"
                               << "mu"
-                              << "L"
+                              << "x0"
                               << "mu";
   }
 
@@ -128,13 +130,12 @@ class TestSceneSystems : public SceneFixture {
     const ParamValues base = model->normalize(defaultValues(model->params()), nullptr);
     ParamValues other = base, moved = base;
     other[hidden.toStdString()][0] *= 1.5;
-    moved[shown.toStdString()][0] *= 1.5;
+    if (!shown.isEmpty()) moved[shown.toStdString()][0] *= 1.5;
     const std::string name = model->name();
     QCOMPARE(scene3d::visualLayout(name, other), scene3d::visualLayout(name, base));
-    QVERIFY(scene3d::visualLayout(name, moved) != scene3d::visualLayout(name, base));
 
     const Sample pose = sampleAt(*model, Method::Variational, 10);
-    m_view->setSystem(name, moved);
+    m_view->setSystem("mass-spring" == name ? "planar-pendulum" : "mass-spring", {});
     m_view->setSystem(name, base);
     const int built = view->visualsBuilt();
     m_view->setPose(0, pose);
@@ -145,13 +146,61 @@ class TestSceneSystems : public SceneFixture {
     const QImage kept = grab(system + "-kept.png");
     QVERIFY(!rebuilt.isNull() && !kept.isNull());
     QCOMPARE(countDifferent(rebuilt, kept), 0);
-    m_view->setSystem(name, moved);
-    QCOMPARE(view->visualsBuilt(), built + 1);
+    int expected = built;
+    if (!shown.isEmpty()) {
+      QVERIFY(scene3d::visualLayout(name, moved) != scene3d::visualLayout(name, base));
+      m_view->setSystem(name, moved);
+      QCOMPARE(view->visualsBuilt(), ++expected);
+    }
     // a value the drawing cannot take is refused, also where the scene would be kept
     ParamValues bad = moved;
     bad[checked.toStdString()][0] = -1.0;
     QVERIFY_THROWS_EXCEPTION(InputError, m_view->setSystem(name, bad));
-    QCOMPARE(view->visualsBuilt(), built + 1);
+    QCOMPARE(view->visualsBuilt(), expected);
+  }
+
+  // The sizes of a drawing (the dumbbell's masses, rod length and sphere radius, a pendulum's
+  // length): the visual resizes its parts in place (a slider of them dragged would otherwise
+  // rebuild the scene at each step, and a new scene is not drawn before the renderer has its
+  // meshes), and draws a pose exactly as a visual built for those values does
+  void geometryTakenInPlace_data() {
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QStringList>("sizes");  // each made 1.5 times larger
+    QTest::newRow("dumbbell") << "dumbbell" << QStringList{"L", "r", "m1"};
+    QTest::newRow("planar-pendulum") << "planar-pendulum" << QStringList{"l"};
+    QTest::newRow("spherical-pendulum") << "spherical-pendulum" << QStringList{"l"};
+  }
+
+  void geometryTakenInPlace() {
+    QFETCH(QString, system);
+    QFETCH(QStringList, sizes);
+    auto* view = dynamic_cast<scene3d::Qt3DSceneView*>(m_view.get());
+    QVERIFY(view);
+    const SystemModel* model = findSystem(system.toStdString());
+    QVERIFY(model);
+    const ParamValues base = model->normalize(defaultValues(model->params()), nullptr);
+    ParamValues larger = base;
+    for (const QString& p : sizes) larger[p.toStdString()][0] *= 1.5;
+    const std::string name = model->name();
+    QVERIFY(scene3d::visualLayout(name, larger) != scene3d::visualLayout(name, base));
+    const Sample pose = sampleAt(*model, Method::Variational, 10);
+    m_view->setSystem("mass-spring", {});
+    m_view->setSystem(name, larger);  // built for these values
+    const int built = view->visualsBuilt();
+    m_view->setPose(0, pose);
+    const QImage fresh = grab(system + "-fresh.png");
+    m_view->setSystem(name, base);
+    m_view->setSystem(name, larger);
+    QCOMPARE(view->visualsBuilt(), built);
+    m_view->setPose(0, pose);
+    const QImage resized = grab(system + "-resized.png");
+    QVERIFY(!fresh.isNull() && !resized.isNull());
+    QCOMPARE(countDifferent(fresh, resized), 0);
+    // a value the drawing cannot take is refused and changes nothing
+    ParamValues bad = larger;
+    bad[sizes.front().toStdString()][0] = -1.0;
+    QVERIFY_THROWS_EXCEPTION(InputError, m_view->setSystem(name, bad));
+    QCOMPARE(view->visualsBuilt(), built);
   }
 
   void trailAndArrowsDraw() {

@@ -324,7 +324,8 @@ class TestVideo : public QObject {
              qPrintable(partialFiles(m_dir.path()).join(",")));
     QCOMPARE(w.playback()->time(), 7.0);
 
-    // File > Export animation: the dialog offers the computed range and says what it will make;
+    // File > Export animation: the dialog offers the computed range, a clip of ten seconds of
+    // video from its start selected, and says what it will make;
     // a size H.264 cannot take disables OK with the reason
     bool seen = false;
     QTimer::singleShot(0, this, [&] {
@@ -337,7 +338,7 @@ class TestVideo : public QObject {
       auto* ok = d->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
       seen = to && summary && width && path && ok;
       if (!seen) return d->reject();
-      seen = to->maximum() == 20.0 && to->value() == 20.0 && path->text().endsWith(".mp4") &&
+      seen = to->maximum() == 20.0 && to->value() == 10.0 && path->text().endsWith(".mp4") &&
              summary->text().contains("frames") && ok->isEnabled();
       width->setValue(641);
       seen = seen && summary->text().contains("must be even") && !ok->isEnabled();
@@ -361,7 +362,9 @@ class TestVideo : public QObject {
   }
 
   // a horizon that the dialog's three decimals round up past its end (200 pi, the mass-spring's
-  // default, shows as 628.319): the dialog still opens with a valid range and OK enabled
+  // default, shows as 628.319): the dialog still opens with a valid range and OK enabled; it
+  // offers a short clip (ten seconds of video at the playback's speed), not the whole horizon's
+  // 15708 frames, and says how many frames it makes
   void dialogDefaultsAreValid() {
     MainWindow w;
     QVERIFY(computeInWindow(w, "628.318530717958", "7"));
@@ -374,8 +377,9 @@ class TestVideo : public QObject {
       if (!d) return;
       auto* summary = d->findChild<QLabel*>("summary");
       auto* ok = d->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
-      why = summary->text();
-      seen = ok->isEnabled() && summary->text().contains("frames");
+      auto* to = d->findChild<QDoubleSpinBox*>("to");
+      why = summary->text() + QString(" (to = %1)").arg(to->value());
+      seen = ok->isEnabled() && to->value() == 10.0 && summary->text().contains("250 frames");
       d->reject();
     });
     showAnimationDialog(&w);

@@ -63,7 +63,8 @@ class TestWindowLayout : public QObject {
   void init() {
     m_window = dms::test::openFreshWindow(
         m_dir, "tst_windowlayout", QSize(),
-        dms::test::casesThatDraw({"chosenMethodsEverywhere", "antialiasingForTheNextWindow"}));
+        dms::test::casesThatDraw({"chosenMethodsEverywhere", "antialiasingForTheNextWindow",
+                                  "geometrySliderKeepsTheBodies"}));
     QVERIFY(m_window);
   }
   void cleanup() { m_window.reset(); }
@@ -359,6 +360,44 @@ class TestWindowLayout : public QObject {
         text->document()->resource(QTextDocument::ImageResource, QUrl("screenshot.png"));
     QVERIFY(!shot.value<QImage>().isNull());
     guide->close();
+  }
+
+  // dragging a slider of the drawing's geometry (the dumbbell's rod length L) keeps the bodies
+  // in the 3D view: the slider moves a notch every 40 ms, as a hand drags it, while the runs
+  // restart and their first results are shown with each new length; every picture the view
+  // draws meanwhile has the spheres
+  void geometrySliderKeepsTheBodies() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("dumbbell"));
+    QVERIFY(waitIdle(w));
+    QSlider* slider = w.simulationMode()->paramPanel()->slider("L");
+    QVERIFY(slider);
+    const QColor vi = methodLook(Method::Variational).color;
+    QTimer drag;
+    drag.setInterval(40);
+    connect(&drag, &QTimer::timeout, slider, [slider] {
+      slider->setValue(slider->value() < slider->maximum() ? slider->value() + 1 : 0);
+    });
+    drag.start();
+    const int from = slider->value();
+    for (int k = 0; k < 12; ++k) {
+      QImage shot;
+      bool done = false;
+      w.scene()->capture([&](const QImage& image, const QString&) {
+        shot = image;
+        done = true;
+      });
+      QTRY_VERIFY_WITH_TIMEOUT(done, ms(20000));
+      QVERIFY(!shot.isNull());
+      // the first viewport below its card: the two spheres in vi's colour
+      const QRect first(0, 70, shot.width() / 3, shot.height() - 70);
+      const int n = countHue(shot, first, vi);
+      if (n <= 100) shot.save(m_dir.filePath("geometry-slider.png"));
+      QVERIFY2(n > 100, qPrintable(QString("picture %1 of the drag: %2 pixels").arg(k).arg(n)));
+    }
+    drag.stop();
+    QVERIFY(slider->value() != from);  // it did move
+    QVERIFY(waitIdle(w));
   }
 
  private:

@@ -201,6 +201,9 @@ namespace {
 
 class AnimationDialog : public QDialog {
  public:
+  /// The clip offered first, in seconds of video.
+  static constexpr double kClipSeconds = 10.0;
+
   AnimationDialog(MainWindow* window, const QString& path) : QDialog(window) {
     setWindowTitle(tr("Export animation"));
     const QSettings s;
@@ -239,8 +242,12 @@ class AnimationDialog : public QDialog {
     form->addRow(tr("Size"), size);
     m_fps = spin("fps", 1, AnimationOptions::kMaxFps, s.value("animation/fps", 25).toInt());
     form->addRow(tr("Frames per second"), m_fps);
+    // a short clip to start from: ten seconds of video at the speed offered below (the whole
+    // range of a long run would be tens of thousands of frames)
+    const double played = playback->speed();
+    const double speed = played > 0 ? played : s.value("animation/speed", 1.0).toDouble();
     m_from = timeBox("from", 0.0);
-    m_to = timeBox("to", m_available);
+    m_to = timeBox("to", std::min(m_available, kClipSeconds * speed));
     auto* range = new QHBoxLayout;
     range->addWidget(m_from);
     range->addWidget(new QLabel(tr("to")));
@@ -251,8 +258,7 @@ class AnimationDialog : public QDialog {
     m_speed->setObjectName("speed");
     m_speed->setRange(0.001, 1e6);
     m_speed->setDecimals(3);
-    const double played = playback->speed();
-    m_speed->setValue(played > 0 ? played : s.value("animation/speed", 1.0).toDouble());
+    m_speed->setValue(speed);
     m_speed->setSuffix(tr(" simulated s per second of video"));
     form->addRow(tr("Speed"), m_speed);
     m_summary = new QLabel;
@@ -324,9 +330,13 @@ class AnimationDialog : public QDialog {
         animationProblem(o, m_horizon, m_available,
                          {tr("Size"), tr("Frames per second"), tr("From"), tr("To"), tr("Speed")});
     const int n = o.frameCount(m_horizon);
-    m_summary->setText(problem.isEmpty()
-                           ? tr("%1 frames, %2 s of video").arg(n).arg(num(double(n) / o.fps))
-                           : problem);
+    AnimationOptions whole = o;
+    whole.from = 0.0;
+    whole.to = m_available;
+    const int all = whole.frameCount(m_horizon);
+    QString text = tr("%1 frames, %2 s of video").arg(n).arg(num(double(n) / o.fps));
+    if (all != n) text += tr(" (the whole computed range: %1 frames)").arg(all);
+    m_summary->setText(problem.isEmpty() ? text : problem);
     m_summary->setStyleSheet(problem.isEmpty() ? QString() : QString("color: #b00020"));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
   }

@@ -124,7 +124,9 @@ QString commandLineUsage() {
         "--video-plots (the 3D view with the plots)"},
        {},
        {}},
-      {"--quit", {"quit when done (exit 0, 1 if a write failed)"}, {}, {}}};
+      {"--quit", {"quit when done (exit 0, 1 if a write failed)"}, {}, {}},
+      {"-h, --help", {"print this help and exit (no display needed)"}, {}, {}},
+      {"--version", {"print the version and exit (no display needed)"}, {}, {}}};
   QStringList synopsis;
   QString flags;
   for (const FlagHelp& f : own) {
@@ -142,6 +144,7 @@ QString commandLineUsage() {
     for (const FlagHelp& h : m->help())
       if (h.after.isEmpty()) flags += h.text();
   return "usage: dmstudio [FILE.json] [--present]\n"
+         "       dmstudio --help | --version\n"
          "       dmstudio " +
          synopsis.join(' ') +
          "\n"
@@ -150,6 +153,16 @@ QString commandLineUsage() {
          "                [--video-from T] [--video-to T] [--video-speed S] [--video-plots]]\n"
          "                [--quit]\n" +
          flags + "exit status 2: a bad argument\n";
+}
+
+bool asksForText(const QStringList& args) {
+  // one dash or two, as the parser reads them; the parse decides (a value that reads "--help")
+  for (const QString& a : args) {
+    if (a == "--") return false;  // what follows is a file name
+    if (a == "-h" || a == "-help" || a == "--help" || a == "-version" || a == "--version")
+      return true;
+  }
+  return false;
 }
 
 bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* error) {
@@ -166,9 +179,9 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
       video("export-video", {}, "FILE"), videoSize("video-size", {}, "WxH"),
       videoFps("video-fps", {}, "N"), videoFrom("video-from", {}, "T"),
       videoTo("video-to", {}, "T"), videoSpeed("video-speed", {}, "S"),
-      videoPlots("video-plots", {}), present("present", {});
+      videoPlots("video-plots", {}), present("present", {}), version("version", {});
   parser.addOptions({system, set, playTo, screenshot, exportPlots, quit, help, video, videoSize,
-                     videoFps, videoFrom, videoTo, videoSpeed, videoPlots, present});
+                     videoFps, videoFrom, videoTo, videoSpeed, videoPlots, present, version});
   for (const ModeFlags* m : modeFlags()) {
     if (m->hasModeFlag()) parser.addOption(QCommandLineOption(m->key()));
     for (const QCommandLineOption& o : m->options()) parser.addOption(o);
@@ -190,6 +203,7 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   }
   o.present = parser.isSet(present);
   o.help = parser.isSet(help);
+  o.version = parser.isSet(version);
   o.quit = parser.isSet(quit);
   // the mode: one --KEY of the modes at most (none: the mode without a flag)
   for (const ModeFlags* m : modeFlags()) {

@@ -38,6 +38,7 @@ struct ScriptOptions : ModeArguments {
   AnimationOptions video;
   bool quit = false;
   bool help = false;
+  bool version = false;  ///< --version
   /// --present: View > Presentation from the start.
   bool present = false;
   /// A scenario file to open (the one positional argument: `dmstudio FILE.json`), or empty.
@@ -56,6 +57,11 @@ struct ScriptOptions : ModeArguments {
 /// Parses the arguments (without the program name) with QCommandLineParser. On a bad argument
 /// returns false and an `error` naming the flag (the caller exits with status 2).
 bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* error);
+
+/// True when the arguments (argv without the program name) ask for the help or the version, which
+/// dmstudio prints without a display: it then parses them with a QCoreApplication, not a
+/// QApplication, which needs one.
+bool asksForText(const QStringList& args);
 
 /// The usage text (every system, and every mode's flags as it declares them).
 QString commandLineUsage();

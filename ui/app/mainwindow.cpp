@@ -87,10 +87,12 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   m_viewSplit->restoreState(settings.value("window/viewSplit").toByteArray());
   m_bar->restoreSettings(settings);
   m_lastDir = settings.value("lastDir", QDir::homePath()).toString();
+  // what each mode kept of each system first: the system selected next comes back with it
+  // (selected before, it took the article's values, which its first run then kept)
+  for (Mode* m : m_modes) m->restoreSettings(settings);
   QString last = settings.value("system").toString();
   if (!findSystem(last.toStdString())) last = QString::fromStdString(allSystems().front()->name());
   selectSystem(last);
-  for (Mode* m : m_modes) m->restoreSettings(settings);
   Mode* mode = findMode(settings.value("mode").toString());
   if (!mode || !activateMode(mode)) activateMode(m_modes.front());
 }
@@ -282,9 +284,11 @@ bool MainWindow::openScenario(const QString& path, const QString& text) {
     sc = text.isEmpty() ? loadScenario(path.toStdString(), &warnings)
                         : parseScenario(text.toStdString(), &warnings);
   } catch (const InputError& e) {
+    // the scripted mode exits on it (app/dmstudio/main.cpp): nothing is kept there
+    const QString why = QString::fromStdString(e.what());
     showMessage(tr("Cannot open scenario"),
-                tr("%1\n\nThe current scenario is kept.").arg(QString::fromStdString(e.what())),
-                true, QString::fromStdString(e.detail()));
+                m_scripted ? why : tr("%1\n\nThe current scenario is kept.").arg(why), true,
+                QString::fromStdString(e.detail()));
     return false;
   }
   if (!m_model || m_model->name() != sc.system) selectSystem(QString::fromStdString(sc.system));
@@ -293,6 +297,7 @@ bool MainWindow::openScenario(const QString& path, const QString& text) {
   if (!mode || !activateMode(mode)) return false;
   mode->applyScenario(sc);
   for (Mode* m : m_modes) m->takeFromScenario(sc);
+  if (sc.speed) m_bar->setSpeed(*sc.speed);  // a file without one keeps the speed
   QStringList w;
   for (const std::string& s : warnings) w << QString::fromStdString(s);
   statusBar()->showMessage(
@@ -335,7 +340,7 @@ QString MainWindow::askSavePath(const QString& title, const QString& suffix,
   const QString name = QString::fromStdString(m_model ? m_model->name() : "dmstudio") + suffix;
   QString path = QFileDialog::getSaveFileName(this, title, QDir(m_lastDir).filePath(name), filter);
   // a name typed without an extension gets the one the filter asks for
-  if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty()) path += "." + QFileInfo(name).suffix();
+  if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty()) path += suffix;
   if (!path.isEmpty()) rememberDir(path);  // the next export starts in the folder just chosen
   return path;
 }

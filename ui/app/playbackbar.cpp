@@ -95,8 +95,13 @@ void PlaybackBar::refresh() {
 }
 
 void PlaybackBar::setSpeed(double speed) {
-  const int i = m_speed->findData(speed);
-  if (i >= 0) m_speed->setCurrentIndex(i);
+  if (speed == Playback::kAsFastAsComputed) return m_speed->setCurrentIndex(m_speed->count() - 1);
+  // the nearest of the menu's speeds, by ratio
+  int best = 0;
+  for (int i = 1; i < int(std::size(kSpeeds)); ++i)
+    if (std::fabs(std::log(kSpeeds[i] / speed)) < std::fabs(std::log(kSpeeds[best] / speed)))
+      best = i;
+  m_speed->setCurrentIndex(best);
 }
 
 double PlaybackBar::speed() const { return m_speed->currentData().toDouble(); }

@@ -23,7 +23,8 @@ class PlaybackBar : public QWidget {
 
   /// Shows the playback's time and horizon (the window calls it once per frame).
   void refresh();
-  /// Picks a speed of the list (Playback::kAsFastAsComputed for "as fast as computed").
+  /// Picks the speed of the list nearest to `speed` (Playback::kAsFastAsComputed for "as fast
+  /// as computed").
   void setSpeed(double speed);
   double speed() const;
 

@@ -74,6 +74,7 @@ void Presentation::setOn(bool on) {
     split->setFont(QFont());  // the window's font again
   }
   m_window->menuBar()->setVisible(!on);
+  lendMenuShortcuts(on);
   m_window->statusBar()->setVisible(!on);
   setSidePanelVisible(!on);
   for (Mode* m : m_window->modes()) m->setPresenting(on);
@@ -88,6 +89,32 @@ void Presentation::setOn(bool on) {
   }
   restyle();
   m_window->refresh();
+}
+
+namespace {
+
+void collectShortcutActions(const QList<QAction*>& actions, QList<QAction*>* out) {
+  for (QAction* a : actions) {
+    if (QMenu* sub = a->menu()) collectShortcutActions(sub->actions(), out);
+    if (!a->shortcuts().isEmpty()) out->append(a);
+  }
+}
+
+}  // namespace
+
+void Presentation::lendMenuShortcuts(bool on) {
+  for (const QPointer<QAction>& a : std::as_const(m_lent))
+    if (a) m_window->removeAction(a);
+  m_lent.clear();
+  if (!on) return;
+  QList<QAction*> actions;
+  collectShortcutActions(m_window->menuBar()->actions(), &actions);
+  const QList<QAction*> own = m_window->actions();
+  for (QAction* a : actions) {
+    if (own.contains(a)) continue;  // F11 and F9 live on the window already
+    m_window->addAction(a);
+    m_lent.append(a);
+  }
 }
 
 void Presentation::restyle() {

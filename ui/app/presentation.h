@@ -41,6 +41,10 @@ class Presentation : public QObject {
  private:
   /// Scales what the plots show now and what they gained since (new curves, a new legend).
   void restyle();
+  /// While the menu bar is hidden its actions' shortcuts go with it (Qt looks for a visible
+  /// widget of the action): every menu action with a shortcut goes on the window itself, and
+  /// off it again when the menus are back.
+  void lendMenuShortcuts(bool on);
 
   MainWindow* m_window;
   QAction* m_action = nullptr;
@@ -49,6 +53,7 @@ class Presentation : public QObject {
   Qt::WindowStates m_savedState;
   QByteArray m_savedGeometry;
   QList<int> m_savedSplit;
+  QList<QPointer<QAction>> m_lent;  ///< the menu actions put on the window while presenting
   QTimer m_restyle;  ///< while presenting: curves made after the switch get the thick lines too
 };
 

@@ -29,8 +29,9 @@ ScenarioFile::ScenarioFile(MainWindow* window) : QObject(window), m_window(windo
 
 void ScenarioFile::addActions(QMenu* file) {
   file->addAction(tr("&Open scenario..."), QKeySequence::Open, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(
-        m_window, tr("Open scenario"), m_window->lastDir(), tr("Scenario (*.json);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Open scenario"), m_window->lastDir(),
+                                     tr("Scenario (*.dms.json *.json);;All files (*)"));
     if (!path.isEmpty() && maybeSave()) m_window->openScenario(path);
   });
   m_recentMenu = file->addMenu(tr("Open &recent"));
@@ -48,7 +49,7 @@ void ScenarioFile::addActions(QMenu* file) {
   file->addAction(tr("&Save scenario"), QKeySequence::Save, this, [this] { save(); });
   file->addAction(tr("Save scenario &as..."), QKeySequence::SaveAs, this, [this] {
     const QString path =
-        m_window->askSavePath(tr("Save scenario"), ".json", tr("Scenario (*.json)"));
+        m_window->askSavePath(tr("Save scenario"), ".dms.json", tr("Scenario (*.dms.json *.json)"));
     if (!path.isEmpty()) m_window->saveScenario(path);
   });
 
@@ -181,7 +182,7 @@ void ScenarioFile::apply(const std::string& json) {
 bool ScenarioFile::save() {
   if (m_path.isEmpty()) {
     const QString path =
-        m_window->askSavePath(tr("Save scenario"), ".json", tr("Scenario (*.json)"));
+        m_window->askSavePath(tr("Save scenario"), ".dms.json", tr("Scenario (*.dms.json *.json)"));
     return !path.isEmpty() && m_window->saveScenario(path);
   }
   return m_window->saveScenario(m_path);

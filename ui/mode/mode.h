@@ -145,6 +145,7 @@ class Mode : public QObject {
   virtual void takeFromScenario([[maybe_unused]] const Scenario& s) {}
 
   virtual void saveSettings([[maybe_unused]] QSettings& s) const {}
+  /// Called once, when the window is made, before any system is selected.
   virtual void restoreSettings([[maybe_unused]] const QSettings& s) {}
 
   // the scripted mode (ui/app/scriptrunner.h)

@@ -48,30 +48,25 @@ std::vector<double> DumbbellVisual::layout(const ParamValues& params) {
           positiveParam(params, "L", 1.0), positiveParam(params, "r", 0.2), orbit};
 }
 
-DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roots) {
+DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roots)
+    : m_size(roots.size) {
   const std::vector<double> key = layout(params);
-  const double m1 = key[0], m2 = key[1], L = key[2], r = key[3], orbit = key[4];
-  const double m = m1 + m2;
-  m_rho1 = Vector3d(-(m2 / m) * L, 0, 0);
-  m_rho2 = Vector3d((m1 / m) * L, 0, 0);
+  m_orbit = key[4];
   // e1 to scene x, e2 to scene -z, e3 up: the orbit plane (e1, e2) lies flat
   m_frame << 1, 0, 0, 0, 0, 1, 0, -1, 0;
-  m_scale = float(orbit);
+  m_scale = float(m_orbit);
   m_caption = QStringLiteral(
       "dumbbell spacecraft: body axes e1 (red, along the rod), e2 (green), e3 (blue)");
 
   // the central body: its size is a marker only, the gravity model is a point mu
-  const float centralRadius = float(std::min(0.12 * orbit, std::max(0.5 * orbit - L, 0.05)));
-  Ball central(roots.common, centralRadius, solidMaterial(QColor(0x9b, 0x8f, 0x7e), roots.common));
-  central.setCentre(QVector3D(0, 0, 0));
-  const float gridStep = float(std::pow(10.0, std::floor(std::log10(orbit))));
-  addPolarGrid(roots.common, float(std::ceil(1.3 * orbit / gridStep) * gridStep), gridStep);
+  m_central = std::make_unique<Ball>(roots.common, 1.0f,
+                                     solidMaterial(QColor(0x9b, 0x8f, 0x7e), roots.common));
+  m_central->setCentre(QVector3D(0, 0, 0));
+  const float gridStep = float(std::pow(10.0, std::floor(std::log10(m_orbit))));
+  m_rim = float(std::ceil(1.3 * m_orbit / gridStep) * gridStep);
+  addPolarGrid(roots.common, m_rim, gridStep);
+  m_trailRadius = float(0.008 * m_orbit);
 
-  // e1 reaches well past the sphere it points to; e2 and e3 are shorter
-  m_axisLength[0] = float(m_rho2.x() + r + 0.45 * L);
-  m_axisLength[1] = m_axisLength[2] = float(0.6 * L + r);
-  m_axisRadius = float(std::max(0.028 * L, 0.12 * r));
-  m_trailRadius = float(0.008 * orbit);
   auto* rodMat = solidMaterial(Shades::rod(), roots.common);
   std::array<Qt3DRender::QMaterial*, 3> axisMat;
   for (int k = 0; k < 3; ++k) axisMat[std::size_t(k)] = solidMaterial(axisColor(k), roots.common);
@@ -79,22 +74,46 @@ DumbbellVisual::DumbbellVisual(const ParamValues& params, const VisualRoots& roo
     Qt3DCore::QEntity* root = roots.body[i];
     Body& b = m_bodies[i];
     auto* mat = runMaterial(roots, i, roots.color[i]);
-    const float radius = float(r) * roots.size[i];
-    b.sphere1 = std::make_unique<Ball>(root, radius, mat);
-    b.sphere2 = std::make_unique<Ball>(root, radius, mat);
-    b.rod = std::make_unique<Rod>(root, float(std::max(0.03 * L, 0.15 * r)),
-                                  runMaterial(roots, i, Shades::rod(), rodMat));
+    b.sphere1 = std::make_unique<Ball>(root, 1.0f, mat);
+    b.sphere2 = std::make_unique<Ball>(root, 1.0f, mat);
+    b.rod = std::make_unique<Rod>(root, 1.0f, runMaterial(roots, i, Shades::rod(), rodMat));
     for (int k = 0; k < 3; ++k)
       b.axes[std::size_t(k)] = std::make_unique<Arrow>(
           root, runMaterial(roots, i, axisColor(k), axisMat[std::size_t(k)]));
   }
+  size(key);
+}
+
+bool DumbbellVisual::relayout(const ParamValues& params) {
+  const std::vector<double> key = layout(params);
+  if (key[4] != m_orbit) return false;  // the grid and the trails' width follow the orbit
+  size(key);
+  return true;
+}
+
+void DumbbellVisual::size(const std::vector<double>& key) {
+  const double m1 = key[0], m2 = key[1], L = key[2], r = key[3], orbit = key[4];
+  const double m = m1 + m2;
+  m_rho1 = Vector3d(-(m2 / m) * L, 0, 0);
+  m_rho2 = Vector3d((m1 / m) * L, 0, 0);
+  m_central->setRadius(float(std::min(0.12 * orbit, std::max(0.5 * orbit - L, 0.05))));
+  // e1 reaches well past the sphere it points to; e2 and e3 are shorter
+  m_axisLength[0] = float(m_rho2.x() + r + 0.45 * L);
+  m_axisLength[1] = m_axisLength[2] = float(0.6 * L + r);
+  m_axisRadius = float(std::max(0.028 * L, 0.12 * r));
+  for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
+    Body& b = m_bodies[i];
+    const float radius = float(r) * m_size[i];
+    b.sphere1->setRadius(radius);
+    b.sphere2->setRadius(radius);
+    b.rod->setRadius(float(std::max(0.03 * L, 0.15 * r)));
+  }
   m_hint = ViewHint{QVector3D(0, 0, 0), float(1.15 * orbit + 0.5 * L), 20.0f, 35.0f, {}};
   // the orbit plane is flat: its outline (the polar grid's rim) and the body's height over it
   // frame it, so that the disc, seen from 35 degrees up, fills the viewport
-  const float rim = float(std::ceil(1.3 * orbit / gridStep) * gridStep);
   for (int k = 0; k < 48; ++k) {
     const float a = float(k) * 2.0f * float(M_PI) / 48.0f;
-    m_hint.extent.push_back(QVector3D(rim * std::cos(a), 0.0f, rim * std::sin(a)));
+    m_hint.extent.push_back(QVector3D(m_rim * std::cos(a), 0.0f, m_rim * std::sin(a)));
   }
   for (const float y : {-1.0f, 1.0f}) m_hint.extent.push_back(QVector3D(0, y * float(L + r), 0));
 }

@@ -22,14 +22,23 @@ class DumbbellVisual final : public SystemVisual {
   /// rod): the spheres are at x + R rho_i with rho1 = -(m2/m) L e1, rho2 = (m1/m) L e1.
   void setPose(std::size_t run, const Sample& s) override;
   void setBodyAxesVisible(bool on) override;
+  /// Masses, L and r in place; another orbit radius (the grid's) needs a new visual.
+  bool relayout(const ParamValues& params) override;
 
  private:
+  /// Sizes the parts and the view's hint from a layout.
+  void size(const std::vector<double>& key);
+
   struct Body {
     std::unique_ptr<Ball> sphere1, sphere2;
     std::unique_ptr<Rod> rod;
     std::array<std::unique_ptr<Arrow>, 3> axes;
   };
   std::array<Body, VisualRoots::kRuns> m_bodies;
+  std::unique_ptr<Ball> m_central;
+  std::array<float, VisualRoots::kRuns> m_size;  ///< VisualRoots::size of each run
+  double m_orbit = 0.0;
+  float m_rim = 0.0f;
   Vector3d m_rho1 = Vector3d::Zero(), m_rho2 = Vector3d::Zero();
   std::array<float, 3> m_axisLength = {0, 0, 0};
   float m_axisRadius = 0;

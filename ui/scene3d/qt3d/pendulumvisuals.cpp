@@ -37,21 +37,37 @@ void addCircle(Qt3DCore::QEntity* parent, float r, const QVector3D& u, const QVe
 }  // namespace
 
 PendulumBodies::PendulumBodies(const VisualRoots& roots, float l, bool shadow, float floorY)
-    : m_floorY(floorY) {
+    : m_size(roots.size), m_floorY(floorY) {
   auto* rodMat = solidMaterial(Shades::rod(), roots.common);
   auto* shadowMat = glassMaterial(QColor(40, 44, 52), 0.22f, roots.common);
   for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
     Qt3DCore::QEntity* root = roots.body[i];
     Body& b = m_bodies[i];
-    const float bob = 0.075f * l * roots.size[i];
-    b.rod = std::make_unique<Rod>(root, 0.013f * l, runMaterial(roots, i, Shades::rod(), rodMat));
-    b.bob = std::make_unique<Ball>(root, bob, runMaterial(roots, i, roots.color[i]));
-    if (shadow) {
-      b.shadow = std::make_unique<Ball>(root, bob, shadowMat);
-      b.shadow->setScale3D(QVector3D(1.0f, 0.02f, 1.0f));
-    }
+    b.rod = std::make_unique<Rod>(root, 1.0f, runMaterial(roots, i, Shades::rod(), rodMat));
+    b.bob = std::make_unique<Ball>(root, 1.0f, runMaterial(roots, i, roots.color[i]));
+    if (shadow) b.shadow = std::make_unique<Ball>(root, 1.0f, shadowMat);
+  }
+  resize(l, floorY);
+}
+
+void PendulumBodies::resize(float l, float floorY) {
+  m_floorY = floorY;
+  for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
+    Body& b = m_bodies[i];
+    const float bob = 0.075f * l * m_size[i];
+    b.rod->setRadius(0.013f * l);
+    b.bob->setRadius(bob);
+    // a flat disc on the floor: the unit mesh's radius is 1
+    if (b.shadow) b.shadow->setScale3D(QVector3D(bob, 0.02f * bob, bob));
   }
 }
+
+UnitScene::UnitScene(Qt3DCore::QEntity* common)
+    : m_root(new Qt3DCore::QEntity(common)), m_transform(new Qt3DCore::QTransform) {
+  m_root->addComponent(m_transform);
+}
+
+void UnitScene::setLength(float l) { m_transform->setScale(l); }
 
 void PendulumBodies::place(std::size_t run, const QVector3D& bob) {
   Body& b = m_bodies[run];
@@ -61,6 +77,9 @@ void PendulumBodies::place(std::size_t run, const QVector3D& bob) {
 }
 
 namespace {
+// the spherical pendulum's floor, under the pivot, in rod lengths
+constexpr float kFloor = -1.12f;
+
 std::vector<double> rodLayout(const ParamValues& params) {
   return {positiveParam(params, "l", 9.81)};
 }
@@ -70,19 +89,20 @@ std::vector<double> PlanarPendulumVisual::layout(const ParamValues& params) {
   return rodLayout(params);
 }
 
-PlanarPendulumVisual::PlanarPendulumVisual(const ParamValues& params, const VisualRoots& roots) {
+PlanarPendulumVisual::PlanarPendulumVisual(const ParamValues& params, const VisualRoots& roots)
+    : m_unit(std::make_unique<UnitScene>(roots.common)) {
   const float l = float(layout(params)[0]);
   // a half turn about e1: e2 (gravity) to screen-down, e3 towards the viewer's back
   m_frame << 1, 0, 0, 0, -1, 0, 0, 0, -1;
-  m_scale = l;
   m_caption = QStringLiteral("planar pendulum: swings in the plane behind it");
-  addPivot(roots.common, l);
+  Qt3DCore::QEntity* unit = m_unit->root();
+  addPivot(unit, 1.0f);
   // the swing plane: a translucent disc just behind the rod, with the bob's circle on it
-  const float zPlane = -0.11f * l;
-  auto* disc = new Qt3DCore::QEntity(roots.common);
+  const float zPlane = -0.11f;
+  auto* disc = new Qt3DCore::QEntity(unit);
   auto* mesh = new Qt3DExtras::QCylinderMesh;
-  mesh->setRadius(1.18f * l);
-  mesh->setLength(0.004f * l);
+  mesh->setRadius(1.18f);
+  mesh->setLength(0.004f);
   mesh->setSlices(96);
   auto* tf = new Qt3DCore::QTransform;
   tf->setRotation(QQuaternion::fromAxisAndAngle(1, 0, 0, 90));
@@ -90,9 +110,21 @@ PlanarPendulumVisual::PlanarPendulumVisual(const ParamValues& params, const Visu
   disc->addComponent(mesh);
   disc->addComponent(tf);
   disc->addComponent(glassMaterial(QColor(0x9a, 0xb0, 0xc8), 0.28f, disc));
-  addCircle(roots.common, l, QVector3D(1, 0, 0), QVector3D(0, 1, 0),
-            QVector3D(0, 0, zPlane + 0.004f * l), QColor(0x8a, 0x96, 0xa6));
+  addCircle(unit, 1.0f, QVector3D(1, 0, 0), QVector3D(0, 1, 0), QVector3D(0, 0, zPlane + 0.004f),
+            QColor(0x8a, 0x96, 0xa6));
   m_bodies = std::make_unique<PendulumBodies>(roots, l, false, 0.0f);
+  size(l);
+}
+
+bool PlanarPendulumVisual::relayout(const ParamValues& params) {
+  size(float(layout(params)[0]));
+  return true;
+}
+
+void PlanarPendulumVisual::size(float l) {
+  m_unit->setLength(l);
+  m_bodies->resize(l, 0.0f);
+  m_scale = l;
   m_trailRadius = 0.006f * l;
   m_hint = ViewHint{QVector3D(0, -0.05f * l, 0), 1.22f * l, 0.0f, 8.0f, {}};
 }
@@ -106,16 +138,27 @@ std::vector<double> SphericalPendulumVisual::layout(const ParamValues& params) {
 }
 
 SphericalPendulumVisual::SphericalPendulumVisual(const ParamValues& params,
-                                                 const VisualRoots& roots) {
+                                                 const VisualRoots& roots)
+    : m_unit(std::make_unique<UnitScene>(roots.common)) {
   const float l = float(layout(params)[0]);
   // e1 to scene x, e2 to scene z, e3 (gravity) to screen-down: a proper rotation
   m_frame << 1, 0, 0, 0, 0, -1, 0, 1, 0;
-  m_scale = l;
   m_caption = QStringLiteral("spherical pendulum: the bob's recent path fades");
-  addPivot(roots.common, l);
-  const float floorY = -1.12f * l;
-  addGrid(roots.common, QVector3D(0, floorY, 0), 1.25f * l, 0.125f * l, 4);
-  m_bodies = std::make_unique<PendulumBodies>(roots, l, true, floorY);
+  addPivot(m_unit->root(), 1.0f);
+  addGrid(m_unit->root(), QVector3D(0, kFloor, 0), 1.25f, 0.125f, 4);
+  m_bodies = std::make_unique<PendulumBodies>(roots, l, true, kFloor * l);
+  size(l);
+}
+
+bool SphericalPendulumVisual::relayout(const ParamValues& params) {
+  size(float(layout(params)[0]));
+  return true;
+}
+
+void SphericalPendulumVisual::size(float l) {
+  m_unit->setLength(l);
+  m_bodies->resize(l, kFloor * l);
+  m_scale = l;
   m_trailRadius = 0.007f * l;
   m_hint = ViewHint{QVector3D(0, -0.5f * l, 0), 0.95f * l, 30.0f, 22.0f, {}};
 }

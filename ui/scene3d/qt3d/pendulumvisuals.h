@@ -18,6 +18,8 @@ class PendulumBodies {
  public:
   PendulumBodies(const VisualRoots& roots, float length, bool shadow, float floorY);
   void place(std::size_t run, const QVector3D& bob);
+  /// The sizes of a rod of another length (placed again by place()).
+  void resize(float length, float floorY);
 
  private:
   struct Body {
@@ -26,7 +28,21 @@ class PendulumBodies {
     std::unique_ptr<Ball> shadow;
   };
   std::array<Body, VisualRoots::kRuns> m_bodies;
+  std::array<float, VisualRoots::kRuns> m_size;
   float m_floorY;
+};
+
+/// The parts the runs share, drawn for a rod of length 1 under a transform that scales them to
+/// the length l, so that another l only changes the scale.
+class UnitScene {
+ public:
+  explicit UnitScene(Qt3DCore::QEntity* common);
+  Qt3DCore::QEntity* root() const { return m_root; }
+  void setLength(float l);
+
+ private:
+  Qt3DCore::QEntity* m_root;
+  Qt3DCore::QTransform* m_transform;
 };
 
 class PlanarPendulumVisual final : public SystemVisual {
@@ -36,8 +52,12 @@ class PlanarPendulumVisual final : public SystemVisual {
   static std::vector<double> layout(const ParamValues& params);
   /// The bob at Sample::position in the (e1, e2) plane, gravity along +e2 drawn downwards.
   void setPose(std::size_t run, const Sample& s) override;
+  /// Another l in place: everything is drawn in proportion to it.
+  bool relayout(const ParamValues& params) override;
 
  private:
+  void size(float l);
+  std::unique_ptr<UnitScene> m_unit;
   std::unique_ptr<PendulumBodies> m_bodies;
 };
 
@@ -48,8 +68,12 @@ class SphericalPendulumVisual final : public SystemVisual {
   static std::vector<double> layout(const ParamValues& params);
   /// The bob at Sample::position, gravity along +e3 drawn downwards.
   void setPose(std::size_t run, const Sample& s) override;
+  /// Another l in place: everything is drawn in proportion to it.
+  bool relayout(const ParamValues& params) override;
 
  private:
+  void size(float l);
+  std::unique_ptr<UnitScene> m_unit;
   std::unique_ptr<PendulumBodies> m_bodies;
 };
 

@@ -87,7 +87,7 @@ Part::Part(Qt3DCore::QEntity* parent, Qt3DRender::QMaterial* material)
 }
 
 Ball::Ball(Qt3DCore::QEntity* parent, float radius, Qt3DRender::QMaterial* material)
-    : Part(parent, material) {
+    : Part(parent, material), m_meshRadius(radius) {
   auto* mesh = new Qt3DExtras::QSphereMesh;
   mesh->setRadius(radius);
   mesh->setRings(32);

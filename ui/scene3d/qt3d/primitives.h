@@ -68,6 +68,11 @@ class Ball : public Part {
  public:
   Ball(Qt3DCore::QEntity* parent, float radius, Qt3DRender::QMaterial* material);
   void setCentre(const QVector3D& c) { m_transform->setTranslation(c); }
+  /// Another radius, by the transform's scale: the mesh stays.
+  void setRadius(float r) { m_transform->setScale(r / m_meshRadius); }
+
+ private:
+  float m_meshRadius;
 };
 
 /// A cylinder between two points: a unit cylinder scaled and turned.

@@ -215,9 +215,16 @@ void Qt3DSceneView::clearRuns() {
 void Qt3DSceneView::setSystem(const std::string& system, const ParamValues& params) {
   // only parameters the drawing does not show changed (a mass, gravity): the scene and its
   // bodies stay (hiding and showing them would cost the renderer a frame of its own)
-  if (m_visual && system == m_system && visualLayout(system, params) == m_layout) {
+  const bool same = m_visual && system == m_system;
+  std::vector<double> layout;
+  if (same) layout = visualLayout(system, params);
+  if (same && (layout == m_layout || m_visual->relayout(params))) {
+    // or only sizes changed, which the visual takes in place (a slider of the geometry
+    // dragged: a new visual at each step would not be drawn before the next)
     m_params = params;
+    m_layout = std::move(layout);
     clearPaths();
+    restorePoses();
   } else {
     buildVisual(system, params);
     clearRuns();

@@ -89,6 +89,12 @@ class SystemVisual {
   const QString& caption() const { return m_caption; }
   /// A body's own axes on or off (and the caption to match); visuals without axes ignore it.
   virtual void setBodyAxesVisible(bool) {}
+  /// Takes parameters of another layout in place, moving and resizing its parts, when it can
+  /// (the same parts, other sizes: a slider of the geometry dragged); false when it cannot and
+  /// the view must build a new visual. A new visual's meshes take the renderer several frames,
+  /// in which nothing of it is drawn: rebuilt at each step of a drag, the view stays blank.
+  /// Throws InputError as the constructor would, changing nothing.
+  virtual bool relayout(const ParamValues&) { return false; }
 
  protected:
   Matrix3d m_frame = Matrix3d::Identity();
