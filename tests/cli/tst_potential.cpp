@@ -98,6 +98,13 @@ class TestPotential : public QObject {
     QTest::newRow("fixed potential")
         << QStringList{"--system", "pendulum-3d", "--potential", "R33"}
         << "--potential applies to custom-rigid-body and custom-sphere-particle";
+    QTest::newRow("non-ASCII character")
+        << QStringList{"--system", "custom-sphere-particle", "--potential",
+                       QString::fromUtf8("q1 \u00b7 q2")}
+        << QString::fromUtf8("unexpected character U+00B7 '\u00b7' at column 4");
+    QTest::newRow("superscript") << QStringList{"--system", "custom-sphere-particle", "--potential",
+                                                QString::fromUtf8("q1\u00b2")}
+                                 << QString::fromUtf8("character U+00B2 '\u00b2' at column 3");
     QTest::newRow("not finite at start")
         << QStringList{"--system", "custom-sphere-particle", "--potential", "log(q3 - 0.6)"}
         << "not finite at the initial q0";
@@ -108,6 +115,8 @@ class TestPotential : public QObject {
     const auto r = dmsim(QStringList{"run"} + args);
     QCOMPARE(r.code, 2);
     QVERIFY2(QString::fromUtf8(r.err).contains(says), r.err.constData());
+    // the message is valid UTF-8: decoded and encoded again, the same bytes
+    QCOMPARE(QString::fromUtf8(r.err).toUtf8(), r.err);
   }
 
   void notFiniteStopsTheRun() {
