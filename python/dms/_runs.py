@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Sequence, Union
 import numpy as _np
 
 from . import _core
-from ._systems import System, _name, methods, system
+from ._systems import System, _name, methods, system, systems
 
 
 # --- runs --------------------------------------------------------------------------------------
@@ -94,10 +94,9 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     """Runs `system` with `method` from t = 0 to T and returns the Run (its arrays and summary).
 
     Arguments (as `dmsim run`'s flags; None takes the system's article set-up):
-      system: a system name ("mass-spring", "planar-pendulum", "spherical-pendulum",
-        "dumbbell") or a dms.System.
-      method: "vi" (the article's variational integrator), "rk45", "rk4", "vi4", "rattle",
-        "rkmk4", "rk45-proj", "rk45-quat": one the system has (System.methods).
+      system: a system name or a dms.System: one of those listed under "Systems" below.
+      method: one the system has (System.methods, listed below): "vi" is the article's
+        variational integrator.
       h: the fixed step; for an adaptive method the output spacing [s].
       T: the horizon [s]; the samples are t_k = k h for k = 0..floor(T/h).
       params: the system's parameters by name (System.params), e.g. {"l": 2.0,
@@ -114,6 +113,8 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     Raises ValueError with dmsim's message (the field, the value, the allowed range) for bad
     input, KeyboardInterrupt at Ctrl+C (checked every 4096 samples). A run that stops early
     (a non-finite state) is returned with status "failed" and the reason in Run.failure.
+
+    {systems}
     """
     name = _name(system)
     d = _core.run(name, method, h, T, params, rtol, atol, controller, samples, summation, [],
@@ -121,3 +122,23 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
     return Run(name, method, d)
+
+
+def _systems_doc() -> str:
+    """The "Systems" section of run's docstring, made from the registry when dms is imported:
+    each system's name, title, methods and the named parts of its state with their shapes."""
+    lines = ["Systems (Run.state[part] has shape (N, *shape); shapes at the default set-up):"]
+    for s in systems():
+        info = _core.state_parts(s.name)
+        parts = ", ".join(f"{n} {tuple(shape)}" for n, shape in info["parts"])
+        lines.append(f"  {s.name}: {s.title}.")
+        lines.append(f"    methods: {', '.join(s.method_names)}.")
+        line = f"    state: {parts}"
+        if info["structural"]:
+            given = ", ".join(f"{k} = {v:g}" for k, v in info["structural"].items())
+            line += f" (at the default {given})"
+        lines.append(line + ".")
+    return "\n".join(lines)
+
+
+run.__doc__ = run.__doc__.replace("{systems}", _systems_doc().replace("\n", "\n    "))
