@@ -47,8 +47,9 @@ class Scenario:
 
 
 def load_scenario(path: str) -> Scenario:
-    """Reads the scenario file at `path` (the app's File > Save scenario, `dmsim run --scenario`). ValueError
-    naming the field for a malformed file or an out-of-range value; unknown keys become
+    """Reads the scenario file at `path` (the app's File > Save scenario, `dmsim run --scenario`).
+    ValueError naming the field for a malformed file, an out-of-range value or a parameter the
+    system does not have (the run would not be the one written); unknown keys become
     Scenario.warnings."""
     d = _core.load_scenario(str(path))
     return Scenario(**d)
@@ -61,15 +62,20 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
                   controller: Optional[str] = None, samples: Optional[str] = None,
                   summation: Optional[str] = None, methods: Optional[Sequence[str]] = None,
                   study: Optional[Dict[str, object]] = None,
-                  control: Optional[Dict[str, object]] = None) -> None:
+                  control: Optional[Dict[str, object]] = None,
+                  potential: Optional[str] = None) -> None:
     """Writes the scenario file `path`, which the app and `dmsim run --scenario` open
     (atomically: a temporary file, then a rename).
 
     Either `scenario` (a Scenario, e.g. from load_scenario), or `system` with any of: params (by
     name), the settings h, T, rtol, atol, controller, samples, summation (default the article's
-    set-up), methods (names), study ({"key": ..., "inputs": {...}}) and control ({"values":
-    {...}, "choices": {...}}). Keywords given with `scenario` override its fields. ValueError
-    with the loader's message for a bad value (nothing is written).
+    set-up), methods (names), study ({"key": ..., "inputs": {...}}), control ({"values":
+    {...}, "choices": {...}}) and potential (the typed potential of "custom-rigid-body" or
+    "custom-sphere-particle", as dms.run's; its parameters go in params). Keywords given with
+    `scenario` override its fields. A scenario that cannot be run as written is refused with
+    the loader's message naming the field, and nothing is written: a bad value, or a parameter
+    the system does not have (a typed potential's parameters without the potential:
+    "'parameters.k': custom-sphere-particle has no parameter 'k' ...").
     """
     if scenario is None:
         if system is None:
@@ -86,7 +92,7 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
             settings[k] = v
     d = {
         "system": dms_system.name,
-        "potential": scenario.potential,
+        "potential": potential if potential is not None else scenario.potential,
         "parameters": dict(scenario.parameters, **(params or {})),
         "settings": settings,
         "methods": list(methods if methods is not None else scenario.methods) or None,
