@@ -12,6 +12,7 @@
 #include "core/io/atomicfile.h"
 #include "core/lie/so3.h"
 #include "core/sim/registry.h"
+#include "core/sim/runinput.h"
 #include "core/systems/typedpotential.h"
 #include "core/version.h"
 
@@ -328,7 +329,7 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   }
   // range checks and normalization (a zero-length q0 is refused here)
   try {
-    model->normalize(raw, &warn);
+    normalizeReported(*model, raw, &warn);
   } catch (const InputError& e) {
     throw InputError(std::string("scenario: ") + e.what());
   }

@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Sequence, Union
 import numpy as _np
 
 from . import _core
-from ._systems import System, _name, methods, system, systems
+from ._systems import System, _name, _number, _text, methods, system, systems
 
 
 # --- runs --------------------------------------------------------------------------------------
@@ -88,9 +88,9 @@ class Run:
 
 def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None,
         T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
-        rtol: Optional[float] = None, atol: Optional[float] = None, controller: str = "ode45",
-        samples: str = "output", summation: str = "compensated",
-        potential: Optional[str] = None) -> Run:
+        rtol: Optional[float] = None, atol: Optional[float] = None,
+        controller: Optional[str] = None, samples: Optional[str] = None,
+        summation: Optional[str] = None, potential: Optional[str] = None) -> Run:
     """Runs `system` with `method` from t = 0 to T and returns the Run (its arrays and summary).
 
     Arguments (as `dmsim run`'s flags; None takes the system's article set-up):
@@ -102,26 +102,53 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
       params: the system's parameters by name (System.params), e.g. {"l": 2.0,
         "q0": [0.866, 0, 0.5]}; the others take their defaults.
       rtol, atol: the adaptive methods' relative and absolute tolerances.
-      controller: the RK45 step-size controller, "ode45" (MATLAB's) or "scipy".
-      samples: where RK45 is sampled, "output" (at t_k = k h by dense output) or "steps" (at its
-        accepted steps).
-      summation: how the variational steps add their increments, "compensated" or "plain".
+      controller: the RK45 step-size controller, "ode45" (MATLAB's; None) or "scipy".
+      samples: where RK45 is sampled, "output" (at t_k = k h by dense output; None) or "steps"
+        (at its accepted steps).
+      summation: how the variational steps add their increments, "compensated" (None) or
+        "plain".
       potential: the potential typed for "custom-rigid-body" (in R11 ... R33) or
         "custom-sphere-particle" (in q1, q2, q3, m, l), as dmsim run --potential; each other
         name in it is a parameter that params must give.
 
+    rtol, atol, controller and samples given to a fixed-step method, and summation given to an
+    adaptive one, are ignored with a warning naming them.
+
+    Warnings (warnings.warn, and kept in Run.warnings): what dmsim run warns about, the same
+    text: a T that is not a whole number of steps, a parameter the system changed (a q0 scaled
+    to unit length, an omega0 made tangent), settings the method ignores, a run that failed.
+
     Raises ValueError with dmsim's message (the field, the value, the allowed range) for bad
-    input, KeyboardInterrupt at Ctrl+C (checked every 4096 samples). A run that stops early
-    (a non-finite state) is returned with status "failed" and the reason in Run.failure.
+    input, and naming the argument for a value of the wrong type (h="0.01", params="m=0.5",
+    params={"n": True}); KeyboardInterrupt at Ctrl+C (checked every 4096 samples). A
+    fixed-step run whose first step fails (h too large for the initial state) is refused with
+    ValueError naming h; a run that stops later (no solution of a step, a non-finite state) is
+    returned with status "failed", the reason in Run.failure and a warning.
 
     {systems}
     """
     name = _name(system)
-    d = _core.run(name, method, h, T, params, rtol, atol, controller, samples, summation, [],
-                  potential)
+    given = [n for n, v in (("rtol", rtol), ("atol", atol), ("controller", controller),
+                            ("samples", samples), ("summation", summation)) if v is not None]
+    d = _core.run(name, _text("method", method), _number("h", h), _number("T", T),
+                  _params(params), _number("rtol", rtol), _number("atol", atol),
+                  _text("controller", controller) or "ode45", _text("samples", samples) or "output",
+                  _text("summation", summation) or "compensated", [], _text("potential", potential),
+                  given)
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
     return Run(name, method, d)
+
+
+def _params(params):
+    """`params` for the core: a dict (its values checked there) or None; ValueError naming
+    params for anything else (params="m=0.5")."""
+    if params is None or isinstance(params, dict):
+        return params
+    if hasattr(params, "keys") and hasattr(params, "__getitem__"):
+        return {k: params[k] for k in params.keys()}
+    raise ValueError(f"params = {params!r}: expected a dict of parameter names to values, "
+                     f"e.g. {{'m': 0.5}}")
 
 
 def _systems_doc() -> str:

@@ -40,7 +40,8 @@ class Scenario:
         # as dmsim run --scenario: the file's warnings first
         d = _core.run(self.system, m, s.get("h"), s.get("T"), self.parameters, s.get("rtol"),
                       s.get("atol"), s.get("controller", "ode45"), s.get("samples", "output"),
-                      s.get("summation", "compensated"), list(self.warnings), self.potential)
+                      s.get("summation", "compensated"), list(self.warnings), self.potential,
+                      [])
         for w in d["warnings"]:
             _warnings.warn(w, stacklevel=2)
         return Run(self.system, m, d)

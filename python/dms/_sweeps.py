@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Union
 
 from . import _core
-from ._systems import System, _name, methods, system
-from ._runs import run
+from ._systems import System, _name, _number, _numbers_of, _text, _texts, methods, system
+from ._runs import _params, run
 
 
 # --- sweeps ------------------------------------------------------------------------------------
@@ -100,10 +100,9 @@ def sweep(system: Union[str, System], methods: Optional[Sequence[str]] = None,
     Raises ValueError with dmsim's message for bad input, KeyboardInterrupt at Ctrl+C (the
     runs not yet finished are cancelled), RuntimeError when the reference run fails.
     """
-    d = _core.sweep(_name(system), None if methods is None else list(methods),
-                    None if h is None else [float(x) for x in h],
-                    None if rtol is None else [float(x) for x in rtol], T, params,
-                    None if jobs is None else float(jobs), shard)
+    d = _core.sweep(_name(system), _texts("methods", methods), _numbers_of("h", h),
+                    _numbers_of("rtol", rtol), _number("T", T), _params(params),
+                    _number("jobs", jobs), _text("shard", shard))
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
     return Sweep(d["json"], d["sharded"], d["warnings"])

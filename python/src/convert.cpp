@@ -21,10 +21,18 @@ py::array_t<double> copyArray(const std::vector<double>& values) {
 ParamValues paramValues(const py::object& params) {
   ParamValues out;
   if (params.is_none()) return out;
+  if (!py::isinstance<py::dict>(params))
+    throw InputError("params = " + std::string(py::repr(params)) +
+                     ": expected a dict of parameter names to values, e.g. {'m': 0.5}");
+  const auto isBool = [](const py::handle& v) {
+    return py::isinstance<py::bool_>(v) ||
+           py::isinstance(v, py::module_::import("numpy").attr("bool_"));
+  };
   for (const auto& [key, value] : params.cast<py::dict>()) {
     const std::string name = py::str(key);
     try {
-      if (py::isinstance<py::str>(value)) throw py::cast_error();
+      // a string or a truth value is not a number (True would be read as 1)
+      if (py::isinstance<py::str>(value) || isBool(value)) throw py::cast_error();
       if (py::hasattr(value, "__len__"))
         out[name] = value.cast<std::vector<double>>();
       else
@@ -37,10 +45,13 @@ ParamValues paramValues(const py::object& params) {
   return out;
 }
 
-py::dict paramDict(const ParamValues& values) {
+py::dict paramDict(const ParamValues& values, const std::vector<ParamSpec>& specs) {
   py::dict out;
   for (const auto& [name, v] : values) {
-    if (v.size() == 1)
+    const ParamSpec* spec = findSpec(specs, name);
+    if (v.size() == 1 && spec && spec->integer)
+      out[py::str(name)] = py::int_(static_cast<long long>(v[0]));
+    else if (v.size() == 1)
       out[py::str(name)] = v[0];
     else
       out[py::str(name)] = py::cast(v);

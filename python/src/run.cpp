@@ -8,6 +8,7 @@
 
 #include "core/analysis/parallel.h"
 #include "core/sim/namedstate.h"
+#include "core/sim/runinput.h"
 #include "core/sim/runreport.h"
 #include "core/systems/typedpotential.h"
 #include "python/src/convert.h"
@@ -77,11 +78,13 @@ class Columns final : public SampleSink {
 };
 
 // `warnings`: those of the input so far (a scenario file's), to which the run's are added
+// `given`: the names of the settings the caller gave (not a scenario file's), reported when the
+// method ignores them
 py::dict run(const std::string& system, const std::string& methodText, std::optional<double> h,
              std::optional<double> T, const py::object& params, std::optional<double> rtol,
              std::optional<double> atol, const std::string& controller, const std::string& samples,
              const std::string& summation, std::vector<std::string> warnings,
-             const std::optional<std::string>& potential) {
+             const std::optional<std::string>& potential, const std::vector<std::string>& given) {
   // checked in dmsim run's order, with its messages; a typed potential makes its own instance
   std::shared_ptr<const SystemModel> typed;
   if (potential) typed = withPotential(systemNamed(system), *potential);
@@ -99,7 +102,17 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   st.summation = parseSummation(summation);
   validateSettings(st);
   if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
-  const ParamValues values = model.normalize(paramValues(params), &warnings);
+  GivenSettings ignored;
+  for (const std::string& name : given) {
+    if (name == "rtol") ignored.rtol = name;
+    if (name == "atol") ignored.atol = name;
+    if (name == "controller") ignored.controller = name;
+    if (name == "samples") ignored.sampling = name;
+    if (name == "summation") ignored.summation = name;
+  }
+  if (const std::string w = ignoredSettingsWarning(method, ignored); !w.empty())
+    warnings.push_back(w);
+  const ParamValues values = normalizeReported(model, paramValues(params), &warnings);
 
   RunOutcome outcome;
   outcome.summary = RunSummary(conservedMomentumMask(model, values));
@@ -128,6 +141,10 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   outcome.last = columns.last();
   outcome.counters = r->counters();
   outcome.failure = r->failure();
+  // the rule dmsim run follows: a fixed-step run that cannot make its first step is bad input,
+  // another failure a failed run with a warning
+  refuseFailedFirstStep(model, method, st, outcome.failure, outcome.summary.samples, "--h");
+  if (const std::string w = failureWarning(outcome.failure); !w.empty()) warnings.push_back(w);
 
   const auto n = py::ssize_t(columns.t.size());
   py::dict out;
@@ -143,7 +160,7 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   out["state_names"] = stateNames;
   out["state_columns"] = ownedArray(std::move(columns.state), {n, py::ssize_t(stateNames.size())});
   out["pose_columns"] = pose ? py::object(ownedArray(std::move(columns.pose), {n, 6})) : py::none();
-  out["parameters"] = paramDict(values);
+  out["parameters"] = paramDict(values, model.paramsFor(values));
   out["status"] = outcome.failure.failed ? "failed" : "ok";
   out["failure"] =
       outcome.failure.failed ? py::object(py::str(outcome.failure.reason)) : py::none();
@@ -207,7 +224,7 @@ void defineRun(py::module_& m) {
   m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("h"), py::arg("T"),
         py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
         py::arg("samples"), py::arg("summation"), py::arg("warnings"),
-        py::arg("potential") = py::none());
+        py::arg("potential") = py::none(), py::arg("given") = std::vector<std::string>{});
 }
 
 }  // namespace dms::python

@@ -14,7 +14,7 @@ py::dict toDict(const Scenario& s, const std::vector<std::string>& warnings) {
   py::dict d;
   d["system"] = s.system;
   d["potential"] = s.potential.empty() ? py::object(py::none()) : py::object(py::str(s.potential));
-  d["parameters"] = paramDict(s.parameters);
+  d["parameters"] = paramDict(s.parameters, scenarioSystem(s)->paramsFor(s.parameters));
   py::dict st;
   st["h"] = s.settings.h;
   st["T"] = s.settings.T;
