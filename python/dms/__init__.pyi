@@ -93,6 +93,9 @@ class SweepRun:
     structure_max_err: Optional[float]
     momentum_max_dev: Optional[float]
     status: str
+    angle_err: Optional[float]
+    position_err: Optional[float]
+    velocity_err: Optional[float]
 
 class Reference:
     method: str
@@ -108,6 +111,10 @@ class Sweep:
     reference: Reference
     summary: dict
     warnings: List[str]
+    global_err: np.ndarray
+    angle_err: np.ndarray
+    position_err: np.ndarray
+    velocity_err: np.ndarray
 
 def sweep(system: Union[str, System], methods: Optional[Sequence[str]] = None, h: Optional[Sequence[float]] = None, rtol: Optional[Sequence[float]] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, shard: Optional[str] = None) -> Sweep: ...
 
