@@ -46,7 +46,8 @@ class Run:
     The arrays are copies the Run owns: they stay valid whatever happens to the run.
     """
 
-    def __init__(self, system: str, method: str, d: dict):
+    def __init__(self, system: str, method: str, d: dict, args: Optional[tuple] = None):
+        self._args = args  # what made it (dms._core.run_csv's arguments after the path)
         self.system = system
         self.method = method
         self.summary: dict = _json.loads(d["summary"])
@@ -57,7 +58,7 @@ class Run:
         self.momentum: Optional[_np.ndarray] = d["momentum"]
         self.state_names: List[str] = list(d["state_names"])
         self.state_columns: _np.ndarray = d["state_columns"]
-        self.parameters: Dict[str, Union[float, List[float]]] = d["parameters"]
+        self.parameters: Dict[str, Union[int, float, List[float]]] = d["parameters"]
         self.status: str = d["status"]
         self.failure: Optional[str] = d["failure"]
         self.failure_time: Optional[float] = d["failure_time"]
@@ -72,6 +73,20 @@ class Run:
             self._state = dict(_core.named_states(self.system, self.method, self.t,
                                                   self.state_columns, self._pose))
         return self._state
+
+    def to_csv(self, path: str) -> int:
+        """Writes the run's time series to the CSV file `path`, the file `dmsim run --csv`
+        writes for the same input (one writer, the core's core/io/runcsv.h): a header row, then
+        one row per sample, the columns method,t,energy,energy_dev,structure,structure2,
+        L1,L2,L3,x,y,z and the state coordinates (state_names); an empty cell where the run has
+        no value. The run is made again, each sample streamed into the file (a run is
+        deterministic: the rows are this run's samples, t equal to Run.t; x, y, z, the drawn
+        point, is not kept in the arrays). Written atomically (a temporary file, then a rename).
+        Returns the number of rows. ValueError naming to_csv when the file cannot be written;
+        KeyboardInterrupt at Ctrl+C (nothing is written)."""
+        if self._args is None:
+            raise ValueError("to_csv: this Run does not know the input that made it")
+        return _core.run_csv(str(path), *self._args)
 
     def __len__(self) -> int:
         return len(self.t)
@@ -130,14 +145,14 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     name = _name(system)
     given = [n for n, v in (("rtol", rtol), ("atol", atol), ("controller", controller),
                             ("samples", samples), ("summation", summation)) if v is not None]
-    d = _core.run(name, _text("method", method), _number("h", h), _number("T", T),
-                  _params(params), _number("rtol", rtol), _number("atol", atol),
-                  _text("controller", controller) or "ode45", _text("samples", samples) or "output",
-                  _text("summation", summation) or "compensated", [], _text("potential", potential),
-                  given)
+    args = (name, _text("method", method), _number("h", h), _number("T", T), _params(params),
+            _number("rtol", rtol), _number("atol", atol), _text("controller", controller) or "ode45",
+            _text("samples", samples) or "output", _text("summation", summation) or "compensated")
+    potential = _text("potential", potential)
+    d = _core.run(*args, [], potential, given)
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
-    return Run(name, method, d)
+    return Run(name, method, d, args + (potential,))
 
 
 def _params(params):

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import pathlib as _pathlib
 import warnings as _warnings
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Union
@@ -38,13 +39,31 @@ class Scenario:
         s = self.settings
         m = method or (self.methods[0] if self.methods else "vi")
         # as dmsim run --scenario: the file's warnings first
-        d = _core.run(self.system, m, s.get("h"), s.get("T"), self.parameters, s.get("rtol"),
-                      s.get("atol"), s.get("controller", "ode45"), s.get("samples", "output"),
-                      s.get("summation", "compensated"), list(self.warnings), self.potential,
-                      [])
+        args = (self.system, m, s.get("h"), s.get("T"), self.parameters, s.get("rtol"),
+                s.get("atol"), s.get("controller", "ode45"), s.get("samples", "output"),
+                s.get("summation", "compensated"))
+        d = _core.run(*args, list(self.warnings), self.potential, [])
         for w in d["warnings"]:
             _warnings.warn(w, stacklevel=2)
-        return Run(self.system, m, d)
+        return Run(self.system, m, d, args + (self.potential,))
+
+
+_EXAMPLES = _pathlib.Path(__file__).resolve().parent / "examples"
+
+
+def examples() -> List[str]:
+    """The names of the example scenarios installed with the package (the app's File >
+    Examples), sorted, e.g. "heavy-top", "chain-of-eight"; dms.load_example(name) reads one."""
+    return sorted(p.stem for p in _EXAMPLES.glob("*.json"))
+
+
+def load_example(name: str) -> Scenario:
+    """The example scenario `name` (one of dms.examples()), as dms.load_scenario reads it:
+    dms.load_example("heavy-top").run(). ValueError naming the known examples for another."""
+    names = examples()
+    if not isinstance(name, str) or name not in names:
+        raise ValueError(f"load_example: {name!r} is not an example (one of {', '.join(names)})")
+    return load_scenario(str(_EXAMPLES / f"{name}.json"))
 
 
 def load_scenario(path: str) -> Scenario:

@@ -89,7 +89,8 @@ class StudyInfo:
 class StudyResult:
     """What a study computed: its figures (by name: result["long-time-energy"]), the summary
     (plain text; summary_html as the app shows it), the CSV behind the figures, whether a run
-    failed, and the parameter warnings."""
+    failed, the parameter warnings, and the version that computed it (`version`, also the
+    summary's last line, "computed by Discrete Mechanics Studio VERSION")."""
 
     def __init__(self, key: str, system: str, d: dict):
         self.key = key
@@ -105,6 +106,8 @@ class StudyResult:
         self.summary_html: str = d["summary"]
         text = _re.sub(r"<br\s*/?>", "\n", self.summary_html)
         self.summary: str = _re.sub(r"<[^>]+>", "", text).replace("&nbsp;", " ").strip()
+        self.version: str = _core.__version__
+        self.summary += f"\ncomputed by Discrete Mechanics Studio {self.version}"
         self.csv: str = d["csv"]
         self.failed: bool = d["failed"]
         self.caption: str = d["caption"]

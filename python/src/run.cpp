@@ -7,6 +7,8 @@
 #include <optional>
 
 #include "core/analysis/parallel.h"
+#include "core/io/atomicfile.h"
+#include "core/io/runcsv.h"
 #include "core/sim/namedstate.h"
 #include "core/sim/runinput.h"
 #include "core/sim/runreport.h"
@@ -112,7 +114,7 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   }
   if (const std::string w = ignoredSettingsWarning(method, ignored); !w.empty())
     warnings.push_back(w);
-  const ParamValues values = normalizeReported(model, paramValues(params), &warnings);
+  const ParamValues values = normalizeReported(model, paramValues(params, model), &warnings);
 
   RunOutcome outcome;
   outcome.summary = RunSummary(conservedMomentumMask(model, values));
@@ -169,6 +171,57 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   return out;
 }
 
+// The run of run()'s arguments made again, each sample streamed through the CSV writer of the
+// app and dmsim run --csv (core/io/runcsv.h) into `path` (atomically: written only when
+// complete). A run is deterministic: its samples are those the arrays hold, and the drawn point
+// (x, y, z), which the arrays do not keep, comes with them. Returns the number of rows.
+std::size_t runCsv(const std::string& path, const std::string& system,
+                   const std::string& methodText, std::optional<double> h, std::optional<double> T,
+                   const py::object& params, std::optional<double> rtol, std::optional<double> atol,
+                   const std::string& controller, const std::string& samples,
+                   const std::string& summation, const std::optional<std::string>& potential) {
+  std::shared_ptr<const SystemModel> typed;
+  if (potential) typed = withPotential(systemNamed(system), *potential);
+  const SystemModel& model = typed ? *typed : systemNamed(system);
+  const Method method = parseMethod(methodText);
+  IntegratorSettings st = model.defaultSettings();
+  if (h) st.h = *h;
+  if (T) st.T = *T;
+  if (rtol) st.rtol = *rtol;
+  if (atol) st.atol = *atol;
+  st.controller = parseController(controller);
+  st.sampling = parseSampling(samples);
+  st.summation = parseSummation(summation);
+  validateSettings(st);
+  std::vector<std::string> warnings;
+  const ParamValues values = model.normalize(paramValues(params, model), &warnings);
+  AtomicFile file;
+  if (!file.open(path)) throw InputError("to_csv: " + file.error());
+  std::unique_ptr<Run> r = model.makeRun(values, method, st);
+  RunCsvWriter writer(file.stream(), model, {r->stateNames()});
+  writer.writeHeader();
+  writer.beginRun(0, method);
+  struct Counter final : SampleSink {
+    RunCsvWriter& csv;
+    std::size_t rows = 0;
+    explicit Counter(RunCsvWriter& w) : csv(w) {}
+    void take(const Sample& s) override {
+      csv.take(s);
+      ++rows;
+    }
+  } counter(writer);
+  bool more = true;
+  while (more) {
+    {
+      py::gil_scoped_release nogil;
+      more = r->advance(counter, kChunk, SampleFields::All);
+    }
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+  if (!file.commit()) throw InputError("to_csv: " + file.error());
+  return counter.rows;
+}
+
 // the named states (core/sim/namedstate.h) of a run's stored samples: for each part an array
 // of shape (N, *part's shape), in the system's order
 py::dict namedStates(const std::string& system, const std::string& methodText,
@@ -219,6 +272,9 @@ py::dict namedStates(const std::string& system, const std::string& methodText,
 }  // namespace
 
 void defineRun(py::module_& m) {
+  m.def("run_csv", &runCsv, py::arg("path"), py::arg("system"), py::arg("method"), py::arg("h"),
+        py::arg("T"), py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
+        py::arg("samples"), py::arg("summation"), py::arg("potential"));
   m.def("named_states", &namedStates, py::arg("system"), py::arg("method"), py::arg("t"),
         py::arg("state"), py::arg("pose"));
   m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("h"), py::arg("T"),

@@ -62,7 +62,7 @@ void save(const std::string& path, const py::dict& d) {
   const SystemModel& model = systemNamed(s.system);
   if (d.contains("potential") && !d["potential"].is_none())
     s.potential = d["potential"].cast<std::string>();
-  s.parameters = paramValues(d["parameters"]);
+  s.parameters = paramValues(d["parameters"], *scenarioSystem(s));
   const py::dict st = d["settings"];
   s.settings.h = st["h"].cast<double>();
   s.settings.T = st["T"].cast<double>();

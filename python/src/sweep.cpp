@@ -36,7 +36,7 @@ py::dict sweep(const std::string& system, const std::optional<std::vector<std::s
   if (rtol) spec.rtols = *rtol;
   if (T) spec.T = *T;
   std::vector<std::string> warnings;
-  spec.parameters = normalizeReported(model, paramValues(params), &warnings);
+  spec.parameters = normalizeReported(model, paramValues(params, model), &warnings);
   validateSweep(spec);
   const unsigned threads = jobsOf(jobs);
   const Shard shard = shardText ? parseShard(*shardText) : Shard{};
