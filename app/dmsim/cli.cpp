@@ -16,6 +16,7 @@
 #include "core/io/runcsv.h"
 #include "core/io/scenario.h"
 #include "core/params.h"
+#include "core/sim/bodies.h"
 #include "core/sim/runinput.h"
 #include "core/systems/typedpotential.h"
 
@@ -467,7 +468,7 @@ int cmdRun(const Options& o) {
     return kBadInput;
   }
 
-  std::cout << runReportJson(*model, method, st, r, warnings) << "\n";
+  std::cout << withBodies(runReportJson(*model, method, st, r, warnings), *model, values) << "\n";
   if (r.failure.failed) {
     std::cerr << "dmsim: integration failed at t = " << r.failure.time << ": " << r.failure.reason
               << "\n";

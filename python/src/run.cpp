@@ -9,6 +9,7 @@
 #include "core/analysis/parallel.h"
 #include "core/io/atomicfile.h"
 #include "core/io/runcsv.h"
+#include "core/sim/bodies.h"
 #include "core/sim/namedstate.h"
 #include "core/sim/runinput.h"
 #include "core/sim/runreport.h"
@@ -150,7 +151,7 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
 
   const auto n = py::ssize_t(columns.t.size());
   py::dict out;
-  out["summary"] = runReportJson(model, method, st, outcome, warnings);
+  out["summary"] = withBodies(runReportJson(model, method, st, outcome, warnings), model, values);
   out["warnings"] = warnings;
   out["t"] = ownedArray(std::move(columns.t), {n});
   out["energy"] = ownedArray(std::move(columns.energy), {n});

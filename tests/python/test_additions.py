@@ -96,3 +96,42 @@ def test_version_in_every_summary(dmsim):
     assert st.version == dms.__version__ and st.summary.endswith(dms.__version__)
     c = dms.control("dumbbell", h=0.2, T=2.0)
     assert c.report["version"] == dms.__version__
+
+
+def test_two_body_json_has_the_bodies(dmsim, tmp_path):
+    # with the bodies and the named states, a script computes the total angular momentum:
+    # here the first sample's, against the CSV's L1, L2, L3 (the run's own)
+    csv = tmp_path / "kw4.csv"
+    j = dmsim.json("run", "--system", "two-body", "--T", "600", "--set", "rotvec2=0,0.3,0",
+                   "--csv", str(csv))
+    bodies = j["bodies"]
+    assert len(bodies) == 2 and [len(b["spheres"]) for b in bodies] == [7, 3]
+    for b in bodies:
+        m = np.array([s["mass"] for s in b["spheres"]])
+        r = np.array([s["radius"] for s in b["spheres"]])
+        c = np.array([s["centre"] for s in b["spheres"]])
+        assert b["mass"] == pytest.approx(m.sum(), rel=1e-15)
+        assert np.allclose(m @ c, 0, atol=1e-9 * m.sum() * np.abs(c).max())  # at the centre of mass
+        J = sum(mi * (0.4 * ri ** 2 * np.eye(3) + ci @ ci * np.eye(3) - np.outer(ci, ci))
+                for mi, ri, ci in zip(m, r, c))
+        assert np.allclose(np.array(b["inertia"]).reshape(3, 3), J, rtol=1e-12)
+
+    def angular_momentum(state):
+        L = np.zeros(3)
+        for k, b in zip("12", bodies):
+            R = np.array(state["R" + k]).reshape(3, 3)
+            J = np.array(b["inertia"]).reshape(3, 3)
+            x, v = np.array(state["x" + k]), np.array(state["v" + k])
+            L += b["mass"] * np.cross(x, v) + R @ J @ np.array(state["Omega" + k])
+        return L
+
+    table = np.genfromtxt(csv, delimiter=",", names=True, dtype=None, encoding="utf-8")
+    L0 = np.array([table["L1"][0], table["L2"][0], table["L3"][0]])
+    assert np.allclose(angular_momentum(j["initial_state"]), L0, rtol=1e-10, atol=0)
+    L1 = angular_momentum(j["final_state"])
+    assert np.linalg.norm(L1 - L0) <= j["angmom_max_dev"] + 1e-9 * np.linalg.norm(L0)
+    # dms.run's summary has the same
+    run = dms.run("two-body", T=600, params={"rotvec2": [0, 0.3, 0]})
+    assert run.summary["bodies"] == bodies
+    # and a system without spheres has none
+    assert "bodies" not in dmsim.json("run", "--system", "pendulum-3d", "--T", "1")
