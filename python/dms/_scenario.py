@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Union
 
 from . import _core
-from ._systems import _lookup, _name, methods, system
-from ._runs import Run, run
+from ._systems import _lookup, _name, _number, _texts, methods, system
+from ._systems import _text as _check_text
+from ._runs import Run, _params, run
 from ._studies import _text, study
 from ._control import control
 
@@ -97,6 +98,14 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
     the system does not have (a typed potential's parameters without the potential:
     "'parameters.k': custom-sphere-particle has no parameter 'k' ...").
     """
+    # a value of the wrong type is refused naming the argument, as dms.run does
+    h, T, rtol, atol = (_number(n, v) for n, v in (("h", h), ("T", T), ("rtol", rtol),
+                                                    ("atol", atol)))
+    controller, samples, summation, potential = (
+        _check_text(n, v) for n, v in (("controller", controller), ("samples", samples),
+                                       ("summation", summation), ("potential", potential)))
+    params = _params(params)
+    methods = _texts("methods", methods)
     if scenario is None:
         if system is None:
             raise ValueError("save_scenario: give a scenario or a system")

@@ -12,8 +12,9 @@ from typing import Dict, List, Optional, Sequence, Union
 import numpy as _np
 
 from . import _core
-from ._systems import System, _name, methods, system, systems
-from ._runs import run
+from ._systems import System, _name, _number, _texts, methods, system, systems
+from ._systems import _text as _check_text
+from ._runs import _params, run
 from ._sweeps import sweep
 
 
@@ -162,8 +163,9 @@ def study(key: str, system: Union[str, System], methods: Optional[Sequence[str]]
     KeyboardInterrupt at Ctrl+C (the study is cancelled).
     """
     name = _name(system)
-    d = _core.study(key, name, params, {k: _text(v) for k, v in inputs.items()},
-                    None if methods is None else list(methods), None if jobs is None else float(jobs))
+    d = _core.study(_check_text("key", key), name, _params(params),
+                    {k: _text(v) for k, v in inputs.items()}, _texts("methods", methods),
+                    _number("jobs", jobs))
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
     return StudyResult(key, name, d)

@@ -86,3 +86,16 @@ def test_a_failed_run_warns(dmsim):
     expected = dmsim.json("run", "--system", "planar-pendulum", "--h", "1", "--T", "5", "--set",
                           "theta0=3.1")
     assert without_times(run.summary) == without_times(expected)
+
+
+def test_scenario_and_study_arguments_of_the_wrong_type_name_the_argument(tmp_path):
+    path = tmp_path / "s.json"
+    with pytest.raises(ValueError, match=r"h = '0.01': expected a number"):
+        dms.save_scenario(path, system="mass-spring", h="0.01")
+    with pytest.raises(ValueError, match=r"params = 'm=0.5'"):
+        dms.save_scenario(path, system="mass-spring", params="m=0.5")
+    assert not path.exists()
+    with pytest.raises(ValueError, match=r"params = 'm=0.5'"):
+        dms.long_time("planar-pendulum", params="m=0.5")
+    with pytest.raises(ValueError, match=r"jobs = True: expected a number"):
+        dms.long_time("planar-pendulum", jobs=True)
