@@ -20,10 +20,11 @@ std::string withBodies(const std::string& reportJson, const SystemModel& model,
   for (const SphereBody& b : p.body) {
     Json spheres = Json::array();
     for (int i = 0; i < b.n; ++i)
-      spheres.push_back({{"mass", b.m[std::size_t(i)]},
-                         {"radius", b.r[std::size_t(i)]},
-                         {"centre", {b.c[std::size_t(i)].x(), b.c[std::size_t(i)].y(),
-                                     b.c[std::size_t(i)].z()}}});
+      spheres.push_back(
+          {{"mass", b.m[std::size_t(i)]},
+           {"radius", b.r[std::size_t(i)]},
+           {"centre",
+            {b.c[std::size_t(i)].x(), b.c[std::size_t(i)].y(), b.c[std::size_t(i)].z()}}});
     Json J = Json::array();
     for (int r = 0; r < 3; ++r)
       for (int c = 0; c < 3; ++c) J.push_back(b.J(r, c));
