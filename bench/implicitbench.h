@@ -7,6 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <ostream>
@@ -73,6 +74,11 @@ inline void benchProductRun(benchmark::State& state, const SystemModel& model,
     fevals += run->counters().fevals;
   }
   benchmark::DoNotOptimize(sink.sum);
+  // per run: the steps (accepted, for RK45) and the right-hand-side or force evaluations, as
+  // dmsim run's JSON counts them
+  const double runs = std::max(1.0, double(state.iterations()));
+  state.counters["steps"] = double(steps) / runs;
+  state.counters["fevals"] = double(fevals) / runs;
   state.counters["ns_per_step"] = perUnit(double(steps));
   if (method == Method::Rk45) state.counters["ns_per_eval"] = perUnit(double(fevals));
   state.counters["allocs_per_step"] = steps > 0 ? double(allocs) / double(steps) : 0.0;

@@ -16,6 +16,8 @@
 #include "core/io/runcsv.h"
 #include "core/io/scenario.h"
 #include "core/params.h"
+#include "core/sim/bodies.h"
+#include "core/sim/runinput.h"
 #include "core/systems/typedpotential.h"
 
 namespace dms::cli {
@@ -442,13 +444,25 @@ int cmdRun(const Options& o) {
   if (o.values.count("--summation")) st.summation = parseSummation(o.values.at("--summation"));
   validateSettings(st);
   if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
+  // the flags given that the method ignores (a scenario file's settings are not flags)
+  GivenSettings given;
+  const auto flag = [&](const char* name, std::string& dst) {
+    if (o.values.count(name)) dst = name;
+  };
+  flag("--rtol", given.rtol);
+  flag("--atol", given.atol);
+  flag("--rk", given.controller);
+  flag("--rk-samples", given.sampling);
+  flag("--summation", given.summation);
+  if (const std::string w = ignoredSettingsWarning(method, given); !w.empty())
+    warnings.push_back(w);
 
   ParamValues raw = scenario ? scenario->parameters : ParamValues();
   for (const std::string& s : o.sets) {
     auto [name, value] = parseAssignment(s);
     raw[name] = value;
   }
-  const ParamValues values = model->normalize(raw, &warnings);
+  const ParamValues values = normalizeReported(*model, raw, &warnings);
   for (const std::string& w : warnings) std::cerr << "dmsim: warning: " << w << "\n";
 
   AtomicFile csvFile;
@@ -457,12 +471,15 @@ int cmdRun(const Options& o) {
 
   const RunResult r =
       runToEnd(*model, values, method, st, o.values.count("--csv") ? &csvFile.stream() : nullptr);
+  // a fixed-step run that cannot make its first step is bad input (its CSV is not written)
+  refuseFailedFirstStep(*model, method, st, r.failure, r.summary.samples, "--h");
+  if (const std::string w = failureWarning(r.failure); !w.empty()) warnings.push_back(w);
   if (o.values.count("--csv") && !csvFile.commit()) {
     std::cerr << "dmsim: --csv: " << csvFile.error() << "\n";
     return kBadInput;
   }
 
-  std::cout << runReportJson(*model, method, st, r, warnings) << "\n";
+  std::cout << withBodies(runReportJson(*model, method, st, r, warnings), *model, values) << "\n";
   if (r.failure.failed) {
     std::cerr << "dmsim: integration failed at t = " << r.failure.time << ": " << r.failure.reason
               << "\n";

@@ -14,6 +14,7 @@
 #include "core/analysis/sweepinput.h"
 #include "core/analysis/sweepjson.h"
 #include "core/io/atomicfile.h"
+#include "core/sim/runinput.h"
 
 namespace dms::cli {
 namespace {
@@ -155,7 +156,7 @@ int cmdSweep(const CommandOptions& c) {
     raw[name] = value;
   }
   std::vector<std::string> warnings;
-  spec.parameters = model->normalize(raw, &warnings);
+  spec.parameters = normalizeReported(*model, raw, &warnings);
   for (const std::string& w : warnings) std::cerr << "dmsim: warning: " << w << "\n";
   validateSweep(spec);
   const unsigned jobs = o.has("--jobs") ? parseJobs(o.values.at("--jobs")) : defaultJobs();

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/version.h"
+
 namespace dms {
 namespace {
 
@@ -39,6 +41,7 @@ Json toJson(const SweepResult& r, bool shard) {
   Json orders = Json::object();
   for (const auto& [m, p] : fittedOrders(r)) orders[methodName(m)] = optional(p);
   j["orders"] = orders;
+  j["version"] = DMS_VERSION;  // the program that computed (or merged) it
   if (shard) {
     Json params = Json::object();
     for (const auto& [k, v] : r.spec.parameters) params[k] = v;

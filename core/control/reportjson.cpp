@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <type_traits>
 
+#include "core/version.h"
+
 namespace dms {
 namespace {
 
@@ -36,6 +38,7 @@ std::string controlReportJson(const std::string& system, const ControlResult& re
   Json j;
   j["system"] = system;
   for (const ReportEntry& e : result.report) j[e.key] = jsonValue(e.value);
+  j["version"] = DMS_VERSION;  // the program that computed it
   return j.dump(2);
 }
 

@@ -12,6 +12,7 @@
 #include "core/io/atomicfile.h"
 #include "core/lie/so3.h"
 #include "core/sim/registry.h"
+#include "core/sim/runinput.h"
 #include "core/systems/typedpotential.h"
 #include "core/version.h"
 
@@ -310,18 +311,25 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
         raw["att0"] = attitudeFromMatrix(value, "parameters.R0");
         continue;
       }
+      // a parameter the system does not have is refused: the run would not be the one written
+      // (a typed potential's parameter in a file without its "potential" would run the
+      // system's own potential instead)
       const ParamSpec* spec = findSpec(table, name);
       if (!spec) {
-        warn.push_back("scenario: unknown parameter 'parameters." + name + "' ignored (" +
-                       sc.system + ")");
-        continue;
+        std::string known;
+        for (const ParamSpec& t : table) known += (known.empty() ? "" : ", ") + t.name;
+        std::string why = "scenario: 'parameters." + name + "': " + sc.system +
+                          " has no parameter '" + name + "' (it has " + known + ")";
+        if (typedPotential(*model) && sc.potential.empty())
+          why += "; a parameter of a typed potential needs the potential in 'potential'";
+        throw InputError(why);
       }
       raw[name] = paramValue(value, "parameters." + name, std::size_t(spec->dim));
     }
   }
   // range checks and normalization (a zero-length q0 is refused here)
   try {
-    model->normalize(raw, &warn);
+    normalizeReported(*model, raw, &warn);
   } catch (const InputError& e) {
     throw InputError(std::string("scenario: ") + e.what());
   }
@@ -494,12 +502,21 @@ std::string scenarioToJson(const Scenario& s) {
 }
 
 bool saveScenario(const Scenario& s, const std::string& path, std::string* error) {
+  // what cannot be read back and run as written is not written: the loader's refusal
+  const std::string text = scenarioToJson(s);
+  try {
+    std::vector<std::string> warnings;
+    parseScenario(text, &warnings);
+  } catch (const InputError& e) {
+    if (error) *error = e.what();
+    return false;
+  }
   AtomicFile f;
   if (!f.open(path)) {
     if (error) *error = f.error();
     return false;
   }
-  f.stream() << scenarioToJson(s);
+  f.stream() << text;
   if (!f.commit()) {
     if (error) *error = f.error();
     return false;

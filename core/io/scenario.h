@@ -17,8 +17,9 @@
 /// and the optimal-control problem's fields and choices, so that one file holds a whole lecture.
 ///
 /// Loading is strict about what it uses and lenient about what it does not know: unknown keys
-/// become warnings; a malformed, truncated, oversized or too deeply nested file, a wrong type or
-/// an out-of-range value throws InputError naming the field.
+/// become warnings; a parameter the system does not have (the run would not be the one
+/// written), a malformed, truncated, oversized or too deeply nested file, a wrong type or an
+/// out-of-range value throws InputError naming the field.
 #pragma once
 
 #include <cstddef>
@@ -92,7 +93,9 @@ std::shared_ptr<const SystemModel> scenarioSystem(const Scenario& s);
 
 /// The JSON text of a scenario (with schema version, program name and DMS_VERSION).
 std::string scenarioToJson(const Scenario& s);
-/// Writes through AtomicFile (temporary file, then rename); false and `error` on failure.
+/// Writes through AtomicFile (temporary file, then rename); false and `error` on failure, also
+/// when parseScenario refuses the scenario's text (nothing is written then: a file that cannot
+/// be run as written, e.g. a parameter the system does not have).
 bool saveScenario(const Scenario& s, const std::string& path, std::string* error);
 
 }  // namespace dms

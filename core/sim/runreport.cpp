@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/sim/namedstate.h"
+#include "core/version.h"
 
 namespace dms {
 
@@ -83,6 +84,7 @@ std::string runReportJson(const SystemModel& model, Method method, const Integra
   j["status"] = r.failure.failed ? "failed" : "ok";
   if (r.failure.failed) j["failure"] = r.failure.reason;
   j["warnings"] = warnings;
+  j["version"] = DMS_VERSION;  // the program that computed it
   return j.dump(2);
 }
 

@@ -9,6 +9,8 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <locale>
 #include <map>
 #include <mutex>
 #include <set>
@@ -28,8 +30,36 @@ InputError fieldError(const PotentialVariables& v, const std::string& what) {
   return InputError("--" + v.field + ": " + what);
 }
 
-bool isNameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+// ASCII only, whatever the C locale: a byte of a UTF-8 sequence is never part of a name
+bool isAsciiAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool isNameStart(char c) { return isAsciiAlpha(c) || c == '_'; }
+bool isNameChar(char c) { return isAsciiAlpha(c) || (c >= '0' && c <= '9') || c == '_'; }
+
+// The character that starts at t[i], for a message, in valid UTF-8 whatever the input: a
+// printable ASCII character as itself (character '%'), any other by its code point and, when
+// printable, itself (character U+00B7 '·', character U+0009), and a byte that starts no UTF-8
+// sequence by its value (byte 0xB7 (not UTF-8)). The standard UTF-8 to UTF-32 facet decodes.
+std::string characterAt(const std::string& t, std::size_t i) {
+  const auto byte = static_cast<unsigned char>(t[i]);
+  if (byte >= 0x20 && byte < 0x7f) return "character '" + std::string(1, t[i]) + "'";
+  using Utf8 = std::codecvt<char32_t, char, std::mbstate_t>;
+  const Utf8& utf8 = std::use_facet<Utf8>(std::locale::classic());
+  std::mbstate_t state{};
+  char32_t c = 0;
+  const char* from = t.data() + i;
+  const char* next = nullptr;
+  char32_t* to = nullptr;
+  const auto result = utf8.in(state, from, t.data() + t.size(), next, &c, &c + 1, to);
+  char code[16];
+  if (to != &c + 1 || (result != Utf8::ok && result != Utf8::partial)) {
+    std::snprintf(code, sizeof code, "0x%02X", unsigned(byte));
+    return std::string("byte ") + code + " (not UTF-8)";
+  }
+  std::snprintf(code, sizeof code, "U+%04X", unsigned(c));
+  // C0 and C1 controls and DEL have no glyph to quote
+  if (c < 0x20 || (c >= 0x7f && c < 0xa0)) return std::string("character ") + code;
+  return std::string("character ") + code + " '" + std::string(from, next) + "'";
+}
 
 std::string functionList() {
   std::string s;
@@ -165,7 +195,7 @@ Scanned scan(const std::string& t, const PotentialVariables& v) {
                                 "I, E, Euler, Catalan)");
       out.parameters.insert(name);
     } else {
-      throw fieldError(v, "unexpected character '" + std::string(1, c) + "' at column " + col(i) +
+      throw fieldError(v, "unexpected " + characterAt(t, i) + " at column " + col(i) +
                               "; expected a number, a name, an operator (+ - * / ^) or a "
                               "parenthesis");
     }

@@ -64,6 +64,8 @@ from ._scenario import (  # noqa: F401
     Scenario,
     load_scenario,
     save_scenario,
+    examples,
+    load_example,
 )
 
 __version__: str = _core.__version__
@@ -74,7 +76,7 @@ __all__ = [
     "StudyField", "StudyInfo", "StudyResult", "studies", "study", "sweep_study", "equal_cost",
     "long_time", "phase_space", "distance", "rk45_steps", "Iteration", "ControlProblem",
     "ControlSolution", "control_problems", "control", "Scenario", "load_scenario",
-    "save_scenario",
+    "save_scenario", "examples", "load_example",
 ]
 
 # the classes and functions present themselves as dms's, where the user meets them

@@ -79,14 +79,15 @@ class Run:
     def state(self) -> Dict[str, np.ndarray]: ...
     state_names: List[str]
     state_columns: np.ndarray
-    parameters: Dict[str, Union[float, List[float]]]
+    parameters: Dict[str, Union[int, float, List[float]]]
     status: str
     failure: Optional[str]
     failure_time: Optional[float]
     warnings: List[str]
+    def to_csv(self, path: str) -> int: ...
     def __len__(self) -> int: ...
 
-def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: str = "ode45", samples: str = "output", summation: str = "compensated", potential: Optional[str] = None) -> Run: ...
+def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: Optional[str] = None, samples: Optional[str] = None, summation: Optional[str] = None, potential: Optional[str] = None) -> Run: ...
 
 class SweepRun:
     method: str
@@ -101,6 +102,9 @@ class SweepRun:
     structure_max_err: Optional[float]
     momentum_max_dev: Optional[float]
     status: str
+    angle_err: Optional[float]
+    position_err: Optional[float]
+    velocity_err: Optional[float]
 
 class Reference:
     method: str
@@ -116,6 +120,10 @@ class Sweep:
     reference: Reference
     summary: dict
     warnings: List[str]
+    global_err: np.ndarray
+    angle_err: np.ndarray
+    position_err: np.ndarray
+    velocity_err: np.ndarray
 
 def sweep(system: Union[str, System], methods: Optional[Sequence[str]] = None, h: Optional[Sequence[float]] = None, rtol: Optional[Sequence[float]] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, shard: Optional[str] = None) -> Sweep: ...
 
@@ -164,6 +172,7 @@ class StudyResult:
     failed: bool
     caption: str
     warnings: List[str]
+    version: str
     def __getitem__(self, name: str) -> Figure: ...
 
 def studies() -> List[StudyInfo]: ...
@@ -236,4 +245,8 @@ class Scenario:
 
 def load_scenario(path: str) -> Scenario: ...
 
-def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Optional[str] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, h: Optional[float] = None, T: Optional[float] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: Optional[str] = None, samples: Optional[str] = None, summation: Optional[str] = None, methods: Optional[Sequence[str]] = None, study: Optional[Dict[str, object]] = None, control: Optional[Dict[str, object]] = None) -> None: ...
+def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Optional[str] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, h: Optional[float] = None, T: Optional[float] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: Optional[str] = None, samples: Optional[str] = None, summation: Optional[str] = None, methods: Optional[Sequence[str]] = None, study: Optional[Dict[str, object]] = None, control: Optional[Dict[str, object]] = None, potential: Optional[str] = None) -> None: ...
+
+def examples() -> List[str]: ...
+
+def load_example(name: str) -> Scenario: ...

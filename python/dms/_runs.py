@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Sequence, Union
 import numpy as _np
 
 from . import _core
-from ._systems import System, _name, methods, system
+from ._systems import System, _name, _number, _text, methods, system, systems
 
 
 # --- runs --------------------------------------------------------------------------------------
@@ -75,7 +75,8 @@ class Run:
     The arrays are copies the Run owns: they stay valid whatever happens to the run.
     """
 
-    def __init__(self, system: str, method: str, d: dict):
+    def __init__(self, system: str, method: str, d: dict, args: Optional[tuple] = None):
+        self._args = args  # what made it (dms._core.run_csv's arguments after the path)
         self.system = system
         self.method = method
         self.summary: dict = _json.loads(d["summary"])
@@ -88,7 +89,7 @@ class Run:
         self.shadow_energy_reason: Optional[str] = d["shadow_reason"]
         self.state_names: List[str] = list(d["state_names"])
         self.state_columns: _np.ndarray = d["state_columns"]
-        self.parameters: Dict[str, Union[float, List[float]]] = d["parameters"]
+        self.parameters: Dict[str, Union[int, float, List[float]]] = d["parameters"]
         self.status: str = d["status"]
         self.failure: Optional[str] = d["failure"]
         self.failure_time: Optional[float] = d["failure_time"]
@@ -103,6 +104,20 @@ class Run:
             self._state = dict(_core.named_states(self.system, self.method, self.t,
                                                   self.state_columns, self._pose))
         return self._state
+
+    def to_csv(self, path: str) -> int:
+        """Writes the run's time series to the CSV file `path`, the file `dmsim run --csv`
+        writes for the same input (one writer, the core's core/io/runcsv.h): a header row, then
+        one row per sample, the columns method,t,energy,energy_dev,structure,structure2,
+        L1,L2,L3,x,y,z,shadow_energy and the state coordinates (state_names); an empty cell where the run has
+        no value. The run is made again, each sample streamed into the file (a run is
+        deterministic: the rows are this run's samples, t equal to Run.t; x, y, z, the drawn
+        point, is not kept in the arrays). Written atomically (a temporary file, then a rename).
+        Returns the number of rows. ValueError naming to_csv when the file cannot be written;
+        KeyboardInterrupt at Ctrl+C (nothing is written)."""
+        if self._args is None:
+            raise ValueError("to_csv: this Run does not know the input that made it")
+        return _core.run_csv(str(path), *self._args)
 
     def __len__(self) -> int:
         return len(self.t)
@@ -119,36 +134,84 @@ class Run:
 
 def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None,
         T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
-        rtol: Optional[float] = None, atol: Optional[float] = None, controller: str = "ode45",
-        samples: str = "output", summation: str = "compensated",
-        potential: Optional[str] = None) -> Run:
+        rtol: Optional[float] = None, atol: Optional[float] = None,
+        controller: Optional[str] = None, samples: Optional[str] = None,
+        summation: Optional[str] = None, potential: Optional[str] = None) -> Run:
     """Runs `system` with `method` from t = 0 to T and returns the Run (its arrays and summary).
 
     Arguments (as `dmsim run`'s flags; None takes the system's article set-up):
-      system: a system name ("mass-spring", "planar-pendulum", "spherical-pendulum",
-        "dumbbell") or a dms.System.
-      method: "vi" (the article's variational integrator), "rk45", "rk4", "vi4", "rattle",
-        "rkmk4", "rk45-proj", "rk45-quat": one the system has (System.methods).
+      system: a system name or a dms.System: one of those listed under "Systems" below.
+      method: one the system has (System.methods, listed below): "vi" is the article's
+        variational integrator.
       h: the fixed step; for an adaptive method the output spacing [s].
       T: the horizon [s]; the samples are t_k = k h for k = 0..floor(T/h).
       params: the system's parameters by name (System.params), e.g. {"l": 2.0,
         "q0": [0.866, 0, 0.5]}; the others take their defaults.
       rtol, atol: the adaptive methods' relative and absolute tolerances.
-      controller: the RK45 step-size controller, "ode45" (MATLAB's) or "scipy".
-      samples: where RK45 is sampled, "output" (at t_k = k h by dense output) or "steps" (at its
-        accepted steps).
-      summation: how the variational steps add their increments, "compensated" or "plain".
+      controller: the RK45 step-size controller, "ode45" (MATLAB's; None) or "scipy".
+      samples: where RK45 is sampled, "output" (at t_k = k h by dense output; None) or "steps"
+        (at its accepted steps).
+      summation: how the variational steps add their increments, "compensated" (None) or
+        "plain".
       potential: the potential typed for "custom-rigid-body" (in R11 ... R33) or
         "custom-sphere-particle" (in q1, q2, q3, m, l), as dmsim run --potential; each other
         name in it is a parameter that params must give.
 
+    rtol, atol, controller and samples given to a fixed-step method, and summation given to an
+    adaptive one, are ignored with a warning naming them.
+
+    Warnings (warnings.warn, and kept in Run.warnings): what dmsim run warns about, the same
+    text: a T that is not a whole number of steps, a parameter the system changed (a q0 scaled
+    to unit length, an omega0 made tangent), settings the method ignores, a run that failed.
+
     Raises ValueError with dmsim's message (the field, the value, the allowed range) for bad
-    input, KeyboardInterrupt at Ctrl+C (checked every 4096 samples). A run that stops early
-    (a non-finite state) is returned with status "failed" and the reason in Run.failure.
+    input, and naming the argument for a value of the wrong type (h="0.01", params="m=0.5",
+    params={"n": True}); KeyboardInterrupt at Ctrl+C (checked every 4096 samples). A
+    fixed-step run whose first step fails (h too large for the initial state) is refused with
+    ValueError naming h; a run that stops later (no solution of a step, a non-finite state) is
+    returned with status "failed", the reason in Run.failure and a warning.
+
+    {systems}
     """
     name = _name(system)
-    d = _core.run(name, method, h, T, params, rtol, atol, controller, samples, summation, [],
-                  potential)
+    given = [n for n, v in (("rtol", rtol), ("atol", atol), ("controller", controller),
+                            ("samples", samples), ("summation", summation)) if v is not None]
+    args = (name, _text("method", method), _number("h", h), _number("T", T), _params(params),
+            _number("rtol", rtol), _number("atol", atol), _text("controller", controller) or "ode45",
+            _text("samples", samples) or "output", _text("summation", summation) or "compensated")
+    potential = _text("potential", potential)
+    d = _core.run(*args, [], potential, given)
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
-    return Run(name, method, d)
+    return Run(name, method, d, args + (potential,))
+
+
+def _params(params):
+    """`params` for the core: a dict (its values checked there) or None; ValueError naming
+    params for anything else (params="m=0.5")."""
+    if params is None or isinstance(params, dict):
+        return params
+    if hasattr(params, "keys") and hasattr(params, "__getitem__"):
+        return {k: params[k] for k in params.keys()}
+    raise ValueError(f"params = {params!r}: expected a dict of parameter names to values, "
+                     f"e.g. {{'m': 0.5}}")
+
+
+def _systems_doc() -> str:
+    """The "Systems" section of run's docstring, made from the registry when dms is imported:
+    each system's name, title, methods and the named parts of its state with their shapes."""
+    lines = ["Systems (Run.state[part] has shape (N, *shape); shapes at the default set-up):"]
+    for s in systems():
+        info = _core.state_parts(s.name)
+        parts = ", ".join(f"{n} {tuple(shape)}" for n, shape in info["parts"])
+        lines.append(f"  {s.name}: {s.title}.")
+        lines.append(f"    methods: {', '.join(s.method_names)}.")
+        line = f"    state: {parts}"
+        if info["structural"]:
+            given = ", ".join(f"{k} = {v:g}" for k, v in info["structural"].items())
+            line += f" (at the default {given})"
+        lines.append(line + ".")
+    return "\n".join(lines)
+
+
+run.__doc__ = run.__doc__.replace("{systems}", _systems_doc().replace("\n", "\n    "))

@@ -4,13 +4,15 @@
 
 from __future__ import annotations
 
+import pathlib as _pathlib
 import warnings as _warnings
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Union
 
 from . import _core
-from ._systems import _lookup, _name, methods, system
-from ._runs import Run, run
+from ._systems import _lookup, _name, _number, _texts, methods, system
+from ._systems import _text as _check_text
+from ._runs import Run, _params, run
 from ._studies import _text, study
 from ._control import control
 
@@ -38,17 +40,37 @@ class Scenario:
         s = self.settings
         m = method or (self.methods[0] if self.methods else "vi")
         # as dmsim run --scenario: the file's warnings first
-        d = _core.run(self.system, m, s.get("h"), s.get("T"), self.parameters, s.get("rtol"),
-                      s.get("atol"), s.get("controller", "ode45"), s.get("samples", "output"),
-                      s.get("summation", "compensated"), list(self.warnings), self.potential)
+        args = (self.system, m, s.get("h"), s.get("T"), self.parameters, s.get("rtol"),
+                s.get("atol"), s.get("controller", "ode45"), s.get("samples", "output"),
+                s.get("summation", "compensated"))
+        d = _core.run(*args, list(self.warnings), self.potential, [])
         for w in d["warnings"]:
             _warnings.warn(w, stacklevel=2)
-        return Run(self.system, m, d)
+        return Run(self.system, m, d, args + (self.potential,))
+
+
+_EXAMPLES = _pathlib.Path(__file__).resolve().parent / "examples"
+
+
+def examples() -> List[str]:
+    """The names of the example scenarios installed with the package (the app's File >
+    Examples), sorted, e.g. "heavy-top", "chain-of-eight"; dms.load_example(name) reads one."""
+    return sorted(p.stem for p in _EXAMPLES.glob("*.json"))
+
+
+def load_example(name: str) -> Scenario:
+    """The example scenario `name` (one of dms.examples()), as dms.load_scenario reads it:
+    dms.load_example("heavy-top").run(). ValueError naming the known examples for another."""
+    names = examples()
+    if not isinstance(name, str) or name not in names:
+        raise ValueError(f"load_example: {name!r} is not an example (one of {', '.join(names)})")
+    return load_scenario(str(_EXAMPLES / f"{name}.json"))
 
 
 def load_scenario(path: str) -> Scenario:
-    """Reads the scenario file at `path` (the app's File > Save scenario, `dmsim run --scenario`). ValueError
-    naming the field for a malformed file or an out-of-range value; unknown keys become
+    """Reads the scenario file at `path` (the app's File > Save scenario, `dmsim run --scenario`).
+    ValueError naming the field for a malformed file, an out-of-range value or a parameter the
+    system does not have (the run would not be the one written); unknown keys become
     Scenario.warnings."""
     d = _core.load_scenario(str(path))
     return Scenario(**d)
@@ -61,16 +83,29 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
                   controller: Optional[str] = None, samples: Optional[str] = None,
                   summation: Optional[str] = None, methods: Optional[Sequence[str]] = None,
                   study: Optional[Dict[str, object]] = None,
-                  control: Optional[Dict[str, object]] = None) -> None:
+                  control: Optional[Dict[str, object]] = None,
+                  potential: Optional[str] = None) -> None:
     """Writes the scenario file `path`, which the app and `dmsim run --scenario` open
     (atomically: a temporary file, then a rename).
 
     Either `scenario` (a Scenario, e.g. from load_scenario), or `system` with any of: params (by
     name), the settings h, T, rtol, atol, controller, samples, summation (default the article's
-    set-up), methods (names), study ({"key": ..., "inputs": {...}}) and control ({"values":
-    {...}, "choices": {...}}). Keywords given with `scenario` override its fields. ValueError
-    with the loader's message for a bad value (nothing is written).
+    set-up), methods (names), study ({"key": ..., "inputs": {...}}), control ({"values":
+    {...}, "choices": {...}}) and potential (the typed potential of "custom-rigid-body" or
+    "custom-sphere-particle", as dms.run's; its parameters go in params). Keywords given with
+    `scenario` override its fields. A scenario that cannot be run as written is refused with
+    the loader's message naming the field, and nothing is written: a bad value, or a parameter
+    the system does not have (a typed potential's parameters without the potential:
+    "'parameters.k': custom-sphere-particle has no parameter 'k' ...").
     """
+    # a value of the wrong type is refused naming the argument, as dms.run does
+    h, T, rtol, atol = (_number(n, v) for n, v in (("h", h), ("T", T), ("rtol", rtol),
+                                                    ("atol", atol)))
+    controller, samples, summation, potential = (
+        _check_text(n, v) for n, v in (("controller", controller), ("samples", samples),
+                                       ("summation", summation), ("potential", potential)))
+    params = _params(params)
+    methods = _texts("methods", methods)
     if scenario is None:
         if system is None:
             raise ValueError("save_scenario: give a scenario or a system")
@@ -86,7 +121,7 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
             settings[k] = v
     d = {
         "system": dms_system.name,
-        "potential": scenario.potential,
+        "potential": potential if potential is not None else scenario.potential,
         "parameters": dict(scenario.parameters, **(params or {})),
         "settings": settings,
         "methods": list(methods if methods is not None else scenario.methods) or None,

@@ -12,8 +12,9 @@ from typing import Dict, List, Optional, Sequence, Union
 import numpy as _np
 
 from . import _core
-from ._systems import System, _name, methods, system, systems
-from ._runs import run
+from ._systems import System, _name, _number, _texts, methods, system, systems
+from ._systems import _text as _check_text
+from ._runs import _params, run
 from ._sweeps import sweep
 
 
@@ -89,7 +90,8 @@ class StudyInfo:
 class StudyResult:
     """What a study computed: its figures (by name: result["long-time-energy"]), the summary
     (plain text; summary_html as the app shows it), the CSV behind the figures, whether a run
-    failed, and the parameter warnings."""
+    failed, the parameter warnings, and the version that computed it (`version`, also the
+    summary's last line, "computed by Discrete Mechanics Studio VERSION")."""
 
     def __init__(self, key: str, system: str, d: dict):
         self.key = key
@@ -105,6 +107,8 @@ class StudyResult:
         self.summary_html: str = d["summary"]
         text = _re.sub(r"<br\s*/?>", "\n", self.summary_html)
         self.summary: str = _re.sub(r"<[^>]+>", "", text).replace("&nbsp;", " ").strip()
+        self.version: str = _core.__version__
+        self.summary += f"\ncomputed by Discrete Mechanics Studio {self.version}"
         self.csv: str = d["csv"]
         self.failed: bool = d["failed"]
         self.caption: str = d["caption"]
@@ -159,8 +163,9 @@ def study(key: str, system: Union[str, System], methods: Optional[Sequence[str]]
     KeyboardInterrupt at Ctrl+C (the study is cancelled).
     """
     name = _name(system)
-    d = _core.study(key, name, params, {k: _text(v) for k, v in inputs.items()},
-                    None if methods is None else list(methods), None if jobs is None else float(jobs))
+    d = _core.study(_check_text("key", key), name, _params(params),
+                    {k: _text(v) for k, v in inputs.items()}, _texts("methods", methods),
+                    _number("jobs", jobs))
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
     return StudyResult(key, name, d)

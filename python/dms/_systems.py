@@ -7,6 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Union
 
+import numbers as _numbers
+
+import numpy as _np
+
 from . import _core
 
 
@@ -15,7 +19,53 @@ def _short(a) -> str:
 
 
 def _name(system) -> str:
-    return system.name if isinstance(system, System) else str(system)
+    if isinstance(system, System):
+        return system.name
+    return _text("system", system)
+
+
+def _number(name: str, value) -> Optional[float]:
+    """`value` as a float, None as None; ValueError naming the argument for anything that is
+    not a real number (a string, a truth value: True would be read as 1)."""
+    if value is None:
+        return None
+    if isinstance(value, (bool, _np.bool_)) or not isinstance(value, _numbers.Real):
+        raise ValueError(f"{name} = {value!r}: expected a number")
+    return float(value)
+
+
+def _whole(name: str, value) -> Optional[int]:
+    """`value` as an int (a whole number), None as None; ValueError naming the argument."""
+    x = _number(name, value)
+    if x is not None and x != int(x):
+        raise ValueError(f"{name} = {value!r}: expected a whole number")
+    return None if x is None else int(x)
+
+
+def _text(name: str, value) -> Optional[str]:
+    """`value` if it is a string, None as None; ValueError naming the argument otherwise."""
+    if value is None or isinstance(value, str):
+        return value
+    raise ValueError(f"{name} = {value!r}: expected a string")
+
+
+def _texts(name: str, values) -> Optional[List[str]]:
+    """A sequence of strings as a list (None as None); ValueError naming the argument."""
+    if values is None:
+        return None
+    if isinstance(values, str) or not hasattr(values, "__iter__"):
+        raise ValueError(f"{name} = {values!r}: expected a list of strings")
+    return [_text(f"{name}[{i}]", v) for i, v in enumerate(values)]
+
+
+def _numbers_of(name: str, values) -> Optional[List[float]]:
+    """A sequence of numbers as a list of floats (None as None); ValueError naming the argument
+    and the entry."""
+    if values is None:
+        return None
+    if isinstance(values, str) or not hasattr(values, "__iter__"):
+        raise ValueError(f"{name} = {values!r}: expected a list of numbers")
+    return [_number(f"{name}[{i}]", v) for i, v in enumerate(values)]
 
 # --- systems -----------------------------------------------------------------------------------
 

@@ -29,11 +29,18 @@ py::array_t<double> ownedArray(std::vector<double>&& values, std::vector<py::ssi
 /// A copy of `values` as a 1-D NumPy array.
 py::array_t<double> copyArray(const std::vector<double>& values);
 
-/// Parameter values from a Python mapping of names to numbers or sequences of numbers (None:
-/// none). Throws InputError naming a value that is not a number.
+/// Parameter values from a Python dict of names to numbers or sequences of numbers (None:
+/// none). Throws InputError naming `params` when it is not a dict, and a value that is not a
+/// number (a string, a truth value).
 ParamValues paramValues(const py::object& params);
-/// Parameter values as a dict: a scalar as a float, a vector as a list.
-py::dict paramDict(const ParamValues& values);
+/// paramValues for `model`, which also takes arrays with rows: a 3 x 3 rotation matrix for a
+/// rotation vector parameter (unit rad: att0, rotvec0, rotvec1, rotvec2; "R0" for the system's
+/// one attitude), converted by the core (a matrix that is not a rotation is refused naming it),
+/// and an (n, 3) array NAME for the per-link parameters NAME_1 .. NAME_n (a chain's q0, omega0).
+ParamValues paramValues(const py::object& params, const SystemModel& model);
+/// Parameter values as a dict: a scalar as a float (an int where its spec in `specs` takes whole
+/// numbers only, a chain's n), a vector as a list.
+py::dict paramDict(const ParamValues& values, const std::vector<ParamSpec>& specs = {});
 
 /// JSON text as Python values (json.loads).
 py::object fromJson(const std::string& text);

@@ -3,6 +3,8 @@
 // The extension dms._core: the core's systems, runs, sweeps, studies, optimal control and
 // scenario files for Python. The package dms (dms/__init__.py) wraps what it returns in named
 // classes. A bad input (InputError) raises ValueError with dmsim's message.
+#include <string>
+
 #include "core/version.h"
 #include "python/src/convert.h"
 
@@ -15,7 +17,13 @@ PYBIND11_MODULE(_core, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const dms::InputError& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
+      // decoded leniently: a message quoting bytes that are not UTF-8 keeps its text (the bytes
+      // as \xNN) instead of becoming an empty ValueError
+      const std::string what = e.what();
+      PyObject* text =
+          PyUnicode_DecodeUTF8(what.data(), Py_ssize_t(what.size()), "backslashreplace");
+      PyErr_SetObject(PyExc_ValueError, text);
+      Py_XDECREF(text);
     }
   });
   defineSystems(m);

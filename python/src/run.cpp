@@ -7,7 +7,11 @@
 #include <optional>
 
 #include "core/analysis/parallel.h"
+#include "core/io/atomicfile.h"
+#include "core/io/runcsv.h"
+#include "core/sim/bodies.h"
 #include "core/sim/namedstate.h"
+#include "core/sim/runinput.h"
 #include "core/sim/runreport.h"
 #include "core/systems/typedpotential.h"
 #include "python/src/convert.h"
@@ -84,11 +88,13 @@ class Columns final : public SampleSink {
 };
 
 // `warnings`: those of the input so far (a scenario file's), to which the run's are added
+// `given`: the names of the settings the caller gave (not a scenario file's), reported when the
+// method ignores them
 py::dict run(const std::string& system, const std::string& methodText, std::optional<double> h,
              std::optional<double> T, const py::object& params, std::optional<double> rtol,
              std::optional<double> atol, const std::string& controller, const std::string& samples,
              const std::string& summation, std::vector<std::string> warnings,
-             const std::optional<std::string>& potential) {
+             const std::optional<std::string>& potential, const std::vector<std::string>& given) {
   // checked in dmsim run's order, with its messages; a typed potential makes its own instance
   std::shared_ptr<const SystemModel> typed;
   if (potential) typed = withPotential(systemNamed(system), *potential);
@@ -106,7 +112,17 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   st.summation = parseSummation(summation);
   validateSettings(st);
   if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
-  const ParamValues values = model.normalize(paramValues(params), &warnings);
+  GivenSettings ignored;
+  for (const std::string& name : given) {
+    if (name == "rtol") ignored.rtol = name;
+    if (name == "atol") ignored.atol = name;
+    if (name == "controller") ignored.controller = name;
+    if (name == "samples") ignored.sampling = name;
+    if (name == "summation") ignored.summation = name;
+  }
+  if (const std::string w = ignoredSettingsWarning(method, ignored); !w.empty())
+    warnings.push_back(w);
+  const ParamValues values = normalizeReported(model, paramValues(params, model), &warnings);
 
   RunOutcome outcome;
   outcome.summary = RunSummary(conservedMomentumMask(model, values));
@@ -138,10 +154,14 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   outcome.counters = r->counters();
   outcome.failure = r->failure();
   outcome.shadow = shadow.summary();
+  // the rule dmsim run follows: a fixed-step run that cannot make its first step is bad input,
+  // another failure a failed run with a warning
+  refuseFailedFirstStep(model, method, st, outcome.failure, outcome.summary.samples, "--h");
+  if (const std::string w = failureWarning(outcome.failure); !w.empty()) warnings.push_back(w);
 
   const auto n = py::ssize_t(columns.t.size());
   py::dict out;
-  out["summary"] = runReportJson(model, method, st, outcome, warnings);
+  out["summary"] = withBodies(runReportJson(model, method, st, outcome, warnings), model, values);
   out["warnings"] = warnings;
   out["t"] = ownedArray(std::move(columns.t), {n});
   out["energy"] = ownedArray(std::move(columns.energy), {n});
@@ -160,13 +180,67 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   out["state_names"] = stateNames;
   out["state_columns"] = ownedArray(std::move(columns.state), {n, py::ssize_t(stateNames.size())});
   out["pose_columns"] = pose ? py::object(ownedArray(std::move(columns.pose), {n, 6})) : py::none();
-  out["parameters"] = paramDict(values);
+  out["parameters"] = paramDict(values, model.paramsFor(values));
   out["status"] = outcome.failure.failed ? "failed" : "ok";
   out["failure"] =
       outcome.failure.failed ? py::object(py::str(outcome.failure.reason)) : py::none();
   out["failure_time"] =
       outcome.failure.failed ? py::object(py::float_(outcome.failure.time)) : py::none();
   return out;
+}
+
+// The run of run()'s arguments made again, each sample streamed through the CSV writer of the
+// app and dmsim run --csv (core/io/runcsv.h) into `path` (atomically: written only when
+// complete). A run is deterministic: its samples are those the arrays hold, and the drawn point
+// (x, y, z), which the arrays do not keep, comes with them. Returns the number of rows.
+std::size_t runCsv(const std::string& path, const std::string& system,
+                   const std::string& methodText, std::optional<double> h, std::optional<double> T,
+                   const py::object& params, std::optional<double> rtol, std::optional<double> atol,
+                   const std::string& controller, const std::string& samples,
+                   const std::string& summation, const std::optional<std::string>& potential) {
+  std::shared_ptr<const SystemModel> typed;
+  if (potential) typed = withPotential(systemNamed(system), *potential);
+  const SystemModel& model = typed ? *typed : systemNamed(system);
+  const Method method = parseMethod(methodText);
+  IntegratorSettings st = model.defaultSettings();
+  if (h) st.h = *h;
+  if (T) st.T = *T;
+  if (rtol) st.rtol = *rtol;
+  if (atol) st.atol = *atol;
+  st.controller = parseController(controller);
+  st.sampling = parseSampling(samples);
+  st.summation = parseSummation(summation);
+  validateSettings(st);
+  std::vector<std::string> warnings;
+  const ParamValues values = model.normalize(paramValues(params, model), &warnings);
+  AtomicFile file;
+  if (!file.open(path)) throw InputError("to_csv: " + file.error());
+  std::unique_ptr<Run> r = model.makeRun(values, method, st);
+  RunCsvWriter writer(file.stream(), model, {r->stateNames()});
+  writer.writeHeader();
+  writer.beginRun(0, method);
+  RunShadow shadow(model, values, method, st.h);
+  writer.followShadow(shadow);
+  struct Counter final : SampleSink {
+    RunCsvWriter& csv;
+    std::size_t rows = 0;
+    explicit Counter(RunCsvWriter& w) : csv(w) {}
+    void take(const Sample& s) override {
+      csv.take(s);
+      ++rows;
+    }
+  } counter(writer);
+  bool more = true;
+  while (more) {
+    {
+      py::gil_scoped_release nogil;
+      more = r->advance(counter, kChunk, SampleFields::All);
+    }
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+  writer.finish();
+  if (!file.commit()) throw InputError("to_csv: " + file.error());
+  return counter.rows;
 }
 
 // the named states (core/sim/namedstate.h) of a run's stored samples: for each part an array
@@ -219,12 +293,15 @@ py::dict namedStates(const std::string& system, const std::string& methodText,
 }  // namespace
 
 void defineRun(py::module_& m) {
+  m.def("run_csv", &runCsv, py::arg("path"), py::arg("system"), py::arg("method"), py::arg("h"),
+        py::arg("T"), py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
+        py::arg("samples"), py::arg("summation"), py::arg("potential"));
   m.def("named_states", &namedStates, py::arg("system"), py::arg("method"), py::arg("t"),
         py::arg("state"), py::arg("pose"));
   m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("h"), py::arg("T"),
         py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
         py::arg("samples"), py::arg("summation"), py::arg("warnings"),
-        py::arg("potential") = py::none());
+        py::arg("potential") = py::none(), py::arg("given") = std::vector<std::string>{});
 }
 
 }  // namespace dms::python

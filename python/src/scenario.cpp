@@ -14,7 +14,7 @@ py::dict toDict(const Scenario& s, const std::vector<std::string>& warnings) {
   py::dict d;
   d["system"] = s.system;
   d["potential"] = s.potential.empty() ? py::object(py::none()) : py::object(py::str(s.potential));
-  d["parameters"] = paramDict(s.parameters);
+  d["parameters"] = paramDict(s.parameters, scenarioSystem(s)->paramsFor(s.parameters));
   py::dict st;
   st["h"] = s.settings.h;
   st["T"] = s.settings.T;
@@ -62,7 +62,7 @@ void save(const std::string& path, const py::dict& d) {
   const SystemModel& model = systemNamed(s.system);
   if (d.contains("potential") && !d["potential"].is_none())
     s.potential = d["potential"].cast<std::string>();
-  s.parameters = paramValues(d["parameters"]);
+  s.parameters = paramValues(d["parameters"], *scenarioSystem(s));
   const py::dict st = d["settings"];
   s.settings.h = st["h"].cast<double>();
   s.settings.T = st["T"].cast<double>();

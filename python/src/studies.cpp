@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/analysis/parallel.h"
+#include "core/sim/runinput.h"
 #include "core/studies/study.h"
 #include "python/src/convert.h"
 
@@ -109,7 +110,7 @@ py::dict study(const std::string& key, const std::string& system, const py::obje
     threads = unsigned(*jobs);
   }
   std::vector<std::string> warnings;
-  const ParamValues values = model.normalize(paramValues(params), &warnings);
+  const ParamValues values = normalizeReported(model, paramValues(params, model), &warnings);
   const StudyTask task = s.prepare(model, values, inputs, methods);
   std::atomic<bool> cancel{false};
   const StudyOutput o =

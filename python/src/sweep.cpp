@@ -9,6 +9,7 @@
 #include "core/analysis/parallel.h"
 #include "core/analysis/sweepinput.h"
 #include "core/analysis/sweepjson.h"
+#include "core/sim/runinput.h"
 #include "python/src/convert.h"
 
 namespace dms::python {
@@ -35,7 +36,7 @@ py::dict sweep(const std::string& system, const std::optional<std::vector<std::s
   if (rtol) spec.rtols = *rtol;
   if (T) spec.T = *T;
   std::vector<std::string> warnings;
-  spec.parameters = model.normalize(paramValues(params), &warnings);
+  spec.parameters = normalizeReported(model, paramValues(params, model), &warnings);
   validateSweep(spec);
   const unsigned threads = jobsOf(jobs);
   const Shard shard = shardText ? parseShard(*shardText) : Shard{};

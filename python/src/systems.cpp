@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.systems(): every system of the registry with its parameters, methods, article
 // set-up and conserved quantities, as plain dicts (dms.System wraps them).
+#include "core/sim/namedstate.h"
 #include "core/sim/registry.h"
 #include "core/systems/typedpotential.h"
 #include "python/src/convert.h"
@@ -91,6 +92,29 @@ void defineSystems(py::module_& m) {
   m.def("system_with_potential", [](const std::string& name, const std::string& potential) {
     const std::shared_ptr<const SystemModel> typed = withPotential(systemNamed(name), potential);
     return systemDict(*typed, findControlProblem(name) != nullptr);
+  });
+  // the named parts of the system's state and their shapes at its default set-up, read off the
+  // first sample of a run of its first method (the names and shapes are the same for every
+  // method); the help of dms.run is made from them
+  m.def("state_parts", [](const std::string& name) {
+    const SystemModel& model = systemNamed(name);
+    const Method method = model.methods().front();
+    std::vector<std::string> warnings;
+    const ParamValues values = model.normalize({}, &warnings);
+    IntegratorSettings st = model.defaultSettings();
+    st.T = st.h;
+    std::vector<Sample> first;
+    model.makeRun(values, method, st)->advance(first, 1);
+    py::list parts;
+    if (!first.empty())
+      for (const StatePart& p : namedState(model, method, first.front()))
+        parts.append(py::make_tuple(p.name, py::tuple(py::cast(p.shape))));
+    py::dict structural;  // the structural parameters' defaults, which the shapes follow
+    for (const std::string& s : model.structuralParams()) structural[py::str(s)] = values.at(s)[0];
+    py::dict out;
+    out["parts"] = parts;
+    out["structural"] = structural;
+    return out;
   });
   m.def("methods", []() {
     py::list out;

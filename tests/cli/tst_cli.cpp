@@ -257,24 +257,82 @@ class TestCli : public QObject {
   }
 
   // an integration failure: exit 3, the time and the reason on stderr, the summary up to it
+  // a run that fails after its first step: exit 3, its samples up to the failure, and the
+  // failure among the JSON's warnings
   void integrationFailureExitsWithThree_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("planar") << QStringList{"--system", "planar-pendulum", "--h",       "1", "--T",
+                                           "5",        "--set",           "theta0=3.1"};
+    QTest::newRow("spherical") << QStringList{"--system", "spherical-pendulum", "--h", "1", "--T",
+                                              "5"};
+  }
+  void integrationFailureExitsWithThree() {
+    QFETCH(QStringList, args);
+    const Result r = dmsim(QStringList{"run", "--integrator", "vi"} + args);
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains("failed at t = 4"), r.err.constData());
+    QVERIFY(r.err.contains("reduce h"));
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["status"].toString(), QString("failed"));
+    QCOMPARE(j["samples"].toInt(), 5);
+    const QJsonArray warnings = j["warnings"].toArray();
+    QVERIFY(!warnings.isEmpty());
+    QVERIFY2(warnings.last().toString().startsWith("integration failed at t = 4: "),
+             qPrintable(warnings.last().toString()));
+  }
+
+  // what the input changes or what the method ignores is a warning naming it, on stderr and in
+  // the JSON, for every system alike
+  void changedOrIgnoredInputWarns() {
+    Result r = dmsim({"run", "--system", "spherical-pendulum", "--integrator", "vi", "--T", "1",
+                      "--rtol", "1e-8", "--rk", "scipy", "--set", "q0=0,0,2"});
+    QCOMPARE(r.code, 0);
+    QStringList warnings;
+    for (const QJsonValue& w : r.json()["warnings"].toArray()) warnings << w.toString();
+    QVERIFY2(warnings.contains("q0 has length 2: scaled to 1"), qPrintable(warnings.join("\n")));
+    QVERIFY2(warnings.contains("--rtol and --rk are ignored: vi is a fixed-step method (rtol, "
+                               "atol, the controller and the sampling set the adaptive methods' "
+                               "steps)"),
+             qPrintable(warnings.join("\n")));
+    QVERIFY(r.err.contains("dmsim: warning: q0 has length 2: scaled to 1"));
+    // the chain says the same of its q0_i; RK45 ignores the summation
+    r = dmsim({"run", "--system", "pendulum-chain", "--integrator", "rk45", "--T", "1",
+               "--summation", "plain", "--set", "q0_1=0,0,2"});
+    QCOMPARE(r.code, 0);
+    warnings.clear();
+    for (const QJsonValue& w : r.json()["warnings"].toArray()) warnings << w.toString();
+    QVERIFY2(warnings.contains("q0_1 has length 2: scaled to 1"), qPrintable(warnings.join("\n")));
+    QVERIFY2(warnings.contains("--summation is ignored: rk45 is an adaptive method (the summation "
+                               "is the fixed-step methods')"),
+             qPrintable(warnings.join("\n")));
+  }
+
+  // the same rule for every system: a fixed-step run whose first step fails is bad input
+  // naming h (exit 2, no JSON, no CSV), as the chain's implicit step always was
+  void failedFirstStepIsBadInput_data() {
     QTest::addColumn<QString>("system");
     QTest::addColumn<QString>("h");
     QTest::newRow("planar") << "planar-pendulum"
                             << "2";
     QTest::newRow("spherical") << "spherical-pendulum"
                                << "3";
+    QTest::newRow("pendulum-3d") << "pendulum-3d"
+                                 << "1";
+    QTest::newRow("chain") << "pendulum-chain"
+                           << "1";
   }
-  void integrationFailureExitsWithThree() {
+  void failedFirstStepIsBadInput() {
     QFETCH(QString, system);
     QFETCH(QString, h);
-    const Result r = dmsim({"run", "--system", system, "--integrator", "vi", "--h", h});
-    QCOMPARE(r.code, 3);
-    QVERIFY2(r.err.contains("failed at t = "), r.err.constData());
-    QVERIFY(r.err.contains("reduce h"));
-    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
-    QCOMPARE(j["status"].toString(), QString("failed"));
-    QVERIFY(j["samples"].toInt() >= 1);
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("run.csv");
+    const Result r = dmsim(
+        {"run", "--system", system, "--integrator", "vi", "--h", h, "--T", "5", "--csv", csv});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(("--h " + h + " is too large for " + system).toUtf8()),
+             r.err.constData());
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(!QFile::exists(csv));
   }
 
   // the variational runs say how they add their increments; compensated is the default, and

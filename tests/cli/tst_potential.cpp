@@ -98,6 +98,13 @@ class TestPotential : public QObject {
     QTest::newRow("fixed potential")
         << QStringList{"--system", "pendulum-3d", "--potential", "R33"}
         << "--potential applies to custom-rigid-body and custom-sphere-particle";
+    QTest::newRow("non-ASCII character")
+        << QStringList{"--system", "custom-sphere-particle", "--potential",
+                       QString::fromUtf8("q1 \u00b7 q2")}
+        << QString::fromUtf8("unexpected character U+00B7 '\u00b7' at column 4");
+    QTest::newRow("superscript") << QStringList{"--system", "custom-sphere-particle", "--potential",
+                                                QString::fromUtf8("q1\u00b2")}
+                                 << QString::fromUtf8("character U+00B2 '\u00b2' at column 3");
     QTest::newRow("not finite at start")
         << QStringList{"--system", "custom-sphere-particle", "--potential", "log(q3 - 0.6)"}
         << "not finite at the initial q0";
@@ -108,6 +115,8 @@ class TestPotential : public QObject {
     const auto r = dmsim(QStringList{"run"} + args);
     QCOMPARE(r.code, 2);
     QVERIFY2(QString::fromUtf8(r.err).contains(says), r.err.constData());
+    // the message is valid UTF-8: decoded and encoded again, the same bytes
+    QCOMPARE(QString::fromUtf8(r.err).toUtf8(), r.err);
   }
 
   void notFiniteStopsTheRun() {
@@ -145,13 +154,30 @@ class TestPotential : public QObject {
     // the flag replaces the file's text: k is then unknown to the new table
     const auto replaced = dmsim({"run", "--scenario", path, "--potential", "-m*g*l*q3"});
     QVERIFY(replaced.code != 0 || replaced.json()["final_state"] != fromFile.json()["final_state"]);
-    // a refused text in a file names the file's field
+    // a refused text in a file names the file's field (the core does not write such a file:
+    // it is written here by hand)
     s.potential = "q1 +";
-    QVERIFY(dms::saveScenario(s, path.toStdString(), &error));
+    QVERIFY(!dms::saveScenario(s, path.toStdString(), &error));
+    QVERIFY2(error.find("'potential'") != std::string::npos, error.c_str());
+    const auto writeText = [&](const std::string& text) {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      f.write(text.data(), qint64(text.size()));
+    };
+    writeText(dms::scenarioToJson(s));
     const auto bad = dmsim({"run", "--scenario", path});
     QCOMPARE(bad.code, 2);
     QVERIFY2(bad.err.contains("'potential'") && bad.err.contains("syntax error at column"),
              bad.err.constData());
+    // the potential's parameters without the potential: refused by the field, not run with
+    // the system's own potential
+    s.potential.clear();
+    writeText(dms::scenarioToJson(s));
+    const auto without = dmsim({"run", "--scenario", path});
+    QCOMPARE(without.code, 2);
+    QVERIFY2(without.err.contains("'parameters.") && without.err.contains("in 'potential'"),
+             without.err.constData());
+    QVERIFY(without.out.isEmpty());
   }
 };
 

@@ -49,7 +49,10 @@ class TestSweep : public QObject {
     const Result r = dmsim({"sweep", "--system", "mass-spring"});
     QCOMPARE(r.code, 0);
     const QJsonObject j = r.json();
-    QCOMPARE(keysOf(j), QSet<QString>({"system", "T", "reference", "runs", "orders"}));
+    QCOMPARE(keysOf(j), QSet<QString>({"system", "T", "reference", "runs", "orders", "version"}));
+    // the version of the program that computed it, as dmsim run's JSON gives it
+    QVERIFY(!j["version"].toString().isEmpty());
+    QCOMPARE(j["version"], dmsim({"run", "--system", "mass-spring", "--T", "1"}).json()["version"]);
     const QJsonObject ref = j["reference"].toObject();
     QCOMPARE(ref["method"].toString(), QString("rk45"));
     QCOMPARE(ref["rtol"].toDouble(), 1e-13);

@@ -307,6 +307,16 @@ class TestCustomPotential : public QObject {
                                << "unexpected character '%' at column 5";
     QTest::newRow("comma") << "R11, R12"
                            << "unexpected character ','";
+    QTest::newRow("middle dot") << QString::fromUtf8("R11 \u00b7 R12")
+                                << QString::fromUtf8(
+                                       "unexpected character U+00B7 '\u00b7' at column 5");
+    QTest::newRow("superscript") << QString::fromUtf8("R11\u00b2")
+                                 << QString::fromUtf8(
+                                        "unexpected character U+00B2 '\u00b2' at column 4");
+    QTest::newRow("outside the BMP")
+        << QString::fromUtf8("R11 + \U0001F600")
+        << QString::fromUtf8("character U+1F600 '\U0001F600' at column 7");
+    QTest::newRow("control") << QString("R11\x01") << "unexpected character U+0001 at column 4";
     QTest::newRow("chained power") << "R11^2^3"
                                    << "could not be read";
     QTest::newRow("imaginary") << "sqrt(-1)*R11"
@@ -336,6 +346,23 @@ class TestCustomPotential : public QObject {
         refusal([&] { withPotential(*findSystem("custom-rigid-body"), expr.toStdString()); });
     QVERIFY2(why.find(says.toStdString()) != std::string::npos, why.c_str());
     QVERIFY2(why.rfind("--potential", 0) == 0, why.c_str());
+    // valid UTF-8 whatever the text: decoded and encoded again, the same bytes
+    QCOMPARE(QString::fromUtf8(why.c_str()).toUtf8(), QByteArray(why.c_str()));
+  }
+
+  // a byte that starts no UTF-8 sequence (Latin-1 text) is named by its value, and the message
+  // stays valid UTF-8
+  void refusesAByteThatIsNotUtf8() {
+    for (const std::string text : {"R11 \xb7 R12", "R11 + \xe2\x80", "R11\xc3"}) {
+      const std::string why =
+          refusal([&] { withPotential(*findSystem("custom-rigid-body"), text); });
+      QVERIFY2(why.find("(not UTF-8) at column") != std::string::npos, why.c_str());
+      QCOMPARE(QString::fromUtf8(why.c_str()).toUtf8(), QByteArray(why.c_str()));
+    }
+    const std::string why =
+        refusal([&] { withPotential(*findSystem("custom-rigid-body"), "R11 \xb7 R12"); });
+    QVERIFY2(why.find("unexpected byte 0xB7 (not UTF-8) at column 5") != std::string::npos,
+             why.c_str());
   }
 
   void limitsAccepted() {

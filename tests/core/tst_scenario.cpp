@@ -167,12 +167,48 @@ class TestScenario : public QObject {
   void unknownKeysAreWarnings() {
     std::vector<std::string> w;
     parseScenario(R"({"schema_version": 1, "system": "mass-spring", "colour": "red",
-                      "parameters": {"zeta": 1}, "settings": {"dt": 3}})",
+                      "settings": {"dt": 3}})",
                   &w);
-    QCOMPARE(w.size(), std::size_t(3));
+    QCOMPARE(w.size(), std::size_t(2));
     QVERIFY(QString::fromStdString(w[0]).contains("colour"));
-    QVERIFY(QString::fromStdString(w[1]).contains("parameters.zeta"));
-    QVERIFY(QString::fromStdString(w[2]).contains("settings.dt"));
+    QVERIFY(QString::fromStdString(w[1]).contains("settings.dt"));
+  }
+
+  // a parameter the system does not have would not be run as written: refused by its field
+  void unknownParameterIsRefused() {
+    QString err = QString::fromStdString(
+        errorOf(R"({"schema_version": 1, "system": "mass-spring", "parameters": {"zeta": 1}})"));
+    QVERIFY2(err.contains("'parameters.zeta': mass-spring has no parameter 'zeta'"),
+             qPrintable(err));
+    // a typed potential's parameters without the potential: the system's own would run
+    err = QString::fromStdString(errorOf(R"({"schema_version": 1, "system":
+        "custom-sphere-particle", "parameters": {"k": 3, "g": 9.81}})"));
+    QVERIFY2(err.contains("'parameters.k'") && err.contains("in 'potential'"), qPrintable(err));
+    // with the potential, the same parameters are its own
+    std::vector<std::string> w;
+    const Scenario s = parseScenario(R"({"schema_version": 1, "system": "custom-sphere-particle",
+        "potential": "-m*g*l*q3 + k*q1^2", "parameters": {"k": 3, "g": 9.81}})",
+                                     &w);
+    QVERIFY(w.empty());
+    QCOMPARE(s.parameters.at("k"), std::vector<double>{3.0});
+  }
+
+  // what the loader refuses is not written
+  void saveRefusesWhatCannotBeRead() {
+    QTemporaryDir dir;
+    Scenario s;
+    s.system = "custom-sphere-particle";
+    s.settings = findSystem(s.system)->defaultSettings();
+    s.parameters = {{"k", {3.0}}};
+    const std::string path = dir.filePath("typed.json").toStdString();
+    std::string err;
+    QVERIFY(!saveScenario(s, path, &err));
+    QVERIFY2(QString::fromStdString(err).contains("'parameters.k'"), err.c_str());
+    QVERIFY(!QFile::exists(QString::fromStdString(path)));
+    s.potential = "-m*g*l*q3 + k*q1^2";
+    s.parameters["g"] = {9.81};
+    QVERIFY2(saveScenario(s, path, &err), err.c_str());
+    QCOMPARE(loadScenario(path, nullptr).parameters.at("k"), std::vector<double>{3.0});
   }
 
   // the playback speed a file opens at (the examples set one): kept as saved; a file without

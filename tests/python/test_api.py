@@ -52,3 +52,14 @@ def test_docstrings_explain_every_argument():
             doc = inspect.getdoc(obj)
             for p in inspect.signature(obj).parameters:
                 assert p in doc, (name, p)
+
+
+def test_run_help_lists_every_system_with_its_state():
+    doc = inspect.getdoc(dms.run)
+    for s in dms.systems():
+        assert f"{s.name}: {s.title}." in doc, s.name
+        assert f"methods: {', '.join(s.method_names)}." in doc, s.name
+        # the parts a run of the system has, with their shapes, as run.state gives them
+        run = dms.run(s, s.method_names[0], T=s.article_setup["h"])
+        parts = ", ".join(f"{n} {a.shape[1:]}" for n, a in run.state.items())
+        assert f"state: {parts}" in doc, (s.name, parts)

@@ -28,6 +28,16 @@ def test_refusals_are_dmsims(dmsim):
         assert str(e.value) == dmsim.error(*args)
 
 
+@pytest.mark.parametrize("expr,says", [("q1 \u00b7 q2", "character U+00B7 '\u00b7' at column 4"),
+                                       ("q1\u00b2", "character U+00B2 '\u00b2' at column 3")])
+def test_non_ascii_character_is_named(dmsim, expr, says):
+    with pytest.raises(ValueError) as e:
+        dms.run("custom-sphere-particle", potential=expr)
+    assert says in str(e.value)
+    assert str(e.value) == dmsim.error("run", "--system", "custom-sphere-particle", "--potential",
+                                       expr)
+
+
 def test_fixed_potential_refused():
     with pytest.raises(ValueError, match="--potential applies to custom-rigid-body"):
         dms.run("pendulum-3d", potential="R33")

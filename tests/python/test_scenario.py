@@ -39,3 +39,26 @@ def test_bad_scenario_is_refused_and_nothing_written(tmp_path):
     path.write_text('{"schema_version": 1, "system": "planar-pendulum", "settings": {"h": "x"}}')
     with pytest.raises(ValueError, match="h"):
         dms.load_scenario(path)
+
+
+def test_a_scenario_that_cannot_run_as_written_is_refused(tmp_path):
+    # a typed potential's parameters without the potential: refused when written, by the field
+    path = tmp_path / "typed.json"
+    with pytest.raises(ValueError, match=r"'parameters\.k': custom-sphere-particle has no "
+                                         r"parameter 'k'.*in 'potential'"):
+        dms.save_scenario(path, system="custom-sphere-particle", params={"k": 3.0, "g": 9.81})
+    assert not path.exists()
+    # and when read (a file written by hand)
+    path.write_text('{"schema_version": 1, "system": "custom-sphere-particle", '
+                    '"parameters": {"k": 3, "g": 9.81}}')
+    with pytest.raises(ValueError, match=r"'parameters\.k'"):
+        dms.load_scenario(path)
+    # with potential=, the file runs the potential it names
+    expr = "-m*g*l*q3 + k*q1^2"
+    dms.save_scenario(path, system="custom-sphere-particle", params={"k": 3.0, "g": 9.81},
+                      potential=expr, T=10)
+    back = dms.load_scenario(path)
+    assert back.potential == expr and back.warnings == []
+    direct = dms.run("custom-sphere-particle", "vi", T=10, params={"k": 3.0, "g": 9.81},
+                     potential=expr)
+    assert back.run("vi").summary["final_state"] == direct.summary["final_state"]

@@ -54,3 +54,31 @@ def test_shards_merge_into_the_sweep(dmsim, swept, tmp_path):
     assert merged.summary == expected  # the merge keeps the shards' CPU times
     with pytest.raises(ValueError, match="missing|shard"):
         dms.merge_sweeps(shards[:2])
+
+
+def test_error_parts_are_dmsims_csv_columns(dmsim, tmp_path):
+    # the dumbbell's error has all three parts (an angle, a position, a velocity)
+    args = ["--system", "dumbbell", "--methods", "vi,rk45", "--h", "0.4,0.2,0.1", "--rtol",
+            "1e-4,1e-6", "--T", "2", "--jobs", "2"]
+    csv = tmp_path / "sweep.csv"
+    p = dmsim("sweep", *args, "--csv", str(csv))
+    assert p.returncode == 0, p.stderr
+    import csv as _csv
+    rows = list(_csv.DictReader(csv.open()))
+    s = dms.sweep("dumbbell", methods=["vi", "rk45"], h=[0.4, 0.2, 0.1], rtol=[1e-4, 1e-6], T=2,
+                  jobs=2)
+    assert len(rows) == len(s.runs)
+    for i, (rec, row) in enumerate(zip(s.runs, rows)):
+        for part in ("angle_err", "position_err", "velocity_err", "global_err"):
+            assert getattr(rec, part) == float(row[part]), (i, part)
+            assert getattr(s, part)[i] == float(row[part]), (i, part)
+        assert rec.position_err > 0 and rec.angle_err > 0 and rec.velocity_err > 0
+        # global_err is the norm of the parts, whatever their units
+        assert rec.global_err == pytest.approx((rec.angle_err ** 2 + rec.position_err ** 2 +
+                                                rec.velocity_err ** 2) ** 0.5, rel=1e-15)
+    assert s.angle_err.shape == (len(s.runs),) and s.angle_err.dtype.kind == "f"
+    # a merged sweep keeps the parts
+    shards = [dms.sweep("dumbbell", methods=["vi", "rk45"], h=[0.4, 0.2, 0.1], rtol=[1e-4, 1e-6],
+                        T=2, jobs=1, shard=f"{i}/2") for i in (1, 2)]
+    merged = dms.merge_sweeps(shards)
+    assert list(merged.position_err) == list(s.position_err)
