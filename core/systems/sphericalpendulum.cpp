@@ -283,6 +283,9 @@ Vector3d normalizeSphereStart(ParamValues& out, std::vector<std::string>* warnin
   if (!(n > 1e-12))
     throw InputError("parameter 'q0' = " + formatVector(q) +
                      " has zero length: it must be a nonzero 3-vector (it is normalized)");
+  // the chain's rule for each of its q0_i: a length other than 1 is said, then scaled away
+  if (warnings && std::fabs(n - 1.0) > 1e-12)
+    warnings->push_back("q0 has length " + formatNumber(n) + ": scaled to 1");
   q /= n;
   Vector3d w = vectorParam(out, "omega0");
   const double along = w.dot(q);

@@ -3,6 +3,7 @@
 // The chain of n spherical pendula: with n = 1 the spherical pendulum, the orders of vi, vi4 and
 // rk4, the vertical angular momentum and the energy of vi over 1e5 steps, bad input named.
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -242,6 +243,29 @@ class TestPendulumChain : public QObject {
     QCOMPARE(v.at("q0_2"), (std::vector<double>{0, 0, 1}));
     QCOMPARE(v.at("omega0_2"), (std::vector<double>{1, 0, 0}));
     QCOMPARE(warnings.size(), std::size_t(2));
+  }
+
+  // the same rule on every system on spheres (what the app shows, which calls normalize
+  // itself): a q0 not of unit length is scaled with a warning that names it
+  void everySphereSaysItScalesQ0_data() {
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QString>("q0");
+    QTest::newRow("spherical-pendulum") << "spherical-pendulum"
+                                        << "q0";
+    QTest::newRow("custom-sphere-particle") << "custom-sphere-particle"
+                                            << "q0";
+    QTest::newRow("pendulum-chain") << "pendulum-chain"
+                                    << "q0_1";
+  }
+  void everySphereSaysItScalesQ0() {
+    QFETCH(QString, system);
+    QFETCH(QString, q0);
+    std::vector<std::string> warnings;
+    const ParamValues v =
+        findSystem(system.toStdString())->normalize({{q0.toStdString(), {0, 0, 2}}}, &warnings);
+    QCOMPARE(v.at(q0.toStdString()), (std::vector<double>{0, 0, 1}));
+    const std::string said = q0.toStdString() + " has length 2: scaled to 1";
+    QVERIFY2(std::find(warnings.begin(), warnings.end(), said) != warnings.end(), said.c_str());
   }
 
   // one pose per bob, each at the sum of the rods before it, its attitude turning e3 onto q_i
