@@ -91,7 +91,7 @@ bool checkVi(std::ostream& os) {
     std::unique_ptr<Run> vi = drain(*su.model, su.values, P::kMethod, s, &last);
     const Sample mine = P::sample(su.p, last.t, x);
     const bool viOk = stepped && !vi->failure().failed && vi->counters().steps == su.steps &&
-                      sameBits(VectorXd(mine.state), VectorXd(last.state));
+                      sameBits(ProductLayout<P>::product(mine.state), VectorXd(last.state));
     os << "check " << P::kName << ": " << su.steps << " core " << P::kMethodName << " steps ("
        << summationName(form) << ") == makeRun(" << P::kMethodName
        << "): " << (viOk ? "ok" : "FAIL") << "\n";
@@ -123,7 +123,8 @@ bool checkRk(std::ostream& os) {
     const RunCounters rc = rk->counters();
     const bool rkOk = stepOk && !rk->failure().failed && rc.steps == dp.accepted() &&
                       rc.rejected == dp.rejected() && rc.fevals == dp.fevals() &&
-                      last.t == dp.t() && sameBits(VectorXd(last.state), VectorXd(dp.y()));
+                      last.t == dp.t() &&
+                      sameBits(VectorXd(last.state), ProductLayout<P>::product(dp.y()));
     os << "check " << P::kName << ": bench rhs + DormandPrince(" << controllerName(c)
        << ") == makeRun(rk45): " << (rkOk ? "ok" : "FAIL") << " (" << dp.accepted() << " accepted, "
        << dp.rejected() << " rejected, " << dp.fevals() << " fevals)\n";

@@ -209,6 +209,8 @@ struct DumbbellProblem : RigidBodyProblem<DumbbellParams> {
 struct Pendulum3dProblem : RigidBodyProblem<Pendulum3dParams> {
   static constexpr const char* kName = "pendulum-3d";
   static constexpr bool kHasMinimal = false;
+  // the product stores a body on a pivot without its x and v (makePivotRun): (R, Omega)
+  static constexpr bool kPivot = true;
 };
 
 // ---- the variational methods of a problem: vi, vi4 (its triple jump), rattle -------------

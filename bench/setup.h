@@ -38,6 +38,29 @@ struct Setup {
   VectorXd y0;             // RK45 initial state, read off the product's RkRun
 };
 
+// The product's state of a problem's full state and back: the same, but for a body on a pivot
+// (P::kPivot), which the product stores as (R, Omega) where the problem's rigid body carries
+// (R, x, Omega, v) with x = v = 0.
+template <class P, class = void>
+struct ProductLayout {
+  static VectorXd product(const VectorXd& y) { return y; }
+  static VectorXd full(const VectorXd& s) { return s; }
+};
+template <class P>
+struct ProductLayout<P, std::void_t<decltype(P::kPivot)>> {
+  static VectorXd product(const VectorXd& y) {
+    VectorXd s(12);
+    s << y.head<9>(), y.segment<3>(12);
+    return s;
+  }
+  static VectorXd full(const VectorXd& s) {
+    VectorXd y = VectorXd::Zero(18);
+    y.head<9>() = s.head<9>();
+    y.segment<3>(12) = s.tail<3>();
+    return y;
+  }
+};
+
 template <class P>
 Setup<P> makeSetup() {
   Setup<P> s;
@@ -54,7 +77,7 @@ Setup<P> makeSetup() {
   std::vector<Sample> first;
   rk->advance(first, 1);
   if (first.size() != 1) throw std::runtime_error(std::string(P::kName) + ": no RK45 sample");
-  s.y0 = first[0].state;
+  s.y0 = ProductLayout<P>::full(first[0].state);
   if (s.y0.size() != P::kDim)
     throw std::runtime_error(std::string(P::kName) + ": RK45 state has " +
                              std::to_string(s.y0.size()) + " entries, kDim says " +

@@ -139,7 +139,7 @@ RigidBody CustomRigidBody::bodyOf(const ParamValues& values) const {
 ShadowConstruction CustomRigidBody::shadowConstruction(const ParamValues& values, Method method,
                                                        double h) const {
   if (method != Method::Variational) return noShadow(method, "vi", "");
-  return rigidBodyShadow(bodyOf(values), h);
+  return rigidBodyShadow(bodyOf(values), h, true);
 }
 
 std::vector<std::string> CustomRigidBody::derivedText() const {

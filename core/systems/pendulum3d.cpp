@@ -11,7 +11,10 @@
 namespace dms {
 namespace {
 
-// the rigid body's run with the samples of a body on a pivot: the drawn point is R point
+// The rigid body's run with the samples of a body on a pivot: the drawn point is R point, and
+// the state drops x and v, the pivot's, which stay 0 (a third of the matrix form's numbers).
+// The rigid body's layouts are (R column by column | quaternion, x, Omega, v); a pivot's
+// (R | quaternion, Omega).
 class PivotRun final : public Run {
  public:
   PivotRun(std::unique_ptr<Run> inner, const Vector3d& point)
@@ -26,15 +29,32 @@ class PivotRun final : public Run {
   }
   double progress() const override { return m_inner->progress(); }
   RunCounters counters() const override { return m_inner->counters(); }
-  std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
+  std::vector<std::string> stateNames() const override {
+    std::vector<std::string> names = m_inner->stateNames();
+    const auto attitude = long(names.size()) - 9;  // R's 9 names or the quaternion's 4
+    names.erase(names.end() - 3, names.end());     // v
+    names.erase(names.begin() + attitude, names.begin() + attitude + 3);  // x
+    return names;
+  }
 
  private:
   struct Adapter final : SampleSink {
     Adapter(SampleSink& s, const Vector3d& p, SampleFields f) : next(s), point(p), fields(f) {}
     void take(const Sample& in) override {
-      out = in;
+      // field by field, the state into storage of its own size (a whole copy would allocate
+      // the rigid body's larger state at every sample)
+      out.t = in.t;
+      out.energy = in.energy;
+      out.structure = in.structure;
+      out.structure2 = in.structure2;
+      out.momentum = in.momentum;
+      out.attitude = in.attitude;
+      const Eigen::Index attitude = in.state.size() - 9;
+      const Vector3d Omega = in.state.segment<3>(attitude + 3);
+      out.state.resize(attitude + 3);
+      out.state.head(attitude) = in.state.head(attitude);
+      out.state.tail<3>() = Omega;
       if (fields == SampleFields::All) {
-        const Vector3d Omega = in.state.segment<3>(in.state.size() - 6);
         out.position = in.attitude * point;
         out.velocity = in.attitude * Omega.cross(point);
       }
@@ -64,9 +84,15 @@ IntegratorSettings PivotBodyModel::defaultSettings() const {
 }
 
 std::vector<StatePart> PivotBodyModel::namedState(Method /*method*/, const Sample& s) const {
-  std::vector<StatePart> parts = rigidBodyNamedState(s);
-  parts.resize(2);  // R, Omega: x and v are the pivot's, 0
-  return parts;
+  // a pivot's layout (makePivotRun): R column by column (12 numbers) or a quaternion (7), Omega
+  const Eigen::Index n = s.state.size();
+  const Matrix3d R = n == 12 ? Matrix3d(Eigen::Map<const Matrix3d>(s.state.data()))
+                             : quatToRotation(Vector4d(s.state.head<4>()));
+  StatePart r{"R", {3, 3}, {}};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) r.values.push_back(R(i, j));
+  const Vector3d W = s.state.tail<3>();
+  return {r, StatePart{"Omega", {3}, {W.x(), W.y(), W.z()}}};
 }
 
 std::vector<ConservedQuantity> PivotBodyModel::energyAndVerticalMomentum() {
@@ -77,7 +103,7 @@ std::vector<ConservedQuantity> PivotBodyModel::energyAndVerticalMomentum() {
 ShadowConstruction Pendulum3d::shadowConstruction(const ParamValues& values, Method method,
                                                   double h) const {
   if (method != Method::Variational) return noShadow(method, "vi", "");
-  return rigidBodyShadow(Pendulum3dParams::from(values).body(), h);
+  return rigidBodyShadow(Pendulum3dParams::from(values).body(), h, true);
 }
 
 std::vector<ConservedQuantity> Pendulum3d::conservedAt(const ParamValues& values) const {

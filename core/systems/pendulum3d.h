@@ -62,7 +62,8 @@ class PivotBodyModel : public SystemModel {
   std::vector<StatePart> namedState(Method method, const Sample& s) const override;
   /// rigidBodyStateError: attitude angle, centre-of-mass distance, (Omega, velocity) difference.
   StateError stateError(const Sample& a, const Sample& b) const override {
-    return rigidBodyStateError(a, b);
+    // a pivot's state ends with Omega (makePivotRun)
+    return rigidBodyStateError(a, b, a.state.tail<3>(), b.state.tail<3>());
   }
 
   /// The energy and the vertical angular momentum e3.(R J Omega), Sample::momentum's third
@@ -79,7 +80,8 @@ class PivotBodyModel : public SystemModel {
 
 /// The samples of a body on a pivot from the rigid body's run `inner`: the drawn point is
 /// R point (with its velocity R (Omega x point)); the momentum stays the rigid body's
-/// m x x v + R J Omega, with x = v = 0 the angular momentum about the pivot R J Omega.
+/// m x x v + R J Omega, with x = v = 0 the angular momentum about the pivot R J Omega; the state
+/// is (R column by column, Omega) or (quaternion, Omega), without the pivot's x and v.
 std::unique_ptr<Run> makePivotRun(std::unique_ptr<Run> inner, const Vector3d& point);
 
 class Pendulum3d final : public PivotBodyModel {

@@ -149,14 +149,19 @@ void rigidBodyFill(const RigidBody& b, double t, const RigidBodyState& s, Sample
 }
 
 StateError rigidBodyStateError(const Sample& a, const Sample& b) {
+  // the layouts end with Omega, v
   const auto omega = [](const Sample& s) -> Vector3d {
     return s.state.segment<3>(s.state.size() - 6);
   };
+  return rigidBodyStateError(a, b, omega(a), omega(b));
+}
+
+StateError rigidBodyStateError(const Sample& a, const Sample& b, const Vector3d& omegaA,
+                               const Vector3d& omegaB) {
   StateError e;
   e.angle = so3Distance(nearestRotation(a.attitude), nearestRotation(b.attitude));
   e.position = (a.position - b.position).norm();
-  e.velocity =
-      std::sqrt((omega(a) - omega(b)).squaredNorm() + (a.velocity - b.velocity).squaredNorm());
+  e.velocity = std::sqrt((omegaA - omegaB).squaredNorm() + (a.velocity - b.velocity).squaredNorm());
   return e;
 }
 
@@ -297,24 +302,28 @@ std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& 
   return domainChecked(std::move(run), b.potential);
 }
 
-ShadowConstruction rigidBodyShadow(const RigidBody& b, double h) {
+ShadowConstruction rigidBodyShadow(const RigidBody& b, double h, bool onPivot) {
   ShadowConstruction c;
-  c.read = [b](const Sample& s, VectorXd& q, VectorXd& p) {
-    // the matrix form: R column by column, x, Omega, v
+  // q = (x, R) and p = (m v, 1/2 R (J Omega)^), or on a pivot R and 1/2 R (J Omega)^ alone
+  const Eigen::Index at = onPivot ? 0 : 3;
+  c.read = [b, at](const Sample& s, VectorXd& q, VectorXd& p) {
+    // the matrix forms: R column by column, then x, Omega, v (on a pivot Omega alone)
     const Matrix3d R = Eigen::Map<const Matrix3d>(s.state.data());
-    const Vector3d x = s.state.segment<3>(9), Omega = s.state.segment<3>(12),
-                   v = s.state.segment<3>(15);
-    q.resize(12);
-    p.resize(12);
-    q.head<3>() = x;
-    Eigen::Map<Matrix3d>(q.data() + 3) = R;
-    p.head<3>() = b.m * v;
-    Eigen::Map<Matrix3d>(p.data() + 3) = 0.5 * R * hat(Vector3d(b.J * Omega));
+    const Vector3d Omega = s.state.segment<3>(at == 0 ? 9 : 12);
+    q.resize(at + 9);
+    p.resize(at + 9);
+    if (at > 0) {
+      q.head<3>() = s.state.segment<3>(9);
+      p.head<3>() = b.m * s.state.segment<3>(15);
+    }
+    Eigen::Map<Matrix3d>(q.data() + at) = R;
+    Eigen::Map<Matrix3d>(p.data() + at) = 0.5 * R * hat(Vector3d(b.J * Omega));
   };
-  c.lagrangian = [b, Jd = b.Jd(), h](const VectorXd& q0, const VectorXd& q1) {
-    const Vector3d x0 = q0.head<3>(), x1 = q1.head<3>();
-    const Matrix3d R0 = Eigen::Map<const Matrix3d>(q0.data() + 3),
-                   R1 = Eigen::Map<const Matrix3d>(q1.data() + 3);
+  c.lagrangian = [b, Jd = b.Jd(), h, at](const VectorXd& q0, const VectorXd& q1) {
+    const Vector3d x0 = at > 0 ? Vector3d(q0.head<3>()) : Vector3d::Zero();
+    const Vector3d x1 = at > 0 ? Vector3d(q1.head<3>()) : Vector3d::Zero();
+    const Matrix3d R0 = Eigen::Map<const Matrix3d>(q0.data() + at),
+                   R1 = Eigen::Map<const Matrix3d>(q1.data() + at);
     const double rotation =
         (Matrix3d::Identity() - R0.transpose() * R1).cwiseProduct(Jd.transpose()).sum();
     return b.m / (2 * h) * (x1 - x0).squaredNorm() + rotation / h -

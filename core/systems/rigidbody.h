@@ -85,6 +85,9 @@ void rigidBodyFill(const RigidBody& b, double t, const RigidBodyState& s, Sample
 /// structure error) [rad], position |x_a - x_b| [m], velocity sqrt(|Omega_a - Omega_b|^2 +
 /// |v_a - v_b|^2) [rad/s, m/s] (the raw state of either form ends with x, Omega, v).
 StateError rigidBodyStateError(const Sample& a, const Sample& b);
+/// The same with the body angular velocities given (a layout of another kind: makePivotRun's).
+StateError rigidBodyStateError(const Sample& a, const Sample& b, const Vector3d& omegaA,
+                               const Vector3d& omegaB);
 
 /// The named state of a rigid-body sample of either form, from its state: R (3 x 3, row by
 /// row; for the quaternion form R(q), the sample's attitude), Omega [rad/s] (body frame), x [m]
@@ -96,8 +99,9 @@ std::vector<StatePart> rigidBodyNamedState(const Sample& s);
 /// column) and p = (m v, 1/2 R (J Omega)^), whose Frobenius pairing with a tangent R xi^ is
 /// J Omega . xi (the step's body momentum, eq (42) being its discrete Legendre transform), and
 ///   L_d = (m/2h)|x1 - x0|^2 + (1/h) tr((I - R0^T R1) Jd) - (h/2)(U(x0, R0) + U(x1, R1)).
-/// docs/shadow-energy.md derives it.
-ShadowConstruction rigidBodyShadow(const RigidBody& b, double h);
+/// docs/shadow-energy.md derives it. `onPivot`: the samples of makePivotRun (R and Omega, x = 0
+/// fixed): q = R, p = 1/2 R (J Omega)^.
+ShadowConstruction rigidBodyShadow(const RigidBody& b, double h, bool onPivot = false);
 
 /// Column names of the raw states: R11 R21 R31 R12 ... x1 x2 x3 W1 W2 W3 v1 v2 v3, and with q0..q3
 /// in place of R for the quaternion form.
