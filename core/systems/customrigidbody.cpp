@@ -67,7 +67,8 @@ PotentialVariables CustomRigidBody::variables() {
           {"R11", "R12", "R13", "R21", "R22", "R23", "R31", "R32", "R33"},
           "R",
           {},
-          {"J", "rotvec0", "Omega0"}};
+          {"J", "rotvec0", "Omega0"},
+          {"q"}};  // q1 q2 q3 are the particle's (custom-sphere-particle)
 }
 
 CustomRigidBody::CustomRigidBody()

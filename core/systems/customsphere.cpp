@@ -94,7 +94,8 @@ Particle particle(const PotentialExpression& e, const ParamValues& values) {
 }  // namespace
 
 PotentialVariables CustomSphereParticle::variables() {
-  return {"potential", {"q1", "q2", "q3"}, "q", {"m", "l"}, {"q0", "omega0"}};
+  // R11 ... R33 are the rigid body's (custom-rigid-body)
+  return {"potential", {"q1", "q2", "q3"}, "q", {"m", "l"}, {"q0", "omega0"}, {"R"}};
 }
 
 CustomSphereParticle::CustomSphereParticle()

@@ -186,6 +186,14 @@ Scanned scan(const std::string& t, const PotentialVariables& v) {
       if (variableLike)
         throw fieldError(v, "unknown variable '" + name + "' at column " + col(start) +
                                 " (the variables are " + variableList(v) + ")");
+      for (const std::string& prefix : v.foreignPrefixes)
+        if (name.size() > prefix.size() && name.rfind(prefix, 0) == 0 &&
+            std::all_of(name.begin() + long(prefix.size()), name.end(),
+                        [](char d) { return std::isdigit(static_cast<unsigned char>(d)); }))
+          throw fieldError(v, "'" + name + "' at column " + col(start) +
+                                  " is named like another system's coordinate, not one of this "
+                                  "system's (the variables are " +
+                                  variableList(v) + "); a parameter needs another name");
       if (contains(v.reserved, name))
         throw fieldError(v, "'" + name + "' at column " + col(start) +
                                 " is a parameter of the system that the potential cannot use");

@@ -36,6 +36,10 @@ struct PotentialVariables {
   std::vector<std::string> systemScalars;
   /// The system's other parameters, which the expression may not use (J, rotvec0, ...).
   std::vector<std::string> reserved;
+  /// The variables' prefixes of the other typed systems (R for the rigid body's R11 ... R33):
+  /// a name like one of their coordinates is refused rather than taken as a parameter, whose
+  /// derivative would be 0.
+  std::vector<std::string> foreignPrefixes = {};
 };
 
 /// The functions the grammar allows, each f(x): sin cos tan asin acos atan sinh cosh tanh exp

@@ -95,6 +95,15 @@ class TestPotential : public QObject {
     QTest::newRow("unknown variable")
         << QStringList{"--system", "custom-sphere-particle", "--potential", "q4"}
         << "unknown variable 'q4'";
+    // a name of the other typed system's coordinates is not taken as a parameter, whose
+    // derivative would be 0
+    QTest::newRow("the rigid body's coordinate on the particle")
+        << QStringList{"--system", "custom-sphere-particle", "--potential", "sin(R11)", "--set",
+                       "R11=1"}
+        << "'R11' at column 5 is named like another system's coordinate";
+    QTest::newRow("the particle's coordinate on the rigid body")
+        << QStringList{"--system", "custom-rigid-body", "--potential", "q1 + R33", "--set", "q1=1"}
+        << "'q1' at column 1 is named like another system's coordinate";
     QTest::newRow("fixed potential")
         << QStringList{"--system", "pendulum-3d", "--potential", "R33"}
         << "--potential applies to custom-rigid-body and custom-sphere-particle";
