@@ -44,7 +44,10 @@ ParamValues normalizeReported(const SystemModel& model, const ParamValues& given
                               std::vector<std::string>* warnings) {
   std::vector<std::string> own;
   const ParamValues out = model.normalize(given, &own);
-  for (const auto& [name, value] : given) {
+  for (const auto& given1 : given) {
+    // named, not a structured binding: clang 14 cannot capture one in the lambdas below
+    const std::string& name = given1.first;
+    const std::vector<double>& value = given1.second;
     const auto it = out.find(name);
     if (it == out.end() || it->second.size() != value.size()) continue;
     const std::vector<double>& now = it->second;
