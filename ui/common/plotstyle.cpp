@@ -12,26 +12,109 @@
 namespace dms::ui {
 namespace {
 
-// Qt's linear ticker with as many digits as the labels need to differ: at a fixed precision
-// ticks 0.9995, 1 and 1.0005 all read "1", and an axis that repeats one value says nothing
-class DistinctTicker : public QCPAxisTicker {
+// How long an axis is, in pixels, for the ticks of the replot being made. The ticks are made
+// before the layout of the same replot, so the axis rect is the last layout's, made for the
+// viewport of the last call: the rect grows or shrinks with the viewport since, the margins
+// around it taken as they were (a resize replots once).
+class AxisLength {
  public:
-  void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
-                QVector<double>& ticks, QVector<double>* subTicks,
-                QVector<QString>* labels) override {
-    QCPAxisTicker::generate(range, locale, formatChar, precision, ticks, subTicks, labels);
-    if (!labels) return;
-    // 15 significant digits tell any two doubles apart that a tick step can separate
-    for (int p = precision + 1; p <= 15 && !distinct(*labels); ++p)
-      *labels = createLabelVector(ticks, locale, formatChar, p);
+  explicit AxisLength(const QCPAxis* axis) : m_axis(axis) {}
+  double measure() {
+    const bool vertical = m_axis->orientation() == Qt::Vertical;
+    const QRect rect = m_axis->axisRect()->rect();
+    const QRect viewport = m_axis->parentPlot()->viewport();
+    double length = vertical ? rect.height() : rect.width();
+    if (m_lastViewport.isValid())
+      length += vertical ? viewport.height() - m_lastViewport.height()
+                         : viewport.width() - m_lastViewport.width();
+    m_lastViewport = viewport;
+    return length;
   }
 
  private:
-  static bool distinct(const QVector<QString>& labels) {
-    for (int i = 1; i < labels.size(); ++i)
-      if (labels[i] == labels[i - 1]) return false;
+  const QCPAxis* m_axis;
+  QRect m_lastViewport;
+};
+
+// Qt's linear ticker, with as many ticks as the axis has room for and labels that say the ticks:
+// - at a fixed precision ticks 0.9995, 1 and 1.0005 all read "1", and ticks a quarter apart
+//   (-42.25, -42.5, -42.75) read -42.2, -42.5, -42.8: the digits grow until every label, read
+//   back, is its tick;
+// - Qt puts about five ticks on any axis, whose labels ("100000", "200000") run into each other
+//   on a short one: the count drops until two neighbouring labels leave half a character
+//   between them (a vertical axis: half a line).
+class DistinctTicker : public QCPAxisTicker {
+ public:
+  explicit DistinctTicker(const QCPAxis* axis) : m_axis(axis), m_length(axis) {}
+
+  void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
+                QVector<double>& ticks, QVector<double>* subTicks,
+                QVector<QString>* labels) override {
+    const double length = m_length.measure();
+    for (int count = kTicks; count >= 2; --count) {
+      setTickCount(count);
+      QCPAxisTicker::generate(range, locale, formatChar, precision, ticks, subTicks, labels);
+      if (!labels) return;
+      // whole numbers below a million in full (1000, not 1e+03)
+      double largest = 0.0;
+      for (double t : ticks) largest = std::max(largest, std::abs(t));
+      const int whole = largest >= 1.0 && largest < 1e6 ? int(std::log10(largest)) + 1 : 0;
+      if (formatChar == QLatin1Char('g') && whole > precision)
+        *labels = createLabelVector(ticks, locale, formatChar, whole);
+      // 15 significant digits tell any two doubles apart that a tick step can separate
+      for (int p = std::max(precision, whole) + 1; p <= 15 && !exact(ticks, *labels, locale); ++p)
+        *labels = createLabelVector(ticks, locale, formatChar, p);
+      if (length <= 0.0 || fits(range, ticks, *labels, length)) return;
+    }
+    // two ticks still too close (an axis a few labels long): a label on every other tick, every
+    // third..., the rest of the ticks unlabelled
+    const QVector<QString> all = *labels;
+    for (int stride = 2; stride < all.size(); ++stride) {
+      for (int i = 0; i < all.size(); ++i) (*labels)[i] = i % stride == 0 ? all[i] : QString();
+      if (fits(range, ticks, *labels, length)) return;
+    }
+  }
+
+ private:
+  static constexpr int kTicks = 5;
+
+  static bool exact(const QVector<double>& ticks, const QVector<QString>& labels,
+                    const QLocale& locale) {
+    const double step = ticks.size() > 1 ? std::abs(ticks[1] - ticks[0]) : 0.0;
+    for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+      bool ok = false;
+      const double read = locale.toDouble(labels[i], &ok);
+      if (!ok || std::abs(read - ticks[i]) > 1e-9 * std::max(step, std::abs(ticks[i])))
+        return false;
+      if (i > 0 && labels[i] == labels[i - 1]) return false;
+    }
     return true;
   }
+
+  // whether every two neighbouring labels leave room between them
+  bool fits(const QCPRange& range, const QVector<double>& ticks, const QVector<QString>& labels,
+            double length) const {
+    if (range.size() <= 0.0) return true;
+    const QFontMetricsF fm(m_axis->tickLabelFont());
+    const bool vertical = m_axis->orientation() == Qt::Vertical;
+    int last = -1;
+    for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+      if (labels[i].isEmpty()) continue;
+      if (last >= 0) {
+        const double apart = length * std::abs(ticks[i] - ticks[last]) / range.size();
+        const double need =
+            vertical ? 1.5 * fm.height()
+                     : (fm.horizontalAdvance(labels[i]) + fm.horizontalAdvance(labels[last])) / 2 +
+                           fm.horizontalAdvance(QLatin1Char('0'));
+        if (apart < need) return false;
+      }
+      last = i;
+    }
+    return true;
+  }
+
+  const QCPAxis* m_axis;
+  AxisLength m_length;
 };
 
 // Qt's log ticker, with decades labelled as far apart as a label needs: its fixed count of
@@ -43,7 +126,7 @@ class DistinctTicker : public QCPAxisTicker {
 // decades is left to Qt's ticker.
 class SpacedLogTicker : public QCPAxisTickerLog {
  public:
-  explicit SpacedLogTicker(const QCPAxis* axis) : m_axis(axis) {}
+  explicit SpacedLogTicker(const QCPAxis* axis) : m_axis(axis), m_axisLength(axis) {}
 
   void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
                 QVector<double>& ticks, QVector<double>* subTicks,
@@ -73,20 +156,11 @@ class SpacedLogTicker : public QCPAxisTickerLog {
   }
 
  private:
-  // The ticks are made before the layout of the same replot, so the axis rect is the last
-  // layout's, made for the viewport of the last call: the rect grows or shrinks with the
-  // viewport since, the margins around it taken as they were (a resize replots once).
   void measure() {
     const QFontMetricsF fm(m_axis->tickLabelFont());
     const bool vertical = m_axis->orientation() == Qt::Vertical;
     m_label = vertical ? 1.5 * fm.height() : fm.horizontalAdvance(QStringLiteral("10-10"));
-    const QRect rect = m_axis->axisRect()->rect();
-    const QRect viewport = m_axis->parentPlot()->viewport();
-    m_length = vertical ? rect.height() : rect.width();
-    if (m_lastViewport.isValid())
-      m_length += vertical ? viewport.height() - m_lastViewport.height()
-                           : viewport.width() - m_lastViewport.width();
-    m_lastViewport = viewport;
+    m_length = m_axisLength.measure();
   }
 
   static QVector<double> powersEvery(int step, double lo, double hi) {
@@ -97,8 +171,8 @@ class SpacedLogTicker : public QCPAxisTickerLog {
   }
 
   const QCPAxis* m_axis;
+  AxisLength m_axisLength;
   double m_label = 0.0, m_length = 0.0;
-  QRect m_lastViewport;
 };
 
 const char* const kBaseFont = "dmsBaseFont";
@@ -182,7 +256,7 @@ void PlotStyle::apply(QCustomPlot* p, const QString& title, const QString& xLabe
   p->plotLayout()->setRowStretchFactor(1, 0.001);
   p->plotLayout()->setRowSpacing(0);
   for (QCPAxis* a : {p->xAxis, p->yAxis}) {
-    a->setTicker(QSharedPointer<QCPAxisTicker>(new DistinctTicker));
+    a->setTicker(QSharedPointer<QCPAxisTicker>(new DistinctTicker(a)));
     a->grid()->setSubGridVisible(false);
     a->grid()->setPen(QPen(gridColor(), 0, Qt::DotLine));
   }
@@ -202,7 +276,7 @@ void PlotStyle::setLogAxis(QCPAxis* a, bool log) {
     a->setNumberPrecision(0);
   } else {
     a->setScaleType(QCPAxis::stLinear);
-    a->setTicker(QSharedPointer<QCPAxisTicker>(new DistinctTicker));
+    a->setTicker(QSharedPointer<QCPAxisTicker>(new DistinctTicker(a)));
     a->setNumberFormat("gb");
     a->setNumberPrecision(3);
   }
