@@ -2,19 +2,85 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How a plot lays out its text, without a window: a linear axis's tick labels say the ticks'
 // spacing (no 0.25 read as 0.2 and 0.3), and a short axis has as
-// many ticks as leave their labels apart.
+// many ticks as leave their labels apart; a figure exported for a paper, at one column (8 x 5 cm,
+// 8 pt) and at two (17 x 8 cm, 9 pt), keeps its title, legend, tick labels and caption whole
+// and inside the page, and leaves the axes 30 % of the page's height.
 #include <qcustomplot.h>
 
+#include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
 
 #include "tests/common/suitemain.h"
+#include "ui/common/exporter.h"
+#include "ui/common/figure.h"
 #include "ui/common/plotstyle.h"
+#include "ui/mode/mode.h"
 
 namespace tst_plotlayout {
 
 using namespace dms;
 using namespace dms::ui;
+
+// a mode with one plot and a caption, all File > Export needs
+class OnePlotMode : public Mode {
+ public:
+  explicit OnePlotMode(QCustomPlot* plot, QString caption)
+      : Mode(ModeContext{}, nullptr), m_plot(plot), m_caption(std::move(caption)) {}
+  QString name() const override { return "plots"; }
+  QString settingsKey() const override { return "plots"; }
+  QString description(const SystemModel*) const override { return {}; }
+  bool supports(const SystemModel*) const override { return true; }
+  void setSystem(const SystemModel*) override {}
+  QWidget* panel() const override { return nullptr; }
+  QWidget* views() const override { return nullptr; }
+  void activate() override {}
+  void deactivate() override {}
+  void frame(double) override {}
+  QString legend() const override { return {}; }
+  ModeStatus status() const override { return {}; }
+  std::vector<ExportPlot> exportPlots() const override { return {{"figure", m_plot}}; }
+  void exportCsv(const QString&, const WriteDone&) override {}
+  QString figureCaption() const override { return m_caption; }
+  void applySet(const std::string&, const std::vector<double>&) override {}
+  QString playTimeProblem(double) const override { return {}; }
+  bool start(QString*) override { return false; }
+
+ private:
+  QCustomPlot* m_plot;
+  QString m_caption;
+};
+
+// what one layout of an export placed, read in afterLayout
+struct Placed {
+  QRect page, axes;
+  QList<QPair<QString, bool>> texts;  // each text row: its text, whether it has the room it needs
+  QList<QRectF> xLabels, yLabels;     // the tick labels' boxes
+  bool laidOut = false;
+};
+
+QList<QRectF> tickBoxes(QCPAxis* a) {
+  QList<QRectF> boxes;
+  const QFontMetricsF fm(a->tickLabelFont());
+  const QVector<double> ticks = a->tickVector();
+  const QVector<QString> labels = a->tickVectorLabels();
+  for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+    if (!a->range().contains(ticks[i])) continue;
+    const double at = a->coordToPixel(ticks[i]);
+    const QRectF r = fm.boundingRect(labels[i]);
+    boxes << (a->orientation() == Qt::Horizontal
+                  ? QRectF(at - r.width() / 2, a->axisRect()->bottom() + 4, r.width(), r.height())
+                  : QRectF(a->axisRect()->left() - 4 - r.width(), at - r.height() / 2, r.width(),
+                           r.height()));
+  }
+  return boxes;
+}
+
+bool apart(const QList<QRectF>& boxes) {
+  for (int i = 1; i < boxes.size(); ++i)
+    if (boxes[i].intersects(boxes[i - 1])) return false;
+  return true;
+}
 
 class TestPlotLayout : public QObject {
   Q_OBJECT
@@ -75,6 +141,99 @@ class TestPlotLayout : public QObject {
                                             .arg(width)));
       }
     }
+  }
+
+  void paperFigure_data() {
+    QTest::addColumn<QSizeF>("cm");
+    QTest::addColumn<double>("pt");
+    QTest::newRow("one column, 8 x 5 cm, 8 pt") << QSizeF(8.0, 5.0) << 8.0;
+    QTest::newRow("one column, 9 x 6 cm, 7 pt") << QSizeF(9.0, 6.0) << 7.0;
+    QTest::newRow("one column, 8.5 x 5.5 cm, 9 pt") << QSizeF(8.5, 5.5) << 9.0;
+    QTest::newRow("two columns, 17 x 8 cm, 9 pt") << QSizeF(17.0, 8.0) << 9.0;
+  }
+
+  // File > Export plots at a print size: every text row (title, caption) and
+  // the legend whole and on the page, the tick labels apart and on it, and the
+  // axes at least 30 % of the page's height (a one-column page also holds a
+  // title and a caption of two to four lines each) and 60 % of its width
+  void paperFigure() {
+    QFETCH(QSizeF, cm);
+    QFETCH(double, pt);
+    QCustomPlot plot;
+    plot.resize(640, 420);
+    PlotStyle::apply(&plot, {}, {}, {});
+    Figure f;
+    f.title = "Equal cost: total energy of the variational method against RK45";
+    f.x = {"t", "s"};
+    f.y = {"total energy E", "J"};
+    for (int k = 0; k < 3; ++k) {
+      Series s;
+      s.name = std::array{"RK45 (ode45)", "variational, matched h",
+                          "variational, the article's h"}[std::size_t(k)];
+      s.color = std::array<Rgb, 3>{0xd55e00, 0x0072b2, 0x0072b2}[std::size_t(k)];
+      for (int i = 0; i <= 200; ++i) {
+        s.x.push_back(5.0 * i);
+        s.y.push_back(-42.1 - 0.004 * i * (k == 0) - 0.1 * std::sin(0.3 * i + k));
+      }
+      f.series.push_back(s);
+    }
+    drawFigure(&plot, f, false);
+    OnePlotMode mode(&plot,
+                     "Planar pendulum on SO(2): m = 1 kg, l = 1 m, g = 9.81 m/s², "
+                     "theta0 = 0.5 rad, omega0 = 0 rad/s; h = 0.18423 s, T = 1000 s; "
+                     "variational against RK45 (ode45) at RelTol = 1e-3, AbsTol = 1e-6");
+    Placed placed;
+    QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&] {
+      if (plot.viewport().size() == plot.size()) return;  // the window's own layout
+      placed = {};
+      placed.laidOut = true;
+      placed.page = plot.viewport();
+      placed.axes = plot.axisRect()->rect();
+      const auto room = [&](QCPLayoutElement* e) {
+        const QSize need = e->minimumOuterSizeHint();
+        const QRect got = e->outerRect();
+        return got.width() >= need.width() && got.height() >= need.height() &&
+               placed.page.contains(got);
+      };
+      for (int i = 0; i < plot.plotLayout()->elementCount(); ++i)
+        if (auto* text = qobject_cast<QCPTextElement*>(plot.plotLayout()->elementAt(i)))
+          placed.texts << qMakePair(text->text(), room(text));
+      // above the axes or inside them
+      placed.texts << qMakePair(QStringLiteral("(the legend)"), room(plot.legend));
+      if (plot.legend->layout() != plot.plotLayout())  // inside the axes: wholly
+        placed.texts << qMakePair(QStringLiteral("(the legend in the axes)"),
+                                  placed.axes.contains(plot.legend->outerRect()));
+      placed.xLabels = tickBoxes(plot.xAxis);
+      placed.yLabels = tickBoxes(plot.yAxis);
+    });
+    FigureOptions o;
+    o.printCm = cm;
+    o.textPt = pt;
+    o.caption = true;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    if (qEnvironmentVariableIsSet("DMS_KEEP_FIGURES")) dir.setAutoRemove(false);
+    QString error;
+    QVERIFY2(
+        mode.writePlots(dir.path(), 0, {ImageFormat::Png, ImageFormat::Pdf}, {}, &error, {}, o),
+        qPrintable(error));
+    qInfo("%s", qPrintable(dir.path()));
+    QVERIFY(placed.laidOut);
+    QVERIFY(placed.texts.size() >= 3);  // the title, the caption, the legend
+    QStringList cut;
+    for (const auto& [text, room] : placed.texts)
+      if (!room) cut << text;
+    QVERIFY2(cut.isEmpty(), qPrintable("cut: " + cut.join(" | ")));
+    QVERIFY2(apart(placed.xLabels), "the x axis's tick labels overlap");
+    QVERIFY2(apart(placed.yLabels), "the y axis's tick labels overlap");
+    QVERIFY(placed.xLabels.size() >= 3 && placed.yLabels.size() >= 3);
+    for (const QList<QRectF>& boxes : {placed.xLabels, placed.yLabels})
+      for (const QRectF& b : boxes)
+        QVERIFY2(QRectF(placed.page).contains(b), "a tick label off the page");
+    QVERIFY2(placed.axes.height() >= 0.3 * placed.page.height(),
+             qPrintable(
+                 QString("axes %1 px of %2").arg(placed.axes.height()).arg(placed.page.height())));
+    QVERIFY(placed.axes.width() >= 0.6 * placed.page.width());
   }
 };
 

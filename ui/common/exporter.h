@@ -6,6 +6,7 @@
 
 #include <QImage>
 #include <QSize>
+#include <QSizeF>
 #include <QString>
 #include <functional>
 #include <string>
@@ -26,6 +27,11 @@ bool formatFromPath(const QString& path, ImageFormat* f);
 /// `error` on failure.
 bool savePlot(QCustomPlot* plot, const QString& path, ImageFormat f, QSize size, QString* error,
               double pngScale = 1.0);
+/// Renders a plot for a page of `pagePt` points, laid out in the units fonts are measured in
+/// (printCanvas), so that its text has its point size on paper: a PDF or SVG page of that size,
+/// or a PNG of it at `pngDpi`. False and `error` on failure.
+bool savePrint(QCustomPlot* plot, const QString& path, ImageFormat f, QSizeF pagePt, double pngDpi,
+               QString* error);
 /// The image scaled to `size` with its aspect kept, centred, the margin filled with the colour of
 /// its top-left pixel (a background); the image itself when it has that size already.
 QImage fitImage(const QImage& image, QSize size);
