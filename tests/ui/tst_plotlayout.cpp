@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How a plot lays out its text, without a window: a linear axis's tick labels say the ticks'
 // spacing (no 0.25 read as 0.2 and 0.3), and a short axis has as
-// many ticks as leave their labels apart; a figure exported for a paper, at one column (8 x 5 cm,
-// 8 pt) and at two (17 x 8 cm, 9 pt), keeps its title, legend, tick labels and caption whole
-// and inside the page, and leaves the axes 30 % of the page's height.
+// many ticks as leave their labels apart; a week's time axis reads in days; a figure exported for a
+// paper, at one column (8 x 5 cm, 8 pt) and at two (17 x 8 cm, 9 pt), keeps its title, legend, tick
+// labels and caption whole and inside the page, and leaves the axes 30 % of the page's height.
 #include <qcustomplot.h>
 
 #include <QTemporaryDir>
@@ -15,6 +15,7 @@
 #include "ui/common/exporter.h"
 #include "ui/common/figure.h"
 #include "ui/common/plotstyle.h"
+#include "ui/common/timeunit.h"
 #include "ui/mode/mode.h"
 
 namespace tst_plotlayout {
@@ -140,6 +141,32 @@ class TestPlotLayout : public QObject {
                                             .arg(need)
                                             .arg(width)));
       }
+    }
+  }
+
+  // a week's horizon reads in days: the unit, the axis's label, ticks at whole days labelled
+  // in days, a time in days with two decimals; a pendulum's minute stays in seconds
+  void weekInDays() {
+    QCOMPARE(timeUnitFor(100.0).symbol, QString("s"));
+    QCOMPARE(timeUnitFor(3600.0).symbol, QString("min"));
+    QCOMPARE(timeUnitFor(86400.0).symbol, QString("h"));
+    const TimeUnit week = timeUnitFor(7 * 86400.0);
+    QCOMPARE(week.symbol, QString("d"));
+    QCOMPARE(timeText(300000.0, week), QString("3.47 d"));
+    QCustomPlot p;
+    PlotStyle::apply(&p, "energy", "t [s]", "E [J]");
+    PlotStyle::setLogAxis(p.xAxis, false);
+    PlotStyle::setTimeAxis(p.xAxis, week);
+    QCOMPARE(p.xAxis->label(), QString("t [d]"));
+    p.xAxis->setRange(0.0, 7 * 86400.0);
+    p.resize(400, 240);
+    p.replot();
+    const QVector<double> ticks = p.xAxis->tickVector();
+    const QVector<QString> labels = p.xAxis->tickVectorLabels();
+    QVERIFY(ticks.size() >= 3);
+    for (int i = 0; i < ticks.size(); ++i) {
+      QCOMPARE(std::fmod(ticks[i], 86400.0), 0.0);
+      if (!labels[i].isEmpty()) QCOMPARE(labels[i], QString::number(ticks[i] / 86400.0));
     }
   }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "ui/common/palette.h"
+#include "ui/common/timeunit.h"
 
 namespace dms::ui {
 namespace {
@@ -47,9 +48,23 @@ class DistinctTicker : public QCPAxisTicker {
  public:
   explicit DistinctTicker(const QCPAxis* axis) : m_axis(axis), m_length(axis) {}
 
+  /// Ticks at round numbers of `unit` seconds (a time axis in days), labelled in it.
+  void setUnit(double unit) { m_unit = unit; }
+
   void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
                 QVector<double>& ticks, QVector<double>* subTicks,
                 QVector<QString>* labels) override {
+    generateIn(QCPRange(range.lower / m_unit, range.upper / m_unit), locale, formatChar, precision,
+               ticks, subTicks, labels);
+    if (m_unit == 1.0) return;
+    for (double& t : ticks) t *= m_unit;
+    if (subTicks)
+      for (double& t : *subTicks) t *= m_unit;
+  }
+
+ private:
+  void generateIn(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
+                  QVector<double>& ticks, QVector<double>* subTicks, QVector<QString>* labels) {
     const double length = m_length.measure();
     for (int count = kTicks; count >= 2; --count) {
       setTickCount(count);
@@ -75,7 +90,6 @@ class DistinctTicker : public QCPAxisTicker {
     }
   }
 
- private:
   static constexpr int kTicks = 5;
 
   static bool exact(const QVector<double>& ticks, const QVector<QString>& labels,
@@ -115,6 +129,7 @@ class DistinctTicker : public QCPAxisTicker {
 
   const QCPAxis* m_axis;
   AxisLength m_length;
+  double m_unit = 1.0;
 };
 
 // Qt's log ticker, with decades labelled as far apart as a label needs: its fixed count of
@@ -280,6 +295,12 @@ void PlotStyle::setLogAxis(QCPAxis* a, bool log) {
     a->setNumberFormat("gb");
     a->setNumberPrecision(3);
   }
+}
+
+void PlotStyle::setTimeAxis(QCPAxis* a, const TimeUnit& unit) {
+  if (auto* ticker = dynamic_cast<DistinctTicker*>(a->ticker().data()))
+    ticker->setUnit(unit.seconds);
+  a->setLabel(QStringLiteral("t [%1]").arg(unit.symbol));
 }
 
 void PlotStyle::fitAxes(QCustomPlot* p) {
