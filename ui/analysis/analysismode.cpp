@@ -227,8 +227,8 @@ void AnalysisMode::redraw() {
                        partial);
     return;
   }
-  m_studyView->display(studyResult(),
-                       running ? tr("computing...") : tr("set the inputs, then Run"));
+  m_studyView->display(studyResult(), running ? tr("computing...") : tr("set the inputs, then Run"),
+                       QString::fromStdString(st->name()));
 }
 
 bool AnalysisMode::start(QString* problem) {

@@ -100,9 +100,8 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
     for (QCPAxis* a : {p->xAxis, p->yAxis}) PlotStyle::setLogAxis(a, true);
     p->yAxis->setLabel(errorName(error));
   }
-  m_work->xAxis->setLabel(cost == SweepCost::Cpu
-                              ? tr("CPU time [s]")
-                              : tr("evaluations of the right-hand side or forces"));
+  m_work->xAxis->setLabel(cost == SweepCost::Cpu ? tr("CPU time [s]")
+                                                 : tr("evaluations (f or forces)"));
   m_points[0].clear();
   m_points[1].clear();
   m_triangles.clear();  // their items went with clearItems()

@@ -263,6 +263,9 @@ void PlotStyle::apply(QCustomPlot* p, const QString& title, const QString& xLabe
   p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
   p->legend->setColumnSpacing(16);
   p->axisRect()->insetLayout()->take(p->legend);
+  // a maximum width of its own: an empty legend's (before a run) is its margins', and the one
+  // column of the layout would take it, leaving the axes 50 pixels wide
+  p->legend->setMaximumSize(1 << 20, QWIDGETSIZE_MAX);
   p->plotLayout()->insertRow(0);
   p->plotLayout()->addElement(
       0, 0, new QCPTextElement(p, title, QFont(p->font().family(), 10, QFont::Bold)));
