@@ -214,17 +214,8 @@ void AnalysisPlots::fitTexts(QCustomPlot* p) {
   }
   // the legend two entries a row while two of its widest fit the width, else one a row (the
   // names are never cut)
-  int widest = 0;
-  for (int k = 0; k < p->legend->elementCount(); ++k)
-    if (QCPLayoutElement* e = p->legend->elementAt(k))
-      widest = std::max(widest, e->minimumOuterSizeHint().width());
-  const int wrap = 2 * widest + p->legend->columnSpacing() <= width ? 2 : 1;
-  if (p->legend->wrap() != wrap) {
-    p->legend->setWrap(wrap);
-    // the entries there are take the new wrap only when rearranged
-    p->legend->setFillOrder(p->legend->fillOrder(), true);
+  if (PlotStyle::fitLegend(p, 2))
     p->replot(QCustomPlot::rpQueuedReplot);  // a new layout with the legend's new rows
-  }
 }
 
 int AnalysisPlots::pointCount(int plot) const { return int(m_points[plot == 0 ? 0 : 1].size()); }

@@ -23,6 +23,10 @@ StudyView::StudyView(QWidget* parent) : QWidget(parent) {
       p->replot(QCustomPlot::rpQueuedReplot);
     });
     row->addWidget(p, 1);
+    // the legend's names whole: two a row where they fit, else one
+    connect(p, &QCustomPlot::afterLayout, this, [p] {
+      if (PlotStyle::fitLegend(p, 2)) p->replot(QCustomPlot::rpQueuedReplot);
+    });
   }
   display(nullptr, QString());
 }

@@ -306,6 +306,26 @@ void PlotStyle::setTimeAxis(QCPAxis* a, const TimeUnit& unit) {
   a->setLabel(QStringLiteral("t [%1]").arg(unit.symbol));
 }
 
+bool PlotStyle::fitLegend(QCustomPlot* p, int most) {
+  QCPLegend* legend = p->legend;
+  int widest = 0, entries = 0;
+  for (int k = 0; k < legend->elementCount(); ++k)
+    if (QCPLayoutElement* e = legend->elementAt(k)) {
+      widest = std::max(widest, e->minimumOuterSizeHint().width());
+      ++entries;
+    }
+  if (entries == 0) return false;
+  const QMargins m = legend->margins();
+  const int room = p->viewport().width() - m.left() - m.right() + legend->columnSpacing();
+  const int wrap = std::clamp(room / std::max(1, widest + legend->columnSpacing()), 1,
+                              std::max(1, std::min(most, entries)));
+  if (legend->wrap() == wrap) return false;
+  legend->setWrap(wrap);
+  // the entries there are take the new wrap only when rearranged
+  legend->setFillOrder(legend->fillOrder(), true);
+  return true;
+}
+
 void PlotStyle::fitAxes(QCustomPlot* p) {
   fitAxis(p->xAxis, p->xAxis->scaleType() == QCPAxis::stLogarithmic);
   fitAxis(p->yAxis, true);
