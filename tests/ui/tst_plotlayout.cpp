@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How a plot lays out its text, without a window: a linear axis's tick labels say the ticks'
 // spacing (no 0.25 read as 0.2 and 0.3), and a short axis has as
-// many ticks as leave their labels apart; a week's time axis reads in days; a figure exported for a
+// many ticks as leave their labels apart; a week's time axis reads in days; a figure's text is
+// typeset; a figure exported for a
 // paper, at one column (8 x 5 cm, 8 pt) and at two (17 x 8 cm, 9 pt), keeps its title, legend, tick
 // labels and caption whole and inside the page, and leaves the axes 30 % of the page's height.
 #include <qcustomplot.h>
@@ -168,6 +169,32 @@ class TestPlotLayout : public QObject {
       QCOMPARE(std::fmod(ticks[i], 86400.0), 0.0);
       if (!labels[i].isEmpty()) QCOMPARE(labels[i], QString::number(ticks[i] / 86400.0));
     }
+  }
+
+  // a figure's text in the app's one notation: the core's plain names typeset (qᵀq, θ, S²)
+  void figureTextTypeset() {
+    QCustomPlot p;
+    PlotStyle::apply(&p, {}, {}, {});
+    Figure f;
+    f.title = "structure error |1 - q^T q| on S^2";
+    f.x = {"theta", "rad"};
+    f.y = {"|L - L0|", "kg m^2/s"};
+    Series s;
+    s.name = "||I - R^T R||";
+    s.x = {0.0, 1.0};
+    s.y = {1.0, 2.0};
+    f.series.push_back(s);
+    f.caption = "theta0 = 0.5 rad, omega0 = 0 rad/s";
+    drawFigure(&p, f, true);
+    QCOMPARE(PlotStyle::title(&p)->text(), QString("structure error |1 − qᵀq| on S²"));
+    QCOMPARE(p.xAxis->label(), QString("θ [rad]"));
+    QCOMPARE(p.yAxis->label(), QString("|L − L0| [kg m²/s]"));
+    QCOMPARE(p.graph(0)->name(), QString("‖I − RᵀR‖"));
+    bool captioned = false;
+    for (int i = 0; i < p.plotLayout()->elementCount(); ++i)
+      if (auto* t = qobject_cast<QCPTextElement*>(p.plotLayout()->elementAt(i)))
+        captioned = captioned || t->text() == QString("θ0 = 0.5 rad, ω0 = 0 rad/s");
+    QVERIFY(captioned);
   }
 
   void paperFigure_data() {

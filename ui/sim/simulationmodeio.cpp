@@ -14,6 +14,7 @@
 #include <map>
 
 #include "core/io/scenario.h"
+#include "core/notation.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/numbertext.h"
 #include "ui/common/palette.h"
@@ -95,7 +96,7 @@ QString SimulationMode::figureCaption() const {
     for (double x : it->second) v << QString::number(x, 'g', 6);
     // no line break inside "name = value unit" (no-break spaces)
     parts << QString("%1\u00a0=\u00a0%2%3")
-                 .arg(QString::fromStdString(p.name),
+                 .arg(QString::fromStdString(typeset(p.name)),
                       v.size() > 1 ? "(" + v.join(", ") + ")" : v.value(0),
                       p.unit.empty() ? QString() : "\u00a0" + plotSymbol(p.unit));
   }
