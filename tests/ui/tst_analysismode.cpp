@@ -19,6 +19,8 @@
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <functional>
+#include <memory>
 
 #include "core/analysis/longtime.h"
 #include "core/analysis/phasearea.h"
@@ -65,8 +67,12 @@ class TestAnalysisMode : public QObject {
   void plotsBeforeARun() {
     QVERIFY(m_window->selectSystem("planar-pendulum"));
     QVERIFY(m_window->activateMode(m_mode));
-    const QSize before = m_window->size();
-    const QString study = m_mode->study();
+    // the window's size and study back even when a check fails: the next cases run sweeps
+    const std::unique_ptr<AnalysisMode, std::function<void(AnalysisMode*)>> restore(
+        m_mode, [this, size = m_window->size(), study = m_mode->study()](AnalysisMode* mode) {
+          m_window->resize(size);
+          mode->chooseStudy(study);
+        });
     for (const QSize size : {QSize(1024, 768), QSize(1920, 1080)}) {
       m_window->resize(size);
       for (const Study* st : studies()) {
@@ -118,8 +124,26 @@ class TestAnalysisMode : public QObject {
         QVERIFY2(shown >= 1, qPrintable(key));
       }
     }
-    m_window->resize(before);
-    m_mode->chooseStudy(study);
+  }
+
+  // every fixed-step method's convergence entry says its fitted order, or why it has none (the
+  // planar pendulum's RKMK4: two runs above the floor the reference's bound sets)
+  void everyFixedStepEntrySaysItsOrder() {
+    QVERIFY(m_window->selectSystem("planar-pendulum"));
+    QVERIFY(m_window->activateMode(m_mode));
+    m_mode->chooseStudy("sweep");
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    const SystemModel* model = findSystem("planar-pendulum");
+    for (Method m : model->methods())
+      panel->methodBox(m)->setChecked(m == Method::Rkmk4 || m == Method::Rk4);
+    QSignalSpy done(m_mode, &Mode::finished);
+    panel->runButton()->click();
+    QVERIFY(done.wait(ms(60000)));
+    QCustomPlot* conv = m_mode->plots()->convergence();
+    QCOMPARE(conv->graphCount(), 2);
+    for (int i = 0; i < conv->graphCount(); ++i)
+      QVERIFY2(conv->graph(i)->name().contains("order"), qPrintable(conv->graph(i)->name()));
   }
 
   // every system has the tab; a vi-only sweep of its default steps fits order 2 (within

@@ -122,9 +122,20 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
     QCPGraph* work = m_work->addGraph();
     QCPGraph* conv = m_convergence->addGraph();
     work->setName(name);
-    const std::optional<double> order = orders.count(m) ? orders[m] : std::nullopt;
-    conv->setName(order ? tr("%1: order %2").arg(name, QString::number(*order, 'f', 2)) : name);
-    if (order) ordered.push_back({conv, int(std::lround(*order))});
+    const bool fitted = orders.count(m) && orders[m].has_value();
+    const double order = fitted ? *orders[m] : 0.0;
+    // a fixed-step method with too few runs in the fit's range (its error above the reference's
+    // bound times kFitFloorFactor and below kFitCeiling) says so, not nothing
+    int inRange = 0;
+    for (const SweepRun& r : result->runs)
+      inRange += r.point.method == m && usedForOrder(r, result->reference) ? 1 : 0;
+    QString entry = name;
+    if (fitted)
+      entry = tr("%1: order %2").arg(name, QString::number(order, 'f', 2));
+    else if (!adaptive)
+      entry = tr("%1: no order (%2 of 3 runs in range)").arg(name).arg(inRange);
+    conv->setName(entry);
+    if (fitted) ordered.push_back({conv, int(std::lround(order))});
     for (QCPGraph* gph : {work, conv}) {
       gph->setPen(QPen(look.color, 1.6, look.pen));
       gph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, look.color, look.color, 6));
