@@ -1,13 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How a plot lays out its text, without a window: a linear axis's tick labels say the ticks'
-// spacing (no 0.25 read as 0.2 and 0.3), and a short axis has as
-// many ticks as leave their labels apart; a week's time axis reads in days; a figure's text is
-// typeset; a figure exported for a
-// paper, at one column (8 x 5 cm, 8 pt) and at two (17 x 8 cm, 9 pt), keeps its title, legend, tick
-// labels and caption whole and inside the page, and leaves the axes 30 % of the page's height.
+// spacing (no 0.25 read as 0.2 and 0.3), and a short axis has as many ticks as leave their
+// labels apart; a week's time axis reads in days; a figure's text is typeset; a video frame
+// holds the scene and the plots alone; a figure exported for a paper, at one column (8 x 5 cm,
+// 8 pt) and at two (17 x 8 cm, 9 pt), keeps its title, legend, tick labels and caption whole and
+// inside the page, and leaves the axes 30 % of the page's height.
 #include <qcustomplot.h>
 
+#include <QPainter>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -195,6 +196,35 @@ class TestPlotLayout : public QObject {
       if (auto* t = qobject_cast<QCPTextElement*>(p.plotLayout()->elementAt(i)))
         captioned = captioned || t->text() == QString("θ0 = 0.5 rad, ω0 = 0 rad/s");
     QVERIFY(captioned);
+  }
+
+  // a video frame of the scene and the plots: the scene's picture whole across the top three
+  // fifths, its sides in its own background (no window grey), the plots under it to the edges
+  void videoFrameSceneAndPlots() {
+    QImage scene(400, 250, QImage::Format_RGB32);
+    const QColor background(0xee, 0xf0, 0xf4), body(0x00, 0x72, 0xb2);
+    scene.fill(background);
+    QPainter(&scene).fillRect(QRect(150, 75, 100, 100), body);
+    QCustomPlot a, b;
+    for (QCustomPlot* p : {&a, &b}) PlotStyle::apply(p, "energy", "t [s]", "E [J]");
+    const QSize size(640, 360);
+    const int band = sceneBandHeight(size, true);
+    QCOMPARE(band, 216);
+    const QImage row = plotRow({&a, &b}, QSize(size.width(), size.height() - band));
+    const QImage frame = sceneAndPlots(scene, row, size);
+    QCOMPARE(frame.size(), size);
+    // the band's corners in the scene's background, its middle the scene's body
+    for (const QPoint at :
+         {QPoint(0, 0), QPoint(639, 0), QPoint(0, band - 1), QPoint(639, band - 1)})
+      QCOMPARE(frame.pixelColor(at), background);
+    QCOMPARE(frame.pixelColor(320, band / 2), body);
+    // the plots fill the rest: their white background at both lower corners, their titles' ink
+    QCOMPARE(frame.pixelColor(0, 359), QColor(Qt::white));
+    QCOMPARE(frame.pixelColor(639, 359), QColor(Qt::white));
+    int ink = 0;
+    for (int y = band; y < band + 30; ++y)
+      for (int x = 0; x < size.width(); ++x) ink += frame.pixelColor(x, y).lightness() < 100;
+    QVERIFY2(ink > 50, qPrintable(QString::number(ink)));
   }
 
   void paperFigure_data() {

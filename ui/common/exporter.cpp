@@ -184,6 +184,36 @@ QImage fitImage(const QImage& image, QSize size) {
   return canvas;
 }
 
+int sceneBandHeight(QSize size, bool withPlots) {
+  return withPlots ? size.height() * 3 / 5 : size.height();
+}
+
+QImage plotRow(const std::vector<QCustomPlot*>& plots, QSize size) {
+  QImage row(size, QImage::Format_RGB32);
+  row.fill(Qt::white);
+  QPainter painter(&row);
+  const int n = int(plots.size());
+  for (int i = 0; i < n; ++i) {
+    const int x0 = size.width() * i / n, x1 = size.width() * (i + 1) / n;
+    if (x1 - x0 < 16 || size.height() < 16) continue;
+    painter.drawPixmap(QPoint(x0, 0), plots[std::size_t(i)]->toPixmap(x1 - x0, size.height()));
+  }
+  return row;
+}
+
+QImage sceneAndPlots(const QImage& scene, const QImage& plots, QSize size) {
+  QImage frame(size, QImage::Format_RGB32);
+  frame.fill(Qt::white);
+  QPainter painter(&frame);
+  const int sceneHeight = scene.isNull() ? 0 : sceneBandHeight(size, !plots.isNull());
+  // the whole picture (the method cards at its top, the time stamp at its foot), as large as
+  // the band holds, the band's sides in the scene's own background
+  if (sceneHeight > 0)
+    painter.drawImage(QPoint(0, 0), fitImage(scene, QSize(size.width(), sceneHeight)));
+  if (!plots.isNull()) painter.drawImage(QPoint(0, sceneHeight), plots);
+  return frame;
+}
+
 bool savePng(const QImage& image, const QString& path, QString* error) {
   if (path.isEmpty()) {
     if (error) *error = QObject::tr("No file name to write the PNG to");

@@ -10,6 +10,7 @@
 #include <QString>
 #include <functional>
 #include <string>
+#include <vector>
 
 class QCustomPlot;
 class QIODevice;
@@ -35,6 +36,16 @@ bool savePrint(QCustomPlot* plot, const QString& path, ImageFormat f, QSizeF pag
 /// The image scaled to `size` with its aspect kept, centred, the margin filled with the colour of
 /// its top-left pixel (a background); the image itself when it has that size already.
 QImage fitImage(const QImage& image, QSize size);
+/// A video frame filmed from the scene and the plots alone (no panel, menus, playback bar or
+/// table, no margin): the 3D view's picture across the top band, sceneBandHeight() high (three
+/// fifths of the frame with plots, all of it without), and the plots' row under it.
+int sceneBandHeight(QSize size, bool withPlots);
+/// `plots` side by side in an image of `size`, each drawn at its cell's size.
+QImage plotRow(const std::vector<QCustomPlot*>& plots, QSize size);
+/// The frame of `size`: `scene` whole in its band (fitImage: the sides in its background colour),
+/// `plots` (a plotRow of the rest of the height, or null) under it. A null `scene`: the plots
+/// alone.
+QImage sceneAndPlots(const QImage& scene, const QImage& plots, QSize size);
 /// Writes an image as PNG.
 bool savePng(const QImage& image, const QString& path, QString* error);
 /// Writes `path` through a temporary file: `write` fills it and returns why it failed (empty
