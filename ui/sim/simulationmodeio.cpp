@@ -37,7 +37,14 @@ std::vector<ExportPlot> SimulationMode::exportPlots() const {
 }
 
 // the plots take the table's room: the numbers are too small to read from a lecture hall
-void SimulationMode::setPresenting(bool on) { m_table->setVisible(!on); }
+void SimulationMode::setPresenting(bool on) {
+  m_table->setVisible(!on);
+  // the article's line as large as the plots' text while presenting (View > Presentation scales
+  // that by 1.6): read from the back of a lecture hall
+  QFont font = m_views->font();
+  font.setPointSizeF(font.pointSizeF() * (on ? 1.6 : 1.0));
+  m_articleNote->setFont(font);
+}
 
 // one bucket group per pixel column of the exported image
 void SimulationMode::prepareExport(QSize size) {
