@@ -95,7 +95,7 @@ class TestPresentation : public QObject {
     QCOMPARE(energy->graph(0)->pen().widthF(), width * Presentation::kLineScale);
     QCOMPARE(energy->xAxis->labelFont().pointSizeF(), labelSize * Presentation::kFontScale);
     QVERIFY(energy->yAxis->tickLabelFont().pointSizeF() >= tickSize * 1.4);
-    QVERIFY2(article->font().pointSizeF() >= articleSize * 1.5,
+    QVERIFY2(article->font().pointSizeF() >= articleSize * 1.3,
              qPrintable(QString("%1 pt").arg(article->font().pointSizeF())));  // the article's line
     // the playback time burned into the 3D view
     w.playback()->seek(2.5);
