@@ -3,11 +3,13 @@
 // How a plot lays out its text, without a window: a linear axis's tick labels say the ticks'
 // spacing (no 0.25 read as 0.2 and 0.3), and a short axis has as many ticks as leave their
 // labels apart; a week's time axis reads in days; a figure's text is typeset; a video frame
-// holds the scene and the plots alone; a figure exported for a paper, at one column (8 x 5 cm,
-// 8 pt) and at two (17 x 8 cm, 9 pt), keeps its title, legend, tick labels and caption whole and
-// inside the page, and leaves the axes 30 % of the page's height.
+// holds the scene and the plots alone; a narrow number box shows the digits that fit; a figure
+// exported for a paper, at one column (8 x 5 cm, 8 pt) and at two (17 x 8 cm, 9 pt), keeps its
+// title, legend, tick labels and caption whole and inside the page, and leaves the axes 30 % of the
+// page's height.
 #include <qcustomplot.h>
 
+#include <QLineEdit>
 #include <QPainter>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,6 +18,7 @@
 #include "tests/common/suitemain.h"
 #include "ui/common/exporter.h"
 #include "ui/common/figure.h"
+#include "ui/common/numberspinbox.h"
 #include "ui/common/plotstyle.h"
 #include "ui/common/timeunit.h"
 #include "ui/mode/mode.h"
@@ -225,6 +228,25 @@ class TestPlotLayout : public QObject {
     for (int y = band; y < band + 30; ++y)
       for (int x = 0; x < size.width(); ++x) ink += frame.pixelColor(x, y).lightness() < 100;
     QVERIFY2(ink > 50, qPrintable(QString::number(ink)));
+  }
+
+  // a number box as narrow as the panel's (the heavy top's h = 2^-13 s) shows the digits that
+  // fit, and keeps every digit of the value
+  void narrowNumberFits() {
+    NumberSpinBox box;
+    box.setRange(0.0, 1.0);
+    const double h = std::ldexp(1.0, -13);
+    box.setValue(h);
+    box.resize(104, box.sizeHint().height());
+    box.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&box));
+    const QLineEdit* edit = box.findChild<QLineEdit*>();
+    QVERIFY(edit);
+    QVERIFY2(edit->fontMetrics().horizontalAdvance(edit->text()) <= edit->contentsRect().width(),
+             qPrintable(edit->text()));
+    QVERIFY(edit->text().startsWith("0.000122"));
+    QCOMPARE(box.value(), h);
+    QCOMPARE(box.valueFromText(edit->text()), h);
   }
 
   void paperFigure_data() {
