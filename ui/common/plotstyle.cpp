@@ -308,6 +308,8 @@ void PlotStyle::setTimeAxis(QCPAxis* a, const TimeUnit& unit) {
 
 bool PlotStyle::fitLegend(QCustomPlot* p, int most) {
   QCPLegend* legend = p->legend;
+  // inside the axes (a one-column figure, FigureLayout) its columns are the figure's
+  if (legend->layout() != p->plotLayout()) return false;
   int widest = 0, entries = 0;
   for (int k = 0; k < legend->elementCount(); ++k)
     if (QCPLayoutElement* e = legend->elementAt(k)) {

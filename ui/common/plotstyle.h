@@ -28,7 +28,8 @@ class PlotStyle {
   static void setLogAxis(QCPAxis* axis, bool log);
   /// A linear time axis (the data in seconds) with ticks and label in `unit`: "t [d]", 0 2 4 6.
   static void setTimeAxis(QCPAxis* axis, const TimeUnit& unit);
-  /// The legend's entries a row: as many as the plot's width holds whole, at most `most`.
+  /// The legend's entries a row: as many as the plot's width holds whole, at most `most` (a
+  /// legend inside the axes is left as it is).
   /// Returns whether that changed (then the plot needs a new layout: a replot).
   static bool fitLegend(QCustomPlot* plot, int most);
   /// Fits both axes to the visible curves, whatever range and scale they showed before: a log
