@@ -76,7 +76,7 @@ class EqualCostStudy : public Study {
     Figure energy, error;
     energy.title = "Equal cost: total energy";
     energy.x = error.x = {"t", "s"};
-    energy.y = {"total energy E", ""};
+    energy.y = {"total energy E", "J"};
     const bool structure = !model.structureName().empty();
     error.title = structure ? "Equal cost: structure error" : "Equal cost: energy error";
     error.y = {structure ? model.structureName() : "|E - E0|", "", true};

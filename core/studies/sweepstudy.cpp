@@ -53,7 +53,7 @@ std::optional<double> globalError(const SweepRun& run) {
 std::vector<Figure> sweepFigures(const SweepResult& r) {
   Figure work, conv;
   work.title = "Work-precision";
-  work.x = {"evaluations of the right-hand side or forces", "", true};
+  work.x = {"evaluations (f or forces)", "", true};
   conv.title = "Convergence";
   conv.x = {"step h (adaptive: mean step T/N)", "s", true};
   work.y = conv.y = {"global error at T", "", true};

@@ -19,10 +19,13 @@
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <functional>
+#include <memory>
 
 #include "core/analysis/longtime.h"
 #include "core/analysis/phasearea.h"
 #include "core/sim/registry.h"
+#include "core/studies/study.h"
 #include "tests/common/deadline.h"
 #include "tests/common/imagecheck.h"
 #include "tests/common/settings.h"
@@ -36,6 +39,7 @@
 #include "ui/app/mainwindow.h"
 #include "ui/app/scriptrunner.h"
 #include "ui/common/palette.h"
+#include "ui/common/plotstyle.h"
 #include "ui/sim/simulationmode.h"
 
 namespace tst_analysismode {
@@ -56,6 +60,91 @@ class TestAnalysisMode : public QObject {
   }
 
   void cleanupTestCase() { m_window.reset(); }
+
+  // before a Run, at 1024 x 768 and at 1920 x 1080, every study's plots are readable: titled,
+  // axes at least 150 pixels each way, the note on at most three lines, the axis labels as long
+  // as their axes at most, the tick labels apart
+  void plotsBeforeARun() {
+    QVERIFY(m_window->selectSystem("planar-pendulum"));
+    QVERIFY(m_window->activateMode(m_mode));
+    // the window's size and study back even when a check fails: the next cases run sweeps
+    const std::unique_ptr<AnalysisMode, std::function<void(AnalysisMode*)>> restore(
+        m_mode, [this, size = m_window->size(), study = m_mode->study()](AnalysisMode* mode) {
+          m_window->resize(size);
+          mode->chooseStudy(study);
+        });
+    for (const QSize size : {QSize(1024, 768), QSize(1920, 1080)}) {
+      m_window->resize(size);
+      for (const Study* st : studies()) {
+        const QString key = QString::fromStdString(st->key());
+        m_mode->chooseStudy(key);
+        QVERIFY2(!m_mode->studyResult(), qPrintable(key));
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        int shown = 0;
+        for (QCustomPlot* p : m_mode->views()->findChildren<QCustomPlot*>()) {
+          if (!p->isVisibleTo(m_window.get())) continue;
+          ++shown;
+          p->replot();
+          p->replot();  // the ticks are made for the axes the last layout left
+          const QString where = QString("%1 at %2 x %3, plot %4")
+                                    .arg(key)
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(shown);
+          auto* title = qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0));
+          QVERIFY2(title && !title->text().isEmpty(), qPrintable(where + ": no title"));
+          const QRect axes = p->axisRect()->rect();
+          QVERIFY2(
+              axes.width() >= 150 && axes.height() >= 150,
+              qPrintable(
+                  QString("%1: axes %2 x %3").arg(where).arg(axes.width()).arg(axes.height())));
+          for (int i = 0; i < p->itemCount(); ++i)
+            if (auto* note = qobject_cast<QCPItemText*>(p->item(i)))
+              QVERIFY2(note->text().count('\n') <= 2, qPrintable(where + ": " + note->text()));
+          for (QCPAxis* a : {p->xAxis, p->yAxis}) {
+            const int length = a == p->xAxis ? axes.width() : axes.height();
+            QVERIFY2(QFontMetrics(a->labelFont()).horizontalAdvance(a->label()) <= length,
+                     qPrintable(where + ": " + a->label()));
+            const QFontMetricsF fm(a->tickLabelFont());
+            double last = -1e9, lastHalf = 0.0;
+            const QVector<double> ticks = a->tickVector();
+            const QVector<QString> labels = a->tickVectorLabels();
+            for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+              if (labels[i].isEmpty() || !a->range().contains(ticks[i])) continue;
+              const double at = a->coordToPixel(ticks[i]);
+              const double half =
+                  a == p->xAxis ? fm.horizontalAdvance(labels[i]) / 2 : fm.height() / 2;
+              QVERIFY2(std::abs(at - last) >= half + lastHalf,
+                       qPrintable(QString("%1: tick labels %2 overlap").arg(where, labels[i])));
+              last = at;
+              lastHalf = half;
+            }
+          }
+        }
+        QVERIFY2(shown >= 1, qPrintable(key));
+      }
+    }
+  }
+
+  // every fixed-step method's convergence entry says its fitted order, or why it has none (the
+  // planar pendulum's RKMK4: two runs above the floor the reference's bound sets)
+  void everyFixedStepEntrySaysItsOrder() {
+    QVERIFY(m_window->selectSystem("planar-pendulum"));
+    QVERIFY(m_window->activateMode(m_mode));
+    m_mode->chooseStudy("sweep");
+    AnalysisPanel* panel = m_mode->analysisPanel();
+    panel->defaultsRequested();
+    const SystemModel* model = findSystem("planar-pendulum");
+    for (Method m : model->methods())
+      panel->methodBox(m)->setChecked(m == Method::Rkmk4 || m == Method::Rk4);
+    QSignalSpy done(m_mode, &Mode::finished);
+    panel->runButton()->click();
+    QVERIFY(done.wait(ms(60000)));
+    QCustomPlot* conv = m_mode->plots()->convergence();
+    QCOMPARE(conv->graphCount(), 2);
+    for (int i = 0; i < conv->graphCount(); ++i)
+      QVERIFY2(conv->graph(i)->name().contains("order"), qPrintable(conv->graph(i)->name()));
+  }
 
   // every system has the tab; a vi-only sweep of its default steps fits order 2 (within
   // 0.1), and the plots draw one point per run

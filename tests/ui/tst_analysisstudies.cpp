@@ -319,6 +319,22 @@ class TestAnalysisStudies : public QObject {
       }
     };
     checkAllInView("after the run");
+    // at 1024 x 768 too, every legend entry whole and inside its plot
+    const QSize size = m_window->size();
+    m_window->resize(1024, 768);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    for (QCustomPlot* p : m_mode->studyView()->plots()) {
+      p->replot();
+      p->replot();  // the legend's rows follow the first layout at the new width
+      for (int k = 0; k < p->legend->elementCount(); ++k)
+        if (auto* e = qobject_cast<QCPPlottableLegendItem*>(p->legend->elementAt(k))) {
+          const QCPLayoutElement* item = e;  // its size hint is public as an element's
+          QVERIFY2(e->outerRect().width() >= item->minimumOuterSizeHint().width() &&
+                       p->rect().contains(e->outerRect()),
+                   qPrintable(e->plottable()->name()));
+        }
+    }
+    m_window->resize(size);
     for (QCustomPlot* p : m_mode->studyView()->plots()) {
       p->yAxis->setRange(-50, -40);  // as a zoom or the study before might have left it
       QTest::mouseDClick(p, Qt::LeftButton, {}, p->axisRect()->center());

@@ -5,6 +5,8 @@
 // arrows and the target drawn), cancel a long solve mid-way (the GUI keeps running, nothing of
 // it is taken, the previous result stays), export the control plots and the CSV, the playback
 // horizon before a solve, and back to the Simulation mode. Its input: tst_controlinput.
+#include <qcustomplot.h>
+
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
@@ -20,6 +22,8 @@
 #include <QTimer>
 #include <QtTest>
 #include <cmath>
+#include <functional>
+#include <memory>
 
 #include "tests/common/deadline.h"
 #include "tests/common/exportcheck.h"
@@ -84,6 +88,33 @@ class TestControlMode : public QObject {
              qPrintable(QString::number(w.playback()->horizon())));
     m_mode->panel()->resetToDefaults();
     QVERIFY(std::fabs(w.playback()->horizon() - 0.99) < 1e-12);
+  }
+
+  // at 1024 x 768 the plots' legends keep their names whole ("cost J (left axis)",
+  // "constraint violation (right axis)") and inside the plot
+  void legendsWholeAt1024() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QVERIFY(w.activateMode(w.controlMode()));
+    // the window's size back even when a check fails: the next cases count pixels
+    const std::unique_ptr<QWidget, std::function<void(QWidget*)>> restore(
+        &w, [size = w.size()](QWidget* x) { x->resize(size); });
+    w.resize(1024, 768);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    int entries = 0;
+    for (QCustomPlot* p : m_mode->plots()->plots()) {
+      p->replot();
+      p->replot();  // the legend's rows follow the first layout at the new width
+      for (int k = 0; k < p->legend->elementCount(); ++k)
+        if (auto* e = qobject_cast<QCPPlottableLegendItem*>(p->legend->elementAt(k))) {
+          const QCPLayoutElement* item = e;  // its size hint is public as an element's
+          QVERIFY2(e->outerRect().width() >= item->minimumOuterSizeHint().width() &&
+                       p->rect().contains(e->outerRect()),
+                   qPrintable(e->plottable()->name()));
+          ++entries;
+        }
+    }
+    QVERIFY(entries >= 2);
   }
 
   void solveDefaultSwingUp() {

@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QLabel>
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QScreen>
@@ -78,6 +79,9 @@ class TestPresentation : public QObject {
     const double width = energy->graph(0)->pen().widthF();
     const double tickSize = energy->yAxis->tickLabelFont().pointSizeF();
     const double labelSize = energy->xAxis->labelFont().pointSizeF();
+    const QLabel* article = w.findChild<QLabel*>("articleNote");
+    QVERIFY(article);
+    const double articleSize = article->font().pointSizeF();
 
     Presentation* p = w.presentation();
     p->setOn(true);
@@ -92,6 +96,8 @@ class TestPresentation : public QObject {
     QCOMPARE(energy->graph(0)->pen().widthF(), width * Presentation::kLineScale);
     QCOMPARE(energy->xAxis->labelFont().pointSizeF(), labelSize * Presentation::kFontScale);
     QVERIFY(energy->yAxis->tickLabelFont().pointSizeF() >= tickSize * 1.4);
+    QVERIFY2(article->font().pointSizeF() >= articleSize * 1.3,
+             qPrintable(QString("%1 pt").arg(article->font().pointSizeF())));  // the article's line
     // the playback time burned into the 3D view
     w.playback()->seek(2.5);
     w.refresh();
@@ -118,6 +124,7 @@ class TestPresentation : public QObject {
     QCOMPARE(energy->graph(0)->pen().widthF(), width);
     QCOMPARE(energy->xAxis->labelFont().pointSizeF(), labelSize);
     QCOMPARE(energy->yAxis->tickLabelFont().pointSizeF(), tickSize);
+    QCOMPARE(article->font().pointSizeF(), articleSize);
     w.refresh();
     QVERIFY(w.scene()->timeStamp().isEmpty());
   }

@@ -134,12 +134,11 @@ class TestWindowExport : public QObject {
     const auto dashed = [](const QString& text) { return text.count("stroke-dasharray"); };
     QVERIFY2(dashed(plain) > dashed(bare),
              qPrintable(QString("%1 %2").arg(dashed(plain)).arg(dashed(bare))));
-    QVERIFY(!plain.contains("theta0 = "));
-    for (const char* part :
-         {"Planar pendulum on SO(2): m = 1 kg", "theta0 = 1.5708 rad", "h = 0.03 s", "T = 1000 s",
-          "RelTol = 0.001", "Methods: variational, RK45"})
+    QVERIFY(!plain.contains("θ0 = "));
+    for (const char* part : {"Planar pendulum on SO(2): m = 1 kg", "θ0 = 1.5708 rad", "h = 0.03 s",
+                             "T = 1000 s", "RelTol = 0.001", "Methods: variational, RK45"})
       QVERIFY2(QString(mode->figureCaption()).replace(QChar(0xa0), ' ').contains(part), part);
-    // in the file, in lines of at most 110 characters
+    // in the file, in lines the plot's width holds
     QVERIFY(captioned.contains("Planar pendulum on SO(2): m = 1 kg"));
     QVERIFY(captioned.contains("Methods: variational, RK45"));
     QVERIFY(plot->layer("cursor")->visible());

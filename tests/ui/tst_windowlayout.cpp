@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The main window's layout and views in a real window (Xvfb when there is no display): down
 // to 1024 x 640 nothing is cut, many methods still leave readable plots (log axes' labels
-// apart) and table, the methods chosen are computed, plotted, drawn and exported, a plot a
-// system cannot fill is not drawn, View > Smooth 3D edges for the next window, and the Help
-// menu. Each case has a window of its own (tests/ui/windowtest.h).
+// apart) and table and say which the 3D view draws, the methods chosen are computed, plotted, drawn
+// and exported, a plot a system cannot fill is not drawn, View > Smooth 3D edges for the next
+// window, and the Help menu. Each case has a window of its own (tests/ui/windowtest.h).
 #include <qcustomplot.h>
 
 #include <QApplication>
@@ -113,6 +113,13 @@ class TestWindowLayout : public QObject {
     QVERIFY(waitIdle(w));
     w.refresh();
     QApplication::processEvents();
+    // the line above the 3D view says which methods it draws, and how to see all
+    const QString many =
+        QString("first %1 of %2").arg(SceneView::kMaxRuns).arg(model->methods().size());
+    QVERIFY2(w.simulationMode()->legend().contains(many), qPrintable(w.simulationMode()->legend()));
+    w.overlayAction()->trigger();
+    QVERIFY(!w.simulationMode()->legend().contains(many));
+    w.overlayAction()->trigger();
     int logAxes = 0;
     for (QCustomPlot* p : w.simulationMode()->plotPanel()->plots()) {
       if (!p->isVisible()) continue;

@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "core/analysis/parallel.h"
+#include "core/notation.h"
 #include "core/sim/registry.h"
 #include "ui/analysis/analysispanel.h"
 #include "ui/analysis/analysisplots.h"
@@ -227,8 +228,8 @@ void AnalysisMode::redraw() {
                        partial);
     return;
   }
-  m_studyView->display(studyResult(),
-                       running ? tr("computing...") : tr("set the inputs, then Run"));
+  m_studyView->display(studyResult(), running ? tr("computing...") : tr("set the inputs, then Run"),
+                       QString::fromStdString(st->name()));
 }
 
 bool AnalysisMode::start(QString* problem) {
@@ -421,8 +422,9 @@ void AnalysisMode::exportCsv(const QString& path, const WriteDone& done) {
 QString AnalysisMode::figureCaption() const {
   const StudyOutput* o = studyResult();
   if (!o || !m_model) return {};
-  if (!o->caption.empty()) return qs(m_model->title() + ", " + o->caption);
-  QString text = qs(o->summary).replace("<br>", " ");
+  // in the notation of the plots (θ0, S²)
+  if (!o->caption.empty()) return qs(typeset(m_model->title() + ", " + o->caption));
+  QString text = qs(typeset(o->summary)).replace("<br>", " ");
   return qs(m_model->title()) + ": " + text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
 }
 

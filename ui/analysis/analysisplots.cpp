@@ -100,9 +100,8 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
     for (QCPAxis* a : {p->xAxis, p->yAxis}) PlotStyle::setLogAxis(a, true);
     p->yAxis->setLabel(errorName(error));
   }
-  m_work->xAxis->setLabel(cost == SweepCost::Cpu
-                              ? tr("CPU time [s]")
-                              : tr("evaluations of the right-hand side or forces"));
+  m_work->xAxis->setLabel(cost == SweepCost::Cpu ? tr("CPU time [s]")
+                                                 : tr("evaluations (f or forces)"));
   m_points[0].clear();
   m_points[1].clear();
   m_triangles.clear();  // their items went with clearItems()
@@ -123,9 +122,20 @@ void AnalysisPlots::setResult(const SweepResult* result, SweepError error, Sweep
     QCPGraph* work = m_work->addGraph();
     QCPGraph* conv = m_convergence->addGraph();
     work->setName(name);
-    const std::optional<double> order = orders.count(m) ? orders[m] : std::nullopt;
-    conv->setName(order ? tr("%1: order %2").arg(name, QString::number(*order, 'f', 2)) : name);
-    if (order) ordered.push_back({conv, int(std::lround(*order))});
+    const bool fitted = orders.count(m) && orders[m].has_value();
+    const double order = fitted ? *orders[m] : 0.0;
+    // a fixed-step method with too few runs in the fit's range (its error above the reference's
+    // bound times kFitFloorFactor and below kFitCeiling) says so, not nothing
+    int inRange = 0;
+    for (const SweepRun& r : result->runs)
+      inRange += r.point.method == m && usedForOrder(r, result->reference) ? 1 : 0;
+    QString entry = name;
+    if (fitted)
+      entry = tr("%1: order %2").arg(name, QString::number(order, 'f', 2));
+    else if (!adaptive)
+      entry = tr("%1: no order (%2 of 3 runs in range)").arg(name).arg(inRange);
+    conv->setName(entry);
+    if (fitted) ordered.push_back({conv, int(std::lround(order))});
     for (QCPGraph* gph : {work, conv}) {
       gph->setPen(QPen(look.color, 1.6, look.pen));
       gph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, look.color, look.color, 6));
@@ -215,17 +225,8 @@ void AnalysisPlots::fitTexts(QCustomPlot* p) {
   }
   // the legend two entries a row while two of its widest fit the width, else one a row (the
   // names are never cut)
-  int widest = 0;
-  for (int k = 0; k < p->legend->elementCount(); ++k)
-    if (QCPLayoutElement* e = p->legend->elementAt(k))
-      widest = std::max(widest, e->minimumOuterSizeHint().width());
-  const int wrap = 2 * widest + p->legend->columnSpacing() <= width ? 2 : 1;
-  if (p->legend->wrap() != wrap) {
-    p->legend->setWrap(wrap);
-    // the entries there are take the new wrap only when rearranged
-    p->legend->setFillOrder(p->legend->fillOrder(), true);
+  if (PlotStyle::fitLegend(p, 2))
     p->replot(QCustomPlot::rpQueuedReplot);  // a new layout with the legend's new rows
-  }
 }
 
 int AnalysisPlots::pointCount(int plot) const { return int(m_points[plot == 0 ? 0 : 1].size()); }

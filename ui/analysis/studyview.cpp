@@ -23,11 +23,15 @@ StudyView::StudyView(QWidget* parent) : QWidget(parent) {
       p->replot(QCustomPlot::rpQueuedReplot);
     });
     row->addWidget(p, 1);
+    // the legend's names whole: two a row where they fit, else one
+    connect(p, &QCustomPlot::afterLayout, this, [p] {
+      if (PlotStyle::fitLegend(p, 2)) p->replot(QCustomPlot::rpQueuedReplot);
+    });
   }
   display(nullptr, QString());
 }
 
-void StudyView::display(const StudyOutput* output, const QString& note) {
+void StudyView::display(const StudyOutput* output, const QString& note, const QString& title) {
   m_shown = output ? int(std::min<std::size_t>(2, output->figures.size())) : 0;
   for (int i = 0; i < 2; ++i) {
     QCustomPlot* p = m_plots[i];
@@ -47,7 +51,7 @@ void StudyView::display(const StudyOutput* output, const QString& note) {
     // its range, its caption)
     p->clearPlottables();
     p->clearItems();
-    PlotStyle::title(p)->setText(QString());
+    PlotStyle::title(p)->setText(title);
     addCaption(p, QString());
     for (QCPAxis* a : {p->xAxis, p->yAxis}) {
       a->setLabel(QString());
@@ -55,7 +59,7 @@ void StudyView::display(const StudyOutput* output, const QString& note) {
       a->setRange(0.0, 1.0);
       a->setTickLabels(false);
     }
-    p->setVisible(i == 0 || !output);
+    p->setVisible(i == 0);  // one plot with the note, titled by the study, the width to itself
     if (i == 0) PlotStyle::addNote(p, 0.5, 0.5, 10, note);
     p->replot();
   }

@@ -18,8 +18,9 @@ class StudyView : public QWidget {
   Q_OBJECT
  public:
   explicit StudyView(QWidget* parent = nullptr);
-  /// Draws a study's output; none: empty plots with `note` (e.g. "press Run").
-  void display(const StudyOutput* output, const QString& note);
+  /// Draws a study's output; none: an empty plot titled `title` (the study's name) with `note`
+  /// (e.g. "press Run").
+  void display(const StudyOutput* output, const QString& note, const QString& title = {});
   /// The plots that show a figure (one or two).
   std::vector<QCustomPlot*> plots() const;
   /// Points drawn on plot `plot`, over every curve (a test hook).

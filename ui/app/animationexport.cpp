@@ -144,12 +144,29 @@ void AnimationExport::nextFrame() {
   const auto done = [self](const QImage& image, const QString& why) {
     if (self) self->onFrame(image, why);
   };
-  // the 3D view and the plots as the window shows them, without the side panel and the menus
-  if (m_options.withPlots)
-    grabWindow(m_window->viewSplit(), m_window->scene(), m_window->activeMode()->showsScene(),
-               done);
-  else
+  // the 3D view and the plots alone (no panel, menus, playback bar or table), filling the frame
+  if (m_options.withPlots) {
+    Mode* mode = m_window->activeMode();
+    std::vector<QCustomPlot*> plots;
+    for (const ExportPlot& p : mode->exportPlots()) plots.push_back(p.plot);
+    const QSize size = m_options.size;
+    const bool scene = mode->showsScene();
+    // the plots drawn now, at this frame's time; the scene when its capture comes back
+    const QImage row =
+        plots.empty()
+            ? QImage()
+            : plotRow(plots, QSize(size.width(),
+                                   size.height() - (scene ? sceneBandHeight(size, true) : 0)));
+    const auto compose = [done, row, size](const QImage& image, const QString& why) {
+      done(why.isEmpty() ? sceneAndPlots(image, row, size) : QImage(), why);
+    };
+    if (scene)
+      m_window->scene()->capture(compose);
+    else
+      compose({}, {});
+  } else {
     m_window->scene()->capture(done);
+  }
 }
 
 void AnimationExport::onFrame(const QImage& image, const QString& error) {

@@ -33,6 +33,7 @@
 #include "ui/app/windowshot.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
+#include "ui/common/timeunit.h"
 #include "ui/control/controlmode.h"
 #include "ui/mode/mode.h"
 #include "ui/sim/simulationmode.h"
@@ -249,7 +250,9 @@ void MainWindow::refresh() {
   if (legend != m_legend->text()) m_legend->setText(legend);
   // the playback time burned into the 3D view, so a lecture hall and a video see it
   const bool stamp = m_active->showsScene() && (m_presentation->on() || m_timeStampForced);
-  m_scene->setTimeStamp(stamp ? tr("t = %1 s").arg(m_playback->time(), 0, 'f', 2) : QString());
+  m_scene->setTimeStamp(
+      stamp ? tr("t = %1").arg(timeText(m_playback->time(), timeUnitFor(m_playback->horizon())))
+            : QString());
   m_menus->refresh(m_active);
   m_status->show(m_active->status());
 }

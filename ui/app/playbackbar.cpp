@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "ui/common/playback.h"
+#include "ui/common/timeunit.h"
 
 namespace dms::ui {
 
@@ -89,9 +90,13 @@ void PlaybackBar::refresh() {
   m_slider->blockSignals(true);
   m_slider->setValue(T > 0 ? int(std::lround(kTimeSteps * t / T)) : 0);
   m_slider->blockSignals(false);
-  m_time->setText(tr("t = %1 s of %2 s")
-                      .arg(QString::number(t, 'f', t < 100 ? 2 : 1))
-                      .arg(QString::number(T, 'g', 6)));
+  const TimeUnit unit = timeUnitFor(T);
+  if (unit.seconds == 1.0)
+    m_time->setText(tr("t = %1 s of %2 s")
+                        .arg(QString::number(t, 'f', t < 100 ? 2 : 1))
+                        .arg(QString::number(T, 'g', 6)));
+  else
+    m_time->setText(tr("t = %1 of %2").arg(timeText(t, unit), timeText(T, unit)));
 }
 
 void PlaybackBar::setSpeed(double speed) {

@@ -6,11 +6,14 @@
 
 #include <cmath>
 
+#include "core/notation.h"
 #include "ui/common/palette.h"
 #include "ui/common/plotstyle.h"
 
 namespace dms::ui {
 namespace {
+
+QString shown(const std::string& plain) { return QString::fromStdString(typeset(plain)); }
 
 // a log axis shows only positive values: the others are left out (the caption says so)
 bool drawable(double v, bool log) { return std::isfinite(v) && (!log || v > 0.0); }
@@ -32,9 +35,11 @@ Qt::PenStyle toPenStyle(Pen p) {
 std::size_t drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
   p->clearPlottables();
   p->clearItems();
-  PlotStyle::title(p)->setText(QString::fromStdString(f.title));
-  p->xAxis->setLabel(QString::fromStdString(f.x.text()));
-  p->yAxis->setLabel(QString::fromStdString(f.y.text()));
+  // what a person reads in the app's one notation (qᵀq, θ, S², ‖I − RᵀR‖); the CSV keeps the
+  // plain names
+  PlotStyle::title(p)->setText(shown(f.title));
+  p->xAxis->setLabel(shown(f.x.text()));
+  p->yAxis->setLabel(shown(f.y.text()));
   PlotStyle::setLogAxis(p->xAxis, f.x.log);
   PlotStyle::setLogAxis(p->yAxis, f.y.log);
   for (QCPAxis* a : {p->xAxis, p->yAxis}) a->setTickLabels(true);  // off under a placeholder
@@ -51,7 +56,7 @@ std::size_t drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
       }
     }
     const QColor color = toQColor(s.color);
-    const QString name = QString::fromStdString(s.name);
+    const QString name = shown(s.name);
     const QPen pen = s.line ? QPen(color, s.width, toPenStyle(s.pen)) : QPen(Qt::NoPen);
     const auto shape =
         s.marker == Marker::Circle ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssDisc;
@@ -75,7 +80,7 @@ std::size_t drawFigure(QCustomPlot* p, const Figure& f, bool withCaption) {
     }
   }
   PlotStyle::fitAxes(p);
-  QString caption = QString::fromStdString(f.caption);
+  QString caption = shown(f.caption);
   if (omitted)
     caption += QStringLiteral("\n(%1 points not positive or not finite: not drawn on the log axis)")
                    .arg(omitted);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/common/numberspinbox.h"
 
+#include <QFontMetrics>
+#include <QLineEdit>
 #include <cmath>
 
 namespace dms::ui {
@@ -34,12 +36,30 @@ NumberSpinBox::NumberSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
 }
 
 QString NumberSpinBox::textFromValue(double value) const {
+  QString text = shortNumber(value);
   if (m_digits > 0) {
-    const QString exact = shortNumber(value);
     const QString shown = QString::number(value, 'g', m_digits);
-    return shown.size() < exact.size() ? shown : exact;
+    if (shown.size() < text.size()) text = shown;
   }
-  return shortNumber(value);
+  // a text wider than the box (2^-13 s: 0.0001220703125) in as many significant digits as fit,
+  // three at least; the value keeps every digit (valueFromText)
+  const QLineEdit* edit = lineEdit();
+  const int room = edit ? edit->contentsRect().width() - 6 : 0;
+  if (room > 0) {
+    const QFontMetrics fm(edit->font());
+    for (int digits = 8; digits >= 3 && fm.horizontalAdvance(text) > room; --digits) {
+      const QString shorter = QString::number(value, 'g', digits);
+      if (shorter.size() < text.size()) text = shorter;
+    }
+  }
+  return text;
+}
+
+void NumberSpinBox::resizeEvent(QResizeEvent* e) {
+  QDoubleSpinBox::resizeEvent(e);
+  // the digits shown follow the width (not while the user types)
+  if (!hasFocus() && lineEdit()->text() != textFromValue(value()))
+    lineEdit()->setText(textFromValue(value()));
 }
 
 double NumberSpinBox::valueFromText(const QString& text) const {

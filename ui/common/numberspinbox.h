@@ -32,6 +32,9 @@ class NumberSpinBox : public QDoubleSpinBox {
   void fixup(QString& text) const override;
   void stepBy(int steps) override;
 
+ protected:
+  void resizeEvent(QResizeEvent* e) override;
+
  signals:
   /// The user typed v, a finite number outside [minimum(), maximum()], and left the field.
   void outOfRange(double v) const;

@@ -8,30 +8,128 @@
 #include <cmath>
 
 #include "ui/common/palette.h"
+#include "ui/common/timeunit.h"
 
 namespace dms::ui {
 namespace {
 
-// Qt's linear ticker with as many digits as the labels need to differ: at a fixed precision
-// ticks 0.9995, 1 and 1.0005 all read "1", and an axis that repeats one value says nothing
-class DistinctTicker : public QCPAxisTicker {
+// How long an axis is, in pixels, for the ticks of the replot being made. The ticks are made
+// before the layout of the same replot, so the axis rect is the last layout's, made for the
+// viewport of the last call: the rect grows or shrinks with the viewport since, the margins
+// around it taken as they were (a resize replots once).
+class AxisLength {
  public:
-  void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
-                QVector<double>& ticks, QVector<double>* subTicks,
-                QVector<QString>* labels) override {
-    QCPAxisTicker::generate(range, locale, formatChar, precision, ticks, subTicks, labels);
-    if (!labels) return;
-    // 15 significant digits tell any two doubles apart that a tick step can separate
-    for (int p = precision + 1; p <= 15 && !distinct(*labels); ++p)
-      *labels = createLabelVector(ticks, locale, formatChar, p);
+  explicit AxisLength(const QCPAxis* axis) : m_axis(axis) {}
+  double measure() {
+    const bool vertical = m_axis->orientation() == Qt::Vertical;
+    const QRect rect = m_axis->axisRect()->rect();
+    const QRect viewport = m_axis->parentPlot()->viewport();
+    double length = vertical ? rect.height() : rect.width();
+    if (m_lastViewport.isValid())
+      length += vertical ? viewport.height() - m_lastViewport.height()
+                         : viewport.width() - m_lastViewport.width();
+    m_lastViewport = viewport;
+    return length;
   }
 
  private:
-  static bool distinct(const QVector<QString>& labels) {
-    for (int i = 1; i < labels.size(); ++i)
-      if (labels[i] == labels[i - 1]) return false;
+  const QCPAxis* m_axis;
+  QRect m_lastViewport;
+};
+
+// Qt's linear ticker, with as many ticks as the axis has room for and labels that say the ticks:
+// - at a fixed precision ticks 0.9995, 1 and 1.0005 all read "1", and ticks a quarter apart
+//   (-42.25, -42.5, -42.75) read -42.2, -42.5, -42.8: the digits grow until every label, read
+//   back, is its tick;
+// - Qt puts about five ticks on any axis, whose labels ("100000", "200000") run into each other
+//   on a short one: the count drops until two neighbouring labels leave half a character
+//   between them (a vertical axis: half a line).
+class DistinctTicker : public QCPAxisTicker {
+ public:
+  explicit DistinctTicker(const QCPAxis* axis) : m_axis(axis), m_length(axis) {}
+
+  /// Ticks at round numbers of `unit` seconds (a time axis in days), labelled in it.
+  void setUnit(double unit) { m_unit = unit; }
+
+  void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
+                QVector<double>& ticks, QVector<double>* subTicks,
+                QVector<QString>* labels) override {
+    generateIn(QCPRange(range.lower / m_unit, range.upper / m_unit), locale, formatChar, precision,
+               ticks, subTicks, labels);
+    if (m_unit == 1.0) return;
+    for (double& t : ticks) t *= m_unit;
+    if (subTicks)
+      for (double& t : *subTicks) t *= m_unit;
+  }
+
+ private:
+  void generateIn(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
+                  QVector<double>& ticks, QVector<double>* subTicks, QVector<QString>* labels) {
+    const double length = m_length.measure();
+    for (int count = kTicks; count >= 2; --count) {
+      setTickCount(count);
+      QCPAxisTicker::generate(range, locale, formatChar, precision, ticks, subTicks, labels);
+      if (!labels) return;
+      // whole numbers below a million in full (1000, not 1e+03)
+      double largest = 0.0;
+      for (double t : ticks) largest = std::max(largest, std::abs(t));
+      const int whole = largest >= 1.0 && largest < 1e6 ? int(std::log10(largest)) + 1 : 0;
+      if (formatChar == QLatin1Char('g') && whole > precision)
+        *labels = createLabelVector(ticks, locale, formatChar, whole);
+      // 15 significant digits tell any two doubles apart that a tick step can separate
+      for (int p = std::max(precision, whole) + 1; p <= 15 && !exact(ticks, *labels, locale); ++p)
+        *labels = createLabelVector(ticks, locale, formatChar, p);
+      if (length <= 0.0 || fits(range, ticks, *labels, length)) return;
+    }
+    // two ticks still too close (an axis a few labels long): a label on every other tick, every
+    // third..., the rest of the ticks unlabelled
+    const QVector<QString> all = *labels;
+    for (int stride = 2; stride < all.size(); ++stride) {
+      for (int i = 0; i < all.size(); ++i) (*labels)[i] = i % stride == 0 ? all[i] : QString();
+      if (fits(range, ticks, *labels, length)) return;
+    }
+  }
+
+  static constexpr int kTicks = 5;
+
+  static bool exact(const QVector<double>& ticks, const QVector<QString>& labels,
+                    const QLocale& locale) {
+    const double step = ticks.size() > 1 ? std::abs(ticks[1] - ticks[0]) : 0.0;
+    for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+      bool ok = false;
+      const double read = locale.toDouble(labels[i], &ok);
+      if (!ok || std::abs(read - ticks[i]) > 1e-9 * std::max(step, std::abs(ticks[i])))
+        return false;
+      if (i > 0 && labels[i] == labels[i - 1]) return false;
+    }
     return true;
   }
+
+  // whether every two neighbouring labels leave room between them
+  bool fits(const QCPRange& range, const QVector<double>& ticks, const QVector<QString>& labels,
+            double length) const {
+    if (range.size() <= 0.0) return true;
+    const QFontMetricsF fm(m_axis->tickLabelFont());
+    const bool vertical = m_axis->orientation() == Qt::Vertical;
+    int last = -1;
+    for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+      if (labels[i].isEmpty()) continue;
+      if (last >= 0) {
+        const double apart = length * std::abs(ticks[i] - ticks[last]) / range.size();
+        const double need =
+            vertical ? 1.5 * fm.height()
+                     : (fm.horizontalAdvance(labels[i]) + fm.horizontalAdvance(labels[last])) / 2 +
+                           fm.horizontalAdvance(QLatin1Char('0'));
+        if (apart < need) return false;
+      }
+      last = i;
+    }
+    return true;
+  }
+
+  const QCPAxis* m_axis;
+  AxisLength m_length;
+  double m_unit = 1.0;
 };
 
 // Qt's log ticker, with decades labelled as far apart as a label needs: its fixed count of
@@ -43,7 +141,7 @@ class DistinctTicker : public QCPAxisTicker {
 // decades is left to Qt's ticker.
 class SpacedLogTicker : public QCPAxisTickerLog {
  public:
-  explicit SpacedLogTicker(const QCPAxis* axis) : m_axis(axis) {}
+  explicit SpacedLogTicker(const QCPAxis* axis) : m_axis(axis), m_axisLength(axis) {}
 
   void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
                 QVector<double>& ticks, QVector<double>* subTicks,
@@ -73,20 +171,11 @@ class SpacedLogTicker : public QCPAxisTickerLog {
   }
 
  private:
-  // The ticks are made before the layout of the same replot, so the axis rect is the last
-  // layout's, made for the viewport of the last call: the rect grows or shrinks with the
-  // viewport since, the margins around it taken as they were (a resize replots once).
   void measure() {
     const QFontMetricsF fm(m_axis->tickLabelFont());
     const bool vertical = m_axis->orientation() == Qt::Vertical;
     m_label = vertical ? 1.5 * fm.height() : fm.horizontalAdvance(QStringLiteral("10-10"));
-    const QRect rect = m_axis->axisRect()->rect();
-    const QRect viewport = m_axis->parentPlot()->viewport();
-    m_length = vertical ? rect.height() : rect.width();
-    if (m_lastViewport.isValid())
-      m_length += vertical ? viewport.height() - m_lastViewport.height()
-                           : viewport.width() - m_lastViewport.width();
-    m_lastViewport = viewport;
+    m_length = m_axisLength.measure();
   }
 
   static QVector<double> powersEvery(int step, double lo, double hi) {
@@ -97,8 +186,8 @@ class SpacedLogTicker : public QCPAxisTickerLog {
   }
 
   const QCPAxis* m_axis;
+  AxisLength m_axisLength;
   double m_label = 0.0, m_length = 0.0;
-  QRect m_lastViewport;
 };
 
 const char* const kBaseFont = "dmsBaseFont";
@@ -174,6 +263,9 @@ void PlotStyle::apply(QCustomPlot* p, const QString& title, const QString& xLabe
   p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
   p->legend->setColumnSpacing(16);
   p->axisRect()->insetLayout()->take(p->legend);
+  // a maximum width of its own: an empty legend's (before a run) is its margins', and the one
+  // column of the layout would take it, leaving the axes 50 pixels wide
+  p->legend->setMaximumSize(1 << 20, QWIDGETSIZE_MAX);
   p->plotLayout()->insertRow(0);
   p->plotLayout()->addElement(
       0, 0, new QCPTextElement(p, title, QFont(p->font().family(), 10, QFont::Bold)));
@@ -182,7 +274,7 @@ void PlotStyle::apply(QCustomPlot* p, const QString& title, const QString& xLabe
   p->plotLayout()->setRowStretchFactor(1, 0.001);
   p->plotLayout()->setRowSpacing(0);
   for (QCPAxis* a : {p->xAxis, p->yAxis}) {
-    a->setTicker(QSharedPointer<QCPAxisTicker>(new DistinctTicker));
+    a->setTicker(QSharedPointer<QCPAxisTicker>(new DistinctTicker(a)));
     a->grid()->setSubGridVisible(false);
     a->grid()->setPen(QPen(gridColor(), 0, Qt::DotLine));
   }
@@ -202,10 +294,38 @@ void PlotStyle::setLogAxis(QCPAxis* a, bool log) {
     a->setNumberPrecision(0);
   } else {
     a->setScaleType(QCPAxis::stLinear);
-    a->setTicker(QSharedPointer<QCPAxisTicker>(new DistinctTicker));
+    a->setTicker(QSharedPointer<QCPAxisTicker>(new DistinctTicker(a)));
     a->setNumberFormat("gb");
     a->setNumberPrecision(3);
   }
+}
+
+void PlotStyle::setTimeAxis(QCPAxis* a, const TimeUnit& unit) {
+  if (auto* ticker = dynamic_cast<DistinctTicker*>(a->ticker().data()))
+    ticker->setUnit(unit.seconds);
+  a->setLabel(QStringLiteral("t [%1]").arg(unit.symbol));
+}
+
+bool PlotStyle::fitLegend(QCustomPlot* p, int most) {
+  QCPLegend* legend = p->legend;
+  // inside the axes (a one-column figure, FigureLayout) its columns are the figure's
+  if (legend->layout() != p->plotLayout()) return false;
+  int widest = 0, entries = 0;
+  for (int k = 0; k < legend->elementCount(); ++k)
+    if (QCPLayoutElement* e = legend->elementAt(k)) {
+      widest = std::max(widest, e->minimumOuterSizeHint().width());
+      ++entries;
+    }
+  if (entries == 0) return false;
+  const QMargins m = legend->margins();
+  const int room = p->viewport().width() - m.left() - m.right() + legend->columnSpacing();
+  const int wrap = std::clamp(room / std::max(1, widest + legend->columnSpacing()), 1,
+                              std::max(1, std::min(most, entries)));
+  if (legend->wrap() == wrap) return false;
+  legend->setWrap(wrap);
+  // the entries there are take the new wrap only when rearranged
+  legend->setFillOrder(legend->fillOrder(), true);
+  return true;
 }
 
 void PlotStyle::fitAxes(QCustomPlot* p) {

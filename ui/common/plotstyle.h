@@ -15,6 +15,8 @@ class QCustomPlot;
 
 namespace dms::ui {
 
+struct TimeUnit;
+
 class PlotStyle {
  public:
   /// Title row, legend row, axis labels, grid, drag and wheel zoom.
@@ -24,6 +26,12 @@ class PlotStyle {
   static QCPTextElement* title(QCustomPlot* plot);
   /// A logarithmic axis with a label per decade (1e-12), or back to a linear one.
   static void setLogAxis(QCPAxis* axis, bool log);
+  /// A linear time axis (the data in seconds) with ticks and label in `unit`: "t [d]", 0 2 4 6.
+  static void setTimeAxis(QCPAxis* axis, const TimeUnit& unit);
+  /// The legend's entries a row: as many as the plot's width holds whole, at most `most` (a
+  /// legend inside the axes is left as it is).
+  /// Returns whether that changed (then the plot needs a new layout: a replot).
+  static bool fitLegend(QCustomPlot* plot, int most);
   /// Fits both axes to the visible curves, whatever range and scale they showed before: a log
   /// axis to the positive values, a margin on y (and on a log x) so no point sits on the frame.
   /// What a plot shows after new data and after a double-click.

@@ -40,6 +40,10 @@ QCustomPlot* ControlPlots::makePlot(const QString& title, const QString& xLabel,
     }
     p->replot(QCustomPlot::rpQueuedReplot);
   });
+  // the legend's names whole: as many a row as the plot's width holds
+  connect(p, &QCustomPlot::afterLayout, this, [p] {
+    if (PlotStyle::fitLegend(p, 4)) p->replot(QCustomPlot::rpQueuedReplot);
+  });
   m_row->addWidget(p, 1);
   return p;
 }

@@ -52,7 +52,7 @@ Figure articleFigure(const SystemModel& model, const ArticlePlot& p,
   f.title = "Figure " + p.figure + ", ours: " + p.title;
   f.x = p.kind == K::Orbit ? Axis{"x of the centre of mass", "m"} : Axis{"t", "s"};
   f.y = p.kind == K::Orbit    ? Axis{"y", "m"}
-        : p.kind == K::Energy ? Axis{"total energy E", ""}
+        : p.kind == K::Energy ? Axis{"total energy E", "J"}
                               : Axis{model.structureName(), "", p.kind == K::Structure};
   QStringList means;
   for (const MethodRun& r : runs) {

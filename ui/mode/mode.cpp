@@ -7,8 +7,8 @@
 #include <QDir>
 #include <cmath>
 
-#include "ui/common/palette.h"
-#include "ui/common/plotstyle.h"
+#include "ui/common/exporter.h"
+#include "ui/common/figurelayout.h"
 
 namespace dms::ui {
 
@@ -39,44 +39,30 @@ bool Mode::writePlots(const QString& dir, int index, const std::vector<ImageForm
     if (error) *error = tr("Cannot create the folder '%1'").arg(dir);
     return false;
   }
-  // a print size: the page in points, a PNG of it at kPrintDpi
+  // a print size: the page in points, laid out in the units the fonts are measured in, and a
+  // PNG of it at kPrintDpi
+  const bool print = options.printCm.isValid();
   const QSize page = options.pageSize(size);
-  const double pngScale = options.printCm.isValid() ? FigureOptions::kPrintDpi / 72.0 : 1.0;
-  prepareExport(QSize(int(page.width() * pngScale), page.height()));
+  const QSize canvas = print ? printCanvas(page) : page;
+  prepareExport(print ? QSize(int(page.width() * FigureOptions::kPrintDpi / 72.0), page.height())
+                      : page);
   const std::vector<ExportPlot> plots = exportPlots();
-  const QString caption = options.caption ? wrapWords(figureCaption(), 110) : QString();
+  const QString caption = options.caption ? figureCaption() : QString();
   bool ok = true;
   for (int i = 0; ok && i < int(plots.size()); ++i) {
     if (index >= 0 && i != index) continue;
     QCustomPlot* plot = plots[std::size_t(i)].plot;
-    // the options apply to the files only: the window's plot is as it was after
-    QCPLayer* cursor = plot->layer("cursor");
-    const bool cursorShown = cursor && cursor->visible();
-    if (cursor) cursor->setVisible(cursorShown && options.cursor);
-    QCPTextElement* under = nullptr;
-    if (!caption.isEmpty()) {
-      under = new QCPTextElement(plot, caption, QFont(plot->font().family(), 8));
-      under->setTextColor(mutedTextColor());
-      under->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
-      under->setMargins(QMargins(12, 4, 12, 6));
-      plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, under);
-    }
-    // the text and line sizes asked for, from the plot's own (the screen's) sizes
+    // the text and line sizes asked for, from the plot's own (the screen's) sizes; the options
+    // apply to the files only: the window's plot is as it was after
     const double fontScale = options.textPt > 0 ? options.textPt / plot->font().pointSizeF() : 1.0;
-    PlotStyle::setScale(plot, fontScale, options.lineScale);
+    const FigureLayout layout(plot, canvas, fontScale, options.lineScale, options.cursor, caption);
     for (ImageFormat f : formats) {
-      ok = savePlot(plot,
-                    QDir(dir).filePath(prefix + plots[std::size_t(i)].name + "." + formatSuffix(f)),
-                    f, page, error, pngScale);
+      const QString path =
+          QDir(dir).filePath(prefix + plots[std::size_t(i)].name + "." + formatSuffix(f));
+      ok = print ? savePrint(plot, path, f, page, FigureOptions::kPrintDpi, error)
+                 : savePlot(plot, path, f, page, error);
       if (!ok) break;
     }
-    PlotStyle::setScale(plot, 1.0, 1.0);
-    if (under) {
-      plot->plotLayout()->remove(under);
-      plot->plotLayout()->simplify();
-    }
-    if (cursor) cursor->setVisible(cursorShown);
-    plot->replot(QCustomPlot::rpQueuedReplot);
   }
   finishExport();
   return ok;

@@ -7,6 +7,7 @@
 #include <QCheckBox>
 
 #include "ui/common/plotstyle.h"
+#include "ui/common/timeunit.h"
 #include "ui/sim/plotpanel.h"
 
 namespace dms::ui {
@@ -14,6 +15,9 @@ namespace dms::ui {
 void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
                         const QString& structureName, const QString& structure2Name) {
   m_horizon = horizon;
+  // the time axes in the unit the horizon reads best in (a week in days)
+  const TimeUnit unit = timeUnitFor(horizon);
+  for (QCPItemLine* cursor : m_cursors) PlotStyle::setTimeAxis(cursor->parentPlot()->xAxis, unit);
   m_runs = runs;
   m_hasStructure = !structureName.isEmpty();
   m_stale = false;

@@ -37,6 +37,7 @@ SimulationMode::SimulationMode(const ModeContext& context, QObject* parent)
   m_plots = new PlotPanel(m_views);
   m_table = new RunTable(m_views);
   m_articleNote = new QLabel(m_views);
+  m_articleNote->setObjectName("articleNote");
   m_articleNote->setWordWrap(true);
   m_articleNote->setStyleSheet(labelStyle(mutedTextColor()));
   m_articleNote->setVisible(false);
@@ -194,12 +195,21 @@ void SimulationMode::recompute() {
   }
   m_legend = QString("<b>%1</b> &nbsp;&nbsp; %2")
                  .arg(plotSymbol(m_model->title()).toHtmlEscaped(), legend);
+  m_methodCount = int(job.methods.size());
   m_plots->setQuantities(*m_model, values, job.methods);
   m_plots->setRuns(styles, settings.T, plotSymbol(m_model->structureName()),
                    plotSymbol(m_model->structure2Symbol()));
   playback()->setHorizon(settings.T, settings.h);
   m_pendingScene = PendingScene{values, std::move(sceneRuns)};
   m_dataDirty = true;
+}
+
+// with more methods than viewports the line says which the 3D view draws, and how to see all
+QString SimulationMode::legend() const {
+  if (m_methodCount <= SceneView::kMaxRuns || !scene() || scene()->overlay()) return m_legend;
+  return m_legend + tr("<i>3D view: the first %1 of %2 (View &gt; Overlay draws all)</i>")
+                        .arg(SceneView::kMaxRuns)
+                        .arg(m_methodCount);
 }
 
 // the 3D view of the current job: built in the first frame that shows the job's results,

@@ -46,7 +46,7 @@ class SimulationMode : public Mode {
   void setPresenting(bool on) override;
   void deactivate() override;
   void frame(double t) override;
-  QString legend() const override { return m_legend; }
+  QString legend() const override;
   ModeStatus status() const override;
 
   std::vector<ExportPlot> exportPlots() const override;
@@ -103,6 +103,7 @@ class SimulationMode : public Mode {
   bool m_dataDirty = false;
   double m_shownTime = -1.0;
   QString m_legend;
+  int m_methodCount = 0;  // of the current job
   QString m_failure, m_failureDetail;
   // what each system was left with this session (and in QSettings): its values, settings and
   // methods, by system name; a system comes back with them (Reset to article values clears)

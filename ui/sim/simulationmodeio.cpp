@@ -14,6 +14,7 @@
 #include <map>
 
 #include "core/io/scenario.h"
+#include "core/notation.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/numbertext.h"
 #include "ui/common/palette.h"
@@ -36,7 +37,14 @@ std::vector<ExportPlot> SimulationMode::exportPlots() const {
 }
 
 // the plots take the table's room: the numbers are too small to read from a lecture hall
-void SimulationMode::setPresenting(bool on) { m_table->setVisible(!on); }
+void SimulationMode::setPresenting(bool on) {
+  m_table->setVisible(!on);
+  // the article's line larger while presenting, read from the back of a lecture hall: 1.35 x
+  // (the plots' 1.6 x would take three lines of a 1024-pixel screen and squeeze the plots)
+  QFont font = m_views->font();
+  font.setPointSizeF(font.pointSizeF() * (on ? 1.35 : 1.0));
+  m_articleNote->setFont(font);
+}
 
 // one bucket group per pixel column of the exported image
 void SimulationMode::prepareExport(QSize size) {
@@ -95,7 +103,7 @@ QString SimulationMode::figureCaption() const {
     for (double x : it->second) v << QString::number(x, 'g', 6);
     // no line break inside "name = value unit" (no-break spaces)
     parts << QString("%1\u00a0=\u00a0%2%3")
-                 .arg(QString::fromStdString(p.name),
+                 .arg(QString::fromStdString(typeset(p.name)),
                       v.size() > 1 ? "(" + v.join(", ") + ")" : v.value(0),
                       p.unit.empty() ? QString() : "\u00a0" + plotSymbol(p.unit));
   }
