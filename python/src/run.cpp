@@ -87,6 +87,23 @@ class Columns final : public SampleSink {
   bool momentum_, structure2_, pose_;
 };
 
+// the system's set-up with what was given, checked (validateSettings)
+IntegratorSettings settingsOf(const SystemModel& model, std::optional<double> h,
+                              std::optional<double> T, std::optional<double> rtol,
+                              std::optional<double> atol, const std::string& controller,
+                              const std::string& samples, const std::string& summation) {
+  IntegratorSettings st = model.defaultSettings();
+  if (h) st.h = *h;
+  if (T) st.T = *T;
+  if (rtol) st.rtol = *rtol;
+  if (atol) st.atol = *atol;
+  st.controller = parseController(controller);
+  st.sampling = parseSampling(samples);
+  st.summation = parseSummation(summation);
+  validateSettings(st);
+  return st;
+}
+
 // `warnings`: those of the input so far (a scenario file's), to which the run's are added
 // `given`: the names of the settings the caller gave (not a scenario file's), reported when the
 // method ignores them
@@ -102,15 +119,7 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   const Method method = parseMethod(methodText);
   if (!model.hasMethod(method))
     throw InputError("--integrator '" + methodName(method) + "' is not available for " + system);
-  IntegratorSettings st = model.defaultSettings();
-  if (h) st.h = *h;
-  if (T) st.T = *T;
-  if (rtol) st.rtol = *rtol;
-  if (atol) st.atol = *atol;
-  st.controller = parseController(controller);
-  st.sampling = parseSampling(samples);
-  st.summation = parseSummation(summation);
-  validateSettings(st);
+  const IntegratorSettings st = settingsOf(model, h, T, rtol, atol, controller, samples, summation);
   if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
   GivenSettings ignored;
   for (const std::string& name : given) {
@@ -202,15 +211,7 @@ std::size_t runCsv(const std::string& path, const std::string& system,
   if (potential) typed = withPotential(systemNamed(system), *potential);
   const SystemModel& model = typed ? *typed : systemNamed(system);
   const Method method = parseMethod(methodText);
-  IntegratorSettings st = model.defaultSettings();
-  if (h) st.h = *h;
-  if (T) st.T = *T;
-  if (rtol) st.rtol = *rtol;
-  if (atol) st.atol = *atol;
-  st.controller = parseController(controller);
-  st.sampling = parseSampling(samples);
-  st.summation = parseSummation(summation);
-  validateSettings(st);
+  const IntegratorSettings st = settingsOf(model, h, T, rtol, atol, controller, samples, summation);
   std::vector<std::string> warnings;
   const ParamValues values = model.normalize(paramValues(params, model), &warnings);
   AtomicFile file;
