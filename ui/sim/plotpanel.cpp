@@ -392,10 +392,17 @@ void PlotPanel::refresh(int columns, bool now) {
     if (m_view == PlotView::Energy)
       updateShadowNote(m_exporting || m_shadowPlot->height() >= kShortPlot);
     if (m_view == PlotView::Momentum) updateMomentumNote();
-    if (m_view == PlotView::Momentum && n > 0 && !(*m_stores)[0].empty())
+    if (m_view == PlotView::Momentum && n > 0 && !(*m_stores)[0].empty()) {
+      // the deviation of the conserved components: the vertical one alone under gravity
+      const RunSummary& sum = (*m_stores)[0].summary();
+      const double L0 = sum.momentumMask().cwiseProduct(sum.momentum0()).norm();
+      const bool vertical = sum.momentumMask() == Vector3d::UnitZ();
       PlotStyle::title(m_momentum)
-          ->setText(tr("Angular momentum deviation |L − L₀|, |L₀| = %1 kg m²/s")
-                        .arg((*m_stores)[0].summary().momentum0().norm(), 0, 'g', 4));
+          ->setText((vertical ? tr("Vertical angular momentum deviation |L₃ − L₃,₀|, |L₃,₀| = %1 "
+                                   "kg m²/s")
+                              : tr("Angular momentum deviation |L − L₀|, |L₀| = %1 kg m²/s"))
+                        .arg(L0, 0, 'g', 4));
+    }
   }
   if (m_autoscale) {
     for (QCustomPlot* p : time) {

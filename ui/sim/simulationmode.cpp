@@ -298,7 +298,9 @@ void SimulationMode::updateTable(double t) {
         r.structureMax = sum.structureMax;
       }
       if (momentum) {
-        r.momentumAt = (s->momentum - sum.momentum0()).norm();
+        // over the conserved components, as the maximum beside it
+        r.momentumAt =
+            RunSummary::momentumDeviation(sum.momentumMask(), s->momentum, sum.momentum0());
         r.momentumMax = sum.momentumMaxDev;
       }
     }
