@@ -18,6 +18,7 @@
 #include "core/sim/registry.h"
 #include "core/sim/summary.h"
 #include "core/systems/massspring.h"
+#include "core/systems/planarpendulum.h"
 
 namespace dms {
 
@@ -105,15 +106,119 @@ std::string numberList(const std::vector<double>& xs) {
   return s;
 }
 
+// Jacobi's elliptic functions and the complete and incomplete integrals of the first kind need
+// the C++17 special functions: libstdc++ (GCC, and clang on Debian) has them in long double
+#if !defined(__cpp_lib_math_special_functions)
+#error "the planar pendulum's exact reference needs std::comp_ellint_1l and std::ellint_1l"
+#endif
+
+using Wide = long double;
+constexpr Wide kWideEps = std::numeric_limits<Wide>::epsilon();
+constexpr Wide kWidePi = 3.141592653589793238462643383279502884L;
+
+struct Jacobi {
+  Wide sn, cn, dn;
+};
+
+// sn, cn and dn of (u, k), 0 <= k < 1, by the arithmetic-geometric mean and the descending
+// Landen transformation (Abramowitz and Stegun 16.4.3): a0 = 1, b0 = k' = sqrt(1 - k^2),
+// c0 = k, a_{n+1} = (a_n + b_n)/2, b_{n+1} = sqrt(a_n b_n), c_{n+1} = (a_n - b_n)/2 until c_N is
+// below a rounding of a_N; then phi_N = 2^N a_N u, phi_{n-1} = (phi_n + asin(c_n/a_n sin
+// phi_n))/2, and am(u) = phi_0. Written here because neither the C++17 library (which has the
+// elliptic integrals, not their inverses) nor Eigen has Jacobi's functions. Each halving halves
+// the error of the angle before it: with u reduced to a period (|u| <= 2K, |phi_N| <= 2^N pi),
+// phi_N's rounding of 2^N pi radians comes back as pi, and am(u) is within a few roundings.
+Jacobi jacobi(Wide u, Wide k) {
+  // c_n falls quadratically: 5 steps at k = 0.7, 9 at k' = 1e-9 (k^2 = 1 - 1e-18)
+  constexpr int kMaxSteps = 16;
+  Wide a[kMaxSteps + 1], c[kMaxSteps + 1];
+  a[0] = 1;
+  c[0] = k;
+  Wide b = std::sqrt((1 - k) * (1 + k));
+  int n = 0;
+  while (std::fabs(c[n]) > kWideEps * a[n] && n < kMaxSteps) {
+    a[n + 1] = (a[n] + b) / 2;
+    c[n + 1] = (a[n] - b) / 2;
+    b = std::sqrt(a[n] * b);
+    ++n;
+  }
+  Wide phi = std::ldexp(a[n] * u, n);
+  for (int j = n; j > 0; --j) phi = (phi + std::asin(c[j] / a[j] * std::sin(phi))) / 2;
+  const Wide sn = std::sin(phi), cn = std::cos(phi);
+  // dn = sqrt(1 - k^2 sn^2), at least k' > 0
+  return {sn, cn, std::sqrt((1 - k * sn) * (1 + k * sn))};
+}
+
+// F(phi, k) for every phi in [-pi, pi]: F is odd and F(pi - phi) = 2K - F(phi)
+Wide ellipticF(Wide phi, Wide k, Wide K) {
+  const Wide a = std::fabs(phi);
+  const Wide f = a <= kWidePi / 2 ? std::ellint_1l(k, a) : 2 * K - std::ellint_1l(k, kWidePi - a);
+  return phi < 0 ? -f : f;
+}
+
+// the planar pendulum's libration (E < m g l) at t, or none when it goes over the top or lies on
+// the separatrix (docs/numerics.md, the sweep's reference, derives it): with w = sqrt(g/l),
+//   k^2 = sin^2(theta0/2) + (omega0/2w)^2,  sin(theta/2) = k sn(w t + u0, k),  Omega = 2 k w cn,
+//   u0 = F(phi0, k),  phi0 = atan2(sin(theta0/2), omega0/2w)  (sn u0 = sin phi0, cn u0 = cos phi0)
+// and R(theta) from cos theta = 1 - 2 k^2 sn^2, sin theta = 2 k sn dn
+std::optional<ExactSolution> planarPendulumLibration(const PlanarPendulumParams& p, double t) {
+  if (!(p.g > 0.0)) return std::nullopt;  // g = 0: uniform rotation, not a libration
+  const Wide w = std::sqrt(Wide(p.g) / Wide(p.l));
+  // theta0 within (-pi, pi], so that theta0/2 is the half angle the libration swings through
+  const Wide theta0 = std::remainder(Wide(p.theta0), 2 * kWidePi);
+  const Wide s0 = std::sin(theta0 / 2), c0 = Wide(p.omega0) / (2 * w);
+  const Wide k = std::hypot(s0, c0);
+  // k = 1 is the separatrix, k > 1 a rotation; the libration's K grows like log(1/k') near it,
+  // and the bound below with it
+  if (!(k < 1)) return std::nullopt;
+  const Wide K = std::comp_ellint_1l(k);
+  const Wide u0 = k > 0 ? ellipticF(std::atan2(s0, c0), k, K) : 0;
+  const Wide phase = w * Wide(t) + u0;
+  const Jacobi J = jacobi(std::remainder(phase, 4 * K), k);
+  const Wide ksn = k * J.sn;
+  PlanarPendulumState x;
+  const double cosTheta = double(1 - 2 * ksn * ksn), sinTheta = double(2 * ksn * J.dn);
+  x.R << cosTheta, -sinTheta, sinTheta, cosTheta;
+  x.Omega = double(2 * k * w * J.cn);
+  ExactSolution e;
+  e.sample = PlanarPendulum::sample(p, t, x);
+  e.formula =
+      "sin(theta/2) = k sn(w t + u0, k), Omega = 2 k w cn(w t + u0, k), w = sqrt(g/l), k^2 = "
+      "sin^2(theta0/2) + (omega0/2w)^2";
+  // Round-off, with u the long double's epsilon. The state is a function of the phase
+  // v = w t + u0 and of k: d theta/dv = 2 k cn, dOmega/dv = -2 k w sn dn, both at most 2 k (w).
+  // - w, w t and u0 (F is within a few u of K, |u0| <= 2K) are each within 2 u, relatively;
+  // - k from s0 and omega0/2w: within 4 u relatively. A k off by dk moves the period 4K by
+  //   4K S dk/k, S = |d ln K/d ln k| = |E/(k'^2 K) - 1|, so the phase moves by v S dk/k after v;
+  // - K's own error (Carlson's R_F in the library, a few u): the reduction modulo 4K moves the
+  //   phase by v dK/K, at most 4 u v;
+  // - sn, cn, dn: the halvings of the Landen recursion keep am within 4 u (2^N pi + 1) / 2^N,
+  //   under 16 u, and the products giving cos, sin and Omega add 4 u;
+  // - then the rounding of R's entries and Omega to double, half an ulp each: an angle of
+  //   eps and Omega's half ulp.
+  // k's error also moves the amplitude: theta by 2 sn/dn dk <= 2 dk/k', Omega by 2 w dk.
+  const Wide kp2 = (1 - k) * (1 + k);
+  const Wide S = k > 0 ? std::fabs(std::comp_ellint_2l(k) / (kp2 * K) - 1) : 0;
+  const Wide v = std::fabs(phase) + 2 * K;
+  const double u = double(kWideEps);
+  const double dv = u * double(v * (2 + 2 + 4 + 4 * S) + 20);
+  const double dk = 4 * u * double(k);
+  const double dTheta = 2 * double(k) * dv + 2 * dk / double(std::sqrt(kp2)) + kEps;
+  const double dOmega = double(w) * (2 * double(k) * dv + 2 * dk) + 0.5 * kEps * std::fabs(x.Omega);
+  e.bound = std::hypot(dTheta, dOmega);
+  return e;
+}
+
 }  // namespace
 
 std::optional<ExactSolution> exactSolution(const SystemModel& model, const ParamValues& values,
                                            double t) {
+  if (dynamic_cast<const PlanarPendulum*>(&model))
+    return planarPendulumLibration(PlanarPendulumParams::from(values), t);
   if (!dynamic_cast<const MassSpring*>(&model)) return std::nullopt;
   const MassSpringParams p = MassSpringParams::from(values);
   // in long double (64 bits of mantissa on x86), so that the phase w t of a long horizon keeps
   // the digits a double would lose; where long double is double the bound below says so
-  using Wide = long double;
   const Wide w = std::sqrt(Wide(p.kappa) / Wide(p.m)), phase = w * Wide(t);
   const Wide c = std::cos(phase), s = std::sin(phase);
   const MassSpringState x{double(Wide(p.q0) * c + Wide(p.v0) / w * s),

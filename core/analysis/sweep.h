@@ -113,7 +113,10 @@ struct ExactSolution {
 
 /// The exact solution at t of a system whose motion has a closed form, or none. The mass-spring
 /// (its motion is harmonic): q(t) = q0 cos(w t) + v0/w sin(w t), v(t) = v0 cos(w t) - q0 w
-/// sin(w t), w = sqrt(kappa/m), evaluated in long double and rounded to double once.
+/// sin(w t), w = sqrt(kappa/m), evaluated in long double and rounded to double once. The planar
+/// pendulum while it librates (E < m g l, so not on the separatrix or over the top): sin(theta/2)
+/// = k sn(w t + u0, k), Omega = 2 k w cn(w t + u0, k), w = sqrt(g/l), k^2 = sin^2(theta0/2) +
+/// (omega0/2w)^2, u0 = F(atan2(sin(theta0/2), omega0/2w), k), also in long double.
 std::optional<ExactSolution> exactSolution(const SystemModel& model, const ParamValues& values,
                                            double t);
 

@@ -126,8 +126,8 @@ class TestAnalysisMode : public QObject {
     }
   }
 
-  // every fixed-step method's convergence entry says its fitted order, or why it has none (the
-  // planar pendulum's RKMK4: two runs above the floor the reference's bound sets)
+  // every fixed-step method's convergence entry says its fitted order, or why it has none (too
+  // few runs above the floor the reference's bound and round-off set)
   void everyFixedStepEntrySaysItsOrder() {
     QVERIFY(m_window->selectSystem("planar-pendulum"));
     QVERIFY(m_window->activateMode(m_mode));
