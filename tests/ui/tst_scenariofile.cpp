@@ -285,6 +285,14 @@ class TestScenarioFile : public QObject {
     QVERIFY(w.openScenario(plain));
     QCOMPARE(w.playback()->speed(), last);
     QVERIFY(waitIdle(w));
+    // a saved file keeps the speed it was played at, and opens at it
+    const QString saved = m_dir.filePath("with-speed.dms.json");
+    w.playbackBar()->setSpeed(10.0);
+    QVERIFY(w.saveScenario(saved));
+    w.playbackBar()->setSpeed(1.0);
+    QVERIFY(w.openScenario(saved));
+    QCOMPARE(w.playback()->speed(), 10.0);
+    QVERIFY(waitIdle(w));
   }
 
  private:

@@ -19,6 +19,7 @@
 #include <QTabBar>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/io/scenario.h"
@@ -312,7 +313,11 @@ bool MainWindow::openScenario(const QString& path, const QString& text) {
 }
 
 bool MainWindow::saveScenario(const QString& path) {
-  const std::optional<Scenario> sc = m_file->whole();
+  std::optional<Scenario> sc = m_file->whole();
+  // the file plays at the speed it was saved at; a viewing setting, so not part of what marks
+  // the scenario changed
+  const double speed = m_playback->speed();
+  if (sc && speed > 0 && std::isfinite(speed)) sc->speed = speed;
   std::string error = "no mode has a scenario to save";
   if (!sc || !dms::saveScenario(*sc, path.toStdString(), &error)) {
     showMessage(tr("Cannot save scenario"), QString::fromStdString(error), true);
