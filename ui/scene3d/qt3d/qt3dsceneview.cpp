@@ -111,7 +111,10 @@ Qt3DSceneView::~Qt3DSceneView() {
 
 QSize Qt3DSceneView::grid() const {
   if (m_overlay) return QSize(1, 1);
-  const HudBands b = hudBands(m_hud->content(), m_window->width());
+  // the labels' room as on two rows, whatever the grid is now: the choice does not feed back
+  HudContent c = m_hud->content();
+  c.grid = QSize(2, 2);
+  const HudBands b = hudBands(c, m_window->width());
   return viewportGrid(int(m_runs.size()), QSizeF(m_window->size()), b.top + b.bottom);
 }
 
