@@ -10,6 +10,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
@@ -339,6 +340,40 @@ class TestControlMode : public QObject {
     QCOMPARE(m_mode->session()->generation(), gen);
     QVERIFY2(m_mode->panel()->problemText().contains("unreachable"),
              qPrintable(m_mode->panel()->problemText()));
+    m_mode->panel()->resetToDefaults();
+  }
+
+  // at 1024x768 the solve's summary (cost, iterations, terminal error) shows without scrolling
+  // the panel, and a long explanation of values that cannot be solved is shown whole
+  void panelTextsInViewAt1024() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("dumbbell"));
+    QVERIFY(w.activateMode(w.controlMode()));
+    const std::unique_ptr<QWidget, std::function<void(QWidget*)>> restore(
+        &w, [size = w.size()](QWidget* x) { x->resize(size); });
+    w.resize(1024, 768);
+    const auto wholeInView = [&](QLabel* label) -> QString {
+      QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+      if (!label->isVisible() || label->text().isEmpty()) return "hidden or empty";
+      const QRect shown = label->visibleRegion().boundingRect();
+      if (shown != label->rect())
+        return QString("%1 of %2 px high in view").arg(shown.height()).arg(label->height());
+      const int needed = label->heightForWidth(label->width());
+      if (label->height() < needed)
+        return QString("%1 px high for %2 px of text").arg(label->height()).arg(needed);
+      const QRect inWindow(label->mapTo(&w, QPoint(0, 0)), label->size());
+      if (!w.rect().contains(inWindow)) return "outside the window";
+      return {};
+    };
+    QVERIFY(m_mode->solve());
+    QVERIFY(waitSolve(m_mode).first);
+    QVERIFY(m_mode->panel()->summaryLabel()->text().contains("terminal error"));
+    QString why = wholeInView(m_mode->panel()->summaryLabel());
+    QVERIFY2(why.isEmpty(), qPrintable("summary: " + why));
+    m_mode->panel()->setValue("radius", {0.5});  // unreachable: a long explanation
+    QVERIFY(!m_mode->solve());
+    why = wholeInView(m_mode->panel()->noteLabel());
+    QVERIFY2(why.isEmpty(), qPrintable(m_mode->panel()->problemText() + ": " + why));
     m_mode->panel()->resetToDefaults();
   }
 
