@@ -35,9 +35,11 @@
 #include "tests/ui/legendcheck.h"
 #include "tests/ui/windowtest.h"
 #include "ui/app/mainwindow.h"
+#include "ui/app/presentation.h"
 #include "ui/common/numberspinbox.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
+#include "ui/common/plotstyle.h"
 #include "ui/control/controlmode.h"
 #include "ui/control/controlpanel.h"
 #include "ui/control/controlplots.h"
@@ -109,6 +111,43 @@ class TestControlMode : public QObject {
       QVERIFY2(cut.isEmpty(), qPrintable(cut.join(", ")));
     }
     QVERIFY(entries >= 2);
+  }
+
+  // the vertical axes' labels fit their axes' height at 1024x768, also in presentation (the
+  // progress plot's right axis, the constraint violation, ran past its axis)
+  void axisLabelsWholeAt1024() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QVERIFY(w.activateMode(w.controlMode()));
+    const std::unique_ptr<QWidget, std::function<void(QWidget*)>> restore(
+        &w, [size = w.size()](QWidget* x) {
+          static_cast<MainWindow*>(x)->presentation()->setOn(false);
+          x->resize(size);
+        });
+    for (const bool presenting : {false, true}) {
+      w.presentation()->setOn(presenting);
+      w.setGeometry(0, 0, 1024, 768);
+      QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1024, 768), ms(5000));
+      QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+      int labels = 0;
+      for (QCustomPlot* p : m_mode->plots()->plots()) {
+        PlotStyle::setScale(p, presenting ? Presentation::kFontScale : 1.0,
+                            presenting ? Presentation::kLineScale : 1.0);
+        p->replot(QCustomPlot::rpImmediateRefresh);
+        for (QCPAxis* a : {p->yAxis, p->yAxis2}) {
+          if (!a->visible() || a->label().isEmpty()) continue;
+          ++labels;
+          const int length = QFontMetrics(a->labelFont()).horizontalAdvance(a->label());
+          QVERIFY2(length <= a->axisRect()->height(),
+                   qPrintable(QString("%1 (presenting %2): %3 px on an axis %4 px high")
+                                  .arg(a->label())
+                                  .arg(presenting)
+                                  .arg(length)
+                                  .arg(a->axisRect()->height())));
+        }
+      }
+      QVERIFY(labels >= 3);
+    }
   }
 
   void solveDefaultSwingUp() {
