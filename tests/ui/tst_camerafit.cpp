@@ -91,6 +91,40 @@ class TestCameraFit : public QObject {
     const float t = std::tan(qDegreesToRadians(f.fieldOfView) / 2.0f);
     QCOMPARE(fit.distance, 1.04f * 2.0f / std::sin(std::atan(t * 0.5f)));
   }
+
+  // four runs in presentation at 1024x768 (the 3D view about 1024x390, labels taking 106 px of
+  // each viewport's height): the grid's viewports frame the reach of the motion at least 200 px
+  // across (a body of a quarter of that then reads from the back of the room); in a square
+  // window two rows frame it larger than one
+  void fourRunsFramedLarge_data() {
+    QTest::addColumn<QSizeF>("window");
+    QTest::addColumn<qreal>("bands");
+    QTest::addColumn<double>("least");
+    QTest::newRow("presentation 1024x768") << QSizeF(1024, 390) << qreal(106) << 200.0;
+    QTest::newRow("presentation 1920x1080") << QSizeF(1920, 560) << qreal(106) << 380.0;
+    QTest::newRow("square") << QSizeF(800, 800) << qreal(106) << 260.0;
+  }
+  void fourRunsFramedLarge() {
+    QFETCH(QSizeF, window);
+    QFETCH(qreal, bands);
+    QFETCH(double, least);
+    const QSize g = viewportGrid(4, window, bands);
+    QVERIFY(g.width() * g.height() >= 4);
+    const double vw = window.width() / g.width(), vh = window.height() / g.height();
+    CameraFrame f;
+    f.aspect = float(vw / vh);
+    f.bandTop = float(70 / vh);
+    f.bandBottom = float((bands - 70) / vh);
+    const float radius = 1.0f;
+    const CameraFit fit = fitSphere(QVector3D(0, 0, 0), radius, f);
+    // the sphere's diameter on the screen, in pixels (half heights times half the height)
+    const float t = std::tan(qDegreesToRadians(f.fieldOfView) / 2.0f);
+    const double across = 2.0 * radius / (double(fit.distance) * t) * vh / 2;
+    QVERIFY2(across >= least, qPrintable(QString("%1x%2 viewports frame it %3 px across")
+                                             .arg(g.width())
+                                             .arg(g.height())
+                                             .arg(across)));
+  }
 };
 
 DMS_TEST_APPLESS_MAIN(TestCameraFit)

@@ -10,6 +10,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
@@ -34,9 +35,11 @@
 #include "tests/ui/legendcheck.h"
 #include "tests/ui/windowtest.h"
 #include "ui/app/mainwindow.h"
+#include "ui/app/presentation.h"
 #include "ui/common/numberspinbox.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
+#include "ui/common/plotstyle.h"
 #include "ui/control/controlmode.h"
 #include "ui/control/controlpanel.h"
 #include "ui/control/controlplots.h"
@@ -108,6 +111,43 @@ class TestControlMode : public QObject {
       QVERIFY2(cut.isEmpty(), qPrintable(cut.join(", ")));
     }
     QVERIFY(entries >= 2);
+  }
+
+  // the vertical axes' labels fit their axes' height at 1024x768, also in presentation (the
+  // progress plot's right axis, the constraint violation, ran past its axis)
+  void axisLabelsWholeAt1024() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("spherical-pendulum"));
+    QVERIFY(w.activateMode(w.controlMode()));
+    const std::unique_ptr<QWidget, std::function<void(QWidget*)>> restore(
+        &w, [size = w.size()](QWidget* x) {
+          static_cast<MainWindow*>(x)->presentation()->setOn(false);
+          x->resize(size);
+        });
+    for (const bool presenting : {false, true}) {
+      w.presentation()->setOn(presenting);
+      w.setGeometry(0, 0, 1024, 768);
+      QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1024, 768), ms(5000));
+      QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+      int labels = 0;
+      for (QCustomPlot* p : m_mode->plots()->plots()) {
+        PlotStyle::setScale(p, presenting ? Presentation::kFontScale : 1.0,
+                            presenting ? Presentation::kLineScale : 1.0);
+        p->replot(QCustomPlot::rpImmediateRefresh);
+        for (QCPAxis* a : {p->yAxis, p->yAxis2}) {
+          if (!a->visible() || a->label().isEmpty()) continue;
+          ++labels;
+          const int length = QFontMetrics(a->labelFont()).horizontalAdvance(a->label());
+          QVERIFY2(length <= a->axisRect()->height(),
+                   qPrintable(QString("%1 (presenting %2): %3 px on an axis %4 px high")
+                                  .arg(a->label())
+                                  .arg(presenting)
+                                  .arg(length)
+                                  .arg(a->axisRect()->height())));
+        }
+      }
+      QVERIFY(labels >= 3);
+    }
   }
 
   void solveDefaultSwingUp() {
@@ -339,6 +379,40 @@ class TestControlMode : public QObject {
     QCOMPARE(m_mode->session()->generation(), gen);
     QVERIFY2(m_mode->panel()->problemText().contains("unreachable"),
              qPrintable(m_mode->panel()->problemText()));
+    m_mode->panel()->resetToDefaults();
+  }
+
+  // at 1024x768 the solve's summary (cost, iterations, terminal error) shows without scrolling
+  // the panel, and a long explanation of values that cannot be solved is shown whole
+  void panelTextsInViewAt1024() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("dumbbell"));
+    QVERIFY(w.activateMode(w.controlMode()));
+    const std::unique_ptr<QWidget, std::function<void(QWidget*)>> restore(
+        &w, [size = w.size()](QWidget* x) { x->resize(size); });
+    w.resize(1024, 768);
+    const auto wholeInView = [&](QLabel* label) -> QString {
+      QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+      if (!label->isVisible() || label->text().isEmpty()) return "hidden or empty";
+      const QRect shown = label->visibleRegion().boundingRect();
+      if (shown != label->rect())
+        return QString("%1 of %2 px high in view").arg(shown.height()).arg(label->height());
+      const int needed = label->heightForWidth(label->width());
+      if (label->height() < needed)
+        return QString("%1 px high for %2 px of text").arg(label->height()).arg(needed);
+      const QRect inWindow(label->mapTo(&w, QPoint(0, 0)), label->size());
+      if (!w.rect().contains(inWindow)) return "outside the window";
+      return {};
+    };
+    QVERIFY(m_mode->solve());
+    QVERIFY(waitSolve(m_mode).first);
+    QVERIFY(m_mode->panel()->summaryLabel()->text().contains("terminal error"));
+    QString why = wholeInView(m_mode->panel()->summaryLabel());
+    QVERIFY2(why.isEmpty(), qPrintable("summary: " + why));
+    m_mode->panel()->setValue("radius", {0.5});  // unreachable: a long explanation
+    QVERIFY(!m_mode->solve());
+    why = wholeInView(m_mode->panel()->noteLabel());
+    QVERIFY2(why.isEmpty(), qPrintable(m_mode->panel()->problemText() + ": " + why));
     m_mode->panel()->resetToDefaults();
   }
 

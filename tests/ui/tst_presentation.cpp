@@ -105,6 +105,30 @@ class TestPresentation : public QObject {
     // a parameter from the side panel (F9), while presenting
     QTest::keyClick(&w, Qt::Key_F9);
     QVERIFY(w.sidePanel()->isVisible());
+    {
+      // the playback time whole beside the side panel, in the presentation's font, also at the
+      // end of the horizon, on a 1024x768 screen
+      w.setGeometry(0, 0, 1024, 768);
+      QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1024, 768), ms(5000));
+      QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+      w.playback()->seek(w.playback()->horizon());
+      w.refresh();
+      QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+      QLabel* time = nullptr;
+      for (QLabel* l : w.findChildren<QLabel*>())
+        if (l->isVisible() && l->text().startsWith("t = ")) time = l;
+      QVERIFY(time);
+      const int needed = time->fontMetrics().horizontalAdvance(time->text());
+      QVERIFY2(
+          time->width() >= needed,
+          qPrintable(
+              QString("\"%1\": %2 px of %3").arg(time->text()).arg(time->width()).arg(needed)));
+      const QRect inWindow(time->mapTo(&w, QPoint(0, 0)), time->size());
+      QVERIFY(w.rect().contains(inWindow));
+      QCOMPARE(w.width(), 1024);  // the bar's minimum does not widen the window past the screen
+      w.playback()->seek(2.5);
+      w.refresh();
+    }
     QTest::keyClick(&w, Qt::Key_F9);
     QVERIFY(!w.sidePanel()->isVisible());
     // curves made while presenting get the thick lines too

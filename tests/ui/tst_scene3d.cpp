@@ -179,6 +179,45 @@ class TestScene3d : public SceneFixture {
     QVERIFY(countDark(bareNone, corner) < 10);
   }
 
+  // The method cards keep their texts whole at 1024x768: three methods in the window's 3D view
+  // (about 650 px wide), four in a row in presentation (1024 px); each title and subtitle on
+  // at most two lines, none elided, every line inside its card.
+  void methodCardsKeepTheirTexts_data() {
+    QTest::addColumn<int>("runs");
+    QTest::addColumn<int>("width");
+    QTest::newRow("three in the window") << 3 << 650;
+    QTest::newRow("four in presentation") << 4 << 1024;
+  }
+  void methodCardsKeepTheirTexts() {
+    QFETCH(int, runs);
+    QFETCH(int, width);
+    const std::vector<scene3d::HudContent::Run> all = {
+        {"variational", "Lie group variational, fixed step h", colorOf(Method::Variational), 1},
+        {"RK45 (ode45)", "Dormand-Prince 5(4), adaptive", colorOf(Method::Rk45), 1},
+        {"variational, triple jump", "variational, Yoshida triple jump, order 4",
+         colorOf(Method::Vi4), 1},
+        {"RK4", "classical RK4, fixed step h", colorOf(Method::Rk4), 1}};
+    scene3d::HudContent c;
+    c.runs.assign(all.begin(), all.begin() + runs);
+    c.grid = QSize(runs, 1);
+    c.stamp = scene3d::stampBox("t = 30.00 s", 390);
+    QFont titleFont(QStringLiteral("DejaVu Sans")), subFont(QStringLiteral("DejaVu Sans"));
+    titleFont.setPixelSize(15);
+    titleFont.setBold(true);
+    subFont.setPixelSize(12);
+    const QFontMetrics fmT(titleFont), fmS(subFont);
+    // a card's text starts 38 px into it, and the card keeps 12 px from its viewport's edges
+    const int room = width / runs - 24 - 38;
+    for (std::size_t i = 0; i < c.runs.size(); ++i) {
+      const scene3d::HudCardText t = scene3d::hudCardText(c, i, width);
+      QVERIFY(t.title.size() <= 2 && t.subtitle.size() <= 2);
+      QCOMPARE(t.title.join(' '), c.runs[i].title);
+      QCOMPARE(t.subtitle.join(' '), c.runs[i].subtitle);
+      for (const QString& l : t.title) QVERIFY2(fmT.horizontalAdvance(l) <= room, qPrintable(l));
+      for (const QString& l : t.subtitle) QVERIFY2(fmS.horizontalAdvance(l) <= room, qPrintable(l));
+    }
+  }
+
   // The stamp keeps its corner clear of the cards: in the corner beside one or two cards (a
   // card narrowed if needed), under the cards when a third column's card would be left too
   // narrow beside it.
@@ -216,7 +255,8 @@ class TestScene3d : public SceneFixture {
     m_view->setTrail(-1, {Vector3d::Zero()});
   }
 
-  // four runs: two by two, each body in its own quarter in its method's colour
+  // four runs: in a row in this wide window (each viewport frames the system larger so than
+  // two by two), each body in its own viewport in its method's colour
   void fourRunsInAGrid() {
     const SystemModel* model = findSystem("spherical-pendulum");
     QVERIFY(model);
@@ -233,13 +273,12 @@ class TestScene3d : public SceneFixture {
     const QImage hidden = grab("grid-hidden.png");
     QVERIFY(!shown.isNull() && !hidden.isNull());
     const int w = shown.width(), h = shown.height();
-    // below each quarter's card (its border ends at about 63 px; "- no data" makes it wider
-    // when hidden); the bob of radius 0.075 l, in a view that fits a sphere of radius about l
-    // into the band between the labels (some 150 of a 450 x 260 quarter's 260 px), covers
-    // about 100 pixels: half of that is the threshold
+    // below each viewport's card (on two lines in a narrow viewport, its border ends at about
+    // 95 px; "- no data" makes it wider when hidden); the bob of radius 0.075 l, in a view that
+    // fits a sphere of radius about l into the narrower side of the band between the labels,
+    // covers about 100 pixels: half of that is the threshold
     for (int i = 0; i < 4; ++i) {
-      const int c = i % 2, r = i / 2;
-      const QRect quarter(c * w / 2, r * h / 2 + 70, w / 2, h / 2 - 70);
+      const QRect quarter(i * w / 4, 100, w / 4, h - 100);
       const int on = countHue(shown, quarter, colorOf(methods[std::size_t(i)]));
       const int off = countHue(hidden, quarter, colorOf(methods[std::size_t(i)]));
       QVERIFY2(on > off + 50, qPrintable(QString("run %1: %2 vs %3").arg(i).arg(on).arg(off)));

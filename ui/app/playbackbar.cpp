@@ -57,11 +57,10 @@ PlaybackBar::PlaybackBar(Playback* playback, QWidget* parent)
   m_slider->setRange(0, kTimeSteps);
   m_slider->setToolTip(tr("Playback time: drag to scrub"));
   m_slider->setFocusPolicy(Qt::NoFocus);
-  m_slider->setMinimumWidth(240);
+  m_slider->setMinimumWidth(120);  // room for the time in presentation beside the side panel
   connect(m_slider, &QSlider::valueChanged, this,
           [this](int pos) { m_playback->seek(m_playback->horizon() * pos / kTimeSteps); });
   m_time = new QLabel(this);
-  m_time->setMinimumWidth(150);
   m_speed = new QComboBox(this);
   for (double s : kSpeeds) m_speed->addItem(QString("%1x").arg(s), s);
   m_speed->addItem(tr("as fast as computed"), Playback::kAsFastAsComputed);
@@ -90,13 +89,30 @@ void PlaybackBar::refresh() {
   m_slider->blockSignals(true);
   m_slider->setValue(T > 0 ? int(std::lround(kTimeSteps * t / T)) : 0);
   m_slider->blockSignals(false);
+  m_time->setText(labelText(t, T));
+  fitTimeLabel();
+}
+
+QString PlaybackBar::labelText(double t, double T) const {
   const TimeUnit unit = timeUnitFor(T);
   if (unit.seconds == 1.0)
-    m_time->setText(tr("t = %1 s of %2 s")
-                        .arg(QString::number(t, 'f', t < 100 ? 2 : 1))
-                        .arg(QString::number(T, 'g', 6)));
-  else
-    m_time->setText(tr("t = %1 of %2").arg(timeText(t, unit), timeText(T, unit)));
+    return tr("t = %1 s of %2 s")
+        .arg(QString::number(t, 'f', t < 100 ? 2 : 1))
+        .arg(QString::number(T, 'g', 6));
+  return tr("t = %1 of %2").arg(timeText(t, unit), timeText(T, unit));
+}
+
+void PlaybackBar::fitTimeLabel() {
+  const double T = m_playback->horizon();
+  const QFontMetrics fm(m_time->font());
+  m_time->setMinimumWidth(
+      std::max({150, fm.horizontalAdvance(labelText(T, T)), fm.horizontalAdvance(m_time->text())}) +
+      4);
+}
+
+void PlaybackBar::changeEvent(QEvent* e) {
+  QWidget::changeEvent(e);
+  if (e->type() == QEvent::FontChange && m_time) fitTimeLabel();
 }
 
 void PlaybackBar::setSpeed(double speed) {

@@ -31,7 +31,15 @@ class PlaybackBar : public QWidget {
   void saveSettings(QSettings& s) const;
   void restoreSettings(const QSettings& s);
 
+ protected:
+  /// A larger font (presentation): the time's label widens with it.
+  void changeEvent(QEvent* e) override;
+
  private:
+  QString labelText(double t, double T) const;
+  /// The time's label as wide as its text at the end of the horizon, in its font.
+  void fitTimeLabel();
+
   Playback* m_playback;
   QToolButton* m_play = nullptr;
   QSlider* m_slider = nullptr;

@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStringList>
 #include <QStyle>
@@ -32,11 +33,23 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   m_title = new QLabel(this);
   m_title->setWordWrap(true);
   connect(this, &ControlPanel::changed, this, &ControlPanel::updateNote);
-  layout->addWidget(m_title);
-  m_form = new QWidget(this);
+  // the title and the fields scroll; the buttons, the notes and the summary stay under them,
+  // in view at 1024x768 however many fields the problem has
+  auto* fields = new QWidget;
+  auto* fieldsLayout = new QVBoxLayout(fields);
+  fieldsLayout->setContentsMargins(0, 0, 0, 0);
+  fieldsLayout->addWidget(m_title);
+  m_form = new QWidget(fields);
   new QVBoxLayout(m_form);
   m_form->layout()->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_form);
+  fieldsLayout->addWidget(m_form);
+  fieldsLayout->addStretch(1);
+  m_scroll = new QScrollArea(this);
+  m_scroll->setWidget(fields);
+  m_scroll->setWidgetResizable(true);
+  m_scroll->setFrameShape(QFrame::NoFrame);
+  m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  layout->addWidget(m_scroll, 1);
 
   auto* buttons = new QHBoxLayout;
   m_solve = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Solve"), this);
@@ -57,6 +70,9 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   layout->addLayout(buttons);
 
   m_problemLabel = new MessageLine(3, this);
+  // a warning and the horizon's note together take more than the three lines: all of them
+  m_problemLabel->setMaximumHeight(QWIDGETSIZE_MAX);
+  m_problemLabel->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
   layout->addWidget(m_problemLabel);
   m_live = new QLabel(this);
   m_live->setWordWrap(true);
@@ -67,7 +83,6 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   m_summary->setWordWrap(true);
   m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(m_summary);
-  layout->addStretch(1);
 }
 
 void ControlPanel::setProblem(const ControlProblem* problem, const std::string& system) {
@@ -250,6 +265,8 @@ QString ControlPanel::noteText() const { return m_problemLabel->note(); }
 void ControlPanel::setLiveText(const QString& text) { m_live->setText(text); }
 
 QString ControlPanel::liveText() const { return m_live->text(); }
+
+QLabel* ControlPanel::noteLabel() const { return m_problemLabel; }
 
 void ControlPanel::setSummary(const QString& html) { m_summary->setText(html); }
 

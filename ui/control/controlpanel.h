@@ -18,6 +18,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QSettings;
 
 namespace dms::ui {
@@ -60,6 +61,9 @@ class ControlPanel : public QWidget {
   QString liveText() const;
   void setSummary(const QString& html);
 
+  /// The label of the note (or of a problem with the values) and that of the solve's summary.
+  QLabel* noteLabel() const;
+  QLabel* summaryLabel() const { return m_summary; }
   QPushButton* solveButton() const { return m_solve; }
   QPushButton* cancelButton() const { return m_cancel; }
   QDoubleSpinBox* spinBox(const std::string& name, int component = 0) const;
@@ -76,6 +80,7 @@ class ControlPanel : public QWidget {
   const ControlProblem* m_problem = nullptr;
   std::string m_system;  // for the settings' keys
   QWidget* m_form = nullptr;
+  QScrollArea* m_scroll = nullptr;  // the title and the fields
   QLabel* m_title = nullptr;
   MessageLine* m_problemLabel = nullptr;
   QLabel* m_live = nullptr;

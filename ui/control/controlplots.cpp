@@ -65,7 +65,7 @@ void ControlPlots::setResidualProgress(bool residual) {
     // cost and violation differ by many decades: each on its own log axis
     first->setName(tr("cost J (left axis)"));
     first->setPen(QPen(costColor(), 1.6));
-    right->setLabel(tr("constraint violation max |cᵢ|"));
+    right->setLabel(tr("violation max |cᵢ|"));
     right->setLabelColor(violationColor());
     right->grid()->setVisible(false);
     PlotStyle::setLogAxis(right, true);

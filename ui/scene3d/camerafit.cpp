@@ -83,6 +83,15 @@ CameraFit fitPoints(const std::vector<QVector3D>& points, const CameraFrame& f) 
   return fit;
 }
 
+QSize viewportGrid(int runs, const QSizeF& window, qreal bands) {
+  const int n = std::max(runs, 1);
+  if (n <= 3) return QSize(n, 1);
+  const auto side = [&](int cols, int rows) {
+    return std::min(window.width() / cols, window.height() / rows - bands);
+  };
+  return side(4, 1) > side(2, 2) ? QSize(4, 1) : QSize(2, 2);
+}
+
 QPointF projectToScreen(const QVector3D& p, const CameraFit& fit, const CameraFrame& f) {
   const CameraAxes a = cameraAxes(f.azimuth, f.elevation);
   const QVector3D eye = fit.target + a.back * fit.distance;

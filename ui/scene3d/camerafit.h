@@ -6,6 +6,8 @@
 // labels cover bands at the top and bottom of the viewport, and what is framed fits between them.
 #pragma once
 
+#include <QSize>
+#include <QSizeF>
 #include <QVector3D>
 #include <vector>
 
@@ -42,6 +44,12 @@ CameraFit fitSphere(const QVector3D& centre, float radius, const CameraFrame& fr
 /// fills the viewport where the sphere around it would leave it half empty. No points: a unit
 /// distance at the origin.
 CameraFit fitPoints(const std::vector<QVector3D>& points, const CameraFrame& frame);
+
+/// The columns and rows of the viewports for `runs` side by side in a window of this size
+/// (logical pixels) whose viewports each lose `bands` of their height to the labels: up to
+/// three in a row; four in a row or on two rows, whichever frames the system larger (the
+/// side of the largest square that fits between the labels of one viewport).
+QSize viewportGrid(int runs, const QSizeF& window, qreal bands);
 
 /// Where point p lands on the screen of a camera at `fit`, in units of the viewport's half
 /// height (x right, y up; the viewport's top edge is y = 1); for tests and for checks.

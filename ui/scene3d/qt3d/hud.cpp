@@ -31,9 +31,29 @@ constexpr qreal kMargin = 12;    // from the window's edges to the cards and the
 constexpr qreal kGap = 8;        // between a card and the time stamp
 constexpr qreal kMinCard = 150;  // a card narrower than this beside the stamp moves the stamp
 
-// a run's card: its texts elided to fit maxWidth, and its size
+// text broken at spaces into lines at most `width` wide, at most maxLines of them: what does
+// not fit on the last line is elided there (as is a word wider than a line)
+QStringList wrapText(const QFontMetrics& fm, const QString& text, int width, int maxLines) {
+  QStringList lines;
+  QString line;
+  for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+    if (line.isEmpty() || fm.horizontalAdvance(longer) <= width || lines.size() + 1 >= maxLines) {
+      line = longer;
+    } else {
+      lines << line;
+      line = word;
+    }
+  }
+  lines << line;
+  for (QString& l : lines) l = fm.elidedText(l, Qt::ElideRight, width);
+  return lines;
+}
+
+// a run's card: the method's name and its description on up to two lines each (broken at
+// spaces to fit maxWidth, elided only past that), and the card's size
 struct Card {
-  QString title, subtitle;
+  QStringList title, subtitle;
   QSizeF size;
 };
 
@@ -41,18 +61,19 @@ Card layOutCard(const HudContent::Run& run, qreal maxWidth) {
   const QFontMetrics fmT(hudFont(15, true)), fmS(hudFont(12, false));
   const int textWidth = std::max(int(maxWidth) - 44, 24);
   Card card;
-  card.title = fmT.elidedText(run.title, Qt::ElideRight, textWidth);
-  card.subtitle =
-      fmS.elidedText(run.hasData ? run.subtitle : run.subtitle + QStringLiteral(" - no data"),
-                     Qt::ElideRight, textWidth);
-  card.size =
-      QSizeF(44 + std::max(fmT.horizontalAdvance(card.title), fmS.horizontalAdvance(card.subtitle)),
-             12 + fmT.height() + fmS.height() + 6);
+  card.title = wrapText(fmT, run.title, textWidth, 2);
+  card.subtitle = wrapText(
+      fmS, run.hasData ? run.subtitle : run.subtitle + QStringLiteral(" - no data"), textWidth, 2);
+  int wide = 0;
+  for (const QString& l : card.title) wide = std::max(wide, fmT.horizontalAdvance(l));
+  for (const QString& l : card.subtitle) wide = std::max(wide, fmS.horizontalAdvance(l));
+  card.size = QSizeF(
+      44 + wide, 12 + card.title.size() * fmT.height() + card.subtitle.size() * fmS.height() + 6);
   return card;
 }
 
 // a rounded, nearly opaque card with a colour swatch, a title and a subtitle, at most maxWidth
-// wide (the texts elided to fit their viewport)
+// wide
 void drawRunCard(QPainter& p, const QPointF& at, const HudContent::Run& run, qreal maxWidth) {
   const QFont title = hudFont(15, true), sub = hudFont(12, false);
   const QFontMetrics fmT(title), fmS(sub);
@@ -68,12 +89,20 @@ void drawRunCard(QPainter& p, const QPointF& at, const HudContent::Run& run, qre
   p.setBrush(run.hasData ? run.color
                          : QColor(run.color.red(), run.color.green(), run.color.blue(), 90));
   p.drawRoundedRect(swatch, 4, 4);
+  qreal y = at.y() + 8;
   p.setFont(title);
   p.setPen(run.color.darker(125));
-  p.drawText(QPointF(at.x() + 38, at.y() + 8 + fmT.ascent()), card.title);
+  for (const QString& l : card.title) {
+    p.drawText(QPointF(at.x() + 38, y + fmT.ascent()), l);
+    y += fmT.height();
+  }
+  y += 2;
   p.setFont(sub);
   p.setPen(QColor(0x50, 0x55, 0x5d));
-  p.drawText(QPointF(at.x() + 38, at.y() + 10 + fmT.height() + fmS.ascent()), card.subtitle);
+  for (const QString& l : card.subtitle) {
+    p.drawText(QPointF(at.x() + 38, y + fmS.ascent()), l);
+    y += fmS.height();
+  }
 }
 
 // The overlay's legend: one card, a row per run (a swatch, the title in the run's colour, the
@@ -195,10 +224,21 @@ bool captionAndHelpFit(const HudContent& c, qreal width) {
 
 }  // namespace
 
+HudCardText hudCardText(const HudContent& c, std::size_t run, qreal windowWidth) {
+  const Card card = layOutCard(c.runs[run], layOutTopRow(c, windowWidth).cardWidth[run]);
+  return {card.title, card.subtitle};
+}
+
 HudBands hudBands(const HudContent& c, qreal windowWidth) {
   const QFontMetrics fmT(hudFont(15, true)), fmS(hudFont(12, false));
   HudBands b;
   b.top = 12 + 12 + fmT.height() + fmS.height() + 6 + 8;  // a card, with a margin under it
+  // the tallest card (its texts on two lines where they need them)
+  if (!c.overlay) {
+    const TopRow row = layOutTopRow(c, windowWidth);
+    for (std::size_t i = 0; i < c.runs.size(); ++i)
+      b.top = std::max(b.top, kMargin + layOutCard(c.runs[i], row.cardWidth[i]).size.height() + 8);
+  }
   // the overlay's legend, a row per run
   if (c.overlay)
     b.top = std::max(b.top,

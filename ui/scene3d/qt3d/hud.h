@@ -10,6 +10,7 @@
 #include <QPointF>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
 #include <Qt3DExtras/QPlaneMesh>
@@ -55,6 +56,13 @@ struct HudBands {
   qreal top = 0, bottom = 0;
 };
 HudBands hudBands(const HudContent& c, qreal windowWidth);
+
+/// The lines of run `run`'s card as drawn in a window this wide: its title and its subtitle,
+/// each broken into at most two lines to fit the card.
+struct HudCardText {
+  QStringList title, subtitle;
+};
+HudCardText hudCardText(const HudContent& c, std::size_t run, qreal windowWidth);
 
 /// The box a time stamp of this text takes in a window this high (logical pixels; its font
 /// grows with the window): its width rounded up to a step, so that a number counting up seldom

@@ -111,8 +111,11 @@ Qt3DSceneView::~Qt3DSceneView() {
 
 QSize Qt3DSceneView::grid() const {
   if (m_overlay) return QSize(1, 1);
-  const int n = std::max(int(m_runs.size()), 1);
-  return n <= 3 ? QSize(n, 1) : QSize(2, 2);
+  // the labels' room as on two rows, whatever the grid is now: the choice does not feed back
+  HudContent c = m_hud->content();
+  c.grid = QSize(2, 2);
+  const HudBands b = hudBands(c, m_window->width());
+  return viewportGrid(int(m_runs.size()), QSizeF(m_window->size()), b.top + b.bottom);
 }
 
 void Qt3DSceneView::layOut() {
@@ -167,6 +170,8 @@ int Qt3DSceneView::nodeCount() const {
 }
 
 void Qt3DSceneView::onResized() {
+  // four runs go in a row or on two rows as the window's shape suits them
+  if (grid() != m_hud->content().grid) return layOut();
   const float w = float(std::max(m_window->width(), 1));
   const float h = float(std::max(m_window->height(), 1));
   const QSize g = grid();
