@@ -45,23 +45,6 @@ ParamValues parameters(double m, double kappa, double q0, double v0) {
                                 nullptr);
 }
 
-// the last sample of one run to T
-Sample runToT(const ParamValues& values, Method method, double h, double T) {
-  IntegratorSettings st;
-  st.T = T;
-  st.h = h;
-  const std::unique_ptr<Run> run = massSpring().makeRun(values, method, st);
-  std::vector<Sample> chunk;
-  Sample last;
-  bool more = true;
-  while (more) {
-    chunk.clear();
-    more = run->advance(chunk, 4096);
-    if (!chunk.empty()) last = chunk.back();
-  }
-  return last;
-}
-
 const SystemModel& planarPendulum() { return *findSystem("planar-pendulum"); }
 
 ParamValues pendulum(double l, double g, double theta0, double omega0) {
@@ -82,6 +65,14 @@ Sample lastSample(const SystemModel& model, const ParamValues& values, Method me
     if (!chunk.empty()) last = chunk.back();
   }
   return last;
+}
+
+// the mass-spring's last sample of one run to T
+Sample runToT(const ParamValues& values, Method method, double h, double T) {
+  IntegratorSettings st;
+  st.T = T;
+  st.h = h;
+  return lastSample(massSpring(), values, method, st);
 }
 
 // RK45 at RelTol rtol (AbsTol rtol/1000) to T, as the sweep's reference runs

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tests/common/deadline.h"
+#include "tests/ui/windowtest.h"
 #include "ui/app/mainwindow.h"
 #include "ui/common/exporter.h"
 #include "ui/control/controlmode.h"
@@ -63,13 +64,7 @@ inline std::pair<bool, bool> waitSolve(ui::ControlMode* mode, int budget = ms(30
 
 /// The 3D view's own capture (a null image when it failed), kept at `path` for a look.
 inline QImage captureScene(ui::MainWindow& w, const QString& path) {
-  bool done = false;
-  QImage shot;
-  w.scene()->capture([&](const QImage& image, const QString&) {
-    done = true;
-    shot = image;
-  });
-  if (!QTest::qWaitFor([&done] { return done; }, ms(10000))) return QImage();
+  const QImage shot = sceneShot(w, ms(10000));
   if (!shot.isNull()) ui::savePng(shot, path, nullptr);
   return shot;
 }

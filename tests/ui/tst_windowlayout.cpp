@@ -53,6 +53,7 @@ using namespace dms::ui;
 using dms::test::countHue;
 using dms::test::exportCsvAndWait;
 using dms::test::ms;
+using dms::test::sceneShot;
 using dms::test::waitIdle;
 
 class TestWindowLayout : public QObject {
@@ -198,13 +199,7 @@ class TestWindowLayout : public QObject {
 
     // 3D: three viewports side by side, RK4's body in its colour in the third
     QCOMPARE(w.scene()->runCount(), 3);
-    QImage shot;
-    bool done = false;
-    w.scene()->capture([&](const QImage& image, const QString&) {
-      shot = image;
-      done = true;
-    });
-    QTRY_VERIFY_WITH_TIMEOUT(done, ms(20000));
+    const QImage shot = sceneShot(w);
     QVERIFY(!shot.isNull());
     const int third = shot.width() / 3;
     // below the cards (70 px): the two spheres of radius r = 0.2 in a view of radius about 4
@@ -388,13 +383,7 @@ class TestWindowLayout : public QObject {
     drag.start();
     const int from = slider->value();
     for (int k = 0; k < 12; ++k) {
-      QImage shot;
-      bool done = false;
-      w.scene()->capture([&](const QImage& image, const QString&) {
-        shot = image;
-        done = true;
-      });
-      QTRY_VERIFY_WITH_TIMEOUT(done, ms(20000));
+      const QImage shot = sceneShot(w);
       QVERIFY(!shot.isNull());
       // the first viewport below its card: the two spheres in vi's colour
       const QRect first(0, 70, shot.width() / 3, shot.height() - 70);

@@ -6,6 +6,7 @@
 // Simulation mode's runs on a condition (the session idle), never on the clock.
 #pragma once
 
+#include <QImage>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "tests/common/settings.h"
 #include "tests/ui/recordingscene.h"
 #include "ui/app/mainwindow.h"
+#include "ui/scene3d/sceneview.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
 
@@ -60,6 +62,19 @@ inline bool waitIdle(ui::MainWindow& w, int budget = ms(20000)) {
 }
 
 /// The last sample of a run of the Simulation mode.
+/// The 3D view's own capture, waited for on its callback (a null image when it failed or did not
+/// come within `budget`).
+inline QImage sceneShot(ui::MainWindow& w, int budget = ms(20000)) {
+  bool done = false;
+  QImage shot;
+  w.scene()->capture([&](const QImage& image, const QString&) {
+    done = true;
+    shot = image;
+  });
+  if (!QTest::qWaitFor([&done] { return done; }, budget)) return QImage();
+  return shot;
+}
+
 inline Sample lastOf(const ui::MainWindow& w, int run) {
   return w.simulationMode()->session()->stores()[std::size_t(run)].last();
 }
