@@ -11,28 +11,29 @@ const std::vector<MethodInfo>& allMethods() {
       {Method::Variational, "vi", "variational",
        "the article's (Lie group) variational integrator, fixed step h: symplectic, structure "
        "to round-off, order 2",
-       false, true, true},
+       false, true, true, 2},
       {Method::Rk45, "rk45", "RK45",
-       "Dormand-Prince 5(4) on the continuous equations, adaptive step", true},
+       "Dormand-Prince 5(4) on the continuous equations, adaptive step", true, false, false, 5},
       {Method::Rk45Quat, "rk45-quat", "RK45 quaternion",
-       "Dormand-Prince 5(4) with the attitude as a unit quaternion, adaptive step", true},
+       "Dormand-Prince 5(4) with the attitude as a unit quaternion, adaptive step", true, false,
+       false, 5},
       {Method::Vi4, "vi4", "variational, triple jump",
        "vi composed by Yoshida's triple jump: symplectic, structure to round-off, order 4", false,
-       true, true},
+       true, true, 4},
       {Method::Rattle, "rattle", "RATTLE",
        "RATTLE (constrained Stormer-Verlet) in R^3 with |q| = 1 and q.p = 0: symplectic, "
        "order 2",
-       false, true, true},
+       false, true, true, 2},
       {Method::Rk45Proj, "rk45-proj", "RK45 projected",
        "RK45 projected onto the manifold after every step and output: structure kept, not "
        "symplectic",
-       true, true, false},
+       true, true, false, 5},
       {Method::Rkmk4, "rkmk4", "RKMK4",
        "Runge-Kutta-Munthe-Kaas 4 on the rotation group, fixed step h: structure to "
        "round-off, not symplectic",
-       false, true, false},
+       false, true, false, 4},
       {Method::Rk4, "rk4", "RK4",
-       "classical Runge-Kutta 4 on the continuous equations, fixed step h", false},
+       "classical Runge-Kutta 4 on the continuous equations, fixed step h", false, false, false, 4},
   };
   return methods;
 }

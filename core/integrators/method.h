@@ -30,6 +30,8 @@ struct MethodInfo {
   bool keepsStructure = false;
   /// Symplectic: the energy error stays bounded on long horizons.
   bool symplectic = false;
+  /// The order of the global error in h (for an adaptive pair, its propagated solution's).
+  int order = 0;
 };
 
 /// Every method, in the order the views list them: the article's first.

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// core/analysis: the sweep's fitted order of vi on every system, RK45's global error against its
-// tolerance, the state error on the manifold, the parallel for and the shards.
+// core/analysis: the sweep's fitted order of every fixed-step method on every system, RK45's global
+// error against its tolerance, the state error on the manifold, the parallel for and the shards.
 #include <QtTest>
 #include <algorithm>
 #include <atomic>
@@ -12,6 +12,7 @@
 
 #include "core/analysis/parallel.h"
 #include "core/analysis/sweep.h"
+#include "core/integrators/method.h"
 #include "core/lie/so3.h"
 #include "core/sim/registry.h"
 #include "core/systems/dumbbell.h"
@@ -39,25 +40,45 @@ SweepSpec sweepOf(const QString& system, Method method) {
 class TestAnalysis : public QObject {
   Q_OBJECT
  private slots:
-  void viOrder_data() { addSystemRows(); }
-  // The default sweep's fitted order of vi is 2 within 0.1. vi is symmetric (the
-  // discrete Lagrangians are symmetric in q_k, q_{k+1}), so its global error expands in even
-  // powers, e = C h^2 (1 + c h^2 + ...): the slope between h and h/2 is 2 + log2((1 + c h^2) /
-  // (1 + c h^2 / 4)), which stays within 0.1 of 2 while c h^2 < 0.1 at the sweep's largest h.
-  // At least four of the five h must be in the fit's range (usedForOrder), so the order is not
-  // fitted on what happens to be left.
-  void viOrder() {
+  // every fixed-step method of every system, a row each
+  void fixedStepOrder_data() {
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<int>("method");
+    for (const SystemModel* m : allSystems())
+      for (Method method : m->methods())
+        if (!methodInfo(method).adaptive)
+          QTest::newRow((m->name() + " " + methodName(method)).c_str())
+              << QString::fromStdString(m->name()) << int(method);
+  }
+  // The default sweep's fitted order of each fixed-step method is its order p. vi, vi4 and
+  // RATTLE are symmetric, so their global error expands in even powers, e = C h^p (1 + c h^2 +
+  // ...): the slope between h and h/2 is p + log2((1 + c h^2) / (1 + c h^2 / 4)), within 0.1 of
+  // p while c h^2 < 0.1 at the sweep's largest h. RK4 and RKMK4 are not: e = C h^4 (1 + c h +
+  // ...) gives p + log2((1 + c h) / (1 + c h / 2)), within 0.3 of p while c h < 0.25. At least
+  // four of the five h must be in the fit's range (usedForOrder), so the order is not fitted on
+  // what a pre-asymptotic sweep happens to leave; three (the fit's least) where every run left
+  // out is below the floor, too accurate for the reference to measure (the two-body problem's
+  // rkmk4: 1.3e-10 and 9.0e-12 under 100 times its reference's 2.3e-12).
+  void fixedStepOrder() {
     QFETCH(QString, system);
-    const SweepResult r = runSweep(sweepOf(system, Method::Variational), {}, 2);
-    int used = 0;
+    QFETCH(int, method);
+    const Method m = Method(method);
+    const SweepResult r = runSweep(sweepOf(system, m), {}, 2);
+    int used = 0, aboveCeiling = 0;
     for (const SweepRun& run : r.runs) {
       QVERIFY2(run.status == RunStatus::Ok, run.failure.c_str());
       used += usedForOrder(run, r.reference) ? 1 : 0;
+      aboveCeiling += run.error->norm() > kFitCeiling ? 1 : 0;
     }
-    QVERIFY2(used >= 4, qPrintable(QString("%1 runs in the fit's range").arg(used)));
-    const std::optional<double> p = fittedOrder(r, Method::Variational);
+    QVERIFY2(
+        used >= 4 || (used >= 3 && aboveCeiling == 0),
+        qPrintable(QString("%1 runs in the fit's range, %2 above it").arg(used).arg(aboveCeiling)));
+    const std::optional<double> p = fittedOrder(r, m);
     QVERIFY(p.has_value());
-    QVERIFY2(std::fabs(*p - 2.0) < 0.1, qPrintable(QString("fitted order %1").arg(*p)));
+    const bool symmetric = m == Method::Variational || m == Method::Vi4 || m == Method::Rattle;
+    const double expected = methodInfo(m).order;
+    QVERIFY2(std::fabs(*p - expected) < (symmetric ? 0.1 : 0.3),
+             qPrintable(QString("fitted order %1, the method's %2").arg(*p).arg(expected)));
   }
 
   void rk45ErrorFalls_data() { addSystemRows(); }
