@@ -10,7 +10,10 @@
 
 #include <QSignalSpy>
 #include <QtTest>
+#include <atomic>
 #include <cmath>
+#include <memory>
+#include <thread>
 
 #include "tests/common/deadline.h"
 #include "tests/common/suitemain.h"
@@ -47,6 +50,15 @@ Sample firstSample(const SimJob& job, Method m) {
   std::vector<Sample> out;
   job.model->makeRun(job.values, m, job.settings)->advance(out, 1);
   return out.front();
+}
+
+// Whether the worker fills the chunk queue (SimWorker::kMaxInFlight chunks) while this thread
+// takes no events, within the deadline: it fills in milliseconds, the deadline guards a hang.
+bool queueFills(const SimSession& s) {
+  const QDeadlineTimer deadline(ms(10000));
+  while (s.chunksInFlight() < SimWorker::kMaxInFlight && !deadline.hasExpired())
+    QThread::yieldCurrentThread();
+  return s.chunksInFlight() >= SimWorker::kMaxInFlight;
 }
 
 // every cell of the run table, row by row
@@ -195,10 +207,10 @@ class TestWorker : public QObject {
     s.start(makeJob("spherical-pendulum", 1e5, 0.005));
     QSignalSpy chunks(&s, &SimSession::chunkArrived);
     QVERIFY(chunks.wait(ms(10000)));
-    // the GUI thread is busy: the worker fills the queue (up to kMaxInFlight chunks). A literal
-    // wait: it is the busy GUI thread this test is about, and the queue's fill (the worker's
-    // inFlight) is not visible from the session to wait on
-    QThread::msleep(300);
+    // the GUI thread is busy (it takes no events here): the worker fills the queue up to
+    // kMaxInFlight chunks and waits there, sending no more
+    QVERIFY2(queueFills(s), qPrintable(QString::number(s.chunksInFlight())));
+    QCOMPARE(s.chunksInFlight(), SimWorker::kMaxInFlight);
     const SimJob next = makeJob("mass-spring", 10.0, 0.01, 3.0);
     s.start(next);
     QVERIFY(waitFinished(s, ms(10000)));
@@ -366,14 +378,28 @@ class TestWorker : public QObject {
     QCOMPARE(mode.session()->job().values.at("q0").at(0), 0.5);
   }
 
-  // the session destroyed mid-run returns: the worker stops at its next check instead of
-  // running the rest of its T = 1e6 s job (a lost stop shows as a hang, not as a slow time)
+  // Shutting down mid-run returns: the worker, waiting on a full queue (the GUI thread takes no
+  // chunks here), is woken by the stop instead of running the rest of its T = 1e6 s job.
+  // shutdown() runs in a thread of its own, so that a lost stop fails at the deadline instead of
+  // hanging the suite.
   void shutdownMidRunIsPrompt() {
     auto s = std::make_unique<SimSession>();
     s->start(makeJob("spherical-pendulum", 1e6, 0.001));
     QSignalSpy chunks(s.get(), &SimSession::chunkArrived);
     QVERIFY(chunks.wait(ms(10000)));
     QVERIFY(s->running());
+    QVERIFY(queueFills(*s));
+    auto joined = std::make_shared<std::atomic<bool>>(false);
+    std::thread([session = s.get(), joined] {
+      session->shutdown();
+      joined->store(true);
+    }).detach();
+    const QDeadlineTimer deadline(ms(10000));
+    while (!joined->load() && !deadline.hasExpired()) QThread::yieldCurrentThread();
+    if (!joined->load()) {
+      (void)s.release();  // its destructor would join the thread that does not end
+      QFAIL("shutdown() did not return within 10 s: the waiting worker missed the stop");
+    }
     s.reset();
   }
 };

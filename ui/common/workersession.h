@@ -10,6 +10,8 @@
 #include <QMetaObject>
 #include <QThread>
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 
 #include "ui/common/handoff.h"
 
@@ -25,6 +27,26 @@ class Worker : public HandoffReceiver {
 
   /// Whether `generation` is still wanted.
   bool live(quint64 generation) const { return !stop.load() && wanted.load() == generation; }
+
+  /// Blocks the worker's thread until `ready()` holds or `generation` is no longer wanted;
+  /// returns whether it is still wanted. Whoever changes what `ready` reads calls wake().
+  template <class Ready>
+  bool waitUntil(quint64 generation, Ready ready) {
+    std::unique_lock<std::mutex> lock(m_waitMutex);
+    m_wake.wait(lock, [&] { return !live(generation) || ready(); });
+    return live(generation);
+  }
+  /// Wakes waitUntil to look again. The state it reads is changed before: taking the mutex
+  /// between that change and the notification means a waiter is either still before its check
+  /// (and sees the change) or already asleep (and is woken), never in between.
+  void wake() {
+    { const std::lock_guard<std::mutex> lock(m_waitMutex); }
+    m_wake.notify_all();
+  }
+
+ private:
+  std::mutex m_waitMutex;
+  std::condition_variable m_wake;
 };
 
 /// The GUI half: owns the worker, its thread and the generation counter.
@@ -37,6 +59,7 @@ class WorkerSession : public HandoffReceiver {
   void shutdown() {
     if (!m_thread.isRunning()) return;
     m_worker->stop.store(true);
+    m_worker->wake();
     joinWorkerThread(m_thread);
   }
 
@@ -52,6 +75,7 @@ class WorkerSession : public HandoffReceiver {
   /// A new generation, for a new job or a cancel: the worker drops the old one.
   quint64 advanceGeneration() {
     m_worker->wanted.store(++m_generation);
+    m_worker->wake();
     return m_generation;
   }
   bool isCurrent(quint64 generation) const { return generation == m_generation; }

@@ -123,9 +123,9 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       RunStatus& st = status[std::size_t(i)];
       if (!run || st.done) continue;
       any = true;
-      // wait while the GUI has not consumed what it was sent: skip, never queue without bound
-      while (inFlight.load() >= kMaxInFlight && !!live(generation)) QThread::usleep(500);
-      if (!live(generation)) return;
+      // wait while the GUI has not consumed what it was sent: never queue without bound (the
+      // GUI wakes the worker as it takes each chunk, a new job or a stop wakes it too)
+      if (!waitUntil(generation, [this] { return inFlight.load() < kMaxInFlight; })) return;
       RunChunk c;
       c.run = i;
       c.samples = m_pool->take();
@@ -213,6 +213,7 @@ double SimSession::computedTime() const {
 void SimSession::onChunk(quint64 generation, const ChunkMessage& message) {
   const RunChunk& chunk = *message.chunk;
   --m_worker->inFlight;
+  m_worker->wake();
   if (!isCurrent(generation) || chunk.run < 0 || chunk.run >= int(m_stores.size())) {
     ++m_stale;
     return;

@@ -121,6 +121,9 @@ class SimSession : public WorkerSession {
   const std::vector<RunStatus>& status() const { return m_status; }
   /// Chunks of an old generation that arrived after it was replaced (and were dropped).
   qint64 staleChunks() const { return m_stale; }
+  /// Chunks the worker sent that have not reached onChunk yet (at most
+  /// SimWorker::kMaxInFlight: then the worker waits).
+  int chunksInFlight() const { return m_worker->inFlight.load(); }
   /// Chunks accepted since the session was made (of every job, each while it was current).
   qint64 chunksAccepted() const { return m_accepted; }
   /// Sample buffers the worker made for its chunks since the session was made.
