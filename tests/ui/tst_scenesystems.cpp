@@ -90,18 +90,19 @@ class TestSceneSystems : public SceneFixture {
     QVERIFY(countHue(second, left, rk) < 50);
   }
 
-  // A parameter the drawing does not show (the first slider of each system: a mass, or mu)
-  // keeps the scene (no new meshes for the renderer), one it shows and cannot take in place
-  // (none for the pendulums: geometryTakenInPlace) rebuilds it, and the kept scene draws a pose
+  // A parameter the drawing does not show (a mass, mu, gravity) keeps the scene (no new meshes
+  // for the renderer), one it shows and cannot take in place (the dumbbell's orbit; the sizes
+  // it takes in place: geometryTakenInPlace) rebuilds it, and the kept scene draws a pose
   // exactly as a rebuilt one does.
   void aParameterNotDrawnKeepsTheScene_data() {
     QTest::addColumn<QString>("system");
     QTest::addColumn<QString>("hidden");   // not drawn
     QTest::addColumn<QString>("shown");    // drawn, a new visual
     QTest::addColumn<QString>("checked");  // must be positive for the drawing
+    // the amplitude (q0) is taken in place
     QTest::newRow("mass-spring") << "mass-spring"
                                  << "m"
-                                 << "q0"
+                                 << ""
                                  << "m";
     QTest::newRow("planar-pendulum") << "planar-pendulum"
                                      << "m"
