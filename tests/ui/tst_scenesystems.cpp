@@ -265,35 +265,51 @@ class TestSceneSystems : public SceneFixture {
     }
     const std::string name = model->name();
     QVERIFY(scene3d::visualLayout(name, larger) != scene3d::visualLayout(name, base));
-    const Sample pose = sampleAt(*model, Method::Variational, 10);
-    m_view->setSystem("mass-spring" == name ? "planar-pendulum" : "mass-spring", {});
-    m_view->setSystem(name, larger);  // built for these values
-    const int built = view->visualsBuilt();
-    m_view->setPose(0, pose);
-    const QString file =
-        QString(QTest::currentDataTag()).replace(QRegularExpression("[^a-z0-9]+"), "-");
-    const QImage fresh = grab(file + "-fresh.png");
-    m_view->setSystem(name, base);
-    m_view->setPose(0, pose);
-    const QImage before = grab(file + "-before.png");
-    m_view->setSystem(name, larger);
-    m_view->setPose(0, pose);
-    const QImage resized = grab(file + "-resized.png");
-    QCOMPARE(view->visualsBuilt(), built);
-    QVERIFY(!fresh.isNull() && !before.isNull() && !resized.isNull());
-    // the sizes changed the picture (the comparison below would pass on a drawing that ignores
-    // them), and the resized one is the one built for them
-    QVERIFY2(countDifferent(before, resized) > 100,
-             qPrintable(QString::number(countDifferent(before, resized))));
-    QCOMPARE(countDifferent(fresh, resized), 0);
-    // a value the drawing cannot take is refused and changes nothing
-    ParamValues bad = larger;
-    bad[refused.toStdString()][0] = -1.0;
-    QVERIFY_THROWS_EXCEPTION(InputError, m_view->setSystem(name, bad));
-    QCOMPARE(view->visualsBuilt(), built);
-    m_view->setPose(0, pose);
-    const QImage kept = grab(file + "-kept.png");
-    QCOMPARE(countDifferent(resized, kept), 0);
+    // two runs at two poses: side by side, and in the overlay, where the second run's body is
+    // a ghost drawn a little larger (VisualRoots::size), which the resizing must keep
+    const std::array<Sample, 2> poses = {sampleAt(*model, Method::Variational, 10),
+                                         sampleAt(*model, Method::Variational, 20)};
+    const auto pose = [&] {
+      for (int i = 0; i < 2; ++i) m_view->setPose(i, poses[std::size_t(i)]);
+    };
+    for (const bool overlay : {false, true}) {
+      const QString pass = overlay ? "overlay" : "side by side";
+      m_view->setOverlay(overlay);
+      m_view->setSystem("mass-spring" == name ? "planar-pendulum" : "mass-spring", {});
+      m_view->setSystem(name, larger);  // built for these values
+      const int built = view->visualsBuilt();
+      pose();
+      const QString file =
+          QString(QTest::currentDataTag()).replace(QRegularExpression("[^a-z0-9]+"), "-") +
+          (overlay ? "-overlay" : "");
+      const QImage fresh = grab(file + "-fresh.png");
+      m_view->setSystem(name, base);
+      pose();
+      const QImage before = grab(file + "-before.png");
+      m_view->setSystem(name, larger);
+      pose();
+      const QImage resized = grab(file + "-resized.png");
+      QVERIFY2(view->visualsBuilt() == built,
+               qPrintable(QString("%1: %2 visuals built, %3 expected")
+                              .arg(pass)
+                              .arg(view->visualsBuilt())
+                              .arg(built)));
+      QVERIFY(!fresh.isNull() && !before.isNull() && !resized.isNull());
+      // the sizes changed the picture (the comparison below would pass on a drawing that
+      // ignores them), and the resized one is the one built for them
+      const int changed = countDifferent(before, resized);
+      QVERIFY2(changed > 100, qPrintable(QString("%1: %2 pixels").arg(pass).arg(changed)));
+      const int differ = countDifferent(fresh, resized);
+      QVERIFY2(differ == 0, qPrintable(QString("%1: %2 pixels differ").arg(pass).arg(differ)));
+      // a value the drawing cannot take is refused and changes nothing
+      ParamValues bad = larger;
+      bad[refused.toStdString()][0] = -1.0;
+      QVERIFY_THROWS_EXCEPTION(InputError, m_view->setSystem(name, bad));
+      QCOMPARE(view->visualsBuilt(), built);
+      pose();
+      const QImage kept = grab(file + "-kept.png");
+      QVERIFY2(countDifferent(resized, kept) == 0, qPrintable(pass));
+    }
   }
 
   void trailAndArrowsDraw() {
