@@ -90,18 +90,19 @@ class TestSceneSystems : public SceneFixture {
     QVERIFY(countHue(second, left, rk) < 50);
   }
 
-  // A parameter the drawing does not show (the first slider of each system: a mass, or mu)
-  // keeps the scene (no new meshes for the renderer), one it shows and cannot take in place
-  // (none for the pendulums: geometryTakenInPlace) rebuilds it, and the kept scene draws a pose
-  // exactly as a rebuilt one does.
+  // A parameter the drawing does not show (a mass, mu, gravity) keeps the scene (no new meshes
+  // for the renderer), one it shows and cannot take in place (the dumbbell's orbit, a chain's
+  // number of links; the sizes it takes in place: geometryTakenInPlace) rebuilds it, and the
+  // kept scene draws a pose exactly as a rebuilt one does.
   void aParameterNotDrawnKeepsTheScene_data() {
     QTest::addColumn<QString>("system");
     QTest::addColumn<QString>("hidden");   // not drawn
     QTest::addColumn<QString>("shown");    // drawn, a new visual
     QTest::addColumn<QString>("checked");  // must be positive for the drawing
+    // the amplitude (q0) is taken in place
     QTest::newRow("mass-spring") << "mass-spring"
                                  << "m"
-                                 << "q0"
+                                 << ""
                                  << "m";
     QTest::newRow("planar-pendulum") << "planar-pendulum"
                                      << "m"
@@ -116,6 +117,11 @@ class TestSceneSystems : public SceneFixture {
                               << "mu"
                               << "x0"
                               << "mu";
+    // three links for two: other parts
+    QTest::newRow("pendulum-chain") << "pendulum-chain"
+                                    << "g"
+                                    << "n"
+                                    << "l_1";
   }
 
   void aParameterNotDrawnKeepsTheScene() {
@@ -160,47 +166,150 @@ class TestSceneSystems : public SceneFixture {
   }
 
   // The sizes of a drawing (the dumbbell's masses, rod length and sphere radius, a pendulum's
-  // length): the visual resizes its parts in place (a slider of them dragged would otherwise
-  // rebuild the scene at each step, and a new scene is not drawn before the renderer has its
-  // meshes), and draws a pose exactly as a visual built for those values does
+  // length, the spring's amplitude, the chain's rods, the two bodies' spheres and orbit, the
+  // 3D pendulum's and the typed body's inertia): the visual resizes its parts in place (a
+  // slider of them dragged would otherwise rebuild the scene at each step, and a new scene is
+  // not drawn before the renderer has its meshes), and draws a pose exactly as a visual built
+  // for those values does. A value the drawing cannot take is refused and changes nothing.
   void geometryTakenInPlace_data() {
     QTest::addColumn<QString>("system");
-    QTest::addColumn<QStringList>("sizes");  // each made 1.5 times larger
-    QTest::newRow("dumbbell") << "dumbbell" << QStringList{"L", "r", "m1"};
-    QTest::newRow("planar-pendulum") << "planar-pendulum" << QStringList{"l"};
-    QTest::newRow("spherical-pendulum") << "spherical-pendulum" << QStringList{"l"};
+    QTest::addColumn<QVariantMap>("start");  // over the defaults: name to its numbers
+    // each made 1.5 times larger: every component, or the k-th alone for "name[k]" (1 to 3)
+    QTest::addColumn<QStringList>("sizes");
+    QTest::addColumn<QString>("refused");  // set to -1 (its first component): not drawn
+    QTest::newRow("dumbbell") << "dumbbell" << QVariantMap() << QStringList{"L", "r", "m1"} << "L";
+    QTest::newRow("planar-pendulum")
+        << "planar-pendulum" << QVariantMap() << QStringList{"l"} << "l";
+    QTest::newRow("spherical-pendulum")
+        << "spherical-pendulum" << QVariantMap() << QStringList{"l"} << "l";
+    // a start with a velocity, so that the amplitude sqrt(q0^2 + m v0^2 / kappa) reads all four
+    QTest::newRow("mass-spring") << "mass-spring" << QVariantMap{{"v0", QVariantList{0.8}}}
+                                 << QStringList{"q0", "v0", "m", "kappa"} << "m";
+    // the first rod's length: the chain's length and shape (both rods 1.5 times as long draw
+    // the same picture, as the view frames the chain's length); another number of links is
+    // another drawing (aParameterNotDrawnKeepsTheScene)
+    QTest::newRow("pendulum-chain")
+        << "pendulum-chain" << QVariantMap() << QStringList{"l_1"} << "l_2";
+    // every sphere's mass, radius and centre, and the bodies' distance
+    const SystemModel* twoBody = findSystem("two-body");
+    QStringList spheres;
+    for (const ParamSpec& p : twoBody->params())
+      for (const char* prefix : {"m", "r", "c"})
+        if (QString::fromStdString(p.name).contains(
+                QRegularExpression(QStringLiteral("^%1[12]_[0-9]+$").arg(QLatin1String(prefix)))))
+          spheres << QString::fromStdString(p.name);
+    QTest::newRow("two-body") << "two-body" << QVariantMap() << (spheres << "x0") << "r2_1";
+    // only the first body's masses, of two bodies of like mass (the example "Two dumbbells"):
+    // the same shapes, each body placed elsewhere about the centre of mass
+    const QVariantMap dumbbells = {
+        {"n1", QVariantList{2}},
+        {"m1_1", QVariantList{5e10}},
+        {"r1_1", QVariantList{100}},
+        {"c1_1", QVariantList{-200, 0, 0}},
+        {"m1_2", QVariantList{5e10}},
+        {"r1_2", QVariantList{100}},
+        {"c1_2", QVariantList{200, 0, 0}},
+        {"n2", QVariantList{2}},
+        {"m2_1", QVariantList{3e10}},
+        {"r2_1", QVariantList{80}},
+        {"c2_1", QVariantList{0, -150, 0}},
+        {"m2_2", QVariantList{3e10}},
+        {"r2_2", QVariantList{80}},
+        {"c2_2", QVariantList{0, 150, 0}},
+        {"x0", QVariantList{1500, 0, 0}},
+    };
+    QTest::newRow("two-body, masses of body 1")
+        << "two-body" << dumbbells << QStringList{"m1_1", "m1_2"} << "m1_1";
+    // the 3D view draws any inertia its box can show; the core would refuse these larger
+    // values (no body of that mass has these moments about its pivot), the drawing does not ask
+    QTest::newRow("pendulum-3d") << "pendulum-3d" << QVariantMap() << QStringList{"m", "J", "rho"}
+                                 << "m";
+    QTest::newRow("pendulum-3d, heavy top")
+        << "pendulum-3d"
+        << QVariantMap{{"m", QVariantList{15.0}},
+                       {"J", QVariantList{15.234375, 0.46875, 15.234375}},
+                       {"rho", QVariantList{0.0, 1.0, 0.0}}}
+        << QStringList{"m", "J", "rho"} << "m";
+    // J1: the ellipsoid's shape (a J 1.5 times as large is the same ellipsoid, drawn at a fixed
+    // size)
+    QTest::newRow("custom-rigid-body")
+        << "custom-rigid-body" << QVariantMap() << QStringList{"J[1]"} << "J";
+    QTest::newRow("custom-sphere-particle")
+        << "custom-sphere-particle" << QVariantMap() << QStringList{"l"} << "l";
   }
 
   void geometryTakenInPlace() {
     QFETCH(QString, system);
+    QFETCH(QVariantMap, start);
     QFETCH(QStringList, sizes);
+    QFETCH(QString, refused);
     auto* view = dynamic_cast<scene3d::Qt3DSceneView*>(m_view.get());
     QVERIFY(view);
     const SystemModel* model = findSystem(system.toStdString());
     QVERIFY(model);
-    const ParamValues base = model->normalize(defaultValues(model->params()), nullptr);
+    ParamValues base = start.isEmpty() ? defaultValues(model->params()) : ParamValues();
+    for (auto it = start.cbegin(); it != start.cend(); ++it)
+      for (const QVariant& x : it.value().toList())
+        base[it.key().toStdString()].push_back(x.toDouble());
+    base = model->normalize(base, nullptr);
     ParamValues larger = base;
-    for (const QString& p : sizes) larger[p.toStdString()][0] *= 1.5;
+    for (const QString& size : sizes) {
+      const QRegularExpressionMatch m =
+          QRegularExpression(R"(^([^\[]+)(?:\[([1-3])\])?$)").match(size);
+      QVERIFY2(m.hasMatch() && larger.count(m.captured(1).toStdString()), qPrintable(size));
+      std::vector<double>& v = larger[m.captured(1).toStdString()];
+      if (m.captured(2).isEmpty())
+        for (double& x : v) x *= 1.5;
+      else
+        v.at(std::size_t(m.captured(2).toInt() - 1)) *= 1.5;
+    }
     const std::string name = model->name();
     QVERIFY(scene3d::visualLayout(name, larger) != scene3d::visualLayout(name, base));
-    const Sample pose = sampleAt(*model, Method::Variational, 10);
-    m_view->setSystem("mass-spring", {});
-    m_view->setSystem(name, larger);  // built for these values
-    const int built = view->visualsBuilt();
-    m_view->setPose(0, pose);
-    const QImage fresh = grab(system + "-fresh.png");
-    m_view->setSystem(name, base);
-    m_view->setSystem(name, larger);
-    QCOMPARE(view->visualsBuilt(), built);
-    m_view->setPose(0, pose);
-    const QImage resized = grab(system + "-resized.png");
-    QVERIFY(!fresh.isNull() && !resized.isNull());
-    QCOMPARE(countDifferent(fresh, resized), 0);
-    // a value the drawing cannot take is refused and changes nothing
-    ParamValues bad = larger;
-    bad[sizes.front().toStdString()][0] = -1.0;
-    QVERIFY_THROWS_EXCEPTION(InputError, m_view->setSystem(name, bad));
-    QCOMPARE(view->visualsBuilt(), built);
+    // two runs at two poses: side by side, and in the overlay, where the second run's body is
+    // a ghost drawn a little larger (VisualRoots::size), which the resizing must keep
+    const std::array<Sample, 2> poses = {sampleAt(*model, Method::Variational, 10),
+                                         sampleAt(*model, Method::Variational, 20)};
+    const auto pose = [&] {
+      for (int i = 0; i < 2; ++i) m_view->setPose(i, poses[std::size_t(i)]);
+    };
+    for (const bool overlay : {false, true}) {
+      const QString pass = overlay ? "overlay" : "side by side";
+      m_view->setOverlay(overlay);
+      m_view->setSystem("mass-spring" == name ? "planar-pendulum" : "mass-spring", {});
+      m_view->setSystem(name, larger);  // built for these values
+      const int built = view->visualsBuilt();
+      pose();
+      const QString file =
+          QString(QTest::currentDataTag()).replace(QRegularExpression("[^a-z0-9]+"), "-") +
+          (overlay ? "-overlay" : "");
+      const QImage fresh = grab(file + "-fresh.png");
+      m_view->setSystem(name, base);
+      pose();
+      const QImage before = grab(file + "-before.png");
+      m_view->setSystem(name, larger);
+      pose();
+      const QImage resized = grab(file + "-resized.png");
+      QVERIFY2(view->visualsBuilt() == built,
+               qPrintable(QString("%1: %2 visuals built, %3 expected")
+                              .arg(pass)
+                              .arg(view->visualsBuilt())
+                              .arg(built)));
+      QVERIFY(!fresh.isNull() && !before.isNull() && !resized.isNull());
+      // the sizes changed the picture (the comparison below would pass on a drawing that
+      // ignores them), and the resized one is the one built for them
+      const int changed = countDifferent(before, resized);
+      QVERIFY2(changed > 100, qPrintable(QString("%1: %2 pixels").arg(pass).arg(changed)));
+      const int differ = countDifferent(fresh, resized);
+      QVERIFY2(differ == 0, qPrintable(QString("%1: %2 pixels differ").arg(pass).arg(differ)));
+      // a value the drawing cannot take is refused and changes nothing
+      ParamValues bad = larger;
+      bad[refused.toStdString()][0] = -1.0;
+      QVERIFY_THROWS_EXCEPTION(InputError, m_view->setSystem(name, bad));
+      QCOMPARE(view->visualsBuilt(), built);
+      pose();
+      const QImage kept = grab(file + "-kept.png");
+      QVERIFY2(countDifferent(resized, kept) == 0, qPrintable(pass));
+    }
   }
 
   void trailAndArrowsDraw() {

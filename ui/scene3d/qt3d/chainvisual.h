@@ -22,14 +22,21 @@ class ChainVisual final : public SystemVisual {
   /// Each bob at its pose, each rod from the previous bob (or the pivot) to it; gravity along
   /// +e3 drawn downwards.
   void setPose(std::size_t run, const Sample& s) override;
+  /// Other rod lengths in place; another number of links needs a new visual.
+  bool relayout(const ParamValues& params) override;
 
  private:
+  /// Sizes the parts and the view's hint from a layout of this chain's n.
+  void size(const std::vector<double>& lay);
+
   struct Link {
     std::unique_ptr<Rod> rod;
     std::unique_ptr<Ball> bob;
   };
   ParamValues m_values;  // normalized: what bodyPoses reads
   int m_n = 0;
+  std::array<float, VisualRoots::kRuns> m_size;  ///< VisualRoots::size of each run
+  std::unique_ptr<UnitScene> m_unit;             // the pivot and the floor, for a length of 1
   std::array<std::array<Link, kChainMaxLinks>, VisualRoots::kRuns> m_links;
 };
 

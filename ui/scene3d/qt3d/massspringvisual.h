@@ -18,13 +18,22 @@ class MassSpringVisual final : public SystemVisual {
   static std::vector<double> layout(const ParamValues& params);
   /// The block's centre is at (Sample::position.x(), 0, 0); the wall is fixed.
   void setPose(std::size_t run, const Sample& s) override;
+  /// Another amplitude in place: the rail, the wall, the grid and the blocks are resized.
+  bool relayout(const ParamValues& params) override;
 
  private:
+  /// Sizes and places every part, and the view's hint, for an amplitude.
+  void size(double amplitude);
+
   struct Body {
     std::unique_ptr<Box> block;
     std::unique_ptr<Tube> spring;
   };
   std::array<Body, VisualRoots::kRuns> m_bodies;
+  std::array<float, VisualRoots::kRuns> m_size;  ///< VisualRoots::size of each run
+  // the parts the runs share: boxes of size 1, sized by their transforms
+  std::unique_ptr<Box> m_rail, m_wall, m_tick;
+  std::unique_ptr<Grid> m_grid;
   std::vector<QVector3D> m_path;  // reused helix points
   float m_wallX = 0, m_blockWidth = 0, m_coilRadius = 0, m_wireRadius = 0, m_limit = 0;
 };

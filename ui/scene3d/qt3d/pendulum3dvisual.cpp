@@ -63,33 +63,25 @@ Vector3d Pendulum3dVisual::bodySides(const ParamValues& params) {
   return side;
 }
 
-Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots) {
+Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots)
+    : m_size(roots.size), m_unit(std::make_unique<UnitScene>(roots.common)) {
   const std::vector<double> key = layout(params);
-  const Vector3d rho(key[4], key[5], key[6]);
   const Vector3d side = bodySides(params);
-  const double reach = rho.norm() + 0.5 * side.norm();
-  const double L = reach > 0 ? reach : 1.0;
   // e1 to scene x, e2 to scene z, e3 (gravity) to screen-down, as the spherical pendulum's
   m_frame << 1, 0, 0, 0, 0, -1, 0, 1, 0;
-  m_scale = float(L);
   m_caption = captionText(true);
 
-  const float l = float(L);
-  Ball pivot(roots.common, 0.03f * l, solidMaterial(Shades::dark(), roots.common));
+  // the pivot under its plate and the floor's grid, for a reach of 1
+  Qt3DCore::QEntity* unit = m_unit->root();
+  Ball pivot(unit, 0.03f, solidMaterial(Shades::dark(), unit));
   pivot.setCentre(QVector3D(0, 0, 0));
-  Box plate(roots.common, QVector3D(0.16f * l, 0.035f * l, 0.16f * l),
-            solidMaterial(Shades::wall(), roots.common));
-  plate.setCentre(QVector3D(0, 0.05f * l + 0.03f * l, 0));
-  addGrid(roots.common, QVector3D(0, -1.15f * l, 0), 1.25f * l, 0.125f * l, 4);
+  Box plate(unit, QVector3D(0.16f, 0.035f, 0.16f), solidMaterial(Shades::wall(), unit));
+  plate.setCentre(QVector3D(0, 0.05f + 0.03f, 0));
+  addGrid(unit, QVector3D(0, -1.15f, 0), 1.25f, 0.125f, 4);
 
-  // the box's sides along the body axes, in scene units of the frame above
-  const QVector3D size = toScene(side);
-  const QVector3D extent(std::fabs(size.x()), std::fabs(size.y()), std::fabs(size.z()));
   auto* rodMat = solidMaterial(Shades::rod(), roots.common);
   std::array<Qt3DRender::QMaterial*, 3> axisMat;
   for (int k = 0; k < 3; ++k) axisMat[std::size_t(k)] = solidMaterial(axisColor(k), roots.common);
-  m_axisLength = float(0.5 * side.maxCoeff() + 0.15 * L);
-  m_axisRadius = 0.012f * l;
   auto* centreMat = solidMaterial(Shades::dark(), roots.common);
   for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
     Qt3DCore::QEntity* root = roots.body[i];
@@ -99,13 +91,39 @@ Pendulum3dVisual::Pendulum3dVisual(const ParamValues& params, const VisualRoots&
     Qt3DRender::QMaterial* boxMat = roots.ghost(i)
                                         ? runMaterial(roots, i, roots.color[i])
                                         : ghostMaterial(roots.color[i], kBodyAlpha, root);
-    b.box = std::make_unique<Box>(root, extent * roots.size[i], boxMat);
-    b.centre =
-        std::make_unique<Ball>(root, 0.025f * l, runMaterial(roots, i, Shades::dark(), centreMat));
-    b.rod = std::make_unique<Rod>(root, 0.012f * l, runMaterial(roots, i, Shades::rod(), rodMat));
+    b.box = std::make_unique<Box>(root, QVector3D(1, 1, 1), boxMat);
+    b.centre = std::make_unique<Ball>(root, 1.0f, runMaterial(roots, i, Shades::dark(), centreMat));
+    b.rod = std::make_unique<Rod>(root, 1.0f, runMaterial(roots, i, Shades::rod(), rodMat));
     for (int k = 0; k < 3; ++k)
       b.axes[std::size_t(k)] = std::make_unique<Arrow>(
           root, runMaterial(roots, i, axisColor(k), axisMat[std::size_t(k)]));
+  }
+  size(key, side);
+}
+
+bool Pendulum3dVisual::relayout(const ParamValues& params) {
+  const std::vector<double> key = layout(params);
+  size(key, bodySides(params));
+  return true;
+}
+
+void Pendulum3dVisual::size(const std::vector<double>& key, const Vector3d& side) {
+  const Vector3d rho(key[4], key[5], key[6]);
+  const double reach = rho.norm() + 0.5 * side.norm();
+  const double L = reach > 0 ? reach : 1.0;
+  const float l = float(L);
+  m_scale = l;
+  m_unit->setLength(l);
+  // the box's sides along the body axes, in scene units of the frame above
+  const QVector3D size = toScene(side);
+  const QVector3D extent(std::fabs(size.x()), std::fabs(size.y()), std::fabs(size.z()));
+  m_axisLength = float(0.5 * side.maxCoeff() + 0.15 * L);
+  m_axisRadius = 0.012f * l;
+  for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
+    Body& b = m_bodies[i];
+    b.box->setScale3D(extent * m_size[i]);
+    b.centre->setRadius(0.025f * l);
+    b.rod->setRadius(0.012f * l);
   }
   m_trailRadius = 0.006f * l;
   m_hint = ViewHint{QVector3D(0, -0.3f * l, 0), 1.1f * l, 30.0f, 20.0f, {}};

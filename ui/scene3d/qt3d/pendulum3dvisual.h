@@ -28,15 +28,22 @@ class Pendulum3dVisual final : public SystemVisual {
   /// Sample::position is the centre of mass R rho, Sample::attitude is R.
   void setPose(std::size_t run, const Sample& s) override;
   void setBodyAxesVisible(bool on) override;
+  /// Another m, J or rho in place: the box, the rod and the pivot's parts are resized.
+  bool relayout(const ParamValues& params) override;
 
  private:
+  /// Sizes the parts and the view's hint for a layout and the box's sides (bodySides).
+  void size(const std::vector<double>& key, const Vector3d& side);
+
   struct Body {
-    std::unique_ptr<Box> box;
+    std::unique_ptr<Box> box;  // of size 1, sized by its transform
     std::unique_ptr<Rod> rod;
     std::unique_ptr<Ball> centre;
     std::array<std::unique_ptr<Arrow>, 3> axes;
   };
   std::array<Body, VisualRoots::kRuns> m_bodies;
+  std::array<float, VisualRoots::kRuns> m_size;  ///< VisualRoots::size of each run
+  std::unique_ptr<UnitScene> m_unit;             // the pivot and the floor, for a length of 1
   float m_axisLength = 0, m_axisRadius = 0;
   bool m_axesVisible = true;
 };

@@ -62,13 +62,6 @@ void PendulumBodies::resize(float l, float floorY) {
   }
 }
 
-UnitScene::UnitScene(Qt3DCore::QEntity* common)
-    : m_root(new Qt3DCore::QEntity(common)), m_transform(new Qt3DCore::QTransform) {
-  m_root->addComponent(m_transform);
-}
-
-void UnitScene::setLength(float l) { m_transform->setScale(l); }
-
 void PendulumBodies::place(std::size_t run, const QVector3D& bob) {
   Body& b = m_bodies[run];
   b.rod->setEnds(QVector3D(0, 0, 0), bob);

@@ -32,19 +32,6 @@ class PendulumBodies {
   float m_floorY;
 };
 
-/// The parts the runs share, drawn for a rod of length 1 under a transform that scales them to
-/// the length l, so that another l only changes the scale.
-class UnitScene {
- public:
-  explicit UnitScene(Qt3DCore::QEntity* common);
-  Qt3DCore::QEntity* root() const { return m_root; }
-  void setLength(float l);
-
- private:
-  Qt3DCore::QEntity* m_root;
-  Qt3DCore::QTransform* m_transform;
-};
-
 class PlanarPendulumVisual final : public SystemVisual {
  public:
   PlanarPendulumVisual(const ParamValues& params, const VisualRoots& roots);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/scene3d/qt3d/systemvisual.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -38,11 +39,11 @@ double positiveParam(const ParamValues& values, const std::string& name, double 
   return v;
 }
 
-void addGrid(Qt3DCore::QEntity* parent, const QVector3D& centre, float halfSize, float step,
-             int major) {
-  const int n = int(std::floor(halfSize / step));
-  std::vector<QVector3D> pts;
-  std::vector<QColor> cols;
+namespace {
+
+// the grid's lines, n each side of the centre, two points per line
+void gridLines(const QVector3D& centre, int n, float step, int major, std::vector<QVector3D>& pts,
+               std::vector<QColor>& cols) {
   for (int i = -n; i <= n; ++i) {
     const QColor c = (i % major == 0) ? Shades::gridMajor() : Shades::grid();
     const float u = float(i) * step;
@@ -52,9 +53,40 @@ void addGrid(Qt3DCore::QEntity* parent, const QVector3D& centre, float halfSize,
     pts.push_back(centre + QVector3D(n * step, 0, u));
     cols.insert(cols.end(), 4, c);
   }
+}
+
+// the points of a grid of n lines each side of its centre
+int gridPoints(int n) { return 4 * (2 * n + 1); }
+
+}  // namespace
+
+void addGrid(Qt3DCore::QEntity* parent, const QVector3D& centre, float halfSize, float step,
+             int major) {
+  const int n = int(std::floor(halfSize / step));
+  std::vector<QVector3D> pts;
+  std::vector<QColor> cols;
+  gridLines(centre, n, step, major, pts, cols);
   // the entity belongs to parent; the wrapper is only needed to fill it once
   LineSet lines(parent, LineSet::Kind::Segments, int(pts.size()));
   lines.set(pts, cols);
 }
+
+Grid::Grid(Qt3DCore::QEntity* parent, int maxLines)
+    : m_maxLines(maxLines), m_lines(parent, LineSet::Kind::Segments, gridPoints(maxLines)) {}
+
+void Grid::set(const QVector3D& centre, float halfSize, float step, int major) {
+  const int n = std::min(int(std::floor(halfSize / step)), m_maxLines);
+  std::vector<QVector3D> pts;
+  std::vector<QColor> cols;
+  gridLines(centre, n, step, major, pts, cols);
+  m_lines.set(pts, cols);
+}
+
+UnitScene::UnitScene(Qt3DCore::QEntity* common)
+    : m_root(new Qt3DCore::QEntity(common)), m_transform(new Qt3DCore::QTransform) {
+  m_root->addComponent(m_transform);
+}
+
+void UnitScene::setLength(float l) { m_transform->setScale(l); }
 
 }  // namespace dms::ui::scene3d

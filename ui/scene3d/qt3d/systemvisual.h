@@ -8,6 +8,7 @@
 #include <QColor>
 #include <QVector3D>
 #include <Qt3DCore/QEntity>
+#include <Qt3DCore/QTransform>
 #include <Qt3DRender/QMaterial>
 #include <array>
 #include <memory>
@@ -16,6 +17,7 @@
 
 #include "core/params.h"
 #include "core/sim/registry.h"
+#include "ui/scene3d/qt3d/primitives.h"
 #include "ui/scene3d/sceneview.h"
 
 namespace dms::ui::scene3d {
@@ -120,5 +122,32 @@ double finiteParam(const ParamValues& values, const std::string& name, double fa
 /// line every `major` steps).
 void addGrid(Qt3DCore::QEntity* parent, const QVector3D& centre, float halfSize, float step,
              int major);
+
+/// addGrid's grid, which takes another place, size and step in place (its lines are rewritten
+/// into one buffer, no entity is made anew): for a drawing whose grid does not scale with the
+/// rest of it. It holds at most `maxLines` lines each side of the centre; set draws no more
+/// (a larger grid loses its outer lines).
+class Grid {
+ public:
+  Grid(Qt3DCore::QEntity* parent, int maxLines);
+  void set(const QVector3D& centre, float halfSize, float step, int major);
+
+ private:
+  int m_maxLines;
+  LineSet m_lines;
+};
+
+/// The parts the runs share, drawn for a length of 1 under a transform that scales them to the
+/// length l, so that another l only changes the scale (the pendulums' pivot, floor and grid).
+class UnitScene {
+ public:
+  explicit UnitScene(Qt3DCore::QEntity* common);
+  Qt3DCore::QEntity* root() const { return m_root; }
+  void setLength(float l);
+
+ private:
+  Qt3DCore::QEntity* m_root;
+  Qt3DCore::QTransform* m_transform;
+};
 
 }  // namespace dms::ui::scene3d

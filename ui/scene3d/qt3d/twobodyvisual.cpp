@@ -29,31 +29,56 @@ std::vector<double> TwoBodyVisual::layout(const ParamValues& params) {
     for (int i = 0; i < b.n; ++i)
       out.insert(out.end(), {b.r[i], b.c[i].x(), b.c[i].y(), b.c[i].z()});
   out.push_back(p.X0.norm());
+  out.push_back(p.body[0].mass / p.M);
   return out;
 }
 
 TwoBodyVisual::TwoBodyVisual(const ParamValues& params, const VisualRoots& roots)
-    : m_values(normalizedTwoBody(params)), m_p(TwoBodyParams::from(m_values)) {
-  const double a = m_p.X0.norm();
-  const double reach1 = bodyReach(m_p.body[0]), reach2 = bodyReach(m_p.body[1]);
+    : m_values(normalizedTwoBody(params)), m_p(TwoBodyParams::from(m_values)), m_size(roots.size) {
   // e1 to scene x, e2 to scene -z, e3 up: the default orbit plane (e1, e2) lies flat
   m_frame << 1, 0, 0, 0, 0, 1, 0, -1, 0;
-  m_scale = float(a);
   m_caption =
       QStringLiteral("two rigid bodies of spheres: body 1 dark, body 2 light; body 2's path fades");
-  // a grid under the orbit plane, past the farthest the secondary goes on a near-circular orbit
-  const double orbit2 = (m_p.body[0].mass / m_p.M) * a + reach2;
-  const float step = float(std::pow(10.0, std::floor(std::log10(orbit2 / 2.0))));
-  addGrid(roots.common, QVector3D(0, -float(1.3 * std::max(reach1, reach2)), 0),
-          float(std::ceil(1.2 * orbit2 / step) * step), step, 5);
+  // the grid's half-size is at most 24 steps (size() makes the step the power of ten below half
+  // the secondary's orbit, so that orbit is less than 20 steps), and one for the rounding of
+  // floor(halfSize / step)
+  m_grid = std::make_unique<Grid>(roots.common, 25);
   for (std::size_t r = 0; r < VisualRoots::kRuns; ++r)
     for (int b = 0; b < 2; ++b) {
       const QColor c = b == 0 ? roots.color[r].darker(150) : roots.color[r].lighter(135);
       auto* mat = runMaterial(roots, r, c);
       const SphereBody& body = m_p.body[std::size_t(b)];
       for (int i = 0; i < body.n; ++i)
-        m_balls[r][std::size_t(b)].push_back(
-            std::make_unique<Ball>(roots.body[r], float(body.r[i]) * roots.size[r], mat));
+        m_balls[r][std::size_t(b)].push_back(std::make_unique<Ball>(roots.body[r], 1.0f, mat));
+    }
+  size();
+}
+
+bool TwoBodyVisual::relayout(const ParamValues& params) {
+  ParamValues values = normalizedTwoBody(params);
+  const TwoBodyParams p = TwoBodyParams::from(values);
+  // another number of spheres is other parts: the view builds the bodies anew
+  if (p.body[0].n != m_p.body[0].n || p.body[1].n != m_p.body[1].n) return false;
+  m_values = std::move(values);
+  m_p = p;
+  size();
+  return true;
+}
+
+void TwoBodyVisual::size() {
+  const double a = m_p.X0.norm();
+  const double reach1 = bodyReach(m_p.body[0]), reach2 = bodyReach(m_p.body[1]);
+  m_scale = float(a);
+  // a grid under the orbit plane, past the farthest the secondary goes on a near-circular orbit
+  const double orbit2 = (m_p.body[0].mass / m_p.M) * a + reach2;
+  const float step = float(std::pow(10.0, std::floor(std::log10(orbit2 / 2.0))));
+  m_grid->set(QVector3D(0, -float(1.3 * std::max(reach1, reach2)), 0),
+              float(std::ceil(1.2 * orbit2 / step) * step), step, 5);
+  for (std::size_t r = 0; r < VisualRoots::kRuns; ++r)
+    for (std::size_t b = 0; b < 2; ++b) {
+      const SphereBody& body = m_p.body[b];
+      for (int i = 0; i < body.n; ++i)
+        m_balls[r][b][std::size_t(i)]->setRadius(float(body.r[i]) * m_size[r]);
     }
   m_trailRadius = float(0.004 * a);
   m_hint = ViewHint{QVector3D(0, 0, 0), float(1.1 * orbit2), 20.0f, 35.0f, {}};

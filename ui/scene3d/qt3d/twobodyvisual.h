@@ -18,15 +18,24 @@ namespace dms::ui::scene3d {
 class TwoBodyVisual final : public SystemVisual {
  public:
   TwoBodyVisual(const ParamValues& params, const VisualRoots& roots);
-  /// n1, n2, then each sphere's r and centre (body 1's, then body 2's), and |x0| (the
-  /// normalized parameters' values).
+  /// n1, n2, then each sphere's r and centre (body 1's, then body 2's), |x0| and body 1's share
+  /// m1 / M of the mass, which places the bodies about their centre of mass (the normalized
+  /// parameters' values).
   static std::vector<double> layout(const ParamValues& params);
   /// Each sphere at x_b + R_b c_bi.
   void setPose(std::size_t run, const Sample& s) override;
+  /// Other spheres' sizes, centres and masses and another |x0| in place; another number of
+  /// spheres needs a new visual.
+  bool relayout(const ParamValues& params) override;
 
  private:
+  /// Sizes the spheres, the grid and the view's hint from m_p.
+  void size();
+
   ParamValues m_values;  // normalized: what bodyPoses reads
   TwoBodyParams m_p;
+  std::array<float, VisualRoots::kRuns> m_size;  ///< VisualRoots::size of each run
+  std::unique_ptr<Grid> m_grid;
   std::array<std::array<std::vector<std::unique_ptr<Ball>>, 2>, VisualRoots::kRuns> m_balls;
 };
 

@@ -71,9 +71,9 @@ Vector3d TypedBodyVisual::semiAxes(const Vector3d& J) {
   return a;
 }
 
-TypedBodyVisual::TypedBodyVisual(const ParamValues& params, const VisualRoots& roots) {
+TypedBodyVisual::TypedBodyVisual(const ParamValues& params, const VisualRoots& roots)
+    : m_size(roots.size) {
   const std::vector<double> key = layout(params);
-  m_semiAxes = semiAxes(Vector3d(key[0], key[1], key[2]));
   m_frame = downwardFrame();
   m_axisLength = float(1.4 * kSemiAxis);
   m_axisRadius = float(0.035 * kSemiAxis);
@@ -92,9 +92,6 @@ TypedBodyVisual::TypedBodyVisual(const ParamValues& params, const VisualRoots& r
             std::vector<QColor>(4, Shades::gridMajor()));
   addGrid(roots.common, QVector3D(0, floorY, 0), 1.25f * L, 0.125f * L, 4);
 
-  // the ellipsoid at R = I in scene axes: a unit sphere stretched along F e1, F e2, F e3
-  const QVector3D stretch = toScene(m_semiAxes);
-  const QVector3D extent(std::fabs(stretch.x()), std::fabs(stretch.y()), std::fabs(stretch.z()));
   std::array<Qt3DRender::QMaterial*, 3> axisMat;
   for (int k = 0; k < 3; ++k) axisMat[std::size_t(k)] = solidMaterial(axisColor(k), roots.common);
   for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
@@ -105,7 +102,6 @@ TypedBodyVisual::TypedBodyVisual(const ParamValues& params, const VisualRoots& r
                                      ? runMaterial(roots, i, roots.color[i])
                                      : ghostMaterial(roots.color[i], kEllipsoidAlpha, root);
     b.ellipsoid = std::make_unique<Ball>(root, 1.0f, mat);
-    b.ellipsoid->setScale3D(extent * roots.size[i]);
     b.tip = std::make_unique<Ball>(root, 0.045f * L * roots.size[i],
                                    runMaterial(roots, i, roots.color[i]));
     for (int k = 0; k < 3; ++k)
@@ -114,6 +110,22 @@ TypedBodyVisual::TypedBodyVisual(const ParamValues& params, const VisualRoots& r
   }
   m_trailRadius = 0.012f * L;
   m_hint = ViewHint{QVector3D(0, -0.35f * L, 0), 1.25f * L, 30.0f, 20.0f, {}};
+  shape(semiAxes(Vector3d(key[0], key[1], key[2])));
+}
+
+bool TypedBodyVisual::relayout(const ParamValues& params) {
+  const std::vector<double> key = layout(params);
+  shape(semiAxes(Vector3d(key[0], key[1], key[2])));
+  return true;
+}
+
+void TypedBodyVisual::shape(const Vector3d& a) {
+  m_semiAxes = a;
+  // the ellipsoid at R = I in scene axes: a unit sphere stretched along F e1, F e2, F e3
+  const QVector3D stretch = toScene(a);
+  const QVector3D extent(std::fabs(stretch.x()), std::fabs(stretch.y()), std::fabs(stretch.z()));
+  for (std::size_t i = 0; i < VisualRoots::kRuns; ++i)
+    m_bodies[i].ellipsoid->setScale3D(extent * m_size[i]);
 }
 
 QVector3D TypedBodyVisual::trackedPoint(const Vector3d& position) const {
@@ -144,18 +156,20 @@ std::vector<double> TypedParticleVisual::layout(const ParamValues& params) {
   return {positiveParam(params, "l", 9.81)};
 }
 
-TypedParticleVisual::TypedParticleVisual(const ParamValues& params, const VisualRoots& roots) {
+TypedParticleVisual::TypedParticleVisual(const ParamValues& params, const VisualRoots& roots)
+    : m_size(roots.size), m_unit(std::make_unique<UnitScene>(roots.common)) {
   const float l = float(layout(params)[0]);
   m_frame = downwardFrame();
-  m_scale = l;
   m_caption = QStringLiteral(
       "particle on a sphere in a typed potential: e3 points down, the recent path fades");
 
-  // the sphere: faint glass, its poles on e3, latitude circles every 30 degrees and
-  // meridians every 30 degrees, and a dark dot at its centre
-  Ball sphere(roots.common, l, glassMaterial(QColor(0x9a, 0xb0, 0xc8), 0.14f, roots.common));
+  // the sphere, of radius 1 (the unit scene's transform makes it l): faint glass, its poles on
+  // e3, latitude circles every 30 degrees and meridians every 30 degrees, and a dark dot at its
+  // centre
+  Qt3DCore::QEntity* unit = m_unit->root();
+  Ball sphere(unit, 1.0f, glassMaterial(QColor(0x9a, 0xb0, 0xc8), 0.14f, unit));
   sphere.setCentre(QVector3D(0, 0, 0));
-  Ball centre(roots.common, 0.025f * l, solidMaterial(Shades::dark(), roots.common));
+  Ball centre(unit, 0.025f, solidMaterial(Shades::dark(), unit));
   centre.setCentre(QVector3D(0, 0, 0));
   constexpr int n = 96;  // segments per circle
   std::vector<QVector3D> pts;
@@ -167,13 +181,12 @@ TypedParticleVisual::TypedParticleVisual(const ParamValues& params, const Visual
       cols.insert(cols.end(), 2, c);
     }
   };
-  const double r = double(l);
   for (int lat = 1; lat < 6; ++lat) {
     const double theta = M_PI * lat / 6.0;  // from the pole +e3
     circle(
         [&](double a) {
-          return Vector3d(r * std::sin(theta) * std::cos(a), r * std::sin(theta) * std::sin(a),
-                          r * std::cos(theta));
+          return Vector3d(std::sin(theta) * std::cos(a), std::sin(theta) * std::sin(a),
+                          std::cos(theta));
         },
         lat == 3 ? Shades::gridMajor() : Shades::grid());
   }
@@ -181,22 +194,34 @@ TypedParticleVisual::TypedParticleVisual(const ParamValues& params, const Visual
     const double phi = M_PI * lon / 6.0;
     circle(
         [&](double a) {
-          return Vector3d(r * std::sin(a) * std::cos(phi), r * std::sin(a) * std::sin(phi),
-                          r * std::cos(a));
+          return Vector3d(std::sin(a) * std::cos(phi), std::sin(a) * std::sin(phi), std::cos(a));
         },
         Shades::grid().lighter(106));
   }
-  LineSet grid(roots.common, LineSet::Kind::Segments, int(pts.size()));
+  LineSet grid(unit, LineSet::Kind::Segments, int(pts.size()));
   grid.set(pts, cols);
 
   auto* radiusMat = solidMaterial(Shades::steel(), roots.common);
   for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
     Qt3DCore::QEntity* root = roots.body[i];
     Body& b = m_bodies[i];
-    b.radius =
-        std::make_unique<Rod>(root, 0.005f * l, runMaterial(roots, i, Shades::steel(), radiusMat));
-    b.ball = std::make_unique<Ball>(root, 0.06f * l * roots.size[i],
-                                    runMaterial(roots, i, roots.color[i]));
+    b.radius = std::make_unique<Rod>(root, 1.0f, runMaterial(roots, i, Shades::steel(), radiusMat));
+    b.ball = std::make_unique<Ball>(root, 1.0f, runMaterial(roots, i, roots.color[i]));
+  }
+  size(l);
+}
+
+bool TypedParticleVisual::relayout(const ParamValues& params) {
+  size(float(layout(params)[0]));
+  return true;
+}
+
+void TypedParticleVisual::size(float l) {
+  m_scale = l;
+  m_unit->setLength(l);
+  for (std::size_t i = 0; i < VisualRoots::kRuns; ++i) {
+    m_bodies[i].radius->setRadius(0.005f * l);
+    m_bodies[i].ball->setRadius(0.06f * l * m_size[i]);
   }
   m_trailRadius = 0.008f * l;
   m_hint = ViewHint{QVector3D(0, 0, 0), 1.1f * l, 30.0f, 22.0f, {}};

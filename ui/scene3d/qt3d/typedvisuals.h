@@ -36,14 +36,20 @@ class TypedBodyVisual final : public SystemVisual {
   /// The tip of the e3 arrow, on the ray through the recorded point.
   QVector3D trackedPoint(const Vector3d& position) const override;
   void setBodyAxesVisible(bool on) override;
+  /// Another J in place: only the ellipsoid's shape follows it.
+  bool relayout(const ParamValues& params) override;
 
  private:
+  /// Stretches the ellipsoids to semi-axes a.
+  void shape(const Vector3d& a);
+
   struct Body {
     std::unique_ptr<Ball> ellipsoid;
     std::unique_ptr<Ball> tip;
     std::array<std::unique_ptr<Arrow>, 3> axes;
   };
   std::array<Body, VisualRoots::kRuns> m_bodies;
+  std::array<float, VisualRoots::kRuns> m_size;  ///< VisualRoots::size of each run
   Vector3d m_semiAxes;
   float m_axisLength = 0, m_axisRadius = 0;
   bool m_axesVisible = true;
@@ -57,13 +63,19 @@ class TypedParticleVisual final : public SystemVisual {
   static std::vector<double> layout(const ParamValues& params);
   /// The particle at Sample::position = l q, e3 drawn downwards.
   void setPose(std::size_t run, const Sample& s) override;
+  /// Another l in place: everything is drawn in proportion to it.
+  bool relayout(const ParamValues& params) override;
 
  private:
+  void size(float l);
+
   struct Body {
     std::unique_ptr<Ball> ball;
     std::unique_ptr<Rod> radius;
   };
   std::array<Body, VisualRoots::kRuns> m_bodies;
+  std::array<float, VisualRoots::kRuns> m_size;  ///< VisualRoots::size of each run
+  std::unique_ptr<UnitScene> m_unit;             // the sphere and its circles, of radius 1
 };
 
 }  // namespace dms::ui::scene3d
