@@ -115,10 +115,14 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   page({m_stateA, m_stateB});
   page({m_momentum});
   layout->addWidget(m_stack, 1);
-  // the legend row placed anew before each replot, with the sizes and fonts it is drawn at: a
-  // resize, new curves and View > Presentation's larger font (PlotStyle::setScale) all replot
+  // the legend row placed and the title fitted anew before each replot, at the sizes and in the
+  // fonts they are drawn at: a resize, new curves and View > Presentation's larger font
+  // (PlotStyle::setScale) all replot
   for (QCustomPlot* p : allPlots())
-    connect(p, &QCustomPlot::beforeReplot, this, [this, p] { placeLegend(p); });
+    connect(p, &QCustomPlot::beforeReplot, this, [this, p] {
+      placeLegend(p);
+      PlotStyle::fitTitle(p);  // a long title ("Energy E − E₀ (thin) and ...") on more lines
+    });
 
   // the plots of a view side by side share the time axis
   const auto share = [this](QCustomPlot* a, QCustomPlot* b) {
