@@ -150,6 +150,56 @@ class TestControlMode : public QObject {
     }
   }
 
+  // every plot's title whole in the title's own font at 1024x768, in the window and presenting:
+  // a title wider than its plot ("Control moment uᵐ (body frame)", the dumbbell's) goes onto
+  // more lines, a parenthesis kept on one line, every word of it still there
+  void titlesWholeAt1024() {
+    MainWindow& w = *m_window;
+    const std::unique_ptr<QWidget, std::function<void(QWidget*)>> restore(
+        &w, [size = w.size()](QWidget* x) {
+          static_cast<MainWindow*>(x)->presentation()->setOn(false);
+          x->resize(size);
+        });
+    int titles = 0;
+    // the spherical pendulum last: the cases after this one start from it
+    for (const char* system : {"dumbbell", "spherical-pendulum"}) {
+      QVERIFY(w.selectSystem(system));
+      QVERIFY(w.activateMode(w.controlMode()));
+      const ControlProblem* problem = m_mode->problem();
+      QVERIFY(problem);
+      QStringList wanted{"Solver progress"};
+      for (const ControlChannel& c : problem->channels()) wanted << QString::fromStdString(c.title);
+      for (const bool presenting : {false, true}) {
+        w.presentation()->setOn(presenting);
+        w.setGeometry(0, 0, 1024, 768);
+        QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1024, 768), ms(5000));
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const std::vector<QCustomPlot*> plots = m_mode->plots()->plots();
+        QCOMPARE(int(plots.size()), wanted.size());
+        for (std::size_t i = 0; i < plots.size(); ++i) {
+          QCustomPlot* p = plots[i];
+          PlotStyle::setScale(p, presenting ? Presentation::kFontScale : 1.0,
+                              presenting ? Presentation::kLineScale : 1.0);
+          p->replot(QCustomPlot::rpImmediateRefresh);
+          const QCPTextElement* title = PlotStyle::title(p);
+          QCOMPARE(QString(title->text()).replace('\n', ' '), wanted[int(i)]);
+          for (const QString& line : title->text().split('\n')) {
+            ++titles;
+            const int length = QFontMetrics(title->font()).horizontalAdvance(line);
+            QVERIFY2(length <= p->width(), qPrintable(QString("%1 (presenting %2): %3 px in a "
+                                                              "plot %4 px wide")
+                                                          .arg(line)
+                                                          .arg(presenting)
+                                                          .arg(length)
+                                                          .arg(p->width())));
+          }
+        }
+      }
+      w.presentation()->setOn(false);
+    }
+    QVERIFY(titles >= 6);
+  }
+
   void solveDefaultSwingUp() {
     MainWindow& w = *m_window;
     QVERIFY(w.activateMode(w.controlMode()));

@@ -6,6 +6,7 @@
 // vi's curve stays visible under it.
 #include <QCheckBox>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QtTest>
 #include <array>
 #include <cmath>
@@ -77,6 +78,36 @@ class TestMethodLook : public QObject {
     QCOMPARE(methodLook(Method::Rk45).color, QColor(0xd5, 0x5e, 0x00));
     QCOMPARE(methodLook(Method::Variational).pen, Qt::SolidLine);
     QCOMPARE(methodLook(Method::Rk45).pen, Qt::SolidLine);
+  }
+
+  // every method's box says what the method is: its name and the core's description, its order,
+  // whether it is symplectic, whether it keeps the configuration on its manifold (the Lie group,
+  // the sphere) where the system has one, and how it steps
+  void methodBoxesSayWhatTheMethodIs() {
+    int boxes = 0;
+    for (const SystemModel* model : allSystems()) {
+      MethodPicker picker;
+      picker.setSystem(model);
+      for (Method m : model->methods()) {
+        const MethodInfo& info = methodInfo(m);
+        QCheckBox* box = picker.box(m);
+        QVERIFY(box);
+        ++boxes;
+        const QString tip = box->toolTip();
+        const QString what = QString("%1, %2: ").arg(QString::fromStdString(model->name()), tip);
+        QVERIFY2(tip.contains(QString::fromStdString(info.label)), qPrintable(what));
+        QVERIFY2(tip.contains(QString::fromStdString(info.description)), qPrintable(what));
+        QVERIFY2(tip.contains(QRegularExpression("order [245]")), qPrintable(what));
+        QVERIFY2(tip.contains(info.symplectic ? "symplectic" : "not symplectic"), qPrintable(what));
+        // a linear configuration space (the mass-spring) has no manifold to leave
+        if (!model->structureName().empty())
+          QVERIFY2(
+              tip.contains(info.keepsStructure ? "on its manifold" : "drifts off its manifold"),
+              qPrintable(what));
+        QVERIFY2(tip.contains(info.adaptive ? "adaptive step" : "fixed step h"), qPrintable(what));
+      }
+    }
+    QVERIFY(boxes >= 20);
   }
 
   // RATTLE's curves lie exactly on vi's: drawn dashed over vi's solid line, and the picker says

@@ -14,11 +14,14 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 
 #include "core/io/scenario.h"
+#include "core/sim/registry.h"
 #include "tests/common/deadline.h"
 #include "tests/common/settings.h"
 #include "tests/common/suitemain.h"
+#include "tests/ui/legendcheck.h"
 #include "tests/ui/recordingscene.h"
 #include "ui/analysis/analysismode.h"
 #include "ui/analysis/analysispanel.h"
@@ -33,6 +36,7 @@
 #include "ui/control/controlpanel.h"
 #include "ui/mode/mode.h"
 #include "ui/scene3d/sceneview.h"
+#include "ui/sim/methodpicker.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/plotpanel.h"
 #include "ui/sim/runtable.h"
@@ -151,6 +155,63 @@ class TestPresentation : public QObject {
     QCOMPARE(article->font().pointSizeF(), articleSize);
     w.refresh();
     QVERIFY(w.scene()->timeStamp().isEmpty());
+  }
+
+  // Every legend entry of the Simulation tab's plots whole and inside its plot, for every system
+  // with three of its methods and every view it has, at 1024x768 and at 1920x1080, in the window
+  // and presenting with the side panel (F9): a legend its plot cannot hold leaves the plot (the
+  // legend line above the 3D view names the runs), also in the presentation's larger font. The
+  // window at 1920x1080 has room for the legends: they are shown there, not all dropped.
+  void simulationLegendsWhole() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    PlotPanel* panel = w.simulationMode()->plotPanel();
+    MethodPicker* picker = w.simulationMode()->paramPanel()->methodPicker();
+    int shownInWideWindow = 0;
+    for (const SystemModel* model : allSystems()) {
+      const QString system = QString::fromStdString(model->name());
+      QVERIFY(w.selectSystem(system));
+      // the three methods of the longest names (more than three runs leave the legends to the
+      // legend line)
+      std::vector<Method> methods = model->methods();
+      std::stable_sort(methods.begin(), methods.end(), [](Method a, Method b) {
+        return methodInfo(a).label.size() > methodInfo(b).label.size();
+      });
+      methods.resize(std::min<std::size_t>(methods.size(), 3));
+      picker->setMethods(methods);
+      w.simulationMode()->paramPanel()->setValue("T", {20.0});  // the names need no long run
+      w.simulationMode()->recompute();
+      QVERIFY2(computed(w), qPrintable(system));
+      for (const bool presenting : {false, true}) {
+        w.presentation()->setOn(presenting);
+        w.presentation()->setSidePanelVisible(true);
+        for (const QSize size : {QSize(1024, 768), QSize(1920, 1080)}) {
+          w.setGeometry(QRect(QPoint(0, 0), size));
+          QTRY_COMPARE_WITH_TIMEOUT(w.size(), size, ms(5000));
+          for (int v = 0; v < kPlotViewCount; ++v) {
+            if (!panel->setView(PlotView(v))) continue;
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            QCoreApplication::processEvents();  // the legends placed at the plots' new sizes
+            for (QCustomPlot* p : panel->plots()) {
+              int entries = 0;
+              const QStringList cut = dms::test::cutLegendEntries(p, &entries);
+              QVERIFY2(cut.isEmpty(), qPrintable(QString("%1, %2, %3x%4, view %5: \"%6\" cut")
+                                                     .arg(system)
+                                                     .arg(presenting ? "presenting" : "window")
+                                                     .arg(size.width())
+                                                     .arg(size.height())
+                                                     .arg(PlotPanel::viewTitle(PlotView(v)))
+                                                     .arg(cut.join("\", \""))));
+              if (!presenting && size.width() == 1920) shownInWideWindow += entries;
+            }
+          }
+          panel->setView(PlotView::Errors);
+        }
+      }
+      w.presentation()->setOn(false);
+    }
+    QVERIFY(shownInWideWindow > 0);
   }
 
   // every shortcut of the menus works while the menu bar is hidden, and the window keeps only

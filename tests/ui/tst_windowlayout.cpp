@@ -7,19 +7,23 @@
 // window, and the Help menu. Each case has a window of its own (tests/ui/windowtest.h).
 #include <qcustomplot.h>
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QDialog>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QImage>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -36,12 +40,14 @@
 #include "ui/app/mainwindow.h"
 #include "ui/app/playbackbar.h"
 #include "ui/common/methodlook.h"
+#include "ui/common/paramform.h"
 #include "ui/common/plotstyle.h"
 #include "ui/mode/mode.h"
 #include "ui/scene3d/sceneview.h"
 #include "ui/sim/methodpicker.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/plotpanel.h"
+#include "ui/sim/potentialeditor.h"
 #include "ui/sim/runtable.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
@@ -303,6 +309,60 @@ class TestWindowLayout : public QObject {
     }
     QCOMPARE(entries, s->graphCount());
     plots->setShowStructure2(false);
+  }
+
+  // One notation in the Simulation tab, the one of the Analysis plots, the captions and dmsim
+  // figures: for every system and every view its plots have, no axis label, title or legend
+  // name, no label, check box or table header of the tab and no status bar text in plain ASCII
+  // notation (q^T q, theta, S^2, E0, " - " for a minus, "10x" for a factor), and an energy axis
+  // names its unit
+  void oneNotationInTheSimulationTab() {
+    MainWindow& w = *m_window;
+    PlotPanel* panel = w.simulationMode()->plotPanel();
+    const QRegularExpression plain(
+        "\\^T|\\^2|\\^3|\\btheta|\\bomega|\\bOmega|\\bphi\\b|\\bpsi\\b|\\bmu\\b|\\bE0\\b|\\bL0\\b| "
+        "- |"
+        "\\dx\\b");
+    int texts = 0;
+    for (const SystemModel* model : allSystems()) {
+      const QString system = QString::fromStdString(model->name());
+      QVERIFY(w.selectSystem(system));
+      QVERIFY(waitIdle(w));
+      QStringList seen;
+      for (int v = 0; v < kPlotViewCount; ++v) {
+        if (!panel->setView(PlotView(v))) continue;
+        for (QCustomPlot* p : panel->plots()) {
+          p->replot();
+          seen << PlotStyle::title(p)->text().replace('\n', ' ') << p->xAxis->label()
+               << p->yAxis->label();
+          for (int i = 0; i < p->plottableCount(); ++i) seen << p->plottable(i)->name();
+          // an energy axis says in what: J
+          const QString y = p->yAxis->label();
+          if (y.contains(QRegularExpression("\\bE\\b|\\bH")))
+            QVERIFY2(y.contains("[J]"), qPrintable(system + ": " + y));
+        }
+      }
+      panel->setView(PlotView::Errors);
+      QWidget* tab = w.simulationMode()->paramPanel();
+      for (QWidget* root : {tab, static_cast<QWidget*>(panel)}) {
+        // not the parameter rows (the shared ParamForm names them as --set and scenario files
+        // do) nor the typed potential's derivatives (in the expression language typed there)
+        for (const QLabel* l : root->findChildren<QLabel*>())
+          if (!qobject_cast<const ParamForm*>(l->parentWidget()) &&
+              !qobject_cast<const PotentialEditor*>(l->parentWidget()))
+            seen << l->text();
+        for (const QAbstractButton* b : root->findChildren<QAbstractButton*>()) seen << b->text();
+      }
+      const RunTable* table = w.findChild<RunTable*>();
+      for (int c = 0; c < table->columnCount(); ++c) seen << table->horizontalHeaderItem(c)->text();
+      for (const QLabel* l : w.statusBar()->findChildren<QLabel*>()) seen << l->text();
+      for (const QString& text : std::as_const(seen)) {
+        if (text.isEmpty()) continue;
+        ++texts;
+        QVERIFY2(!text.contains(plain), qPrintable(QString("%1: \"%2\"").arg(system, text)));
+      }
+    }
+    QVERIFY(texts > 100);
   }
 
   // View > Smooth 3D edges: on by default (the 3D view is multisampled) and kept in the

@@ -13,6 +13,15 @@
 namespace dms::ui {
 namespace {
 
+// the properties of a title element that fitTitle() keeps: the title whole, and the text it
+// made of it
+const char* const kWholeTitle = "dmsWholeTitle";
+const char* const kFittedTitle = "dmsFittedTitle";
+
+// an operator alone between spaces ("−" in "|E − E₀|", "×", "="): a formula's words stay on one
+// line
+bool isOperator(const QString& word) { return word.size() == 1 && !word[0].isLetterOrNumber(); }
+
 // How long an axis is, in pixels, for the ticks of the replot being made. The ticks are made
 // before the layout of the same replot, so the axis rect is the last layout's, made for the
 // viewport of the last call: the rect grows or shrinks with the viewport since, the margins
@@ -325,6 +334,42 @@ bool PlotStyle::fitLegend(QCustomPlot* p, int most) {
   legend->setWrap(wrap);
   // the entries there are take the new wrap only when rearranged
   legend->setFillOrder(legend->fillOrder(), true);
+  return true;
+}
+
+bool PlotStyle::fitTitle(QCustomPlot* p) {
+  QCPTextElement* t = title(p);
+  // the text last fitted stands for the title it was fitted from; any other text is a new title
+  QString whole = t->text();
+  if (whole == t->property(kFittedTitle).toString()) whole = t->property(kWholeTitle).toString();
+  // its words, a parenthesis and a formula one word each ("(body frame)", "|1 − qᵀq|" are not
+  // split across lines)
+  QStringList words;
+  bool glue = false;  // the word before was an operator
+  for (const QString& word : whole.split(' ', Qt::SkipEmptyParts)) {
+    const bool open =
+        !words.isEmpty() && words.back().startsWith('(') && !words.back().endsWith(')');
+    if (!words.isEmpty() && (open || glue || isOperator(word)))
+      words.back() += ' ' + word;
+    else
+      words << word;
+    glue = isOperator(word);
+  }
+  // as many words a line as the plot's width holds in the title's font
+  const QFontMetrics metrics(t->font());
+  const int room = p->viewport().width() - t->margins().left() - t->margins().right();
+  QStringList lines;
+  for (const QString& word : std::as_const(words)) {
+    if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + ' ' + word) <= room)
+      lines.back() += ' ' + word;
+    else
+      lines << word;
+  }
+  const QString fitted = lines.join('\n');
+  t->setProperty(kWholeTitle, whole);
+  t->setProperty(kFittedTitle, fitted);
+  if (fitted == t->text()) return false;
+  t->setText(fitted);
   return true;
 }
 

@@ -32,6 +32,11 @@ class PlotStyle {
   /// legend inside the axes is left as it is).
   /// Returns whether that changed (then the plot needs a new layout: a replot).
   static bool fitLegend(QCustomPlot* plot, int most);
+  /// The title on as many lines as the plot's width needs in the title's font, broken between
+  /// words (a parenthesis kept whole); the title set last is kept whole and fitted again at the
+  /// next call (a wider plot, a smaller font join the lines again). Returns whether the text
+  /// changed (then the plot needs a new layout: a replot, unless called before one).
+  static bool fitTitle(QCustomPlot* plot);
   /// Fits both axes to the visible curves, whatever range and scale they showed before: a log
   /// axis to the positive values, a margin on y (and on a log x) so no point sits on the frame.
   /// What a plot shows after new data and after a double-click.

@@ -44,6 +44,9 @@ QCustomPlot* ControlPlots::makePlot(const QString& title, const QString& xLabel,
   connect(p, &QCustomPlot::afterLayout, this, [p] {
     if (PlotStyle::fitLegend(p, 4)) p->replot(QCustomPlot::rpQueuedReplot);
   });
+  // the title whole: on more lines where the plot is narrower than it ("Control moment uᵐ (body
+  // frame)" at 1024x768), in the font it is drawn at (View > Presentation scales it)
+  connect(p, &QCustomPlot::beforeReplot, this, [p] { PlotStyle::fitTitle(p); });
   m_row->addWidget(p, 1);
   return p;
 }

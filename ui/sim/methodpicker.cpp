@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "core/notation.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/palette.h"
 #include "ui/scene3d/sceneview.h"
@@ -34,6 +35,46 @@ QIcon lineIcon(Method m) {
 // exactly on vi's, so it is drawn dashed (its MethodLook) and says so
 bool liesOnVi(const SystemModel* model, Method m) {
   return m == Method::Rattle && model && model->hasMethod(Method::Variational);
+}
+
+// The convergence order of the global error in h: the core's names and descriptions say what
+// the method is, this how fast it converges (Dormand-Prince's 5 with its embedded 4)
+QString orderText(Method m) {
+  switch (m) {
+    case Method::Variational:
+    case Method::Rattle:
+      return QStringLiteral("2");
+    case Method::Vi4:
+    case Method::Rk4:
+    case Method::Rkmk4:
+      return QStringLiteral("4");
+    case Method::Rk45:
+    case Method::Rk45Quat:
+    case Method::Rk45Proj:
+      return QStringLiteral("5(4)");
+  }
+  return QString();
+}
+
+// A box's tooltip: the method as the core describes it, then what a user compares methods by,
+// from the core's flags: order, symplectic or not, on its manifold (a system with a structure
+// error) or not, fixed or adaptive step
+QString methodTip(const SystemModel* model, Method m) {
+  const MethodInfo& info = methodInfo(m);
+  QStringList facts;
+  facts << MethodPicker::tr("order %1").arg(orderText(m))
+        << (info.symplectic ? MethodPicker::tr("symplectic") : MethodPicker::tr("not symplectic"));
+  if (model && !model->structureName().empty())
+    facts << (info.keepsStructure
+                  ? MethodPicker::tr("stays on its manifold (%1 to round-off)")
+                        .arg(QString::fromStdString(typeset(model->structureName())))
+                  : MethodPicker::tr("drifts off its manifold (%1 grows)")
+                        .arg(QString::fromStdString(typeset(model->structureName()))));
+  facts << (info.adaptive ? MethodPicker::tr("adaptive step (rtol, atol)")
+                          : MethodPicker::tr("fixed step h"));
+  return QStringLiteral("%1: %2\n%3")
+      .arg(QString::fromStdString(info.label), QString::fromStdString(info.description),
+           facts.join(QStringLiteral(" · ")));
 }
 
 }  // namespace
@@ -64,8 +105,7 @@ void MethodPicker::setSystem(const SystemModel* model) {
     box->setObjectName(QString::fromStdString("method-" + info.name));
     box->setIcon(lineIcon(methods[i]));
     box->setIconSize(QSize(28, 14));
-    QString tip = QStringLiteral("%1: %2").arg(QString::fromStdString(info.label),
-                                               QString::fromStdString(info.description));
+    QString tip = methodTip(model, methods[i]);
     if (liesOnVi(model, methods[i]))
       tip +=
           tr("\nrattle: the same map as vi in other coordinates: its curves lie on vi's "

@@ -115,6 +115,14 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   page({m_stateA, m_stateB});
   page({m_momentum});
   layout->addWidget(m_stack, 1);
+  // the legend row placed and the title fitted anew before each replot, at the sizes and in the
+  // fonts they are drawn at: a resize, new curves and View > Presentation's larger font
+  // (PlotStyle::setScale) all replot
+  for (QCustomPlot* p : allPlots())
+    connect(p, &QCustomPlot::beforeReplot, this, [this, p] {
+      placeLegend(p);
+      PlotStyle::fitTitle(p);  // a long title ("Energy E − E₀ (thin) and ...") on more lines
+    });
 
   // the plots of a view side by side share the time axis
   const auto share = [this](QCustomPlot* a, QCustomPlot* b) {
@@ -244,29 +252,41 @@ void PlotPanel::setLegendsShown(bool shown) {
 // of a view beyond the errors (the window at its smallest) leaves that row to the curves: its
 // title keys the lines, the window's legend names the runs' colours. An export has it always.
 void PlotPanel::placeLegends() {
-  for (QCustomPlot* p : allPlots()) {
-    // an empty legend caps its layout column at its own (nil) maximum width, which crushed the
-    // exported plot to a sliver: without curves it leaves the layout (and comes back with them)
-    bool wanted = m_legendsShown && p->legend->itemCount() > 0;
-    if (wanted && !m_exporting && p != m_energy && p != m_structure && p->height() < kShortPlot)
-      wanted = false;
-    // on screen a legend whose row of entries is wider than the plot would cut the names: the
-    // window's own legend above the 3D view names the runs instead (files always have theirs)
-    if (wanted && !m_exporting) {
+  for (QCustomPlot* p : allPlots())
+    if (placeLegend(p)) p->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool PlotPanel::placeLegend(QCustomPlot* p) {
+  // an empty legend caps its layout column at its own (nil) maximum width, which crushed the
+  // exported plot to a sliver: without curves it leaves the layout (and comes back with them)
+  bool wanted = m_legendsShown && p->legend->itemCount() > 0;
+  if (wanted && !m_exporting && p != m_energy && p != m_structure && p->height() < kShortPlot)
+    wanted = false;
+  // on screen a legend whose rows of entries are wider than the plot would cut the names: the
+  // window's own legend above the 3D view names the runs instead (files always have theirs).
+  // The entries fill its grid's rows (wrap() a row, setRuns), each column as wide as its widest
+  // name in the legend's font now (View > Presentation scales it), with the spacing between the
+  // columns and the legend's margins.
+  if (wanted && !m_exporting) {
+    QCPLegend* legend = p->legend;
+    const QMargins margins = legend->margins();
+    int row = margins.left() + margins.right() +
+              std::max(0, legend->columnCount() - 1) * legend->columnSpacing();
+    for (int c = 0; c < legend->columnCount(); ++c) {
       int widest = 0;
-      for (int k = 0; k < p->legend->itemCount(); ++k)
-        if (QCPAbstractLegendItem* item = p->legend->item(k))
-          widest = std::max(widest, item->minimumOuterSizeHint().width());
-      const int n = std::min(std::max(p->legend->wrap(), 1), p->legend->itemCount());
-      if (n * widest + (n - 1) * p->legend->columnSpacing() > p->width()) wanted = false;
+      for (int r = 0; r < legend->rowCount(); ++r)
+        if (legend->hasElement(r, c))
+          widest = std::max(widest, legend->element(r, c)->minimumOuterSizeHint().width());
+      row += widest;
     }
-    QCPLayoutGrid* layout = p->plotLayout();
-    const bool inLayout = layout->hasElement(1, 0);  // its cell holds nothing else
-    if (wanted == inLayout) continue;
-    if (inLayout) layout->take(p->legend);
-    if (wanted) layout->addElement(1, 0, p->legend);
-    p->replot(QCustomPlot::rpQueuedReplot);
+    if (row > p->viewport().width()) wanted = false;
   }
+  QCPLayoutGrid* layout = p->plotLayout();
+  const bool inLayout = layout->hasElement(1, 0);  // its cell holds nothing else
+  if (wanted == inLayout) return false;
+  if (inLayout) layout->take(p->legend);
+  if (wanted) layout->addElement(1, 0, p->legend);
+  return true;
 }
 
 void PlotPanel::resizeEvent(QResizeEvent* e) {

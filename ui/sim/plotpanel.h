@@ -143,6 +143,9 @@ class PlotPanel : public QWidget {
   /// keeps its axes' room: no legend row beyond the errors' plots, notes cut to one line.
   static constexpr int kShortPlot = 240;
   void placeLegends();
+  /// One plot's legend row in or out of its layout; returns whether that changed (then the plot
+  /// needs a replot, which a call from its beforeReplot is about to make).
+  bool placeLegend(QCustomPlot* plot);
   int plotWidth() const;
   void setupTimePlot(QCustomPlot* p, const QString& yLabel);
   void applyScale(QCustomPlot* p);

@@ -337,7 +337,7 @@ ModeStatus SimulationMode::status() const {
   const double computed = m_session->computedTime();
   ModeStatus s;
   s.texts << tr("computed to t = %1 s").arg(numberText(computed, 5))
-          << (wall > 0 ? tr("real-time factor %1x · %2 steps/s")
+          << (wall > 0 ? tr("real-time factor %1× · %2 steps/s")
                              .arg(numberText(computed / wall), numberText(double(steps) / wall))
                        : QString())
           << (adaptive ? tr("RK45 accepted %1, rejected %2").arg(accepted).arg(rejected)
