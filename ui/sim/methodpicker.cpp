@@ -37,23 +37,12 @@ bool liesOnVi(const SystemModel* model, Method m) {
   return m == Method::Rattle && model && model->hasMethod(Method::Variational);
 }
 
-// The convergence order of the global error in h: the core's names and descriptions say what
-// the method is, this how fast it converges (Dormand-Prince's 5 with its embedded 4)
+// The convergence order of the global error in h (the core's), with an adaptive pair's embedded
+// order: Dormand-Prince 5(4)
 QString orderText(Method m) {
-  switch (m) {
-    case Method::Variational:
-    case Method::Rattle:
-      return QStringLiteral("2");
-    case Method::Vi4:
-    case Method::Rk4:
-    case Method::Rkmk4:
-      return QStringLiteral("4");
-    case Method::Rk45:
-    case Method::Rk45Quat:
-    case Method::Rk45Proj:
-      return QStringLiteral("5(4)");
-  }
-  return QString();
+  const MethodInfo& info = methodInfo(m);
+  return info.adaptive ? QStringLiteral("%1(%2)").arg(info.order).arg(info.order - 1)
+                       : QString::number(info.order);
 }
 
 // A box's tooltip: the method as the core describes it, then what a user compares methods by,
