@@ -74,6 +74,9 @@ bool Options::flag(const std::string& k) const {
 CommandOptions::CommandOptions(CLI::App& app, std::string command)
     : app_(app), command_(std::move(command)) {
   app_.allow_extras();  // refused by refuseRemaining(), in dmsim's words
+  // --help only: the step is --h, and CLI11 from 2.4 (Debian 13) refuses a long name of one
+  // letter beside a short flag of the same letter ("h is already added")
+  app_.set_help_flag("--help", "Print this help message and exit");
   unknown_ = [this](const std::string& arg, const std::string& known) {
     return "unknown option '" + arg + "' for dmsim " + command_ + " (known:" + known + ")";
   };
