@@ -23,7 +23,8 @@ bool standsAlone(const std::string& s, std::size_t at, std::size_t length) {
 
 std::string typeset(const std::string& plain) {
   // longer names first, so that "Omega" is not read as "O" + "mega"; capital before small
-  static const std::array<std::pair<const char*, const char*>, 12> greek = {{
+  static const std::array<std::pair<const char*, const char*>, 15> greek = {{
+      {"kappa", "κ"},
       {"Omega", "Ω"},
       {"omega", "ω"},
       {"theta", "θ"},
@@ -36,6 +37,8 @@ std::string typeset(const std::string& plain) {
       {"sigma", "σ"},
       {"rho", "ρ"},
       {"phi", "φ"},
+      {"tau", "τ"},
+      {"mu", "μ"},
   }};
   static const std::array<std::pair<const char*, const char*>, 4> powers = {{
       {"^-1", "⁻¹"},
@@ -91,6 +94,13 @@ std::string typeset(const std::string& plain) {
       }
       if (done) continue;
     }
+    // the index i of a sum or a maximum: max_i |q_i.omega_i| -> maxᵢ |qᵢ·ωᵢ|
+    if (c == '_' && i > 0 && isLetter(plain[i - 1]) && i + 1 < plain.size() &&
+        plain[i + 1] == 'i' && (i + 2 >= plain.size() || !isLetter(plain[i + 2]))) {
+      out += "ᵢ";
+      i += 2;
+      continue;
+    }
     // "||" opens and closes a norm: ||I - R^T R|| -> ‖I − RᵀR‖
     if (c == '|' && i + 1 < plain.size() && plain[i + 1] == '|') {
       // closing only one that is open; a "||" that ends two absolute values (|1 - |q||) is kept
@@ -117,6 +127,35 @@ std::string typeset(const std::string& plain) {
     out += c;
     ++i;
   }
+  return out;
+}
+
+std::string typesetName(const std::string& name) {
+  static const char* const subscripts[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
+  // the letters typeset as words (so that a digit does not keep "theta" from standing alone)
+  std::string letters, out;
+  const auto flush = [&] {
+    out += typeset(letters);
+    letters.clear();
+  };
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    if (std::isdigit(static_cast<unsigned char>(c)) != 0) {
+      flush();
+      out += subscripts[c - '0'];
+    } else if (c == '_' && i > 0 && i + 1 < name.size() &&
+               std::isdigit(static_cast<unsigned char>(name[i + 1])) != 0) {
+      // between two indices a comma (m1_2 -> m₁,₂); before the only one nothing (m_1 -> m₁)
+      if (std::isdigit(static_cast<unsigned char>(name[i - 1])) != 0) {
+        out += ",";
+      } else {
+        flush();
+      }
+    } else {
+      letters += c;
+    }
+  }
+  flush();
   return out;
 }
 

@@ -13,8 +13,14 @@ namespace dms {
 
 /// Greek letter names (theta, omega, Omega, rho, ...) as letters, the powers ^2, ^3, ^-1 and ^T
 /// as superscripts (R^T R -> RᵀR), as are the marks ^d, ^f, ^m (q^d -> qᵈ), "||x||" as the norm
-/// ‖x‖, a binary " - " as a minus sign and a dot between two letters (q.omega) as the product dot.
+/// ‖x‖, a binary " - " as a minus sign, a dot between two letters (q.omega) as the product dot
+/// and the index _i after a letter as a subscript (q_i -> qᵢ).
 /// Other text is left as it is.
 std::string typeset(const std::string& plain);
+
+/// A parameter's name as a person reads it (the plain name stays what --set, scenario files and
+/// Python take): typeset, with its digits as subscripts and an underscore between two indices
+/// as a comma: theta0 -> θ₀, mu -> μ, rho3 -> ρ₃, m_1 -> m₁, q0_2 -> q₀,₂, m1_2 -> m₁,₂.
+std::string typesetName(const std::string& name);
 
 }  // namespace dms

@@ -61,10 +61,41 @@ class TestNotation : public QObject {
     QTest::newRow("hyphenated word") << "mass-spring"
                                      << "mass-spring";
   }
+  void indices() {
+    QCOMPARE(QString::fromStdString(typeset("max_i |1 - q_i^T q_i|")), QString("maxᵢ |1 − qᵢᵀqᵢ|"));
+    QCOMPARE(QString::fromStdString(typeset("max_i |q_i.omega_i|")), QString("maxᵢ |qᵢ·ωᵢ|"));
+    QCOMPARE(QString::fromStdString(typeset("a_index")), QString("a_index"));
+  }
   void knownNames() {
     QFETCH(QString, plain);
     QFETCH(QString, shown);
     QCOMPARE(QString::fromStdString(typeset(plain.toStdString())), shown);
+  }
+
+  void parameterNames_data() {
+    QTest::addColumn<QString>("plain");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("an initial angle") << "theta0"
+                                      << "θ₀";
+    QTest::newRow("a Greek name") << "mu"
+                                  << "μ";
+    QTest::newRow("a component") << "rho3"
+                                 << "ρ₃";
+    QTest::newRow("a bob's initial position") << "q0_2"
+                                              << "q₀,₂";
+    QTest::newRow("a bob's mass") << "m_2"
+                                  << "m₂";
+    QTest::newRow("a sphere of a body") << "m1_2"
+                                        << "m₁,₂";
+    QTest::newRow("a plain letter") << "L"
+                                    << "L";
+    QTest::newRow("an underscore in a name") << "my_k"
+                                             << "my_k";
+  }
+  void parameterNames() {
+    QFETCH(QString, plain);
+    QFETCH(QString, shown);
+    QCOMPARE(QString::fromStdString(typesetName(plain.toStdString())), shown);
   }
 
   // everything the registry names, as the windows and figures show it
@@ -76,7 +107,10 @@ class TestNotation : public QObject {
       names.push_back({m.name() + " structure", m.structureName()});
       names.push_back({m.name() + " structure 2", m.structure2Name()});
       names.push_back({m.name() + " structure 2 symbol", m.structure2Symbol()});
-      for (const ParamSpec& p : m.params()) names.push_back({m.name() + " " + p.name, p.unit});
+      for (const ParamSpec& p : m.params()) {
+        names.push_back({m.name() + " " + p.name, p.unit});
+        names.push_back({m.name() + " " + p.name + " name", typesetName(p.name)});
+      }
       if (const auto plane = m.phasePlane(m.normalize(defaultValues(m.params()), nullptr))) {
         names.push_back({m.name() + " q", plane->qName + " " + plane->qUnit});
         names.push_back({m.name() + " p", plane->pName + " " + plane->pUnit});

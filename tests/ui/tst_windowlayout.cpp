@@ -320,9 +320,8 @@ class TestWindowLayout : public QObject {
     MainWindow& w = *m_window;
     PlotPanel* panel = w.simulationMode()->plotPanel();
     const QRegularExpression plain(
-        "\\^T|\\^2|\\^3|\\btheta|\\bomega|\\bOmega|\\bphi\\b|\\bpsi\\b|\\bmu\\b|\\bE0\\b|\\bL0\\b| "
-        "- |"
-        "\\dx\\b");
+        "\\^T|\\^2|\\^3|\\btheta|\\bomega|\\bOmega|\\bphi\\b|\\bpsi\\b|\\bmu\\b|\\bkappa\\b|\\brho|"
+        "\\bE0\\b|\\bL0\\b|\\b(q|v|x|m|l|r|c|J|att)\\d(_\\d)?\\b|[a-zA-Z]_[i\\d]| - |\\dx\\b");
     int texts = 0;
     for (const SystemModel* model : allSystems()) {
       const QString system = QString::fromStdString(model->name());
@@ -345,12 +344,10 @@ class TestWindowLayout : public QObject {
       panel->setView(PlotView::Errors);
       QWidget* tab = w.simulationMode()->paramPanel();
       for (QWidget* root : {tab, static_cast<QWidget*>(panel)}) {
-        // not the parameter rows (the shared ParamForm names them as --set and scenario files
-        // do) nor the typed potential's derivatives (in the expression language typed there)
+        // the parameter rows too (their tooltips keep the names --set takes), not the typed
+        // potential's derivatives (in the expression language typed there)
         for (const QLabel* l : root->findChildren<QLabel*>())
-          if (!qobject_cast<const ParamForm*>(l->parentWidget()) &&
-              !qobject_cast<const PotentialEditor*>(l->parentWidget()))
-            seen << l->text();
+          if (!qobject_cast<const PotentialEditor*>(l->parentWidget())) seen << l->text();
         for (const QAbstractButton* b : root->findChildren<QAbstractButton*>()) seen << b->text();
       }
       const RunTable* table = w.findChild<RunTable*>();

@@ -27,7 +27,7 @@ const Look kLooks[] = {
     {Method::Rkmk4, QT_TRANSLATE_NOOP("MethodLook", "Munthe-Kaas RK4 on the rotation group")},
     {Method::Vi4, QT_TRANSLATE_NOOP("MethodLook", "variational, Yoshida triple jump, order 4")},
     {Method::Rattle,
-     QT_TRANSLATE_NOOP("MethodLook", "constrained Stormer-Verlet in R^3 (the same map as vi)")},
+     QT_TRANSLATE_NOOP("MethodLook", "constrained Störmer-Verlet in R³ (the same map as vi)")},
 };
 
 const Look& look(Method m) {

@@ -35,7 +35,7 @@ QString fieldTip(const ParamSpec& s) {
 
 QString componentLabel(const ParamSpec& s, int c) {
   static const char* axes[] = {"x", "y", "z"};
-  QString name = QString::fromStdString(s.name);
+  QString name = QString::fromStdString(typesetName(s.name));
   if (s.dim > 1) name += QString(" (%1)").arg(c < 3 ? axes[c] : "?");
   return name;
 }
@@ -81,7 +81,7 @@ NumberSpinBox* ParamForm::makeSpinBox(const ParamSpec& s, bool log, const QStrin
 void ParamForm::addVectorRow(const ParamSpec& s, int r, int unitColumn) {
   const bool log = logScale(s);
   const QString tip = fieldTip(s);
-  auto* label = new QLabel(QString::fromStdString(s.name), this);
+  auto* label = new QLabel(QString::fromStdString(typesetName(s.name)), this);
   label->setToolTip(tip);
   m_grid->addWidget(label, r, 0);
   auto* boxes = new QWidget(this);
@@ -150,7 +150,7 @@ void ParamForm::setSpecs(const std::vector<ParamSpec>& specs) {
         m_grid->addWidget(label, r + c, 0);
         m_grid->addWidget(row.slider, r + c, 1);
       } else if (c == 0) {
-        auto* label = new QLabel(QString::fromStdString(s.name), this);
+        auto* label = new QLabel(QString::fromStdString(typesetName(s.name)), this);
         label->setToolTip(tip);
         m_grid->addWidget(label, r, 0);
       }
