@@ -155,6 +155,26 @@ class TestQuantities : public QObject {
     QVERIFY(!panel(w)->curve(PlotView::Energy, 1 - vi, 0).empty());
   }
 
+  // In a 1024 x 768 window the Energy plot is short, and its note is one line: the runs without
+  // H~ are grouped by the first clause of their reasons (RK45's and RK4's differ only after it),
+  // so that the line names every one of them and is not cut.
+  void shadowNoteNamesEveryRunInOneLine() {
+    MainWindow& w = *m_window;
+    w.resize(1024, 768);
+    QVERIFY(computeFresh(w, "mass-spring"));
+    sim(w)->paramPanel()->setMethods({Method::Variational, Method::Rk45, Method::Rk4});
+    const quint64 before = sim(w)->session()->generation();
+    sim(w)->recompute();
+    QVERIFY(waitForJob(w, before));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    show(w, PlotView::Energy);
+    const QString note = panel(w)->note(PlotView::Energy);
+    w.resize(1280, 800);
+    for (Method m : {Method::Rk45, Method::Rk4})
+      QVERIFY2(note.contains(QString::fromStdString(methodInfo(m).label)), qPrintable(note));
+    QVERIFY2(!note.contains(QStringLiteral("…")) && !note.contains('\n'), qPrintable(note));
+  }
+
   // on every system beyond the article too (here the dumbbell, on SO(3) x R^3, and the chain):
   // the plot draws every run's E - E0, the H~ - H~0 of the variational run, flatter than its E,
   // and for the runs without one says why, in the core's words

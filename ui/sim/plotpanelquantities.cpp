@@ -175,6 +175,10 @@ void PlotPanel::updateShadowNote(bool full) {
   }
   m_shadowCentre->setVisible(false);
   m_shadowCentreText.clear();
+  // the short form groups the runs by the first clause of their reasons (RK45's and RK4's
+  // differ only after it), so that one line names them all
+  QStringList firsts;
+  std::vector<QStringList> briefWho;
   for (int k = 0; k < reasons.size(); ++k) {
     const QString runs = who[std::size_t(k)].join(", ");
     QString reason = reasons[k];
@@ -185,8 +189,16 @@ void PlotPanel::updateShadowNote(bool full) {
     QString first = reason.section(';', 0, 0);
     if (first.contains(" (")) first = first.left(first.indexOf(" ("));
     whole << tr("No shadow energy for %1: %2").arg(runs, reason);
-    brief << tr("No shadow energy for %1: %2").arg(runs, first);
+    const int at = int(firsts.indexOf(first));
+    if (at < 0) {
+      firsts << first;
+      briefWho.push_back(who[std::size_t(k)]);
+    } else {
+      briefWho[std::size_t(at)] << who[std::size_t(k)];
+    }
   }
+  for (int k = 0; k < firsts.size(); ++k)
+    brief << tr("No shadow energy for %1: %2").arg(briefWho[std::size_t(k)].join(", "), firsts[k]);
   // about 6.5 pixels a character at 8 points
   const int width = std::max(40, int((plotWidth() - 20) / 6.5));
   QStringList lines;
