@@ -49,10 +49,15 @@ bool saveRunsCsv(const QString& path, const std::vector<RunStore>& stores, const
         for (std::size_t r = 0; r < stores.size() && r < job.methods.size(); ++r) {
           const RunStore& st = stores[r];
           csv.beginRun(r, job.methods[r], st.energy0());
+          // the buffer holds every step (saveRunsCsv is for an unthinned one), so the shadow
+          // energy is computed from them as dmsim does, value for value
+          RunShadow shadow(*job.model, job.values, job.methods[r], job.settings.h);
+          csv.followShadow(shadow);
           for (const Sample& s : st.playback()) csv.take(s);
           // the latest sample, unless the buffer already ends with it
           if (!st.empty() && (st.playback().empty() || st.playback().back().t != st.last().t))
             csv.take(st.last());
+          csv.finish();
           const QString failed = flushTo(text, file, path);
           if (!failed.isEmpty()) return failed;
         }
