@@ -457,6 +457,11 @@ class TestControlMode : public QObject {
     QVERIFY(m_mode->solve());
     QVERIFY(waitSolve(m_mode).first);
     QVERIFY(m_mode->panel()->summaryLabel()->text().contains("terminal error"));
+    // in the Simulation tab's notation: ‖I − RᵀR‖, not ||I - R^T R||
+    const QString summary = m_mode->panel()->summaryLabel()->text();
+    QVERIFY2(summary.contains("max ‖I − RᵀR‖") && !summary.contains("||") &&
+                 !summary.contains(" - ") && !summary.contains('^'),
+             qPrintable(summary));
     QString why = wholeInView(m_mode->panel()->summaryLabel());
     QVERIFY2(why.isEmpty(), qPrintable("summary: " + why));
     m_mode->panel()->setValue("radius", {0.5});  // unreachable: a long explanation

@@ -51,7 +51,8 @@ QString summaryHtml(const ControlResult& r) {
   const QString muted = colorHex(mutedTextColor());
   const auto cells = [&](const ReportEntry& e) {
     return QString("<td style='color:%1'>%2&nbsp;&nbsp;</td><td>%3&nbsp;&nbsp;&nbsp;</td>")
-        .arg(muted, QString::fromStdString(e.label).toHtmlEscaped(), reportText(e).toHtmlEscaped());
+        .arg(muted, QString::fromStdString(typeset(e.label)).toHtmlEscaped(),
+             reportText(e).toHtmlEscaped());
   };
   QString html = "<table cellspacing='0' cellpadding='1'>";
   QString pending;  // a short entry waiting for a second one
@@ -67,7 +68,7 @@ QString summaryHtml(const ControlResult& r) {
       // label and value in one cell across the row, so that neither wraps in a narrow column
       html +=
           QString("<tr><td colspan='4'><span style='color:%1'>%2</span>&nbsp;&nbsp;%3</td></tr>")
-              .arg(muted, QString::fromStdString(e.label).toHtmlEscaped(),
+              .arg(muted, QString::fromStdString(typeset(e.label)).toHtmlEscaped(),
                    reportText(e).toHtmlEscaped());
     }
   }
