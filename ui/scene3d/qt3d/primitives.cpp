@@ -36,6 +36,14 @@ QColor axisColor(int i) {
   return c[i];
 }
 
+void deleteTree(Qt3DCore::QNode* node) {
+  if (!node) return;
+  const QList<Qt3DCore::QNode*> children =
+      node->findChildren<Qt3DCore::QNode*>(Qt::FindDirectChildrenOnly);
+  for (Qt3DCore::QNode* child : children) deleteTree(child);
+  delete node;
+}
+
 QColor mix(const QColor& a, const QColor& b, double t) {
   const double s = 1.0 - t;
   return QColor::fromRgbF(

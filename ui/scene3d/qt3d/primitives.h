@@ -39,6 +39,15 @@ QColor axisColor(int i);
 /// Mixes two colours: t = 0 gives a, t = 1 gives b.
 QColor mix(const QColor& a, const QColor& b, double t);
 
+/// Deletes `node` and every node under it, the deepest first. A node made under a node of a
+/// live scene waits in Qt3D's queue for its backend until the event loop turns, and leaves that
+/// queue when deleted only while it still belongs to the scene; deleting a parent first takes
+/// its whole subtree out of the scene before the children are deleted. Qt 6.8 queues nodes
+/// under a parent that is itself still queued, so a subtree built and deleted within one turn
+/// of the event loop (a visual rebuilt twice, an arrow replaced) would leave deleted nodes in
+/// the queue for Qt3D to read. Null is allowed.
+void deleteTree(Qt3DCore::QNode* node);
+
 /// A lit opaque material (Phong, soft specular) of one colour.
 Qt3DRender::QMaterial* solidMaterial(const QColor& c, Qt3DCore::QNode* parent);
 /// A lit translucent material (alpha blended).

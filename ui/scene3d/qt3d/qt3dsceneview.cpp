@@ -270,14 +270,14 @@ void Qt3DSceneView::buildVisual(const std::string& system, const ParamValues& pa
     visual = makeVisual(system, params, roots);
   } catch (...) {
     // keep the scene that was there
-    for (Qt3DCore::QEntity* e : roots.body) delete e;
-    delete roots.common;
+    for (Qt3DCore::QEntity* e : roots.body) deleteTree(e);
+    deleteTree(roots.common);
     throw;
   }
   ++m_visualsBuilt;
   m_visual.reset();
-  for (Qt3DCore::QEntity* e : m_roots.body) delete e;
-  delete m_roots.common;
+  for (Qt3DCore::QEntity* e : m_roots.body) deleteTree(e);
+  deleteTree(m_roots.common);
   m_roots = roots;
   m_visual = std::move(visual);
   m_system = system;

@@ -74,7 +74,7 @@ std::vector<std::pair<QColor, QString>> RunPaths::setArrows(const std::vector<Sc
                                                             const SystemVisual* visual) {
   // a pool of arrows: grown when needed, the surplus hidden; rebuilt when a colour changes
   while (m_arrows.size() > arrows.size()) {
-    delete m_arrows.back()->entity();
+    deleteTree(m_arrows.back()->entity());
     m_arrows.pop_back();
   }
   m_arrowSpans.clear();
@@ -86,7 +86,7 @@ std::vector<std::pair<QColor, QString>> RunPaths::setArrows(const std::vector<Sc
     if (k == m_arrows.size() || !m_arrows[k]->entity()->components().contains(mat)) {
       auto arrow = std::make_unique<Arrow>(m_arrowRoot, mat);
       if (k < m_arrows.size()) {
-        delete m_arrows[k]->entity();
+        deleteTree(m_arrows[k]->entity());
         m_arrows[k] = std::move(arrow);
       } else {
         m_arrows.push_back(std::move(arrow));
