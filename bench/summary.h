@@ -46,6 +46,17 @@ inline double toNs(double t, benchmark::TimeUnit u) {
   return t;
 }
 
+// Whether a run failed: Google Benchmark 1.7 (Debian 12) says so with error_occurred; 1.8
+// (Debian 13) replaced it with skipped, an error being a skip with its message
+template <class R>
+auto runFailed(const R& r, int) -> decltype(bool(r.error_occurred)) {
+  return r.error_occurred;
+}
+template <class R>
+bool runFailed(const R& r, long) {
+  return r.skipped != decltype(r.skipped){};
+}
+
 class SummaryReporter final : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
@@ -55,7 +66,7 @@ class SummaryReporter final : public benchmark::ConsoleReporter {
       Record& rec = m_records[r.run_name.function_name];
       if (rec.median && !median) continue;
       rec.median = median;
-      rec.error = r.error_occurred;
+      rec.error = runFailed(r, 0);
       rec.cpuNs = toNs(r.GetAdjustedCPUTime(), r.time_unit);
       rec.counters.clear();
       for (const auto& [name, c] : r.counters) rec.counters[name] = c.value;

@@ -11,7 +11,7 @@ const std::vector<MethodInfo>& allMethods() {
       {Method::Variational, "vi", "variational",
        "the article's (Lie group) variational integrator, fixed step h: symplectic, structure "
        "to round-off, order 2",
-       false, true, true, 2},
+       false, true, true, 2, true},
       {Method::Rk45, "rk45", "RK45",
        "Dormand-Prince 5(4) on the continuous equations, adaptive step", true, false, false, 5},
       {Method::Rk45Quat, "rk45-quat", "RK45 quaternion",
@@ -19,11 +19,11 @@ const std::vector<MethodInfo>& allMethods() {
        false, 5},
       {Method::Vi4, "vi4", "variational, triple jump",
        "vi composed by Yoshida's triple jump: symplectic, structure to round-off, order 4", false,
-       true, true, 4},
+       true, true, 4, true},
       {Method::Rattle, "rattle", "RATTLE",
        "RATTLE (constrained Stormer-Verlet) in R^3 with |q| = 1 and q.p = 0: symplectic, "
        "order 2",
-       false, true, true, 2},
+       false, true, true, 2, true},
       {Method::Rk45Proj, "rk45-proj", "RK45 projected",
        "RK45 projected onto the manifold after every step and output: structure kept, not "
        "symplectic",

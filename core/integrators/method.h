@@ -32,6 +32,9 @@ struct MethodInfo {
   bool symplectic = false;
   /// The order of the global error in h (for an adaptive pair, its propagated solution's).
   int order = 0;
+  /// Symmetric (the map from h equals the inverse of the map from -h): its global error expands
+  /// in even powers of h.
+  bool symmetric = false;
 };
 
 /// Every method, in the order the views list them: the article's first.

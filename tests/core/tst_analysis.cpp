@@ -75,9 +75,8 @@ class TestAnalysis : public QObject {
         qPrintable(QString("%1 runs in the fit's range, %2 above it").arg(used).arg(aboveCeiling)));
     const std::optional<double> p = fittedOrder(r, m);
     QVERIFY(p.has_value());
-    const bool symmetric = m == Method::Variational || m == Method::Vi4 || m == Method::Rattle;
     const double expected = methodInfo(m).order;
-    QVERIFY2(std::fabs(*p - expected) < (symmetric ? 0.1 : 0.3),
+    QVERIFY2(std::fabs(*p - expected) < (methodInfo(m).symmetric ? 0.1 : 0.3),
              qPrintable(QString("fitted order %1, the method's %2").arg(*p).arg(expected)));
   }
 

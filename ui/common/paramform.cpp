@@ -24,6 +24,8 @@ constexpr int kCompactColumns = 3;  // spin boxes of a vector side by side
 // the default window size: the dumbbell's 17 rows become 9, the spherical pendulum's 9 stay
 constexpr int kMaxSliderRows = 12;
 
+// headed by the plain name, not the typeset label beside the field: the name --set, scenario
+// files and Python take
 QString fieldTip(const ParamSpec& s) {
   return QString("<b>%1</b>%2<br>%3<br>allowed: %4 %5")
       .arg(QString::fromStdString(s.name),
