@@ -9,14 +9,16 @@
 #include <Qt3DExtras/QConeMesh>
 #include <Qt3DExtras/QCuboidMesh>
 #include <Qt3DExtras/QCylinderMesh>
-#include <Qt3DExtras/QPerVertexColorMaterial>
 #include <Qt3DExtras/QPhongAlphaMaterial>
 #include <Qt3DExtras/QPhongMaterial>
 #include <Qt3DExtras/QSphereMesh>
 #include <Qt3DRender/QCullFace>
 #include <Qt3DRender/QEffect>
+#include <Qt3DRender/QFilterKey>
 #include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QGraphicsApiFilter>
 #include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QShaderProgram>
 #include <Qt3DRender/QTechnique>
 #include <algorithm>
 #include <cmath>
@@ -84,8 +86,47 @@ Qt3DRender::QMaterial* ghostMaterial(const QColor& c, float alpha, Qt3DCore::QNo
   return m;
 }
 
+// Qt3DExtras' QPerVertexColorMaterial lights its colours, and Qt 6.8 lights them far more than
+// Qt 6.4 (a blue trail comes out cyan, an orange one yellow), so the colours would no longer be
+// the runs'. This material draws each vertex's colour as it is, on every Qt: OpenGL 3.2 core
+// (the renderer is OpenGL, see qt3dsceneview.cpp) with the attribute and uniform names Qt 3D
+// binds by default.
 Qt3DRender::QMaterial* vertexColorMaterial(Qt3DCore::QNode* parent) {
-  return new Qt3DExtras::QPerVertexColorMaterial(parent);
+  static const QByteArray vertex = R"(#version 150 core
+in vec3 vertexPosition;
+in vec3 vertexColor;
+out vec3 colour;
+uniform mat4 modelViewProjection;
+void main() {
+  colour = vertexColor;
+  gl_Position = modelViewProjection * vec4(vertexPosition, 1.0);
+}
+)";
+  static const QByteArray fragment = R"(#version 150 core
+in vec3 colour;
+out vec4 fragColor;
+void main() { fragColor = vec4(colour, 1.0); }
+)";
+  auto* material = new Qt3DRender::QMaterial(parent);
+  auto* effect = new Qt3DRender::QEffect(material);
+  auto* technique = new Qt3DRender::QTechnique(effect);
+  technique->graphicsApiFilter()->setApi(Qt3DRender::QGraphicsApiFilter::OpenGL);
+  technique->graphicsApiFilter()->setProfile(Qt3DRender::QGraphicsApiFilter::CoreProfile);
+  technique->graphicsApiFilter()->setMajorVersion(3);
+  technique->graphicsApiFilter()->setMinorVersion(2);
+  auto* forward = new Qt3DRender::QFilterKey(technique);
+  forward->setName(QStringLiteral("renderingStyle"));
+  forward->setValue(QStringLiteral("forward"));
+  technique->addFilterKey(forward);
+  auto* pass = new Qt3DRender::QRenderPass(technique);
+  auto* program = new Qt3DRender::QShaderProgram(pass);
+  program->setVertexShaderCode(vertex);
+  program->setFragmentShaderCode(fragment);
+  pass->setShaderProgram(program);
+  technique->addRenderPass(pass);
+  effect->addTechnique(technique);
+  material->setEffect(effect);
+  return material;
 }
 
 Part::Part(Qt3DCore::QEntity* parent, Qt3DRender::QMaterial* material)
