@@ -183,7 +183,8 @@ class TestMainWindow : public QObject {
     QVERIFY(h && m);
     const QPoint before = h->mapTo(&w, QPoint(0, 0));
     const double m0 = m->value();
-    QApplication::setActiveWindow(&w);
+    w.activateWindow();  // (QApplication::setActiveWindow is deprecated from Qt 6.5)
+    QVERIFY(QTest::qWaitForWindowActive(&w));
     m->setFocus();
     QTRY_VERIFY(m->hasFocus());
     m->selectAll();
@@ -383,7 +384,8 @@ class TestMainWindow : public QObject {
     MainWindow& w = *m_window;
     QVERIFY(w.selectSystem("planar-pendulum"));
     QVERIFY(waitIdle(w));
-    QApplication::setActiveWindow(&w);
+    w.activateWindow();  // (QApplication::setActiveWindow is deprecated from Qt 6.5)
+    QVERIFY(QTest::qWaitForWindowActive(&w));
     QDoubleSpinBox* box = w.simulationMode()->paramPanel()->spinBox("theta0");
     QVERIFY(box);
     box->setFocus();
