@@ -20,8 +20,8 @@ void ensureCursorLayer(QCustomPlot* p) {
   p->layer("cursor")->setMode(QCPLayer::lmBuffered);
 }
 
-void fillDecimated(QCPGraph* g, const RunStore& store, Metric m, double t0, double t1,
-                   int columns, bool log, bool angular) {
+void fillDecimated(QCPGraph* g, const RunStore& store, Metric m, double t0, double t1, int columns,
+                   bool log, bool angular) {
   const Curve c = store.decimate(m, t0, t1, columns);
   QVector<double> keys, values;
   keys.reserve(int(c.t.size()));

@@ -24,8 +24,8 @@ void ensureCursorLayer(QCustomPlot* p);
 
 /// A curve of one run: the store's decimation of `m` over [t0, t1] in `columns` columns. On a
 /// log axis (`log`) the points at 0 are left out; an angle (`angular`) breaks its line at a wrap.
-void fillDecimated(QCPGraph* g, const RunStore& store, Metric m, double t0, double t1,
-                   int columns, bool log, bool angular = false);
+void fillDecimated(QCPGraph* g, const RunStore& store, Metric m, double t0, double t1, int columns,
+                   bool log, bool angular = false);
 
 /// A graph in a run's colour and pen, adaptively sampled.
 QCPGraph* addRunGraph(QCustomPlot* p, const QColor& color, double width, Qt::PenStyle pen,
