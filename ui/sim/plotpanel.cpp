@@ -19,20 +19,9 @@
 
 #include "ui/common/palette.h"
 #include "ui/common/plotstyle.h"
+#include "ui/sim/views/plotdrawing.h"
 
 namespace dms::ui {
-
-namespace {
-
-// the layer of the playback time's marks (buffered: a frame repaints it alone), as
-// PlotStyle::addCursor makes it
-void ensureCursorLayer(QCustomPlot* p) {
-  if (p->layer("cursor")) return;
-  p->addLayer("cursor", p->layer("main"), QCustomPlot::limAbove);
-  p->layer("cursor")->setMode(QCPLayer::lmBuffered);
-}
-
-}  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
@@ -143,29 +132,15 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   m_note->setVisible(false);
   // why a run has no shadow energy, which runs conserve L exactly: a row under the axes, never
   // over a curve
-  const auto footnote = [this](QCustomPlot* p) {
-    auto* e = new QCPTextElement(p, QString(), QFont(font().family(), 8));
-    e->setTextColor(mutedTextColor());
-    e->setVisible(false);
-    p->plotLayout()->addElement(3, 0, e);
-    p->plotLayout()->setRowStretchFactor(3, 0.001);
-    p->plotLayout()->take(e);  // in the layout while it has something to say (setNote)
-    return e;
-  };
-  m_shadowNote = footnote(m_shadowPlot);
+  const QFont noteFont(font().family(), 8);
+  m_shadowNote = addFootnote(m_shadowPlot, noteFont);
   m_shadowCentre = PlotStyle::addNote(m_shadowPlot, 0.5, 0.5, 10, QString());
   m_shadowCentre->setColor(hintTextColor());
   m_shadowCentre->setVisible(false);
-  m_momentumNote = footnote(m_momentum);
-  for (QCustomPlot* p : allPlots()) {
-    QCPItemText* banner = PlotStyle::addNote(
-        p, 0.5, 0.08, 10, tr("out of date: the values in the panel cannot run (see there)"));
-    banner->setColor(errorColor());
-    banner->setBrush(QColor(255, 255, 255, 225));
-    banner->setPadding(QMargins(6, 3, 6, 3));
-    banner->setVisible(false);
-    m_staleBanners.push_back(banner);
-  }
+  m_momentumNote = addFootnote(m_momentum, noteFont);
+  for (QCustomPlot* p : allPlots())
+    m_staleBanners.push_back(
+        addStaleBanner(p, tr("out of date: the values in the panel cannot run (see there)")));
   updateChooser();
 }
 
@@ -267,20 +242,7 @@ bool PlotPanel::placeLegend(QCustomPlot* p) {
   // The entries fill its grid's rows (wrap() a row, setRuns), each column as wide as its widest
   // name in the legend's font now (View > Presentation scales it), with the spacing between the
   // columns and the legend's margins.
-  if (wanted && !m_exporting) {
-    QCPLegend* legend = p->legend;
-    const QMargins margins = legend->margins();
-    int row = margins.left() + margins.right() +
-              std::max(0, legend->columnCount() - 1) * legend->columnSpacing();
-    for (int c = 0; c < legend->columnCount(); ++c) {
-      int widest = 0;
-      for (int r = 0; r < legend->rowCount(); ++r)
-        if (legend->hasElement(r, c))
-          widest = std::max(widest, legend->element(r, c)->minimumOuterSizeHint().width());
-      row += widest;
-    }
-    if (row > p->viewport().width()) wanted = false;
-  }
+  if (wanted && !m_exporting && !legendRowFits(p)) wanted = false;
   QCPLayoutGrid* layout = p->plotLayout();
   const bool inLayout = layout->hasElement(1, 0);  // its cell holds nothing else
   if (wanted == inLayout) return false;
@@ -324,26 +286,6 @@ void PlotPanel::setQuantities(const SystemModel& model, const ParamValues& value
   m_haveQuantities = true;
 }
 
-void PlotPanel::fillGraph(QCPGraph* g, const RunStore& store, Metric m, double t0, double t1,
-                          int columns, bool log, bool angular) {
-  const Curve c = store.decimate(m, t0, t1, columns);
-  QVector<double> keys, values;
-  keys.reserve(int(c.t.size()));
-  values.reserve(int(c.t.size()));
-  for (std::size_t i = 0; i < c.t.size(); ++i) {
-    // a log axis cannot show 0 (an exact invariant): leave the point out, keep the line
-    if (log && !(c.value[i] > 0.0)) continue;
-    // an angle's wrap from pi to -pi is no motion: a gap, not a line across the plot
-    if (angular && !values.isEmpty() && std::fabs(c.value[i] - values.back()) > kPi) {
-      keys.push_back(0.5 * (keys.back() + c.t[i]));
-      values.push_back(std::numeric_limits<double>::quiet_NaN());
-    }
-    keys.push_back(c.t[i]);
-    values.push_back(c.value[i]);
-  }
-  g->setData(keys, values, true);
-}
-
 void PlotPanel::refresh(int columns, bool now) {
   // columns given: an export at its own width (SimulationMode::prepareExport), with the legends
   // and whole notes a file has; none: the window again
@@ -374,15 +316,15 @@ void PlotPanel::refresh(int columns, bool now) {
       switch (m_view) {
         case PlotView::Errors:
           if (i < m_energyGraphs.size())
-            fillGraph(m_energyGraphs[i], s, Metric::EnergyDeviation, t0, t1, columns, m_log);
+            fillDecimated(m_energyGraphs[i], s, Metric::EnergyDeviation, t0, t1, columns, m_log);
           if (i < m_structureGraphs.size())
-            fillGraph(m_structureGraphs[i], s, Metric::Structure, t0, t1, columns, m_log);
+            fillDecimated(m_structureGraphs[i], s, Metric::Structure, t0, t1, columns, m_log);
           if (i < m_structure2Graphs.size() && m_structure2Graphs[i])
-            fillGraph(m_structure2Graphs[i], s, Metric::Structure2, t0, t1, columns, m_log);
+            fillDecimated(m_structure2Graphs[i], s, Metric::Structure2, t0, t1, columns, m_log);
           break;
         case PlotView::Energy:
           if (i < m_signedEnergyGraphs.size() && m_signedEnergyGraphs[i])
-            fillGraph(m_signedEnergyGraphs[i], s, Metric::Energy, t0, t1, columns, false);
+            fillDecimated(m_signedEnergyGraphs[i], s, Metric::Energy, t0, t1, columns, false);
           if (i < m_shadowGraphs.size() && m_shadowGraphs[i]) {
             const Curve c = s.decimateShadow(t0, t1, columns);
             m_shadowGraphs[i]->setData(QVector<double>(c.t.begin(), c.t.end()),
@@ -395,13 +337,14 @@ void PlotPanel::refresh(int columns, bool now) {
             if (i >= m_stateGraphs[j].size()) continue;
             const std::vector<QCPGraph*>& gs = m_stateGraphs[j][i];
             for (std::size_t k = 0; k < gs.size() && k < sp.components.size(); ++k)
-              fillGraph(gs[k], s, componentMetric(sp.components[k]), t0, t1, columns, false,
-                        sp.angular);
+              fillDecimated(gs[k], s, componentMetric(sp.components[k]), t0, t1, columns, false,
+                            sp.angular);
           }
           break;
         case PlotView::Momentum:
           if (i < m_momentumGraphs.size() && m_momentumGraphs[i])
-            fillGraph(m_momentumGraphs[i], s, Metric::MomentumDeviation, t0, t1, columns, m_log);
+            fillDecimated(m_momentumGraphs[i], s, Metric::MomentumDeviation, t0, t1, columns,
+                          m_log);
           break;
         case PlotView::Phase:
           break;
@@ -426,31 +369,7 @@ void PlotPanel::refresh(int columns, bool now) {
   }
   if (m_autoscale) {
     for (QCustomPlot* p : time) {
-      p->xAxis->blockSignals(true);
-      p->xAxis->setRange(0.0, m_horizon);
-      p->xAxis->blockSignals(false);
-      const bool log = isLogPlot(p);
-      bool any = false;
-      for (int i = 0; i < p->graphCount(); ++i) {
-        QCPGraph* g = p->graph(i);
-        if (!g->visible() || g->dataCount() == 0) continue;
-        g->rescaleValueAxis(any, false);
-        any = true;
-      }
-      if (!any) {
-        p->yAxis->setRange(log ? QCPRange(1e-16, 1.0) : QCPRange(0.0, 1.0));
-      } else if (log) {
-        // a decade of room above and below
-        const QCPRange r = p->yAxis->range();
-        p->yAxis->setRange(r.lower / 3.0, r.upper * 3.0);
-      } else if (!(p->yAxis->range().size() > 0)) {
-        // one value (an exact invariant): a range around it
-        const double v = p->yAxis->range().center();
-        const double d = std::max(1e-12, 0.05 * std::fabs(v));
-        p->yAxis->setRange(v - d, v + d);
-      } else {
-        p->yAxis->scaleRange(1.1, p->yAxis->range().center());
-      }
+      autoscaleTimePlot(p, m_horizon, isLogPlot(p));
     }
     if (m_view == PlotView::Phase) PlotStyle::fitAxes(m_phase);
   }

@@ -15,7 +15,7 @@
 // the phase portrait their playback buffers, so memory and drawing time stay bounded on any
 // horizon. Only the view shown is filled and drawn. The Errors view's curves are made in
 // plotpanelerrors.cpp, the other views' in plotpanelquantities.cpp, the chooser's views in
-// plotpanelviews.cpp.
+// plotpanelviews.cpp; the drawing helpers they share are in views/plotdrawing.h.
 #pragma once
 
 #include <QColor>
@@ -152,13 +152,10 @@ class PlotPanel : public QWidget {
   void updateStructureTitle();
   void updateChooser();
   void rebuildQuantityGraphs();
-  void fillGraph(QCPGraph* g, const RunStore& store, Metric m, double t0, double t1, int columns,
-                 bool log, bool angular = false);
   void fillPhase();
   void updatePhaseMarkers();
   void updateShadowNote(bool full);
   void updateMomentumNote();
-  static void setNote(QCPTextElement* element, QString* shown, const QString& text);
   /// The chooser's tooltip for a view.
   static QString viewTip(PlotView view);
   bool isLogPlot(const QCustomPlot* p) const;

@@ -9,6 +9,7 @@
 #include "ui/common/plotstyle.h"
 #include "ui/common/timeunit.h"
 #include "ui/sim/plotpanel.h"
+#include "ui/sim/views/plotdrawing.h"
 
 namespace dms::ui {
 
@@ -29,12 +30,8 @@ void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
   m_structureGraphs.clear();
   m_structure2Graphs.clear();
   const auto add = [](QCustomPlot* p, const RunStyle& r, Qt::PenStyle pen, const QString& name) {
-    QCPGraph* g = p->addGraph();
     // a 1-pixel pen: wide antialiased zigzags (|E - E0| on a log axis) are slow to draw
-    g->setPen(QPen(r.color, 1.0, pen));
-    g->setName(name);
-    g->setAdaptiveSampling(true);
-    return g;
+    return addRunGraph(p, r.color, 1.0, pen, name);
   };
   for (const RunStyle& r : runs) {
     m_energyGraphs.push_back(add(m_energy, r, r.pen, r.label));

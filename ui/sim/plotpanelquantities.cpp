@@ -14,6 +14,7 @@
 #include "ui/mode/mode.h"
 #include "ui/sim/plotpanel.h"
 #include "ui/sim/simworker.h"
+#include "ui/sim/views/plotdrawing.h"
 
 namespace dms::ui {
 
@@ -36,14 +37,7 @@ void PlotPanel::rebuildQuantityGraphs() {
   m_phaseMarkers.assign(n, nullptr);
   for (auto& plot : m_stateGraphs) plot.assign(n, {});
   const bool known = m_haveQuantities && m_methods.size() == n && m_q.shadow.size() == n;
-  const auto graph = [](QCustomPlot* p, const QColor& c, double width, Qt::PenStyle pen,
-                        const QString& name) {
-    QCPGraph* g = p->addGraph();
-    g->setPen(QPen(c, width, pen));
-    g->setName(name);
-    g->setAdaptiveSampling(true);
-    return g;
-  };
+  const auto graph = addRunGraph;
 
   // the energy of every run, and the shadow energy of the runs that have H~ (the note under the
   // plot says why the others have none)
@@ -125,7 +119,7 @@ void PlotPanel::rebuildQuantityGraphs() {
   }
 
   // conserved angular momentum
-  setNote(m_momentumNote, &m_momentumNoteText, QString());
+  setFootnote(m_momentumNote, &m_momentumNoteText, QString());
   if (known && m_q.momentum) {
     PlotStyle::title(m_momentum)->setText(tr("Angular momentum deviation |L − L₀|"));
     for (std::size_t i = 0; i < n; ++i)
@@ -169,7 +163,7 @@ void PlotPanel::updateShadowNote(bool full) {
     m_shadowPlot->setToolTip(QString());
     m_shadowCentre->setText(lines.join('\n'));
     m_shadowCentre->setVisible(true);
-    setNote(m_shadowNote, &m_shadowNoteText, QString());
+    setFootnote(m_shadowNote, &m_shadowNoteText, QString());
     m_shadowCentreText = lines.join(' ');
     return;
   }
@@ -211,7 +205,7 @@ void PlotPanel::updateShadowNote(bool full) {
     if (!line.isEmpty()) lines << line;
   }
   m_shadowPlot->setToolTip(whole.join('\n'));
-  setNote(m_shadowNote, &m_shadowNoteText, lines.join('\n'));
+  setFootnote(m_shadowNote, &m_shadowNoteText, lines.join('\n'));
 }
 
 // the runs whose |L - L0| is 0 at every sample: a log axis has no point for them
@@ -223,25 +217,11 @@ void PlotPanel::updateMomentumNote() {
     if (m_momentumGraphs[i] && !s.empty() && s.summary().momentumMaxDev == 0.0)
       exact << m_runs[i].label;
   }
-  setNote(m_momentumNote, &m_momentumNoteText,
-          exact.isEmpty() ? QString()
-                          : tr("%1: L conserved exactly (|L − L₀| = 0 at every step, no point "
-                               "on a log axis)")
-                                .arg(exact.join(", ")));
-}
-
-// a note row under the axes, out of the layout while it says nothing (an empty text element
-// still takes a line)
-void PlotPanel::setNote(QCPTextElement* element, QString* shown, const QString& text) {
-  if (text == *shown) return;
-  *shown = text;
-  element->setText(text);
-  element->setVisible(!text.isEmpty());
-  QCPLayoutGrid* layout = element->parentPlot()->plotLayout();
-  const bool inLayout = layout->hasElement(3, 0);
-  if (text.isEmpty() && inLayout) layout->take(element);
-  if (!text.isEmpty() && !inLayout) layout->addElement(3, 0, element);
-  element->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+  setFootnote(m_momentumNote, &m_momentumNoteText,
+              exact.isEmpty() ? QString()
+                              : tr("%1: L conserved exactly (|L − L₀| = 0 at every step, no point "
+                                   "on a log axis)")
+                                    .arg(exact.join(", ")));
 }
 
 // the width the energy plot is drawn at: the export's, else the window's
