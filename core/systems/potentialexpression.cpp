@@ -97,6 +97,13 @@ Scanned scan(const std::string& t, const PotentialVariables& v) {
   std::size_t i = 0;
   const auto col = [](std::size_t at) { return std::to_string(at + 1); };
   std::size_t copied = 0;  // t[copied, i) is yet to be appended to out.floats
+  // a^b^c is refused: muParser and GiNaC's parser do not group it alike (and GiNaC's releases
+  // differ), so the text would mean two things. power[d]: a '^' was met at nesting depth d since
+  // the last binary operator there; afterOperator: a sign here is unary (it binds to the
+  // operand, so a^-b^c is a chain too)
+  std::vector<char> power(kMaxPotentialNesting + 2, 0);
+  bool afterOperator = true;
+  const auto level = [&depth] { return std::size_t(std::max(depth, 0)); };
   while (i < t.size()) {
     out.floats += t.substr(copied, i - copied);
     copied = i;
@@ -106,6 +113,8 @@ Scanned scan(const std::string& t, const PotentialVariables& v) {
       continue;
     }
     if (c == '+' || c == '-') {
+      if (!afterOperator) power[level()] = 0;
+      afterOperator = true;
       // a run of signs nests like parentheses in a recursive parser
       if (++signs + depth > kMaxPotentialNesting)
         throw fieldError(v, "nests deeper than " + std::to_string(kMaxPotentialNesting) +
@@ -114,15 +123,29 @@ Scanned scan(const std::string& t, const PotentialVariables& v) {
       continue;
     }
     signs = 0;
+    afterOperator = false;  // an operand, unless the branch below is an operator
     if (c == '(') {
       if (++depth > kMaxPotentialNesting)
         throw fieldError(v, "nests deeper than " + std::to_string(kMaxPotentialNesting) +
                                 " levels of parentheses at column " + col(i));
+      power[level()] = 0;
+      afterOperator = true;
       ++i;
     } else if (c == ')') {
       --depth;
+      afterOperator = false;
       ++i;
-    } else if (c == '*' || c == '/' || c == '^') {
+    } else if (c == '*' || c == '/') {
+      power[level()] = 0;
+      afterOperator = true;
+      ++i;
+    } else if (c == '^') {
+      if (power[level()])
+        throw fieldError(v, "the power at column " + col(i) +
+                                " follows another one: a^b^c could not be read, write "
+                                "(a^b)^c or a^(b^c)");
+      power[level()] = 1;
+      afterOperator = true;
       ++i;
     } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
       const std::size_t start = i;

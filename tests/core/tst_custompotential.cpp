@@ -319,6 +319,12 @@ class TestCustomPotential : public QObject {
     QTest::newRow("control") << QString("R11\x01") << "unexpected character U+0001 at column 4";
     QTest::newRow("chained power") << "R11^2^3"
                                    << "could not be read";
+    QTest::newRow("chained power, spaced") << "R11 ^ 2 ^ 3"
+                                           << "the power at column 9 follows another one";
+    QTest::newRow("chained power, signed") << "R11^-2^3"
+                                           << "the power at column 7 follows another one";
+    QTest::newRow("chained power, in parentheses") << "cos(R11^2^R12)"
+                                                   << "the power at column 10 follows another";
     QTest::newRow("imaginary") << "sqrt(-1)*R11"
                                << "not a real expression";
     QTest::newRow("division by zero") << "k/(R11 - R11)"
@@ -339,6 +345,16 @@ class TestCustomPotential : public QObject {
     QTest::newRow("signs") << QString(70, '-') + "R11"
                            << "nests deeper than 64";
   }
+  // A power after another one is read where an operator or a parenthesis separates them.
+  void powersThatAreNotChainsAreRead() {
+    for (const char* text : {"(R11^2)^3", "R11^(2^3)", "R11^2*R12^3", "-R11^2-R12^-2",
+                             "cos(R11^2)^2", "R11^2+2^R12", "R11^2/R12^2"}) {
+      const std::string why =
+          refusal([&] { withPotential(*findSystem("custom-rigid-body"), text); });
+      QVERIFY2(why.empty(), qPrintable(QString("%1: %2").arg(text, why.c_str())));
+    }
+  }
+
   void refusals() {
     QFETCH(QString, expr);
     QFETCH(QString, says);
