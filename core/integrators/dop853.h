@@ -208,11 +208,17 @@ class Dop853T {
   double m_h = 0.0, m_hLast = 0.0, m_hmax = 0.0;
   bool m_done = false, m_reject = false;
   State m_y, m_ynew, m_tmp, m_f1;
-  State m_k[dop853::kExtended];
+  // the stages of the step being attempted (m_k[m_cur]) and of the last accepted one (for the
+  // dense output, whose 3 extra stages go into its slots 13-15), which trade places by index on
+  // acceptance rather than being copied
+  mutable State m_k[2][dop853::kExtended];
+  int m_cur = 0;
+  State* K() { return m_k[m_cur]; }
+  const State* K() const { return m_k[m_cur]; }
+  State* Kprev() const { return m_k[1 - m_cur]; }
   // the dense output of the last accepted step, made on demand
   mutable State m_yPrev;
   mutable State m_cont[8];
-  mutable State m_kd[dop853::kExtended];  // the step's stages and the extra ones
   mutable bool m_denseReady = false;
   mutable std::int64_t m_denseEvals = 0;
   std::int64_t m_accepted = 0, m_rejected = 0, m_fevals = 0;
@@ -239,12 +245,13 @@ void Dop853T<N, Rhs>::init(Rhs f, double t0, const State& y0, double tf, const O
   m_ynew.setZero(n);
   m_tmp.setZero(n);
   m_f1.setZero(n);
-  for (auto& k : m_k) k.setZero(n);
-  for (auto& k : m_kd) k.setZero(n);
+  for (auto& set : m_k)
+    for (auto& k : set) k.setZero(n);
+  m_cur = 0;
   for (auto& c : m_cont) c.setZero(n);
   m_hLast = 0.0;
   m_hmax = m_opt.hmax > 0 ? m_opt.hmax : std::fabs(tf - t0);
-  (*m_f)(m_t, m_y, m_k[0]);
+  (*m_f)(m_t, m_y, K()[0]);
   ++m_fevals;
   if (m_opt.fixedStep > 0)
     m_h = m_opt.fixedStep;
@@ -258,18 +265,18 @@ void Dop853T<N, Rhs>::initialStep() {
   double dnf = 0.0, dny = 0.0;
   for (Eigen::Index i = 0; i < m_y.size(); ++i) {
     const double sk = m_opt.atol + m_opt.rtol * std::fabs(m_y[i]);
-    dnf += (m_k[0][i] / sk) * (m_k[0][i] / sk);
+    dnf += (K()[0][i] / sk) * (K()[0][i] / sk);
     dny += (m_y[i] / sk) * (m_y[i] / sk);
   }
   double h = (dnf <= 1e-10 || dny <= 1e-10) ? 1e-6 : std::sqrt(dny / dnf) * 0.01;
   h = std::min(h, m_hmax);
-  m_tmp = m_y + h * m_k[0];
+  m_tmp = m_y + h * K()[0];
   (*m_f)(m_t + h, m_tmp, m_f1);
   ++m_fevals;
   double der2 = 0.0;
   for (Eigen::Index i = 0; i < m_y.size(); ++i) {
     const double sk = m_opt.atol + m_opt.rtol * std::fabs(m_y[i]);
-    const double d = (m_f1[i] - m_k[0][i]) / sk;
+    const double d = (m_f1[i] - K()[0][i]) / sk;
     der2 += d * d;
   }
   der2 = std::sqrt(der2) / h;
@@ -286,22 +293,22 @@ double Dop853T<N, Rhs>::attempt(double h) {
   for (int i = 1; i < kStages; ++i) {
     m_tmp = m_y;
     for (int j = 0; j < i; ++j)
-      if (kA[i][j] != 0.0) m_tmp.noalias() += (h * kA[i][j]) * m_k[j];
-    f(m_t + kC[i] * h, m_tmp, m_k[i]);
+      if (kA[i][j] != 0.0) m_tmp.noalias() += (h * kA[i][j]) * K()[j];
+    f(m_t + kC[i] * h, m_tmp, K()[i]);
   }
   m_fevals += kStages - 1;
   m_ynew = m_y;
   for (int j = 0; j < kStages; ++j)
-    if (kB[j] != 0.0) m_ynew.noalias() += (h * kB[j]) * m_k[j];
+    if (kB[j] != 0.0) m_ynew.noalias() += (h * kB[j]) * K()[j];
   if (m_opt.fixedStep > 0) return 0.0;
   double err5 = 0.0, err3 = 0.0;
   for (Eigen::Index i = 0; i < m_y.size(); ++i) {
     const double sk = m_opt.atol + m_opt.rtol * std::max(std::fabs(m_y[i]), std::fabs(m_ynew[i]));
-    double e3 = -kBhh[0] * m_k[0][i] - kBhh[1] * m_k[8][i] - kBhh[2] * m_k[11][i];
+    double e3 = -kBhh[0] * K()[0][i] - kBhh[1] * K()[8][i] - kBhh[2] * K()[11][i];
     double e5 = 0.0;
     for (int j = 0; j < kStages; ++j) {
-      e3 += kB[j] * m_k[j][i];
-      e5 += kE5[j] * m_k[j][i];
+      e3 += kB[j] * K()[j][i];
+      e5 += kE5[j] * K()[j][i];
     }
     err3 += (e3 / sk) * (e3 / sk);
     err5 += (e5 / sk) * (e5 / sk);
@@ -341,16 +348,16 @@ bool Dop853T<N, Rhs>::step() {
       double fac = std::max(1.0 / kFacMax, std::min(1.0 / kFacMin, fac11 / kSafe));
       double hnew = m_opt.fixedStep > 0 ? m_opt.fixedStep : m_h / fac;
       const double tnew = last ? m_tf : m_t + m_h;
-      (*m_f)(tnew, m_ynew, m_k[12]);
+      (*m_f)(tnew, m_ynew, K()[12]);
       ++m_fevals;
       ++m_accepted;
       m_tPrev = m_t;
       m_hLast = tnew - m_t;
-      m_yPrev = m_y;
-      for (int j = 0; j <= kStages; ++j) m_kd[j] = m_k[j];
-      m_denseReady = false;
+      m_yPrev.swap(m_y);
       m_y.swap(m_ynew);
-      m_k[0] = m_k[12];
+      m_denseReady = false;
+      m_cur = 1 - m_cur;
+      K()[0] = Kprev()[12];
       m_t = tnew;
       hnew = std::min(std::fabs(hnew), m_hmax);
       if (m_reject) hnew = std::min(hnew, std::fabs(m_h));
@@ -375,20 +382,20 @@ void Dop853T<N, Rhs>::denseOutput() const {
   for (int i = 13; i < kExtended; ++i) {
     State tmp = m_yPrev;
     for (int j = 0; j < i; ++j)
-      if (kA[i][j] != 0.0) tmp.noalias() += (h * kA[i][j]) * m_kd[j];
-    (*m_f)(m_tPrev + kC[i] * h, tmp, m_kd[i]);
+      if (kA[i][j] != 0.0) tmp.noalias() += (h * kA[i][j]) * Kprev()[j];
+    (*m_f)(m_tPrev + kC[i] * h, tmp, Kprev()[i]);
   }
   m_denseEvals += kExtended - 13;
   const State ydiff = m_y - m_yPrev;
-  const State bspl = h * m_kd[0] - ydiff;
+  const State bspl = h * Kprev()[0] - ydiff;
   m_cont[0] = m_yPrev;
   m_cont[1] = ydiff;
   m_cont[2] = bspl;
-  m_cont[3] = ydiff - h * m_kd[12] - bspl;
+  m_cont[3] = ydiff - h * Kprev()[12] - bspl;
   for (int r = 0; r < 4; ++r) {
     m_cont[4 + r].setZero(m_y.size());
     for (int j = 0; j < kExtended; ++j)
-      if (kD[r][j] != 0.0) m_cont[4 + r].noalias() += (h * kD[r][j]) * m_kd[j];
+      if (kD[r][j] != 0.0) m_cont[4 + r].noalias() += (h * kD[r][j]) * Kprev()[j];
   }
   m_denseReady = true;
 }
