@@ -28,29 +28,14 @@ namespace tst_plotlayout {
 using namespace dms;
 using namespace dms::ui;
 
-// a mode with one plot and a caption, all File > Export needs
-class OnePlotMode : public Mode {
+// one plot and a caption: all File > Export needs (the export role alone, without a mode)
+class OnePlotMode : public ExportsPlots {
  public:
   explicit OnePlotMode(QCustomPlot* plot, QString caption)
-      : Mode(ModeContext{}, nullptr), m_plot(plot), m_caption(std::move(caption)) {}
-  QString name() const override { return "plots"; }
-  QString settingsKey() const override { return "plots"; }
-  QString description(const SystemModel*) const override { return {}; }
-  bool supports(const SystemModel*) const override { return true; }
-  void setSystem(const SystemModel*) override {}
-  QWidget* panel() const override { return nullptr; }
-  QWidget* views() const override { return nullptr; }
-  void activate() override {}
-  void deactivate() override {}
-  void frame(double) override {}
-  QString legend() const override { return {}; }
-  ModeStatus status() const override { return {}; }
+      : m_plot(plot), m_caption(std::move(caption)) {}
   std::vector<ExportPlot> exportPlots() const override { return {{"figure", m_plot}}; }
   void exportCsv(const QString&, const WriteDone&) override {}
   QString figureCaption() const override { return m_caption; }
-  void applySet(const std::string&, const std::vector<double>&) override {}
-  QString playTimeProblem(double) const override { return {}; }
-  bool start(QString*) override { return false; }
 
  private:
   QCustomPlot* m_plot;

@@ -115,7 +115,7 @@ class TestWindowExport : public QObject {
     QVERIFY(waitIdle(w));
     w.playback()->seek(100.0);
     w.refresh();
-    Mode* mode = w.simulationMode();
+    SimulationMode* mode = w.simulationMode();
     const QString dir = m_dir.filePath("figures");
     const auto svg = [&](bool cursor, bool caption, const QString& prefix) {
       FigureOptions o;

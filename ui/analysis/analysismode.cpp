@@ -374,7 +374,7 @@ void AnalysisMode::applySet(const std::string& name, const std::vector<double>& 
 }
 
 void AnalysisMode::applyChoice(const std::string& name, const std::string& value) {
-  if (name != "study") return Mode::applyChoice(name, value);
+  if (name != "study") throw InputError("unknown option '" + name + "'");
   const QString key = qs(value);
   chooseStudy(key);
   if (m_study != key) {

@@ -29,7 +29,7 @@ class AnalysisPlots;
 class AnalysisSession;
 class StudyView;
 
-class AnalysisMode : public Mode {
+class AnalysisMode : public Mode, public ExportsPlots, public KeepsInput, public Scripted {
   Q_OBJECT
  public:
   /// `simulation` gives the Simulation tab's scenario: the runs use its parameters (when it is of

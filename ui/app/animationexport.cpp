@@ -148,7 +148,8 @@ void AnimationExport::nextFrame() {
   if (m_options.withPlots) {
     Mode* mode = m_window->activeMode();
     std::vector<QCustomPlot*> plots;
-    for (const ExportPlot& p : mode->exportPlots()) plots.push_back(p.plot);
+    if (const auto* exports = mode->role<ExportsPlots>())
+      for (const ExportPlot& p : exports->exportPlots()) plots.push_back(p.plot);
     const QSize size = m_options.size;
     const bool scene = mode->showsScene();
     // the plots drawn now, at this frame's time; the scene when its capture comes back

@@ -91,7 +91,8 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   m_lastDir = settings.value("lastDir", QDir::homePath()).toString();
   // what each mode kept of each system first: the system selected next comes back with it
   // (selected before, it took the article's values, which its first run then kept)
-  for (Mode* m : m_modes) m->restoreSettings(settings);
+  for (Mode* m : m_modes)
+    if (auto* k = m->role<KeepsInput>()) k->restoreSettings(settings);
   QString last = settings.value("system").toString();
   if (!findSystem(last.toStdString())) last = QString::fromStdString(allSystems().front()->name());
   selectSystem(last);
@@ -211,7 +212,7 @@ bool MainWindow::selectSystem(const QString& name) {
 
 Mode* MainWindow::scenarioMode() const {
   for (Mode* m : m_modes)
-    if (m->scenario()) return m;
+    if (const auto* c = m->role<ComputesScenario>(); c && c->scenario()) return m;
   return nullptr;
 }
 
@@ -299,8 +300,9 @@ bool MainWindow::openScenario(const QString& path, const QString& text) {
   // the mode that computes scenarios takes it (leaving the active one)
   Mode* mode = scenarioMode();
   if (!mode || !activateMode(mode)) return false;
-  mode->applyScenario(sc);
-  for (Mode* m : m_modes) m->takeFromScenario(sc);
+  mode->role<ComputesScenario>()->applyScenario(sc);
+  for (Mode* m : m_modes)
+    if (auto* k = m->role<KeepsInput>()) k->takeFromScenario(sc);
   if (sc.speed) m_bar->setSpeed(*sc.speed);  // a file without one keeps the speed
   QStringList w;
   for (const std::string& s : warnings) w << QString::fromStdString(s);
@@ -331,11 +333,21 @@ bool MainWindow::saveScenario(const QString& path) {
 
 bool MainWindow::exportPlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
                              QSize size, QString* error, const QString& prefix) {
-  return m_active->writePlots(dir, index, formats, size, error, prefix);
+  auto* plots = m_active->role<ExportsPlots>();
+  if (!plots) {
+    if (error) *error = tr("%1 has no plots to export").arg(m_active->name());
+    return false;
+  }
+  return plots->writePlots(dir, index, formats, size, error, prefix);
 }
 
 void MainWindow::exportCsv(const QString& path) {
-  m_active->exportCsv(
+  auto* plots = m_active->role<ExportsPlots>();
+  if (!plots) {
+    emit csvExported(path, false, tr("%1 has no data to export").arg(m_active->name()));
+    return;
+  }
+  plots->exportCsv(
       path, [this, path](bool ok, const QString& error) { emit csvExported(path, ok, error); });
 }
 
@@ -373,7 +385,8 @@ void MainWindow::closeEvent(QCloseEvent* e) {
   settings.setValue("lastDir", m_lastDir);
   if (m_model) settings.setValue("system", QString::fromStdString(m_model->name()));
   if (m_active) settings.setValue("mode", m_active->settingsKey());
-  for (Mode* m : m_modes) m->saveSettings(settings);
+  for (Mode* m : m_modes)
+    if (const auto* k = m->role<KeepsInput>()) k->saveSettings(settings);
   m_frameTimer.stop();
   m_playback->pause();
   // what runs stops now; the workers' threads are joined when the modes are deleted

@@ -77,7 +77,8 @@ void Presentation::setOn(bool on) {
   lendMenuShortcuts(on);
   m_window->statusBar()->setVisible(!on);
   setSidePanelVisible(!on);
-  for (Mode* m : m_window->modes()) m->setPresenting(on);
+  for (Mode* m : m_window->modes())
+    if (auto* p = m->role<Presents>()) p->setPresenting(on);
   if (on) {
     // the 3D view and the plots share the height about evenly: both are read from afar
     const int total = split->height();

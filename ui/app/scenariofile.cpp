@@ -134,9 +134,10 @@ void ScenarioFile::redo() {
 
 std::optional<Scenario> ScenarioFile::whole() const {
   const Mode* mode = m_window->scenarioMode();
-  std::optional<Scenario> sc = mode ? mode->scenario() : std::nullopt;
+  std::optional<Scenario> sc = mode ? mode->role<ComputesScenario>()->scenario() : std::nullopt;
   if (sc)
-    for (const Mode* m : m_window->modes()) m->addToScenario(*sc);
+    for (const Mode* m : m_window->modes())
+      if (const auto* k = m->role<KeepsInput>()) k->addToScenario(*sc);
   return sc;
 }
 
@@ -171,8 +172,9 @@ void ScenarioFile::apply(const std::string& json) {
   if (mode && !json.empty()) {
     m_applying = true;
     const Scenario sc = parseScenario(json, nullptr);  // a scenario this window made
-    mode->applyScenario(sc);
-    for (Mode* m : m_window->modes()) m->takeFromScenario(sc);
+    mode->role<ComputesScenario>()->applyScenario(sc);
+    for (Mode* m : m_window->modes())
+      if (auto* k = m->role<KeepsInput>()) k->takeFromScenario(sc);
     m_applying = false;
   }
   updateModified();  // undone back to what was opened or saved: unchanged again

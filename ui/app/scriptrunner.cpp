@@ -46,31 +46,33 @@ void ScriptRunner::start() {
     return fail(
         2, QString("%1: the system '%2': %3").arg(flag, QString::fromStdString(s->name()), why));
   }
+  Scripted* script = m_mode->role<Scripted>();
+  if (!script) return fail(2, flag + ": this mode does not run from the command line");
   // the typed potential before the methods and the values: its symbols are --set names
   if (!o.potential.isEmpty()) {
     try {
-      m_mode->applyChoice("potential", o.potential.toStdString());
+      script->applyChoice("potential", o.potential.toStdString());
     } catch (const InputError& e) {
       return fail(2, QString::fromStdString(e.what()));  // names --potential itself
     }
   }
   if (!o.methods.isEmpty()) {
     try {
-      m_mode->applyChoice("methods", o.methods.toStdString());
+      script->applyChoice("methods", o.methods.toStdString());
     } catch (const InputError& e) {
       return fail(2, QString::fromStdString(e.what()));  // names --methods itself
     }
   }
   if (!o.show.isEmpty()) {
     try {
-      m_mode->applyChoice("show", o.show.toStdString());
+      script->applyChoice("show", o.show.toStdString());
     } catch (const InputError& e) {
       return fail(2, QString("--show: %1").arg(e.what()));
     }
   }
   for (const auto& [name, value] : o.choices) {
     try {
-      m_mode->applyChoice(name, value);
+      script->applyChoice(name, value);
     } catch (const InputError& e) {
       return fail(2, QString("--%1: %2").arg(QString::fromStdString(name), e.what()));
     }
@@ -78,25 +80,25 @@ void ScriptRunner::start() {
   // after the choices: a choice may decide what the --set names mean (--study's fields)
   for (const auto& [name, value] : o.sets) {
     try {
-      m_mode->applySet(name, value);
+      script->applySet(name, value);
     } catch (const InputError& e) {
       return fail(2, QString("--set %1: %2").arg(QString::fromStdString(name), e.what()));
     }
   }
   if (o.playTo) {
-    const QString problem = m_mode->playTimeProblem(*o.playTo);
+    const QString problem = script->playTimeProblem(*o.playTo);
     if (!problem.isEmpty()) return fail(2, "--play-to " + problem);
   }
   const AnimationOptions& video = o.video;
   if (!video.path.isEmpty()) {
-    if (const QString p = m_mode->playTimeProblem(video.from); !p.isEmpty())
+    if (const QString p = script->playTimeProblem(video.from); !p.isEmpty())
       return fail(2, "--video-from " + p);
     if (video.to)
-      if (const QString p = m_mode->playTimeProblem(*video.to); !p.isEmpty())
+      if (const QString p = script->playTimeProblem(*video.to); !p.isEmpty())
         return fail(2, "--video-to " + p);
   }
   QString problem;
-  if (!m_mode->start(&problem)) return fail(2, flag + ": " + problem);
+  if (!script->start(&problem)) return fail(2, flag + ": " + problem);
   if (!o.scripted()) {
     m_stage = Stage::Done;  // the user takes over
     return;

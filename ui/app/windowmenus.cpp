@@ -48,8 +48,10 @@ void WindowMenus::addFileMenu() {
   file->addAction(tr("&Export plots..."), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                   &WindowMenus::showExportDialog);
   m_csvAction = file->addAction(tr("Export time series as &CSV..."), this, [w] {
-    const QString title = tr("Export %1").arg(w->activeMode()->csvContent());
-    const QString nothing = w->activeMode()->csvUnavailable();
+    const ExportsPlots* plots = w->activeMode()->role<ExportsPlots>();
+    const QString title = tr("Export %1").arg(plots ? plots->csvContent() : tr("data"));
+    const QString nothing = plots ? plots->csvUnavailable()
+                                  : tr("%1 has no data to export").arg(w->activeMode()->name());
     if (!nothing.isEmpty()) return w->showMessage(title, nothing, true);  // before the dialog
     const QString path = w->askSavePath(title, ".csv", tr("CSV (*.csv)"));
     if (!path.isEmpty()) w->exportCsv(path);
@@ -103,13 +105,18 @@ void WindowMenus::setActiveMode(const Mode* mode) {
 }
 
 void WindowMenus::refresh(const Mode* mode) {
-  const QString csv = tr("Export %1 as &CSV...").arg(mode->csvContent());
+  const ExportsPlots* plots = mode->role<ExportsPlots>();
+  m_csvAction->setEnabled(plots != nullptr);
+  const QString csv = tr("Export %1 as &CSV...").arg(plots ? plots->csvContent() : tr("data"));
   if (csv != m_csvAction->text()) m_csvAction->setText(csv);
 }
 
 void WindowMenus::showExportDialog() {
   MainWindow* w = m_window;
-  Mode* mode = w->activeMode();
+  ExportsPlots* mode = w->activeMode()->role<ExportsPlots>();
+  if (!mode)
+    return w->showMessage(tr("Export plots"),
+                          tr("%1 has no plots to export").arg(w->activeMode()->name()), true);
   QStringList names;
   for (const ExportPlot& p : mode->exportPlots()) names << p.name;
   // the files carry the system's name (planar-pendulum-energy.png): a figure of one system does

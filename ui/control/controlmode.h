@@ -23,7 +23,7 @@ namespace dms::ui {
 
 class ControlSession;
 
-class ControlMode : public Mode {
+class ControlMode : public Mode, public ExportsPlots, public KeepsInput, public Scripted {
   Q_OBJECT
  public:
   ControlMode(const ModeContext& context, QObject* parent = nullptr);

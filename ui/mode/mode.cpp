@@ -4,6 +4,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <cmath>
 
@@ -16,12 +17,13 @@ Mode::Mode(const ModeContext& context, QObject* parent) : QObject(parent), m_con
 
 Mode::~Mode() = default;
 
-void Mode::applyChoice(const std::string& name, const std::string&) {
-  throw InputError("unknown option '" + name + "'");
+QString ExportsPlots::csvContent() const {
+  return QCoreApplication::translate("dms::ui::Mode", "time series");
 }
 
-QStringList Mode::plotFiles(const QString& dir, int index, const std::vector<ImageFormat>& formats,
-                            const QString& prefix) const {
+QStringList ExportsPlots::plotFiles(const QString& dir, int index,
+                                    const std::vector<ImageFormat>& formats,
+                                    const QString& prefix) const {
   QStringList files;
   const std::vector<ExportPlot> plots = exportPlots();
   for (int i = 0; i < int(plots.size()); ++i) {
@@ -32,11 +34,13 @@ QStringList Mode::plotFiles(const QString& dir, int index, const std::vector<Ima
   return files;
 }
 
-bool Mode::writePlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
-                      QSize size, QString* error, const QString& prefix,
-                      const FigureOptions& options) {
+bool ExportsPlots::writePlots(const QString& dir, int index,
+                              const std::vector<ImageFormat>& formats, QSize size, QString* error,
+                              const QString& prefix, const FigureOptions& options) {
   if (!QDir().mkpath(dir)) {
-    if (error) *error = tr("Cannot create the folder '%1'").arg(dir);
+    if (error)
+      *error =
+          QCoreApplication::translate("dms::ui::Mode", "Cannot create the folder '%1'").arg(dir);
     return false;
   }
   // a print size: the page in points, laid out in the units the fonts are measured in, and a

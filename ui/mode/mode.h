@@ -71,6 +71,9 @@ struct ExportPlot {
 /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
 QString wrapWords(const QString& text, int width);
 
+/// A mode as the window's tab: what it shows and when. Everything else a mode may do is a role
+/// of its own below, which a mode class inherits only when it plays it; a caller that needs a
+/// role asks for it with role<R>() and gets null from a mode that does not play it.
 class Mode : public QObject {
   Q_OBJECT
  public:
@@ -88,8 +91,6 @@ class Mode : public QObject {
   virtual void setSystem(const SystemModel* system) = 0;
   /// Whether the 3D view (and the playback bar under it) shows while the mode is active.
   virtual bool showsScene() const { return true; }
-  /// View > Presentation: the mode shows its plots alone, without tables, for a lecture hall.
-  virtual void setPresenting([[maybe_unused]] bool on) {}
 
   virtual QWidget* panel() const = 0;  ///< the left side, under the system picker
   virtual QWidget* views() const = 0;  ///< the plots, under the 3D view
@@ -106,58 +107,15 @@ class Mode : public QObject {
   virtual QString legend() const = 0;
   virtual ModeStatus status() const = 0;
 
-  /// What File > Export plots offers.
-  virtual std::vector<ExportPlot> exportPlots() const = 0;
-  /// Called before the plots are written at `size` (e.g. to resample curves for its width), and
-  /// finishExport() after, to go back to the screen.
-  virtual void prepareExport([[maybe_unused]] QSize size) {}
-  virtual void finishExport() {}
-  /// Writes the time series of what the mode shows (File > Export as CSV), then calls `done`:
-  /// at once when the data is at hand, or from the event loop when a worker has to compute it
-  /// again (ui/common/backgroundwrite.h), never in a nested event loop.
-  virtual void exportCsv(const QString& path, const WriteDone& done) = 0;
-  /// What exportCsv writes, for the menu entry: "time series", "sweep", "maneuver"...
-  virtual QString csvContent() const { return tr("time series"); }
-  /// Why exportCsv has nothing to write now (asked before the file dialog), or empty.
-  virtual QString csvUnavailable() const { return {}; }
-  /// Writes plot `index` of exportPlots() (-1: all) into `dir`, as PREFIXNAME.<format> each
-  /// (plotFiles); false and `error` on the first failure.
-  bool writePlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
-                  QSize size, QString* error, const QString& prefix = {},
-                  const FigureOptions& options = {});
-  /// The set-up of what the plots show, for a figure's caption (system, parameters, step,
-  /// horizon, methods), or empty.
-  virtual QString figureCaption() const { return {}; }
-  /// The files writePlots writes, in its order.
-  QStringList plotFiles(const QString& dir, int index, const std::vector<ImageFormat>& formats,
-                        const QString& prefix = {}) const;
-
-  /// The scenario the mode computes (File > Save scenario), or none.
-  virtual std::optional<Scenario> scenario() const { return std::nullopt; }
-  /// Computes a scenario of the current system (File > Open); only on a mode with scenario().
-  virtual void applyScenario([[maybe_unused]] const Scenario& s) {}
-  /// What the mode keeps in a scenario file beside the system and its parameters (the Analysis
-  /// study, the optimal-control fields), so that one file holds a lecture; every mode adds its
-  /// part to the scenario being saved.
-  virtual void addToScenario([[maybe_unused]] Scenario& s) const {}
-  /// Takes its part of an opened scenario (its system already selected); a part the file does
-  /// not have leaves the mode as it is.
-  virtual void takeFromScenario([[maybe_unused]] const Scenario& s) {}
-
-  virtual void saveSettings([[maybe_unused]] QSettings& s) const {}
-  /// Called once, when the window is made, before any system is selected.
-  virtual void restoreSettings([[maybe_unused]] const QSettings& s) {}
-
-  // the scripted mode (ui/app/scriptrunner.h)
-  /// One --set NAME=VALUE item; throws InputError naming the field and its range.
-  virtual void applySet(const std::string& name, const std::vector<double>& value) = 0;
-  /// One choice (e.g. --transcription vi); throws InputError. None by default.
-  virtual void applyChoice(const std::string& name, const std::string& value);
-  /// Why playback time t cannot be shown once computed (past the horizon), or empty.
-  virtual QString playTimeProblem(double t) const = 0;
-  /// Starts the computation (or solve) with the current input; false and the input's problem
-  /// when it cannot run. finished() follows.
-  virtual bool start(QString* problem) = 0;
+  /// This mode in role R (one of the classes below), or null when it does not play it.
+  template <class R>
+  R* role() {
+    return dynamic_cast<R*>(this);
+  }
+  template <class R>
+  const R* role() const {
+    return dynamic_cast<const R*>(this);
+  }
 
   /// Interactive (the default): the mode plays what it computes as it comes in. A script
   /// turns it off and moves the playback itself.
@@ -183,6 +141,89 @@ class Mode : public QObject {
  private:
   ModeContext m_context;
   bool m_interactive = true;
+};
+
+/// Role: the mode's plots and data leave the window (File > Export plots, Export as CSV, the
+/// animation export's plots).
+class ExportsPlots {
+ public:
+  virtual ~ExportsPlots() = default;
+  /// What File > Export plots offers.
+  virtual std::vector<ExportPlot> exportPlots() const = 0;
+  /// Called before the plots are written at `size` (e.g. to resample curves for its width), and
+  /// finishExport() after, to go back to the screen.
+  virtual void prepareExport([[maybe_unused]] QSize size) {}
+  virtual void finishExport() {}
+  /// The set-up of what the plots show, for a figure's caption (system, parameters, step,
+  /// horizon, methods), or empty.
+  virtual QString figureCaption() const { return {}; }
+  /// Writes the time series of what the mode shows (File > Export as CSV), then calls `done`:
+  /// at once when the data is at hand, or from the event loop when a worker has to compute it
+  /// again (ui/common/backgroundwrite.h), never in a nested event loop.
+  virtual void exportCsv(const QString& path, const WriteDone& done) = 0;
+  /// What exportCsv writes, for the menu entry: "time series", "sweep", "maneuver"...
+  virtual QString csvContent() const;
+  /// Why exportCsv has nothing to write now (asked before the file dialog), or empty.
+  virtual QString csvUnavailable() const { return {}; }
+
+  /// Writes plot `index` of exportPlots() (-1: all) into `dir`, as PREFIXNAME.<format> each
+  /// (plotFiles); false and `error` on the first failure.
+  bool writePlots(const QString& dir, int index, const std::vector<ImageFormat>& formats,
+                  QSize size, QString* error, const QString& prefix = {},
+                  const FigureOptions& options = {});
+  /// The files writePlots writes, in its order.
+  QStringList plotFiles(const QString& dir, int index, const std::vector<ImageFormat>& formats,
+                        const QString& prefix = {}) const;
+};
+
+/// Role: the mode keeps input of its own across sessions (QSettings) and in a scenario file,
+/// beside the system and its parameters (the Analysis study, the optimal-control fields), so
+/// that one file holds a lecture.
+class KeepsInput {
+ public:
+  virtual ~KeepsInput() = default;
+  /// Adds the mode's part to the scenario being saved.
+  virtual void addToScenario([[maybe_unused]] Scenario& s) const {}
+  /// Takes its part of an opened scenario (its system already selected); a part the file does
+  /// not have leaves the mode as it is.
+  virtual void takeFromScenario([[maybe_unused]] const Scenario& s) {}
+  virtual void saveSettings(QSettings& s) const = 0;
+  /// Called once, when the window is made, before any system is selected.
+  virtual void restoreSettings(const QSettings& s) = 0;
+};
+
+/// Role: the mode computes a whole scenario (File > Save scenario writes it, File > Open
+/// computes one): the system's run with its settings and methods.
+class ComputesScenario {
+ public:
+  virtual ~ComputesScenario() = default;
+  /// The scenario the mode computes now.
+  virtual std::optional<Scenario> scenario() const = 0;
+  /// Computes a scenario of the current system.
+  virtual void applyScenario(const Scenario& s) = 0;
+};
+
+/// Role: the mode has a lecture-hall look (View > Presentation): its plots alone, without
+/// tables.
+class Presents {
+ public:
+  virtual ~Presents() = default;
+  virtual void setPresenting(bool on) = 0;
+};
+
+/// Role: the mode runs from the command line (ui/app/scriptrunner.h).
+class Scripted {
+ public:
+  virtual ~Scripted() = default;
+  /// One --set NAME=VALUE item; throws InputError naming the field and its range.
+  virtual void applySet(const std::string& name, const std::vector<double>& value) = 0;
+  /// One choice (e.g. --transcription vi); throws InputError for a name or value it has not.
+  virtual void applyChoice(const std::string& name, const std::string& value) = 0;
+  /// Why playback time t cannot be shown once computed (past the horizon), or empty.
+  virtual QString playTimeProblem(double t) const = 0;
+  /// Starts the computation (or solve) with the current input; false and the input's problem
+  /// when it cannot run. Mode::finished() follows.
+  virtual bool start(QString* problem) = 0;
 };
 
 }  // namespace dms::ui

@@ -26,7 +26,12 @@ namespace dms::ui {
 class RunTable;
 class SimSession;
 
-class SimulationMode : public Mode {
+class SimulationMode : public Mode,
+                       public ExportsPlots,
+                       public KeepsInput,
+                       public ComputesScenario,
+                       public Presents,
+                       public Scripted {
   Q_OBJECT
  public:
   SimulationMode(const ModeContext& context, QObject* parent = nullptr);

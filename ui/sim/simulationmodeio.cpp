@@ -180,7 +180,7 @@ void SimulationMode::applyChoice(const std::string& name, const std::string& val
     m_model = m_params->system();
     return scheduleRecompute();
   }
-  if (name != "methods" || !m_model) return Mode::applyChoice(name, value);
+  if (name != "methods" || !m_model) throw InputError("unknown option '" + name + "'");
   std::vector<std::string> names;
   for (const QString& n : QString::fromStdString(value).split(','))
     names.push_back(n.trimmed().toStdString());
