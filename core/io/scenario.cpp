@@ -281,6 +281,8 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   for (const auto& [key, value] : j.items()) {
     if (key == "program" || key == "version") {
       string(value, key);
+    } else if (key == "title" || key == "description") {
+      (key == "title" ? sc.title : sc.description) = string(value, key);
     } else if (key != "schema_version" && key != "system" && key != "parameters" &&
                key != "settings" && key != "methods" && key != "analysis" && key != "control" &&
                key != "potential" && key != "speed") {
@@ -475,6 +477,8 @@ std::string scenarioToJson(const Scenario& s) {
     j["methods"] = m;
   }
   if (s.speed) j["speed"] = *s.speed;
+  if (!s.title.empty()) j["title"] = s.title;
+  if (!s.description.empty()) j["description"] = s.description;
   if (s.study) {
     Json in = Json::object();
     for (const auto& [key, value] : s.study->inputs) in[key] = value;

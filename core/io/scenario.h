@@ -56,6 +56,9 @@ struct Scenario {
   /// The playback speed the app opens the file at, in simulated seconds per second ("speed";
   /// positive): an orbit of hours plays in seconds. None: the app keeps its speed.
   std::optional<double> speed;
+  /// What the scenario shows, in a line ("title") and a few sentences ("description"): the
+  /// Examples menu's entry and tooltip, dmsim's and dms's list of examples. Empty: none given.
+  std::string title, description;
 
   /// The Analysis mode's study (its key, e.g. "long-time") and its inputs as typed (by the
   /// study's field keys). The study checks them when it runs, as it checks what a user types.

@@ -240,6 +240,8 @@ class Scenario:
     study: Optional[Dict[str, object]]
     control: Optional[Dict[str, object]]
     potential: Optional[str]
+    title: Optional[str]
+    description: Optional[str]
     warnings: List[str]
     def run(self, method: Optional[str] = None) -> Run: ...
 

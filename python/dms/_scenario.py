@@ -24,7 +24,8 @@ from ._control import control
 class Scenario:
     """A scenario file of the app: the system, its parameters, the integrator settings (h, T,
     rtol, atol, controller, samples, summation), the methods shown side by side, and optionally
-    the Analysis study (key, inputs as text) and the optimal-control fields and choices."""
+    the Analysis study (key, inputs as text) and the optimal-control fields and choices; an
+    example says what it shows in `title` and `description`."""
 
     system: str
     parameters: Dict[str, Union[float, List[float]]] = field(default_factory=dict)
@@ -33,6 +34,8 @@ class Scenario:
     study: Optional[Dict[str, object]] = None
     control: Optional[Dict[str, object]] = None
     potential: Optional[str] = None
+    title: Optional[str] = None
+    description: Optional[str] = None
     warnings: List[str] = field(default_factory=list, compare=False)
 
     def run(self, method: Optional[str] = None) -> Run:
@@ -127,6 +130,8 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
         "methods": list(methods if methods is not None else scenario.methods) or None,
         "study": study if study is not None else scenario.study,
         "control": control if control is not None else scenario.control,
+        "title": scenario.title,
+        "description": scenario.description,
     }
     if d["study"] is not None:
         d["study"] = {"key": d["study"]["key"],

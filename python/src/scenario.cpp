@@ -43,6 +43,9 @@ py::dict toDict(const Scenario& s, const std::vector<std::string>& warnings) {
   } else {
     d["control"] = py::none();
   }
+  d["title"] = s.title.empty() ? py::object(py::none()) : py::object(py::str(s.title));
+  d["description"] =
+      s.description.empty() ? py::object(py::none()) : py::object(py::str(s.description));
   d["warnings"] = warnings;
   return d;
 }
@@ -83,6 +86,9 @@ void save(const std::string& path, const py::dict& d) {
     s.control = Scenario::Control{paramValues(control["values"]),
                                   control["choices"].cast<std::map<std::string, std::string>>()};
   }
+  for (const char* key : {"title", "description"})
+    if (d.contains(key) && !d[key].is_none())
+      (key[0] == 't' ? s.title : s.description) = d[key].cast<std::string>();
   const std::string text = scenarioToJson(s);
   std::vector<std::string> warnings;
   parseScenario(text, &warnings);

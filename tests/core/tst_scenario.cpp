@@ -226,6 +226,20 @@ class TestScenario : public QObject {
     QVERIFY(scenarioToJson(parseScenario(kGood, nullptr)).find("speed") == std::string::npos);
   }
 
+  // what a scenario shows, in a line and in sentences (the examples' menu entries): kept as
+  // saved, written only when given
+  void titleAndDescriptionRoundTrip() {
+    Scenario s = parseScenario(kGood, nullptr);
+    QVERIFY(scenarioToJson(s).find("title") == std::string::npos);
+    s.title = "Nearly inverted";
+    s.description = "Four methods near the unstable equilibrium.";
+    std::vector<std::string> w;
+    const Scenario r = parseScenario(scenarioToJson(s), &w);
+    QVERIFY2(w.empty(), w.empty() ? "" : w.front().c_str());
+    QCOMPARE(r.title, s.title);
+    QCOMPARE(r.description, s.description);
+  }
+
   void rejectsBadFiles_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("mentions");
@@ -245,6 +259,9 @@ class TestScenario : public QObject {
     QTest::newRow("speed not a number")
         << R"({"schema_version": 1, "system": "mass-spring", "speed": "fast"})"
         << "'speed' must be a number";
+    QTest::newRow("title not a string")
+        << R"({"schema_version": 1, "system": "mass-spring", "title": 3})"
+        << "'title' must be a string";
     QTest::newRow("speed not positive")
         << R"({"schema_version": 1, "system": "mass-spring", "speed": 0})"
         << "'speed' = 0 must be positive";

@@ -83,6 +83,7 @@ def test_examples_are_installed_with_the_package():
     assert (pathlib.Path(dms.__file__).parent / "examples" / "heavy-top.json").exists()
     s = dms.load_example("chain-of-eight")
     assert s.system == "pendulum-chain" and s.parameters["n"] == 8
+    assert s.title == "A chain of eight spherical pendula" and "implicit" in s.description
     with pytest.raises(ValueError, match="'nope' is not an example.*heavy-top"):
         dms.load_example("nope")
 

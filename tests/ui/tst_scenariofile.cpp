@@ -238,6 +238,8 @@ class TestScenarioFile : public QObject {
     for (const dms::ui::Example& e : dms::ui::examples()) {
       const QString text = dms::ui::exampleText(e);
       QVERIFY2(!text.isEmpty(), qPrintable(e.file));
+      // the menu's entry and tooltip come from the file itself
+      QVERIFY2(e.title != e.file && !e.description.isEmpty(), qPrintable(e.file));
       QVERIFY2(w.openScenario(e.title, text), qPrintable(e.file));
       w.simulationMode()->recompute();
       QVERIFY2(waitIdle(w), qPrintable(e.file));
