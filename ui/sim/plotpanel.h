@@ -19,7 +19,6 @@
 // hands each call to the page it concerns.
 #pragma once
 
-#include <QColor>
 #include <QString>
 #include <QWidget>
 #include <utility>
