@@ -93,6 +93,8 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
 
 std::vector<QCustomPlot*> PlotPanel::plots() const { return page(m_view)->plots(); }
 
+QStringList PlotPanel::plotNames() { return ErrorsView::plotNames(); }
+
 std::vector<std::pair<QString, QCustomPlot*>> PlotPanel::exportablePlots() const {
   return page(m_view)->exportablePlots();
 }

@@ -94,7 +94,7 @@ class PlotPanel : public QWidget {
   /// "structure" (the latter hidden for a system without a structure error).
   std::vector<QCustomPlot*> plots() const;
   /// The plot names of the Errors view (the default one).
-  static QStringList plotNames() { return {"energy", "structure"}; }
+  static QStringList plotNames();
   /// What an export of the view shown writes: each plot shown with its file name ("energy",
   /// "structure"; "shadow-energy"; "phase-portrait"; "state-q" and "state-p" or "state-x" and
   /// "state-v"; "momentum").

@@ -103,8 +103,8 @@ void ErrorsView::fill(const std::vector<RunStore>& stores, double t0, double t1,
 
 std::vector<std::pair<QString, QCustomPlot*>> ErrorsView::exportablePlots() const {
   // a system without a structure error: no file for the empty plot
-  if (!m_hasStructure) return {{"energy", m_energy}};
-  return {{"energy", m_energy}, {"structure", m_structure}};
+  if (!m_hasStructure) return {{plotNames()[0], m_energy}};
+  return {{plotNames()[0], m_energy}, {plotNames()[1], m_structure}};
 }
 
 std::vector<CurvePoint> ErrorsView::curve(std::size_t run, int which) const {

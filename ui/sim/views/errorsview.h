@@ -28,6 +28,9 @@ class ErrorsView : public PlotPage {
   /// The secondary error's curves shown (dotted, in the legend) or hidden.
   void setShowStructure2(bool on);
 
+  /// The plots' names, also their exported files' names: "energy", "structure".
+  static QStringList plotNames() { return {"energy", "structure"}; }
+  /// Both plots, or the energy plot alone for a system without a structure error.
   std::vector<std::pair<QString, QCustomPlot*>> exportablePlots() const override;
   /// |E - E0| (`which` 0) or the structure error (`which` 1).
   std::vector<CurvePoint> curve(std::size_t run, int which) const override;
