@@ -11,15 +11,16 @@
 #include <QMetaObject>
 #include <QPushButton>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
-#include <algorithm>
-#include <cmath>
-#include <cstring>
-#include <limits>
 
 #include "ui/common/palette.h"
-#include "ui/common/plotstyle.h"
-#include "ui/sim/views/plotdrawing.h"
+#include "ui/common/timeunit.h"
+#include "ui/sim/views/energyview.h"
+#include "ui/sim/views/errorsview.h"
+#include "ui/sim/views/momentumview.h"
+#include "ui/sim/views/phaseview.h"
+#include "ui/sim/views/stateview.h"
 
 namespace dms::ui {
 
@@ -46,7 +47,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     }
   });
   m_logBox = new QCheckBox(tr("Log scale"), this);
-  m_logBox->setChecked(m_log);
+  m_logBox->setChecked(m_ctx.log);
   m_logBox->setToolTip(tr("Logarithmic y axes (errors span many orders of magnitude)"));
   connect(m_logBox, &QCheckBox::toggled, this, &PlotPanel::setLogScale);
   m_s2Box = new QCheckBox(this);
@@ -73,182 +74,47 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
 
   // one page per view, in the order of PlotView
   m_stack = new QStackedWidget(this);
-  const auto page = [this](std::initializer_list<QCustomPlot*> plots) {
-    auto* w = new QWidget(m_stack);
-    auto* row = new QHBoxLayout(w);
-    row->setContentsMargins(0, 0, 0, 0);
-    for (QCustomPlot* p : plots) row->addWidget(p, 1);
-    m_stack->addWidget(w);
-  };
-  m_energy = new QCustomPlot(this);
-  m_structure = new QCustomPlot(this);
-  m_shadowPlot = new QCustomPlot(this);
-  m_phase = new QCustomPlot(this);
-  m_stateA = new QCustomPlot(this);
-  m_stateB = new QCustomPlot(this);
-  m_momentum = new QCustomPlot(this);
-  setupTimePlot(m_energy, tr("|E − E₀| [J]"));
-  setupTimePlot(m_structure, tr("structure error"));
-  setupTimePlot(m_shadowPlot, tr("ΔE, ΔH̃ [J]"));
-  setupTimePlot(m_stateA, QString());
-  setupTimePlot(m_stateB, QString());
-  setupTimePlot(m_momentum, tr("|ΔL| [kg m²/s]"));
-  PlotStyle::apply(m_phase, tr("Phase portrait"), tr("q"), tr("p"));
-  ensureCursorLayer(m_phase);
-  connect(m_phase, &QCustomPlot::mouseWheel, this, [this] { m_autoscale = false; });
-  connect(m_phase, &QCustomPlot::mousePress, this, [this] { m_autoscale = false; });
-  connect(m_phase, &QCustomPlot::mouseDoubleClick, this, &PlotPanel::autoscale);
-  page({m_energy, m_structure});
-  page({m_shadowPlot});
-  page({m_phase});
-  page({m_stateA, m_stateB});
-  page({m_momentum});
-  layout->addWidget(m_stack, 1);
-  // the legend row placed and the title fitted anew before each replot, at the sizes and in the
-  // fonts they are drawn at: a resize, new curves and View > Presentation's larger font
-  // (PlotStyle::setScale) all replot
-  for (QCustomPlot* p : allPlots())
-    connect(p, &QCustomPlot::beforeReplot, this, [this, p] {
-      placeLegend(p);
-      PlotStyle::fitTitle(p);  // a long title ("Energy E − E₀ (thin) and ...") on more lines
+  m_errors = new ErrorsView(m_ctx, m_stack);
+  m_pages = {m_errors, new EnergyView(m_ctx, m_stack), new PhaseView(m_ctx, m_stack),
+             new StateView(m_ctx, m_stack), new MomentumView(m_ctx, m_stack)};
+  for (PlotPage* page : m_pages) {
+    m_stack->addWidget(page);
+    connect(page, &PlotPage::rangeChosen, this, [this] { m_autoscale = false; });
+    connect(page, &PlotPage::autoscaleRequested, this, &PlotPanel::autoscale);
+    connect(page, &PlotPage::timeRangeChanged, this, [this] {
+      if (!m_autoscale) refresh();
     });
-
-  // the plots of a view side by side share the time axis
-  const auto share = [this](QCustomPlot* a, QCustomPlot* b) {
-    connect(a->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-            [b](const QCPRange& r) {
-              b->xAxis->setRange(r);
-              b->replot(QCustomPlot::rpQueuedReplot);
-            });
-    connect(b->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-            [a](const QCPRange& r) { a->xAxis->setRange(r); });
-  };
-  share(m_energy, m_structure);
-  share(m_stateA, m_stateB);
-
-  m_note = PlotStyle::addNote(m_structure, 0.5, 0.5, 11,
-                              tr("no structure error:\nthe configuration space is linear"));
-  m_note->setColor(hintTextColor());
-  m_note->setVisible(false);
-  // why a run has no shadow energy, which runs conserve L exactly: a row under the axes, never
-  // over a curve
-  const QFont noteFont(font().family(), 8);
-  m_shadowNote = addFootnote(m_shadowPlot, noteFont);
-  m_shadowCentre = PlotStyle::addNote(m_shadowPlot, 0.5, 0.5, 10, QString());
-  m_shadowCentre->setColor(hintTextColor());
-  m_shadowCentre->setVisible(false);
-  m_momentumNote = addFootnote(m_momentum, noteFont);
-  for (QCustomPlot* p : allPlots())
-    m_staleBanners.push_back(
-        addStaleBanner(p, tr("out of date: the values in the panel cannot run (see there)")));
+  }
+  layout->addWidget(m_stack, 1);
+  for (PlotPage* page : m_pages)
+    page->addStaleBanners(tr("out of date: the values in the panel cannot run (see there)"));
   updateChooser();
 }
 
-std::vector<QCustomPlot*> PlotPanel::allPlots() const {
-  return {m_energy, m_structure, m_shadowPlot, m_phase, m_stateA, m_stateB, m_momentum};
-}
+std::vector<QCustomPlot*> PlotPanel::plots() const { return page(m_view)->plots(); }
 
-std::vector<QCustomPlot*> PlotPanel::plots() const {
-  switch (m_view) {
-    case PlotView::Errors:
-      return {m_energy, m_structure};
-    case PlotView::Energy:
-      return {m_shadowPlot};
-    case PlotView::Phase:
-      return {m_phase};
-    case PlotView::State:
-      return {m_stateA, m_stateB};
-    case PlotView::Momentum:
-      return {m_momentum};
-  }
-  return {};
-}
-
-// the plots of the view shown that have t on their x axis
-std::vector<QCustomPlot*> PlotPanel::timePlots() const {
-  if (m_view == PlotView::Phase) return {};
-  return plots();
-}
+QStringList PlotPanel::plotNames() { return ErrorsView::plotNames(); }
 
 std::vector<std::pair<QString, QCustomPlot*>> PlotPanel::exportablePlots() const {
-  switch (m_view) {
-    case PlotView::Errors:
-      // a system without a structure error: no file for the empty plot
-      if (!m_hasStructure) return {{plotNames()[0], m_energy}};
-      return {{plotNames()[0], m_energy}, {plotNames()[1], m_structure}};
-    case PlotView::Energy:
-      return {{"shadow-energy", m_shadowPlot}};
-    case PlotView::Phase:
-      return {{"phase-portrait", m_phase}};
-    case PlotView::State:
-      if (m_q.state.size() < 2) return {{"state-1", m_stateA}, {"state-2", m_stateB}};
-      return {{m_q.state[0].name, m_stateA}, {m_q.state[1].name, m_stateB}};
-    case PlotView::Momentum:
-      return {{"momentum", m_momentum}};
-  }
-  return {};
+  return page(m_view)->exportablePlots();
 }
 
-bool PlotPanel::isLogPlot(const QCustomPlot* p) const {
-  return m_log && (p == m_energy || p == m_structure || p == m_momentum);
-}
+bool PlotPanel::structureShown() const { return m_errors->hasStructure(); }
 
 void PlotPanel::setStale(bool stale) {
   if (stale == m_stale) return;
   m_stale = stale;
-  for (QCPItemText* b : m_staleBanners) b->setVisible(stale);
-  for (QCustomPlot* p : allPlots())
-    for (int i = 0; i < p->plottableCount(); ++i) {
-      QCPAbstractPlottable* g = p->plottable(i);
-      QPen pen = g->pen();
-      QColor c = pen.color();
-      c.setAlpha(stale ? 70 : 255);
-      pen.setColor(c);
-      g->setPen(pen);
-    }
+  for (PlotPage* page : m_pages) page->setStale(stale);
   for (QCustomPlot* p : plots()) p->replot(QCustomPlot::rpQueuedReplot);
 }
 
-PlotPanel::~PlotPanel() {
-  // a legend or a note out of its layout would outlive the plot that owns it through the layout
-  for (QCustomPlot* p : allPlots())
-    if (!p->plotLayout()->hasElement(1, 0)) p->plotLayout()->addElement(1, 0, p->legend);
-  for (QCPTextElement* note : {m_shadowNote, m_momentumNote})
-    if (!note->parentPlot()->plotLayout()->hasElement(3, 0))
-      note->parentPlot()->plotLayout()->addElement(3, 0, note);
-}
-
 void PlotPanel::setLegendsShown(bool shown) {
-  m_legendsShown = shown;
+  m_ctx.legendsShown = shown;
   placeLegends();
 }
 
-// Each plot's legend row while legendsShown() and the plot has curves. In the window, a short plot
-// of a view beyond the errors (the window at its smallest) leaves that row to the curves: its
-// title keys the lines, the window's legend names the runs' colours. An export has it always.
 void PlotPanel::placeLegends() {
-  for (QCustomPlot* p : allPlots())
-    if (placeLegend(p)) p->replot(QCustomPlot::rpQueuedReplot);
-}
-
-bool PlotPanel::placeLegend(QCustomPlot* p) {
-  // an empty legend caps its layout column at its own (nil) maximum width, which crushed the
-  // exported plot to a sliver: without curves it leaves the layout (and comes back with them)
-  bool wanted = m_legendsShown && p->legend->itemCount() > 0;
-  if (wanted && !m_exporting && p != m_energy && p != m_structure && p->height() < kShortPlot)
-    wanted = false;
-  // on screen a legend whose rows of entries are wider than the plot would cut the names: the
-  // window's own legend above the 3D view names the runs instead (files always have theirs).
-  // The entries fill its grid's rows (wrap() a row, setRuns), each column as wide as its widest
-  // name in the legend's font now (View > Presentation scales it), with the spacing between the
-  // columns and the legend's margins.
-  if (wanted && !m_exporting && !legendRowFits(p)) wanted = false;
-  QCPLayoutGrid* layout = p->plotLayout();
-  const bool inLayout = layout->hasElement(1, 0);  // its cell holds nothing else
-  if (wanted == inLayout) return false;
-  if (inLayout) layout->take(p->legend);
-  if (wanted) layout->addElement(1, 0, p->legend);
-  return true;
+  for (PlotPage* page : m_pages) page->placeLegends();
 }
 
 void PlotPanel::resizeEvent(QResizeEvent* e) {
@@ -259,146 +125,68 @@ void PlotPanel::resizeEvent(QResizeEvent* e) {
       this,
       [this] {
         placeLegends();
-        if (m_view == PlotView::Energy) updateShadowNote(m_shadowPlot->height() >= kShortPlot);
+        page(m_view)->resized();
       },
       Qt::QueuedConnection);
 }
 
-void PlotPanel::setupTimePlot(QCustomPlot* p, const QString& yLabel) {
-  PlotStyle::apply(p, QString(), tr("t [s]"), yLabel);
-  m_cursors.push_back(PlotStyle::addCursor(p));
-  // a wheel or a drag means the user chose a range: stop following the data
-  connect(p, &QCustomPlot::mouseWheel, this, [this] { m_autoscale = false; });
-  connect(p, &QCustomPlot::mousePress, this, [this] { m_autoscale = false; });
-  connect(p, &QCustomPlot::mouseDoubleClick, this, &PlotPanel::autoscale);
-  connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
-    if (!m_autoscale) refresh();
-  });
-  applyScale(p);
-}
-
-void PlotPanel::applyScale(QCustomPlot* p) { PlotStyle::setLogAxis(p->yAxis, isLogPlot(p)); }
-
 void PlotPanel::setQuantities(const SystemModel& model, const ParamValues& values,
                               const std::vector<Method>& methods) {
-  m_q = quantitiesOf(model, values, methods);
-  m_methods = methods;
-  m_haveQuantities = true;
+  m_ctx.q = quantitiesOf(model, values, methods);
+  m_ctx.methodCount = methods.size();
+  m_ctx.haveQuantities = true;
+}
+
+void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,
+                        const QString& structureName, const QString& structure2Name) {
+  m_ctx.horizon = horizon;
+  m_ctx.runs = runs;
+  m_stale = false;
+  m_errors->setStructure(structureName, structure2Name);
+  const TimeUnit unit = timeUnitFor(horizon);
+  for (PlotPage* page : m_pages) page->setRuns(unit);
+  m_s2Box->setText(tr("Show %1").arg(structure2Name));
+  m_s2Box->setToolTip(tr("Also plot %1 (dotted) on the structure plot").arg(structure2Name));
+  m_s2Box->setVisible(m_errors->hasStructure2() && m_view == PlotView::Errors);
+  updateChooser();
+  // the legends in the window only while they fit one row: the names and colours of more runs
+  // are in the window's own legend, and the plots keep their height (files always have them)
+  m_legendsInWindow = runs.size() <= 3;
+  setLegendsShown(m_legendsInWindow);
+  m_autoscale = true;
+}
+
+void PlotPanel::setShowStructure2(bool on) {
+  m_s2Box->blockSignals(true);
+  m_s2Box->setChecked(on);
+  m_s2Box->blockSignals(false);
+  m_errors->setShowStructure2(on);
+  refresh();
 }
 
 void PlotPanel::refresh(int columns, bool now) {
   // columns given: an export at its own width (SimulationMode::prepareExport), with the legends
   // and whole notes a file has; none: the window again
-  if (m_exporting != (columns > 0)) {
-    m_exporting = columns > 0;
-    m_exportWidth = columns;
+  if (m_ctx.exporting != (columns > 0)) {
+    m_ctx.exporting = columns > 0;
+    m_ctx.exportWidth = columns;
     placeLegends();
   }
-  const std::vector<QCustomPlot*> time = timePlots();
-  double t0 = 0.0, t1 = m_horizon;
-  if (!time.empty()) {
-    QCustomPlot* lead = time.front();
-    if (!m_autoscale) {
-      t0 = lead->xAxis->range().lower;
-      t1 = lead->xAxis->range().upper;
-    }
-    // one bucket group per pixel column of the plot (or of the exported image); beyond the
-    // errors' plots, one not laid out yet (a view just chosen) counts by its widget's width
-    if (columns <= 0)
-      columns = m_view == PlotView::Errors
-                    ? std::max(100, lead->axisRect()->width())
-                    : std::max({100, lead->axisRect()->width(), lead->width() - 80});
-  }
-  if (m_stores) {
-    const std::size_t n = std::min(m_stores->size(), m_runs.size());
-    for (std::size_t i = 0; i < n; ++i) {
-      const RunStore& s = (*m_stores)[i];
-      switch (m_view) {
-        case PlotView::Errors:
-          if (i < m_energyGraphs.size())
-            fillDecimated(m_energyGraphs[i], s, Metric::EnergyDeviation, t0, t1, columns, m_log);
-          if (i < m_structureGraphs.size())
-            fillDecimated(m_structureGraphs[i], s, Metric::Structure, t0, t1, columns, m_log);
-          if (i < m_structure2Graphs.size() && m_structure2Graphs[i])
-            fillDecimated(m_structure2Graphs[i], s, Metric::Structure2, t0, t1, columns, m_log);
-          break;
-        case PlotView::Energy:
-          if (i < m_signedEnergyGraphs.size() && m_signedEnergyGraphs[i])
-            fillDecimated(m_signedEnergyGraphs[i], s, Metric::Energy, t0, t1, columns, false);
-          if (i < m_shadowGraphs.size() && m_shadowGraphs[i]) {
-            const Curve c = s.decimateShadow(t0, t1, columns);
-            m_shadowGraphs[i]->setData(QVector<double>(c.t.begin(), c.t.end()),
-                                       QVector<double>(c.value.begin(), c.value.end()), true);
-          }
-          break;
-        case PlotView::State:
-          for (int j = 0; j < 2 && m_q.state.size() == 2; ++j) {
-            const StatePlot& sp = m_q.state[std::size_t(j)];
-            if (i >= m_stateGraphs[j].size()) continue;
-            const std::vector<QCPGraph*>& gs = m_stateGraphs[j][i];
-            for (std::size_t k = 0; k < gs.size() && k < sp.components.size(); ++k)
-              fillDecimated(gs[k], s, componentMetric(sp.components[k]), t0, t1, columns, false,
-                            sp.angular);
-          }
-          break;
-        case PlotView::Momentum:
-          if (i < m_momentumGraphs.size() && m_momentumGraphs[i])
-            fillDecimated(m_momentumGraphs[i], s, Metric::MomentumDeviation, t0, t1, columns,
-                          m_log);
-          break;
-        case PlotView::Phase:
-          break;
-      }
-    }
-    if (m_view == PlotView::Phase) fillPhase();
-    // an export (columns given) or a tall plot has room for the whole reason
-    if (m_view == PlotView::Energy)
-      updateShadowNote(m_exporting || m_shadowPlot->height() >= kShortPlot);
-    if (m_view == PlotView::Momentum) updateMomentumNote();
-    if (m_view == PlotView::Momentum && n > 0 && !(*m_stores)[0].empty()) {
-      // the deviation of the conserved components: the vertical one alone under gravity
-      const RunSummary& sum = (*m_stores)[0].summary();
-      const double L0 = sum.momentumMask().cwiseProduct(sum.momentum0()).norm();
-      const bool vertical = sum.momentumMask() == Vector3d::UnitZ();
-      PlotStyle::title(m_momentum)
-          ->setText((vertical ? tr("Vertical angular momentum deviation |L₃ − L₃,₀|, |L₃,₀| = %1 "
-                                   "kg m²/s")
-                              : tr("Angular momentum deviation |L − L₀|, |L₀| = %1 kg m²/s"))
-                        .arg(L0, 0, 'g', 4));
-    }
-  }
-  if (m_autoscale) {
-    for (QCustomPlot* p : time) {
-      autoscaleTimePlot(p, m_horizon, isLogPlot(p));
-    }
-    if (m_view == PlotView::Phase) PlotStyle::fitAxes(m_phase);
-  }
-  // a linear y axis of a short plot (the window at its smallest) gets fewer ticks, so that their
-  // labels do not run into each other; the Errors view's axes stay as they were
-  if (m_view != PlotView::Errors)
-    for (QCustomPlot* p : plots())
-      if (!isLogPlot(p))
-        p->yAxis->ticker()->setTickCount(
-            m_exporting ? 5 : std::clamp(p->axisRect()->height() / 30, 2, 5));
-  for (QCustomPlot* p : plots())
-    p->replot(now ? QCustomPlot::rpRefreshHint : QCustomPlot::rpQueuedReplot);
+  page(m_view)->refresh(columns, m_autoscale, now);
 }
 
 void PlotPanel::setCursorTime(double t) {
   m_cursorTime = t;
-  // the plots of the view shown: a hidden one's cursor moves when it is shown
-  for (QCustomPlot* p : timePlots())
-    for (QCPItemLine* c : m_cursors)
-      if (c->parentPlot() == p) PlotStyle::setCursor(c, t);
-  updatePhaseMarkers();
+  // the plots of the view shown: a hidden one's marks move when it is shown
+  page(m_view)->setCursorTime(t);
 }
 
 void PlotPanel::setLogScale(bool on) {
-  m_log = on;
+  m_ctx.log = on;
   m_logBox->blockSignals(true);
   m_logBox->setChecked(on);
   m_logBox->blockSignals(false);
-  for (QCustomPlot* p : {m_energy, m_structure, m_momentum}) applyScale(p);
+  for (PlotPage* page : m_pages) page->applyScale();
   m_autoscale = true;
   refresh();
   emit logScaleChanged(on);
@@ -407,6 +195,101 @@ void PlotPanel::setLogScale(bool on) {
 void PlotPanel::autoscale() {
   m_autoscale = true;
   refresh();
+}
+
+int PlotPanel::pointCount(int plot, int run) const { return m_errors->pointCount(plot, run); }
+
+double PlotPanel::dataChecksum(int plot, int run) const {
+  return m_errors->dataChecksum(plot, run);
+}
+
+std::vector<PlotPanel::CurvePoint> PlotPanel::curve(PlotView view, int run, int which) const {
+  if (run < 0 || std::size_t(run) >= m_ctx.runs.size()) return {};
+  return page(view)->curve(std::size_t(run), which);
+}
+
+QString PlotPanel::note(PlotView view) const { return page(view)->note(); }
+
+QString PlotPanel::viewTip(PlotView v) {
+  switch (v) {
+    case PlotView::Errors:
+      return QObject::tr("|E − E₀| and the structure error of every run");
+    case PlotView::Energy:
+      return QObject::tr(
+          "E − E₀ of every run and the shadow energy H̃ − H̃₀ of the variational runs: E "
+          "oscillates, the energy the integrator conserves (H̃) does not");
+    case PlotView::Phase:
+      return QObject::tr("(q, p) of every run; the ring marks the playback time");
+    case PlotView::State:
+      return QObject::tr("The state's coordinates against t");
+    case PlotView::Momentum:
+      return QObject::tr("|L − L₀| of the conserved angular momentum against t");
+  }
+  return {};
+}
+
+QString PlotPanel::viewTitle(PlotView v) {
+  switch (v) {
+    case PlotView::Errors:
+      return tr("Errors");
+    case PlotView::Energy:
+      return tr("Energy and shadow energy");
+    case PlotView::Phase:
+      return tr("Phase portrait");
+    case PlotView::State:
+      return tr("State");
+    case PlotView::Momentum:
+      return tr("Angular momentum");
+  }
+  return {};
+}
+
+void PlotPanel::updateChooser() {
+  auto* model = qobject_cast<QStandardItemModel*>(m_viewBox->model());
+  for (int i = 0; i < kPlotViewCount && model; ++i) {
+    const PlotView v = PlotView(i);
+    QStandardItem* item = model->item(i);
+    const bool on = viewAvailable(v);
+    item->setEnabled(on);
+    QString tip = viewTip(v);
+    if (!on && v == PlotView::Phase)
+      tip = tr("No phase portrait: the system has more than one degree of freedom");
+    if (!on && v == PlotView::Momentum)
+      tip = tr("No angular momentum plot: the system has no conserved angular momentum");
+    item->setToolTip(tip);
+  }
+  if (!viewAvailable(m_view)) setView(PlotView::Errors);
+}
+
+bool PlotPanel::viewAvailable(PlotView v) const { return page(v)->available(); }
+
+bool PlotPanel::setView(PlotView v) {
+  if (!viewAvailable(v)) return false;
+  const bool changed = v != m_view;
+  m_view = v;
+  m_stack->setCurrentIndex(int(v));
+  m_viewBox->blockSignals(true);
+  m_viewBox->setCurrentIndex(int(v));
+  m_viewBox->blockSignals(false);
+  // log axes where the curves are errors; signed values and coordinates are linear
+  const bool logApplies = page(v)->usesLogScale();
+  m_logBox->setEnabled(logApplies);
+  m_logBox->setToolTip(logApplies
+                           ? tr("Logarithmic y axes (errors span many orders of magnitude)")
+                           : tr("This view plots signed values and coordinates: linear axes"));
+  m_s2Box->setVisible(v == PlotView::Errors && m_errors->hasStructure2());
+  m_autoscale = true;
+  refresh();
+  setCursorTime(m_cursorTime);  // the marks of the view shown
+  // once more when the page is laid out: its plots' widths are the columns of the curves
+  QMetaObject::invokeMethod(
+      this,
+      [this, v] {
+        if (m_view == v) refresh();
+      },
+      Qt::QueuedConnection);
+  if (changed) emit viewChanged(v);
+  return true;
 }
 
 }  // namespace dms::ui

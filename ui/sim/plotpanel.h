@@ -13,12 +13,12 @@
 // Each run in its method's colour, with a legend, zoom/pan, autoscale and the playback cursor.
 // The curves against t are the stores' min/max decimation (one bucket group per pixel column),
 // the phase portrait their playback buffers, so memory and drawing time stay bounded on any
-// horizon. Only the view shown is filled and drawn. The Errors view's curves are made in
-// plotpanelerrors.cpp, the other views' in plotpanelquantities.cpp, the chooser's views in
-// plotpanelviews.cpp; the drawing helpers they share are in views/plotdrawing.h.
+// horizon. Only the view shown is filled and drawn. Each view is a page of the panel's stack
+// (views/plotpage.h: errorsview.h, energyview.h, phaseview.h, stateview.h, momentumview.h); the
+// panel holds the chooser, the options they share and what they draw from (PlotContext), and
+// hands each call to the page it concerns.
 #pragma once
 
-#include <QColor>
 #include <QString>
 #include <QWidget>
 #include <utility>
@@ -26,32 +26,21 @@
 
 #include "core/sim/runstore.h"
 #include "ui/sim/quantities.h"
+#include "ui/sim/views/plotpage.h"
 
 class QCustomPlot;
-class QCPCurve;
-class QCPItemLine;
-class QCPItemText;
-class QCPTextElement;
 class QCheckBox;
 class QComboBox;
-class QCPGraph;
 class QStackedWidget;
 
 namespace dms::ui {
 
-/// How one run is drawn.
-struct RunStyle {
-  QString label;
-  QColor color;
-  Qt::PenStyle pen = Qt::SolidLine;
-  bool structure2 = false;  ///< the run fills the secondary structure error (else 0 by design)
-};
+class ErrorsView;
 
 class PlotPanel : public QWidget {
   Q_OBJECT
  public:
   explicit PlotPanel(QWidget* parent = nullptr);
-  ~PlotPanel() override;
 
   /// What the views other than Errors show of the next runs: the system, its normalized values
   /// and the job's methods (in the order of setRuns' styles). Call before setRuns; until then
@@ -66,13 +55,13 @@ class PlotPanel : public QWidget {
   void setRuns(const std::vector<RunStyle>& runs, double horizon, const QString& structureName,
                const QString& structure2Name);
   /// Whether the structure plot is shown (the system has a structure error).
-  bool structureShown() const { return m_hasStructure; }
+  bool structureShown() const;
   /// Marks the curves as out of date (the panel's values cannot run): dimmed, under a banner
   /// that says so, until the next setRuns or setStale(false).
   void setStale(bool stale);
   bool stale() const { return m_stale; }
   /// The stores to draw from (owned by the session; must outlive the next refresh()).
-  void setStores(const std::vector<RunStore>* stores) { m_stores = stores; }
+  void setStores(const std::vector<RunStore>* stores) { m_ctx.stores = stores; }
   /// Re-decimates the visible range of the view shown into `columns` columns (0: the plot's
   /// width in pixels) and queues a replot, or replots at once when `now` (the window's frame).
   void refresh(int columns = 0, bool now = false);
@@ -90,7 +79,7 @@ class PlotPanel : public QWidget {
   static QString viewTitle(PlotView view);
 
   void setLogScale(bool on);
-  bool logScale() const { return m_log; }
+  bool logScale() const { return m_ctx.log; }
   void setShowStructure2(bool on);
   /// Frames the whole horizon and every curve; re-enabled by the button or a double click.
   void autoscale();
@@ -99,13 +88,13 @@ class PlotPanel : public QWidget {
   /// legendsInWindow()).
   void setLegendsShown(bool shown);
   bool legendsInWindow() const { return m_legendsInWindow; }
-  bool legendsShown() const { return m_legendsShown; }
+  bool legendsShown() const { return m_ctx.legendsShown; }
 
   /// The plots of the view shown; in the Errors view those of plotNames(): "energy",
   /// "structure" (the latter hidden for a system without a structure error).
   std::vector<QCustomPlot*> plots() const;
   /// The plot names of the Errors view (the default one).
-  static QStringList plotNames() { return {"energy", "structure"}; }
+  static QStringList plotNames();
   /// What an export of the view shown writes: each plot shown with its file name ("energy",
   /// "structure"; "shadow-energy"; "phase-portrait"; "state-q" and "state-p" or "state-x" and
   /// "state-v"; "momentum").
@@ -117,9 +106,7 @@ class PlotPanel : public QWidget {
   /// Sum of the values of that curve (changes whenever its data does): a test hook.
   double dataChecksum(int plot, int run) const;
   /// A point of a curve as drawn: its time, x and y (x = t against t; NaN where a line breaks).
-  struct CurvePoint {
-    double t, x, y;
-  };
+  using CurvePoint = dms::ui::CurvePoint;
   /// The curve of run `run` as drawn: in the Energy view E - E0 (`which` 0) and H~ - H~0
   /// (`which` 1); in the Phase view (q, p) (`which` 0) and the marked point (`which` 1); in the
   /// State view component `which` (of both plots, in order); in the Momentum view |L - L0|.
@@ -139,67 +126,24 @@ class PlotPanel : public QWidget {
   void resizeEvent(QResizeEvent* e) override;
 
  private:
-  /// A plot shorter than this (pixels) is short: the window at its smallest. In the window it
-  /// keeps its axes' room: no legend row beyond the errors' plots, notes cut to one line.
-  static constexpr int kShortPlot = 240;
+  PlotPage* page(PlotView view) const { return m_pages[std::size_t(view)]; }
+  /// Every page's legend rows placed anew.
   void placeLegends();
-  /// One plot's legend row in or out of its layout; returns whether that changed (then the plot
-  /// needs a replot, which a call from its beforeReplot is about to make).
-  bool placeLegend(QCustomPlot* plot);
-  int plotWidth() const;
-  void setupTimePlot(QCustomPlot* p, const QString& yLabel);
-  void applyScale(QCustomPlot* p);
-  void updateStructureTitle();
   void updateChooser();
-  void rebuildQuantityGraphs();
-  void fillPhase();
-  void updatePhaseMarkers();
-  void updateShadowNote(bool full);
-  void updateMomentumNote();
   /// The chooser's tooltip for a view.
   static QString viewTip(PlotView view);
-  bool isLogPlot(const QCustomPlot* p) const;
-  std::vector<QCustomPlot*> allPlots() const;
-  std::vector<QCustomPlot*> timePlots() const;
 
   QComboBox* m_viewBox = nullptr;
   QStackedWidget* m_stack = nullptr;
-  PlotView m_view = PlotView::Errors;
-
-  QCustomPlot* m_energy = nullptr;
-  QCustomPlot* m_structure = nullptr;
-  QCustomPlot* m_shadowPlot = nullptr;
-  QCustomPlot* m_phase = nullptr;
-  QCustomPlot* m_stateA = nullptr;
-  QCustomPlot* m_stateB = nullptr;
-  QCustomPlot* m_momentum = nullptr;
-  std::vector<QCPItemLine*> m_cursors;
-  QCPItemText* m_note = nullptr;
-  QCPTextElement* m_shadowNote = nullptr;
-  QCPTextElement* m_momentumNote = nullptr;
-  QCPItemText* m_shadowCentre = nullptr;  ///< why no run has H~, in the middle of the axes
-  QString m_shadowNoteText, m_momentumNoteText, m_shadowCentreText;
-  std::vector<QCPItemText*> m_staleBanners;
   QCheckBox* m_logBox = nullptr;
   QCheckBox* m_s2Box = nullptr;
-  const std::vector<RunStore>* m_stores = nullptr;
-  std::vector<RunStyle> m_runs;
-  std::vector<QCPGraph*> m_energyGraphs, m_structureGraphs;
-  std::vector<QCPGraph*> m_structure2Graphs;  ///< per run; nullptr where it has none
-  // the other views' curves, per run (nullptr where a run has none)
-  std::vector<QCPGraph*> m_signedEnergyGraphs, m_shadowGraphs, m_momentumGraphs;
-  std::vector<QCPCurve*> m_phaseCurves, m_phaseMarkers;
-  std::vector<std::vector<QCPGraph*>> m_stateGraphs[2];  ///< [plot][run][component]
-  Quantities m_q;
-  bool m_haveQuantities = false;
-  std::vector<Method> m_methods;
-  QString m_structureName, m_structure2Name;
-  bool m_log = true, m_showS2 = false, m_autoscale = true, m_hasStructure = false;
-  bool m_legendsInWindow = true, m_legendsShown = true;
+  PlotView m_view = PlotView::Errors;
+  PlotContext m_ctx;
+  std::vector<PlotPage*> m_pages;  ///< in the order of PlotView
+  ErrorsView* m_errors = nullptr;
+  bool m_autoscale = true;
+  bool m_legendsInWindow = true;
   bool m_stale = false;
-  bool m_exporting = false;  ///< refresh() at an export's width: its legends and whole notes
-  int m_exportWidth = 0;
-  double m_horizon = 1.0;
   double m_cursorTime = 0.0;
 };
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The drawing helpers the plot panel's views share (ui/sim/plotpanel.h): the playback cursor's
+// The drawing helpers the plot panel's views share (views/plotpage.h): the playback cursor's
 // layer, a run's curve filled from its store's min/max decimation, a time plot's autoscale, the
 // note rows under the axes, the stale banners and whether a legend row fits its plot.
 #pragma once
