@@ -1,8 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Step size, horizon, RK45 tolerances, controller and sampling, and the summation of a run,
-/// and the one check of their combination. Their names, ranges and descriptions are the table
-/// of core/integrators/settingkeys.h.
+/// Step size, horizon and RK45 tolerances of a run, their table of ranges (looked up by name)
+/// and the one check of their combination.
 #pragma once
 
 #include <cstdint>
@@ -25,8 +24,6 @@ enum class RkSampling {
   Steps    ///< at its accepted steps: "steps"
 };
 
-/// The names of the choices, and the choice of a name (throws InputError naming the flag and
-/// the allowed names), by the table of settingkeys.h.
 std::string controllerName(RkController c);
 RkController parseController(const std::string& s);  ///< throws InputError
 std::string samplingName(RkSampling s);
@@ -49,8 +46,7 @@ struct IntegratorSettings {
   std::int64_t steps() const;
 };
 
-/// Specs of h, T, rtol, atol (ranges, units) shared by every system, in that order: the number
-/// keys of settingKeys().
+/// Specs of h, T, rtol, atol (ranges, units) shared by every system, in that order.
 const std::vector<ParamSpec>& integratorSpecs();
 /// One of them by name ("h", "T", "rtol", "atol"); throws InputError for another name.
 const ParamSpec& integratorSpec(const std::string& name);

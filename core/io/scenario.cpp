@@ -338,6 +338,8 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   for (const auto& [name, value] : raw) sc.parameters[name] = value;
 
   sc.settings = model->defaultSettings();
+  // the settings by any of their names (core/integrators/settingkeys.h: "rk" or "controller",
+  // "rk_samples", "sampling" or "samples"); written by their file keys ("rk", "rk_samples")
   if (j.contains("settings")) {
     std::vector<std::string> unknown;
     try {

@@ -8,13 +8,11 @@
 ///    "potential": "-m*g*l*q3",         (only for a system whose potential is typed)
 ///    "parameters": {"m": 1, "q0": [0.866, 0, 0.5], ...},
 ///    "settings": {"h": 0.05, "T": 200, "rtol": 0.001, "atol": 1e-06,
-///                 "rk": "ode45", "rk_samples": "output", "summation": "compensated"},
+///                 "rk": "ode45", "rk_samples": "output"},
 ///    "methods": ["vi", "rk45", "rk4"],
 ///    "analysis": {"study": "long-time", "inputs": {"steps": "20000"}},
 ///    "control": {"values": {"T": 10, "h": 0.05}, "choices": {"transcription": "vi"}}}
 ///
-/// The settings are written by their file keys and read by any of their names (the table of
-/// core/integrators/settingkeys.h: "rk" or "controller", "rk_samples", "sampling" or "samples").
 /// "analysis" and "control" are optional: the Analysis mode's study with its inputs as typed,
 /// and the optimal-control problem's fields and choices, so that one file holds a whole lecture.
 ///
