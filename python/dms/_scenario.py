@@ -90,8 +90,9 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
     Either `scenario` (a Scenario, e.g. from load_scenario), or `system` with any of: params (by
     name), the settings h, T, rtol, atol, controller, sampling (or its older name samples),
     summation (default the article's set-up), methods (names), study ({"key": ...,
-    "inputs": {...}}), control ({"values": {...}, "choices": {...}}) and potential (the typed potential of "custom-rigid-body" or
-    "custom-sphere-particle", as dms.run's; its parameters go in params). Keywords given with
+    "inputs": {...}}), control ({"values": {...}, "choices": {...}}) and potential (the typed
+    potential of "custom-rigid-body" or "custom-sphere-particle", as dms.run's; its parameters
+    go in params). Keywords given with
     `scenario` override its fields. A scenario that cannot be run as written is refused with
     the loader's message naming the field, and nothing is written: a bad value, or a parameter
     the system does not have (a typed potential's parameters without the potential:
