@@ -400,8 +400,8 @@ void defineRun(CommandOptions& c) {
   c.value("--integrator", "M",
           "the method: " + methods + ", among those the system has (dmsim list); default vi",
           [](const std::string& v) { parseMethod(v); });
-  // the settings' flags, from the table (core/integrators/settingkeys.h); the ranges are checked
-  // with the settings' combination (validateSettings)
+  // the settings' flags, from the table (core/integrators/settingkeys.h): the validator checks
+  // the text (a number, a choice's name), cmdRun the range and the combination
   const IntegratorSettings defaults;
   std::vector<std::string> settingFlags;
   for (const SettingKey& k : settingKeys()) {
