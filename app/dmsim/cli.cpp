@@ -406,10 +406,16 @@ void defineRun(CommandOptions& c) {
   std::vector<std::string> settingFlags;
   for (const SettingKey& k : settingKeys()) {
     std::string help = k.description;
-    if (k.isChoice())
+    if (k.isChoice()) {
       help += "; default " + settingText(defaults, k);
-    else
-      help += ", in " + k.allowedText();
+    } else {
+      // the default when every system's set-up has the same, else the set-up's (dmsim list)
+      bool shared = true;
+      for (const SystemModel* m : allSystems())
+        shared = shared && settingText(m->defaultSettings(), k) == settingText(defaults, k);
+      help += ", in " + k.allowedText() + "; default " +
+              (shared ? settingText(defaults, k) : std::string("the system's set-up"));
+    }
     if (k.scope != SettingScope::Every) help += " (read by " + methodsReading(k) + ")";
     c.value(k.flag, k.meta(), help, [&k](const std::string& v) {
       if (k.isChoice())
