@@ -12,6 +12,7 @@
 #include <optional>
 #include <sstream>
 
+#include "core/integrators/settingkeys.h"
 #include "core/io/atomicfile.h"
 #include "core/io/runcsv.h"
 #include "core/io/scenario.h"
@@ -310,17 +311,40 @@ int cmdList(const Options& o) {
                     {"range", specJsonRange(s)},
                     {"description", s.description}});
     sys["parameters"] = ps;
-    sys["settings"] = {{"h", d.h}, {"T", d.T}, {"rtol", d.rtol}, {"atol", d.atol}};
+    Json numbers = Json::object();
+    for (const SettingKey& k : settingKeys())
+      if (!k.isChoice()) numbers[k.fileKey] = settingNumber(d, k);
+    sys["settings"] = numbers;
     all.push_back(sys);
   }
-  Json integ = Json::array();
-  for (const ParamSpec& s : integratorSpecs())
-    integ.push_back({{"name", s.name},
-                     {"unit", s.unit},
-                     {"range", s.rangeText()},
-                     {"description", s.description}});
+  // the settings' table: the numbers with their ranges, the choices with their names
+  Json integ = Json::array(), choices = Json::array();
+  const IntegratorSettings defaults;
+  for (const SettingKey& k : settingKeys()) {
+    if (k.isChoice()) {
+      Json names = Json::array();
+      for (const SettingChoice& c : k.choices) names.push_back(c.name);
+      choices.push_back({{"name", k.fileKey},
+                         {"flag", k.flag},
+                         {"choices", names},
+                         {"default", settingText(defaults, k)},
+                         {"description", k.description},
+                         {"methods", methodsReading(k)}});
+    } else {
+      integ.push_back({{"name", k.spec->name},
+                       {"unit", k.spec->unit},
+                       {"range", k.spec->rangeText()},
+                       {"description", k.spec->description},
+                       {"flag", k.flag},
+                       {"methods", methodsReading(k)}});
+    }
+  }
   if (json) {
-    std::cout << Json{{"systems", all}, {"integrator_settings", integ}}.dump(2) << "\n";
+    std::cout << Json{{"systems", all},
+                      {"integrator_settings", integ},
+                      {"integrator_choices", choices}}
+                     .dump(2)
+              << "\n";
     return kOk;
   }
   std::cout << "Systems (dmsim run --system NAME --integrator NAME ...):\n";
@@ -344,14 +368,20 @@ int cmdList(const Options& o) {
                 << "\n";
     }
   }
-  std::cout << "\nIntegrator settings:\n";
-  for (const ParamSpec& s : integratorSpecs())
-    std::cout << "  --" << std::left << std::setw(6) << s.name << " unit " << std::setw(3)
-              << (s.unit.empty() ? "-" : s.unit) << " range " << s.rangeText() << "  "
-              << s.description << "\n";
-  std::cout << "  --rk ode45|scipy         RK45 step-size controller (default ode45, MATLAB's)\n"
-               "  --rk-samples output|steps  RK45 sampled at t_k = k h (dense output, default)"
-               " or at its accepted steps\n";
+  std::cout << "\nIntegrator settings (the table of core/integrators/settingkeys.h):\n";
+  for (const SettingKey& k : settingKeys()) {
+    const std::string readBy =
+        k.scope == SettingScope::Every ? "" : " (read by " + methodsReading(k) + ")";
+    if (k.isChoice()) {
+      std::cout << "  " << std::left << std::setw(32) << (k.flag + " " + k.meta()) << " "
+                << k.description << "; default " << settingText(defaults, k) << readBy << "\n";
+    } else {
+      const ParamSpec& s = *k.spec;
+      std::cout << "  " << std::left << std::setw(8) << k.flag << " unit " << std::setw(3)
+                << (s.unit.empty() ? "-" : s.unit) << " range " << s.rangeText() << "  "
+                << s.description << readBy << "\n";
+    }
+  }
   return kOk;
 }
 
@@ -370,22 +400,31 @@ void defineRun(CommandOptions& c) {
   c.value("--integrator", "M",
           "the method: " + methods + ", among those the system has (dmsim list); default vi",
           [](const std::string& v) { parseMethod(v); });
-  const auto number = [](const char* flag) {
-    return [flag](const std::string& v) { parseNumber(v, flag); };
-  };
-  c.value("--h", "H", "the fixed step; for RK45 the output spacing", number("--h"));
-  c.value("--T", "T", "the horizon", number("--T"));
-  c.value("--rtol", "R", "RK45's RelTol (default 1e-3, as MATLAB's ode45)", number("--rtol"));
-  c.value("--atol", "A", "RK45's AbsTol (default 1e-6)", number("--atol"));
-  c.value("--rk", "ode45|scipy",
-          "RK45's step-size controller: MATLAB ode45's (default) or SciPy's RK45",
-          [](const std::string& v) { parseController(v); });
-  c.value("--rk-samples", "output|steps",
-          "RK45 sampled at t_k = k h through its dense output (default) or at its accepted steps",
-          [](const std::string& v) { parseSampling(v); });
-  c.value("--summation", "compensated|plain",
-          "how the variational steps add their increments (default compensated)",
-          [](const std::string& v) { parseSummation(v); });
+  // the settings' flags, from the table (core/integrators/settingkeys.h): the validator checks
+  // the text (a number, a choice's name), cmdRun the range and the combination
+  const IntegratorSettings defaults;
+  std::vector<std::string> settingFlags;
+  for (const SettingKey& k : settingKeys()) {
+    std::string help = k.description;
+    if (k.isChoice()) {
+      help += "; default " + settingText(defaults, k);
+    } else {
+      // the default when every system's set-up has the same, else the set-up's (dmsim list)
+      bool shared = true;
+      for (const SystemModel* m : allSystems())
+        shared = shared && settingText(m->defaultSettings(), k) == settingText(defaults, k);
+      help += ", in " + k.allowedText() + "; default " +
+              (shared ? settingText(defaults, k) : std::string("the system's set-up"));
+    }
+    if (k.scope != SettingScope::Every) help += " (read by " + methodsReading(k) + ")";
+    c.value(k.flag, k.meta(), help, [&k](const std::string& v) {
+      if (k.isChoice())
+        parseChoice(k, v);
+      else
+        parseNumber(v, k.flag);
+    });
+    settingFlags.push_back(k.flag);
+  }
   c.repeated("--set", "NAME=VALUE",
              "a parameter, repeatable; vectors as q0=0.866,0,0.5 (dmsim list names them)");
   c.value("--potential", "EXPR",
@@ -395,10 +434,10 @@ void defineRun(CommandOptions& c) {
   c.value("--scenario", "FILE",
           "run a scenario file saved by the app; flags given as well override it (--system "
           "must then match the file's)");
-  c.form({"--system"},
-         {"--integrator", "--h", "--T", "--rtol", "--atol", "--rk", "--rk-samples", "--summation",
-          "--potential", "--set", "--csv"},
-         {"\n(M: " + methods + ", default vi)"});
+  std::vector<std::string> optional = {"--integrator"};
+  optional.insert(optional.end(), settingFlags.begin(), settingFlags.end());
+  optional.insert(optional.end(), {"--potential", "--set", "--csv"});
+  c.form({"--system"}, optional, {"\n(M: " + methods + ", default vi)"});
   c.form({"--scenario"}, {}, {"[any flag of run, which overrides the file]"});
 }
 
@@ -435,28 +474,16 @@ int cmdRun(const Options& o) {
   if (!model->hasMethod(method))
     throw InputError("--integrator '" + methodName(method) + "' is not available for " + sysName);
   IntegratorSettings st = scenario ? scenario->settings : model->defaultSettings();
-  const auto num = [&](const char* flag, double& dst) {
-    if (o.values.count(flag)) dst = parseNumber(o.values.at(flag), flag);
-  };
-  num("--h", st.h);
-  num("--T", st.T);
-  num("--rtol", st.rtol);
-  num("--atol", st.atol);
-  if (o.values.count("--rk")) st.controller = parseController(o.values.at("--rk"));
-  if (o.values.count("--rk-samples")) st.sampling = parseSampling(o.values.at("--rk-samples"));
-  if (o.values.count("--summation")) st.summation = parseSummation(o.values.at("--summation"));
+  // the flags given; those the method does not read are said (a scenario file's settings are
+  // not flags)
+  std::vector<GivenSetting> given;
+  for (const SettingKey& k : settingKeys()) {
+    if (!o.values.count(k.flag)) continue;
+    setSetting(st, k, o.values.at(k.flag));
+    given.push_back({&k, k.flag});
+  }
   validateSettings(st);
   if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
-  // the flags given that the method ignores (a scenario file's settings are not flags)
-  GivenSettings given;
-  const auto flag = [&](const char* name, std::string& dst) {
-    if (o.values.count(name)) dst = name;
-  };
-  flag("--rtol", given.rtol);
-  flag("--atol", given.atol);
-  flag("--rk", given.controller);
-  flag("--rk-samples", given.sampling);
-  flag("--summation", given.summation);
   if (const std::string w = ignoredSettingsWarning(method, given); !w.empty())
     warnings.push_back(w);
 

@@ -4,32 +4,39 @@
 
 #include <cmath>
 
+#include "core/integrators/settingkeys.h"
+
 namespace dms {
 
-std::string controllerName(RkController c) { return c == RkController::Ode45 ? "ode45" : "scipy"; }
+// the names and their messages are the table's (core/integrators/settingkeys.h)
+std::string controllerName(RkController c) {
+  IntegratorSettings s;
+  s.controller = c;
+  return settingText(s, settingKey("controller"));
+}
 
 RkController parseController(const std::string& s) {
-  if (s == "ode45") return RkController::Ode45;
-  if (s == "scipy") return RkController::Scipy;
-  throw InputError("--rk '" + s + "': expected ode45 (MATLAB's controller) or scipy");
+  return RkController(parseChoice(settingKey("controller"), s));
 }
 
-std::string samplingName(RkSampling s) { return s == RkSampling::Output ? "output" : "steps"; }
+std::string samplingName(RkSampling x) {
+  IntegratorSettings s;
+  s.sampling = x;
+  return settingText(s, settingKey("sampling"));
+}
 
 RkSampling parseSampling(const std::string& s) {
-  if (s == "output") return RkSampling::Output;
-  if (s == "steps") return RkSampling::Steps;
-  throw InputError("--rk-samples '" + s + "': expected output or steps");
+  return RkSampling(parseChoice(settingKey("sampling"), s));
 }
 
-std::string summationName(Summation s) { return s == Summation::Plain ? "plain" : "compensated"; }
+std::string summationName(Summation x) {
+  IntegratorSettings s;
+  s.summation = x;
+  return settingText(s, settingKey("summation"));
+}
 
 Summation parseSummation(const std::string& s) {
-  if (s == "plain") return Summation::Plain;
-  if (s == "compensated") return Summation::Compensated;
-  throw InputError("--summation '" + s +
-                   "': expected compensated (increments added with Kahan's compensation, the "
-                   "default) or plain (the steps as the article writes them)");
+  return Summation(parseChoice(settingKey("summation"), s));
 }
 
 std::int64_t IntegratorSettings::steps() const {
@@ -40,26 +47,12 @@ std::int64_t IntegratorSettings::steps() const {
 constexpr double kMaxSteps = 1e10;
 
 const std::vector<ParamSpec>& integratorSpecs() {
-  static const std::vector<ParamSpec> specs = {
-      ParamSpec::scalar("h", "s", "time step of the variational integrator; output spacing of RK45")
-          .defaultValue(0.05)
-          .above(0.0)
-          .atMost(1e5)
-          .slider(0.001, 0.2),
-      ParamSpec::scalar("T", "s", "simulated time span")
-          .defaultValue(200.0)
-          .above(0.0)
-          .atMost(1e9)
-          .slider(1.0, 2000.0),
-      ParamSpec::scalar("rtol", "", "RK45 relative tolerance (RelTol)")
-          .defaultValue(1e-3)
-          .range(1e-13, 0.5)
-          .slider(1e-10, 1e-1),
-      ParamSpec::scalar("atol", "", "RK45 absolute tolerance (AbsTol)")
-          .defaultValue(1e-6)
-          .range(1e-300, 1.0)
-          .slider(1e-12, 1e-2),
-  };
+  static const std::vector<ParamSpec> specs = [] {
+    std::vector<ParamSpec> out;
+    for (const SettingKey& k : settingKeys())
+      if (!k.isChoice()) out.push_back(*k.spec);
+    return out;
+  }();
   return specs;
 }
 
@@ -77,10 +70,8 @@ std::int64_t checkStepAndHorizon(double h, double T) {
 }
 
 void validateSettings(const IntegratorSettings& s) {
-  checkValue(integratorSpec("h"), {s.h});
-  checkValue(integratorSpec("T"), {s.T});
-  checkValue(integratorSpec("rtol"), {s.rtol});
-  checkValue(integratorSpec("atol"), {s.atol});
+  for (const SettingKey& k : settingKeys())
+    if (!k.isChoice()) checkValue(*k.spec, {settingNumber(s, k)});
   checkStepAndHorizon(s.h, s.T);
   if (s.T / s.h > kMaxSteps)
     throw InputError("T/h = " + formatNumber(s.T / s.h) + " steps is too many (at most " +

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/integrators/settingsjson.h"
 #include "core/io/atomicfile.h"
 #include "core/lie/so3.h"
 #include "core/sim/registry.h"
@@ -339,36 +340,17 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   for (const auto& [name, value] : raw) sc.parameters[name] = value;
 
   sc.settings = model->defaultSettings();
+  // the settings by any of their names (core/integrators/settingkeys.h: "rk" or "controller",
+  // "rk_samples", "sampling" or "samples"); written by their file keys ("rk", "rk_samples")
   if (j.contains("settings")) {
-    const Json& s = j["settings"];
-    if (!s.is_object())
-      throw InputError(std::string("scenario: 'settings' must be an object, got ") + typeName(s));
-    for (const auto& [key, value] : s.items()) {
-      const std::string field = "settings." + key;
-      if (key == "h") {
-        sc.settings.h = number(value, field);
-      } else if (key == "T") {
-        sc.settings.T = number(value, field);
-      } else if (key == "rtol") {
-        sc.settings.rtol = number(value, field);
-      } else if (key == "atol") {
-        sc.settings.atol = number(value, field);
-      } else if (key == "rk" || key == "rk_samples" || key == "summation") {
-        const std::string v = string(value, field);
-        try {
-          if (key == "rk")
-            sc.settings.controller = parseController(v);
-          else if (key == "rk_samples")
-            sc.settings.sampling = parseSampling(v);
-          else
-            sc.settings.summation = parseSummation(v);
-        } catch (const InputError& e) {
-          throw InputError("scenario: '" + field + "': " + e.what());
-        }
-      } else {
-        warn.push_back("scenario: unknown key '" + field + "' ignored");
-      }
+    std::vector<std::string> unknown;
+    try {
+      settingsFromJson(j["settings"], sc.settings, "settings", &unknown);
+    } catch (const InputError& e) {
+      throw InputError(std::string("scenario: ") + e.what());
     }
+    for (const std::string& key : unknown)
+      warn.push_back("scenario: unknown key 'settings." + key + "' ignored");
   }
   try {
     validateSettings(sc.settings);
@@ -464,13 +446,7 @@ std::string scenarioToJson(const Scenario& s) {
     p[name] = scalar && !value.empty() ? Json(value[0]) : Json(value);
   }
   j["parameters"] = p;
-  j["settings"] = {{"h", s.settings.h},
-                   {"T", s.settings.T},
-                   {"rtol", s.settings.rtol},
-                   {"atol", s.settings.atol},
-                   {"rk", controllerName(s.settings.controller)},
-                   {"rk_samples", samplingName(s.settings.sampling)},
-                   {"summation", summationName(s.settings.summation)}};
+  j["settings"] = settingsToJson(s.settings);
   if (!s.methods.empty()) {
     Json m = Json::array();
     for (Method x : s.methods) m.push_back(methodName(x));

@@ -80,23 +80,47 @@ ParamValues normalizeReported(const SystemModel& model, const ParamValues& given
   return out;
 }
 
-std::string ignoredSettingsWarning(Method method, const GivenSettings& given) {
+std::string ignoredSettingsWarning(Method method, const std::vector<GivenSetting>& given) {
   const MethodInfo& info = methodInfo(method);
-  std::vector<std::string> ignored;
-  if (info.adaptive) {
-    if (!given.summation.empty()) ignored.push_back(given.summation);
-  } else {
-    for (const std::string* s : {&given.rtol, &given.atol, &given.controller, &given.sampling})
-      if (!s->empty()) ignored.push_back(*s);
+  // the given names of each scope the method does not read, in the table's order
+  std::vector<std::string> stepControl, summation;
+  const SettingKey* summed = nullptr;
+  for (const SettingKey& k : settingKeys()) {
+    if (k.readBy(method)) continue;
+    for (const GivenSetting& g : given) {
+      if (g.key != &k) continue;
+      (k.scope == SettingScope::Adaptive ? stepControl : summation).push_back(g.spelled);
+      if (k.scope == SettingScope::Summed) summed = &k;
+    }
   }
-  if (ignored.empty()) return {};
-  const std::string verb = ignored.size() == 1 ? " is" : " are";
-  if (info.adaptive)
-    return listed(ignored) + verb + " ignored: " + info.name +
-           " is an adaptive method (the summation is the fixed-step methods')";
-  return listed(ignored) + verb + " ignored: " + info.name +
-         " is a fixed-step method (rtol, atol, the controller and the sampling set the adaptive "
-         "methods' steps)";
+  const auto verb = [](const std::vector<std::string>& v) {
+    return v.size() == 1 ? " is ignored: " : " are ignored: ";
+  };
+  std::vector<std::string> out;
+  if (!stepControl.empty()) {
+    // "rtol, atol, the controller and the sampling": the adaptive methods' keys
+    std::vector<std::string> keys;
+    for (const SettingKey& k : settingKeys())
+      if (k.scope == SettingScope::Adaptive) keys.push_back((k.isChoice() ? "the " : "") + k.name);
+    out.push_back(listed(stepControl) + verb(stepControl) + info.name +
+                  " is a fixed-step method (" + listed(keys) + " set the adaptive methods' steps)");
+  }
+  if (!summation.empty()) {
+    if (info.adaptive) {
+      out.push_back(listed(summation) + verb(summation) + info.name +
+                    " is an adaptive method (the summation is the fixed-step methods')");
+    } else {
+      std::vector<std::string> readers;
+      for (const MethodInfo& m : allMethods())
+        if (summed->readBy(m.method)) readers.push_back(m.name);
+      out.push_back(listed(summation) + verb(summation) + info.name +
+                    " adds no increments by a summation (the summation is " + listed(readers) +
+                    "'s)");
+    }
+  }
+  std::string w;
+  for (const std::string& s : out) w += (w.empty() ? "" : "; ") + s;
+  return w;
 }
 
 void refuseFailedFirstStep(const SystemModel& model, Method method,

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/integrators/settingkeys.h"
 #include "core/systems/system.h"
 
 namespace dms {
@@ -19,18 +20,19 @@ namespace dms {
 ParamValues normalizeReported(const SystemModel& model, const ParamValues& given,
                               std::vector<std::string>* warnings);
 
-/// The integrator settings a caller was given, by the name it spells each with (empty: not
-/// given): they are reported when the method ignores them.
-struct GivenSettings {
-  std::string rtol, atol, controller, sampling;  ///< the adaptive methods' only
-  std::string summation;                         ///< the fixed-step methods' only
+/// A setting a caller was given, by the name it spelled it with ("--rtol", "samples"): it is
+/// reported when the method does not read it.
+struct GivenSetting {
+  const SettingKey* key = nullptr;
+  std::string spelled;
 };
 
-/// The warning for the settings of `given` that `method` ignores (the step control and sampling
-/// of an adaptive method given to a fixed-step one, the summation of the fixed-step methods
-/// given to an adaptive one), e.g. "rtol and controller are ignored: vi is a fixed-step method
-/// (they set the adaptive methods' step control)"; empty when none is.
-std::string ignoredSettingsWarning(Method method, const GivenSettings& given);
+/// The warning for the settings of `given` that `method` does not read (SettingKey::readBy: the
+/// step control and sampling of the adaptive methods given to a fixed-step one, the summation
+/// of the variational methods given to another), e.g. "rtol and controller are ignored: vi is
+/// a fixed-step method (rtol, atol, the controller and the sampling set the adaptive methods'
+/// steps)"; empty when it reads them all.
+std::string ignoredSettingsWarning(Method method, const std::vector<GivenSetting>& given);
 
 /// The one rule for a run that fails, whatever the system: a fixed-step run whose first step
 /// fails (no sample after t = 0) is refused as bad input naming h (`hName`, e.g. "--h"), the

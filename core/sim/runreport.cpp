@@ -5,13 +5,16 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/integrators/settingsjson.h"
 #include "core/sim/namedstate.h"
 #include "core/version.h"
 
 namespace dms {
 
 std::optional<std::string> horizonWarning(Method method, const IntegratorSettings& st) {
-  if (methodInfo(method).adaptive && st.sampling != RkSampling::Output) return std::nullopt;
+  // a run sampled at its own steps reaches T
+  if (settingKey("sampling").readBy(method) && st.sampling != RkSampling::Output)
+    return std::nullopt;
   const double tN = double(st.steps()) * st.h;
   if (std::fabs(tN - st.T) <= 1e-9 * st.T) return std::nullopt;
   return "T = " + formatNumber(st.T) + " is not a whole number of steps h = " + formatNumber(st.h) +
@@ -22,17 +25,12 @@ std::optional<std::string> horizonWarning(Method method, const IntegratorSetting
 std::string runReportJson(const SystemModel& model, Method method, const IntegratorSettings& st,
                           const RunOutcome& r, const std::vector<std::string>& warnings) {
   using Json = nlohmann::ordered_json;
-  const bool rk = method != Method::Variational;
   Json j;
   j["system"] = model.name();
   j["integrator"] = methodName(method);
-  j["rk"] = rk ? controllerName(st.controller) : "none";
-  j["rk_samples"] = rk ? samplingName(st.sampling) : "none";
-  j["summation"] = rk ? "none" : summationName(st.summation);
-  j["h"] = st.h;
-  j["T"] = st.T;
-  j["rtol"] = st.rtol;
-  j["atol"] = st.atol;
+  // the choices ("none" where the method reads none), then the numbers
+  j.update(reportSettingsJson(st, method));
+  // the number of samples the run made (not the sampling, "rk_samples")
   j["samples"] = r.summary.samples;
   j["steps"] = r.counters.steps;
   j["accepted"] = r.counters.steps;

@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Sequence, Union
 import numpy as _np
 
 from . import _core
-from ._systems import System, _name, _number, _text, methods, system, systems
+from ._systems import System, _name, _number, _settings, _text, methods, system, systems
 
 
 # --- runs --------------------------------------------------------------------------------------
@@ -136,7 +136,8 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
         T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
         rtol: Optional[float] = None, atol: Optional[float] = None,
         controller: Optional[str] = None, samples: Optional[str] = None,
-        summation: Optional[str] = None, potential: Optional[str] = None) -> Run:
+        summation: Optional[str] = None, potential: Optional[str] = None, *,
+        sampling: Optional[str] = None) -> Run:
     """Runs `system` with `method` from t = 0 to T and returns the Run (its arrays and summary).
 
     Arguments (as `dmsim run`'s flags; None takes the system's article set-up):
@@ -149,16 +150,17 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
         "q0": [0.866, 0, 0.5]}; the others take their defaults.
       rtol, atol: the adaptive methods' relative and absolute tolerances.
       controller: the RK45 step-size controller, "ode45" (MATLAB's; None) or "scipy".
-      samples: where RK45 is sampled, "output" (at t_k = k h by dense output; None) or "steps"
-        (at its accepted steps).
+      sampling: where RK45 is sampled, "output" (at t_k = k h by dense output; None) or "steps"
+        (at its accepted steps); samples is its older name (give one of the two).
       summation: how the variational steps add their increments, "compensated" (None) or
         "plain".
       potential: the potential typed for "custom-rigid-body" (in R11 ... R33) or
         "custom-sphere-particle" (in q1, q2, q3, m, l), as dmsim run --potential; each other
         name in it is a parameter that params must give.
 
-    rtol, atol, controller and samples given to a fixed-step method, and summation given to an
-    adaptive one, are ignored with a warning naming them.
+    rtol, atol, controller and sampling given to a fixed-step method, and summation given to a
+    method other than vi, vi4 and rattle, are ignored with a warning naming them (the table of
+    dmsim list: which methods read which setting).
 
     Warnings (warnings.warn, and kept in Run.warnings): what dmsim run warns about, the same
     text: a T that is not a whole number of steps, a parameter the system changed (a q0 scaled
@@ -173,14 +175,13 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
 
     {systems}
     """
+    arguments = locals()
     name = _name(system)
-    given = [n for n, v in (("rtol", rtol), ("atol", atol), ("controller", controller),
-                            ("samples", samples), ("summation", summation)) if v is not None]
-    args = (name, _text("method", method), _number("h", h), _number("T", T), _params(params),
-            _number("rtol", rtol), _number("atol", atol), _text("controller", controller) or "ode45",
-            _text("samples", samples) or "output", _text("summation", summation) or "compensated")
+    method = _text("method", method)
+    settings = _settings(arguments)
+    args = (name, method, settings, _params(params))
     potential = _text("potential", potential)
-    d = _core.run(*args, [], potential, given)
+    d = _core.run(*args, [], potential, True)
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
     return Run(name, method, d, args + (potential,))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Union
 
 from . import _core
-from ._systems import _lookup, _name, _number, _texts, methods, system
+from ._systems import _lookup, _name, _setting_key, _settings, _texts, methods, system
 from ._systems import _text as _check_text
 from ._runs import Run, _params, run
 from ._studies import _text, study
@@ -23,9 +23,10 @@ from ._control import control
 @dataclass
 class Scenario:
     """A scenario file of the app: the system, its parameters, the integrator settings (h, T,
-    rtol, atol, controller, samples, summation), the methods shown side by side, and optionally
-    the Analysis study (key, inputs as text) and the optimal-control fields and choices; an
-    example says what it shows in `title` and `description`."""
+    rtol, atol, controller, samples (the sampling), summation; the table of `dmsim list`), the
+    methods shown side by side, and optionally the Analysis study (key, inputs as text) and the
+    optimal-control fields and choices; an example says what it shows in `title` and
+    `description`."""
 
     system: str
     parameters: Dict[str, Union[float, List[float]]] = field(default_factory=dict)
@@ -40,13 +41,11 @@ class Scenario:
 
     def run(self, method: Optional[str] = None) -> Run:
         """dms.run of this scenario with `method` (default its first method, else vi)."""
-        s = self.settings
         m = method or (self.methods[0] if self.methods else "vi")
         # as dmsim run --scenario: the file's warnings first
-        args = (self.system, m, s.get("h"), s.get("T"), self.parameters, s.get("rtol"),
-                s.get("atol"), s.get("controller", "ode45"), s.get("samples", "output"),
-                s.get("summation", "compensated"))
-        d = _core.run(*args, list(self.warnings), self.potential, [])
+        settings = {k: v for k, v in self.settings.items() if v is not None}
+        args = (self.system, m, settings, self.parameters)
+        d = _core.run(*args, list(self.warnings), self.potential, False)
         for w in d["warnings"]:
             _warnings.warn(w, stacklevel=2)
         return Run(self.system, m, d, args + (self.potential,))
@@ -87,26 +86,24 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
                   summation: Optional[str] = None, methods: Optional[Sequence[str]] = None,
                   study: Optional[Dict[str, object]] = None,
                   control: Optional[Dict[str, object]] = None,
-                  potential: Optional[str] = None) -> None:
+                  potential: Optional[str] = None, sampling: Optional[str] = None) -> None:
     """Writes the scenario file `path`, which the app and `dmsim run --scenario` open
     (atomically: a temporary file, then a rename).
 
     Either `scenario` (a Scenario, e.g. from load_scenario), or `system` with any of: params (by
-    name), the settings h, T, rtol, atol, controller, samples, summation (default the article's
-    set-up), methods (names), study ({"key": ..., "inputs": {...}}), control ({"values":
-    {...}, "choices": {...}}) and potential (the typed potential of "custom-rigid-body" or
-    "custom-sphere-particle", as dms.run's; its parameters go in params). Keywords given with
+    name), the settings h, T, rtol, atol, controller, sampling (or its older name samples),
+    summation (default the article's set-up), methods (names), study ({"key": ...,
+    "inputs": {...}}), control ({"values": {...}, "choices": {...}}) and potential (the typed
+    potential of "custom-rigid-body" or "custom-sphere-particle", as dms.run's; its parameters
+    go in params). Keywords given with
     `scenario` override its fields. A scenario that cannot be run as written is refused with
     the loader's message naming the field, and nothing is written: a bad value, or a parameter
     the system does not have (a typed potential's parameters without the potential:
     "'parameters.k': custom-sphere-particle has no parameter 'k' ...").
     """
     # a value of the wrong type is refused naming the argument, as dms.run does
-    h, T, rtol, atol = (_number(n, v) for n, v in (("h", h), ("T", T), ("rtol", rtol),
-                                                    ("atol", atol)))
-    controller, samples, summation, potential = (
-        _check_text(n, v) for n, v in (("controller", controller), ("samples", samples),
-                                       ("summation", summation), ("potential", potential)))
+    given = _settings(locals())
+    potential = _check_text("potential", potential)
     params = _params(params)
     methods = _texts("methods", methods)
     if scenario is None:
@@ -114,14 +111,13 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
             raise ValueError("save_scenario: give a scenario or a system")
         scenario = Scenario(_name(system))
     dms_system = _lookup(_name(system) if system is not None else scenario.system)
-    settings = {"h": dms_system.article_setup["h"], "T": dms_system.article_setup["T"],
-                "rtol": dms_system.article_setup["rtol"], "atol": dms_system.article_setup["atol"],
-                "controller": "ode45", "samples": "output", "summation": "compensated"}
-    settings.update(scenario.settings)
-    for k, v in (("h", h), ("T", T), ("rtol", rtol), ("atol", atol), ("controller", controller),
-                 ("samples", samples), ("summation", summation)):
-        if v is not None:
-            settings[k] = v
+    # the scenario's settings with those given (a setting given replaces each of its names);
+    # the core completes them with the system's set-up
+    settings = {k: v for k, v in scenario.settings.items() if v is not None}
+    for n, v in given.items():
+        key = _setting_key(n)
+        settings = {k: x for k, x in settings.items() if _setting_key(k) is not key}
+        settings[n] = v
     d = {
         "system": dms_system.name,
         "potential": potential if potential is not None else scenario.potential,

@@ -67,6 +67,37 @@ def _numbers_of(name: str, values) -> Optional[List[float]]:
         raise ValueError(f"{name} = {values!r}: expected a list of numbers")
     return [_number(f"{name}[{i}]", v) for i, v in enumerate(values)]
 
+# --- run settings ------------------------------------------------------------------------------
+
+# the table of a run's settings (core/integrators/settingkeys.h): each key's names, kind, allowed
+# values and the methods that read it
+_SETTING_KEYS = _core.setting_keys()
+
+
+def _setting_key(name: str) -> Optional[dict]:
+    """The setting named `name` (canonical, or an alias such as "samples"), or None."""
+    for k in _SETTING_KEYS:
+        if name == k["name"] or name in k["aliases"]:
+            return k
+    return None
+
+
+def _settings(arguments: dict) -> Dict[str, Union[float, str]]:
+    """The run settings among a function's `arguments` (its locals(): the arguments named as
+    the table's keys of the settings dicts and its canonical names, e.g. samples and sampling)
+    that are given (not None), by the name given, each checked for its type (ValueError naming
+    the argument). Two names of one setting are refused."""
+    out: Dict[str, Union[float, str]] = {}
+    for k in _SETTING_KEYS:
+        names = [n for n in dict.fromkeys((k["dict_key"], k["name"]))
+                 if arguments.get(n) is not None]
+        if len(names) > 1:
+            raise ValueError(f"{names[0]} and {names[1]} are the same setting ({k['name']}): "
+                             f"give one")
+        for n in names:
+            out[n] = _number(n, arguments[n]) if k["kind"] == "number" else _text(n, arguments[n])
+    return out
+
 # --- systems -----------------------------------------------------------------------------------
 
 

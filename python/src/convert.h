@@ -40,6 +40,11 @@ ParamValues paramValues(const py::object& params);
 ParamValues paramValues(const py::object& params, const SystemModel& model);
 /// Parameter values as a dict: a scalar as a float (an int where its spec in `specs` takes whole
 /// numbers only, a chain's n), a vector as a list.
+/// Sets on `st` the settings of `given` (by any of their names, core/integrators/settingkeys.h:
+/// numbers, and choices by name); InputError for a name that is no setting, two names of one
+/// setting or a choice that is none of its names. The ranges are left to validateSettings().
+void applySettings(IntegratorSettings& st, const py::dict& given);
+
 py::dict paramDict(const ParamValues& values, const std::vector<ParamSpec>& specs = {});
 
 /// JSON text as Python values (json.loads).

@@ -4,9 +4,11 @@
 // vector per quantity, reserved for the run's sample count, moved into the arrays without a
 // copy and without a Python object per sample), its summary as `dmsim run`'s JSON. The GIL is
 // released while the run computes; Ctrl+C is checked between chunks of samples.
+#include <map>
 #include <optional>
 
 #include "core/analysis/parallel.h"
+#include "core/integrators/settingkeys.h"
 #include "core/io/atomicfile.h"
 #include "core/io/runcsv.h"
 #include "core/sim/bodies.h"
@@ -87,31 +89,41 @@ class Columns final : public SampleSink {
   bool momentum_, structure2_, pose_;
 };
 
-// the system's set-up with what was given, checked (validateSettings)
-IntegratorSettings settingsOf(const SystemModel& model, std::optional<double> h,
-                              std::optional<double> T, std::optional<double> rtol,
-                              std::optional<double> atol, const std::string& controller,
-                              const std::string& samples, const std::string& summation) {
+}  // namespace
+
+void applySettings(IntegratorSettings& st, const py::dict& given) {
+  std::map<const SettingKey*, std::string> seen;
+  for (const auto& [nameObject, value] : given) {
+    const std::string name = py::str(nameObject);
+    const SettingKey& k = settingKey(name);
+    if (seen.count(&k))
+      throw InputError(seen[&k] + " and " + name + " are the same setting (" + k.name +
+                       "): give one");
+    seen[&k] = name;
+    if (k.isChoice())
+      k.setChoice(st, parseChoice(k, value.cast<std::string>()));
+    else
+      setSettingNumber(st, k, value.cast<double>());
+  }
+}
+
+namespace {
+
+// the system's set-up with the settings given, checked (validateSettings)
+IntegratorSettings settingsOf(const SystemModel& model, const py::dict& given) {
   IntegratorSettings st = model.defaultSettings();
-  if (h) st.h = *h;
-  if (T) st.T = *T;
-  if (rtol) st.rtol = *rtol;
-  if (atol) st.atol = *atol;
-  st.controller = parseController(controller);
-  st.sampling = parseSampling(samples);
-  st.summation = parseSummation(summation);
+  applySettings(st, given);
   validateSettings(st);
   return st;
 }
 
+// `settings`: the settings given, by any of their names (the others are the system's set-up's)
 // `warnings`: those of the input so far (a scenario file's), to which the run's are added
-// `given`: the names of the settings the caller gave (not a scenario file's), reported when the
-// method ignores them
-py::dict run(const std::string& system, const std::string& methodText, std::optional<double> h,
-             std::optional<double> T, const py::object& params, std::optional<double> rtol,
-             std::optional<double> atol, const std::string& controller, const std::string& samples,
-             const std::string& summation, std::vector<std::string> warnings,
-             const std::optional<std::string>& potential, const std::vector<std::string>& given) {
+// `reportIgnored`: whether the settings were given by the caller (not a scenario file's), so
+// that those the method does not read are said
+py::dict run(const std::string& system, const std::string& methodText, const py::dict& settings,
+             const py::object& params, std::vector<std::string> warnings,
+             const std::optional<std::string>& potential, bool reportIgnored) {
   // checked in dmsim run's order, with its messages; a typed potential makes its own instance
   std::shared_ptr<const SystemModel> typed;
   if (potential) typed = withPotential(systemNamed(system), *potential);
@@ -119,17 +131,15 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
   const Method method = parseMethod(methodText);
   if (!model.hasMethod(method))
     throw InputError("--integrator '" + methodName(method) + "' is not available for " + system);
-  const IntegratorSettings st = settingsOf(model, h, T, rtol, atol, controller, samples, summation);
+  const IntegratorSettings st = settingsOf(model, settings);
   if (const std::optional<std::string> w = horizonWarning(method, st)) warnings.push_back(*w);
-  GivenSettings ignored;
-  for (const std::string& name : given) {
-    if (name == "rtol") ignored.rtol = name;
-    if (name == "atol") ignored.atol = name;
-    if (name == "controller") ignored.controller = name;
-    if (name == "samples") ignored.sampling = name;
-    if (name == "summation") ignored.summation = name;
-  }
-  if (const std::string w = ignoredSettingsWarning(method, ignored); !w.empty())
+  std::vector<GivenSetting> given;
+  if (reportIgnored)
+    for (const auto& item : settings) {
+      const std::string name = py::str(item.first);
+      given.push_back({&settingKey(name), name});
+    }
+  if (const std::string w = ignoredSettingsWarning(method, given); !w.empty())
     warnings.push_back(w);
   const ParamValues values = normalizeReported(model, paramValues(params, model), &warnings);
 
@@ -203,15 +213,13 @@ py::dict run(const std::string& system, const std::string& methodText, std::opti
 // complete). A run is deterministic: its samples are those the arrays hold, and the drawn point
 // (x, y, z), which the arrays do not keep, comes with them. Returns the number of rows.
 std::size_t runCsv(const std::string& path, const std::string& system,
-                   const std::string& methodText, std::optional<double> h, std::optional<double> T,
-                   const py::object& params, std::optional<double> rtol, std::optional<double> atol,
-                   const std::string& controller, const std::string& samples,
-                   const std::string& summation, const std::optional<std::string>& potential) {
+                   const std::string& methodText, const py::dict& settings,
+                   const py::object& params, const std::optional<std::string>& potential) {
   std::shared_ptr<const SystemModel> typed;
   if (potential) typed = withPotential(systemNamed(system), *potential);
   const SystemModel& model = typed ? *typed : systemNamed(system);
   const Method method = parseMethod(methodText);
-  const IntegratorSettings st = settingsOf(model, h, T, rtol, atol, controller, samples, summation);
+  const IntegratorSettings st = settingsOf(model, settings);
   std::vector<std::string> warnings;
   const ParamValues values = model.normalize(paramValues(params, model), &warnings);
   AtomicFile file;
@@ -291,18 +299,45 @@ py::dict namedStates(const std::string& system, const std::string& methodText,
   return out;
 }
 
+// the table of the run settings (core/integrators/settingkeys.h), for the Python side's
+// arguments and dicts
+py::list settingKeyList() {
+  py::list out;
+  const IntegratorSettings defaults;
+  for (const SettingKey& k : settingKeys()) {
+    py::dict d;
+    d["name"] = k.name;
+    d["aliases"] = k.aliases();
+    d["flag"] = k.flag;
+    d["file_key"] = k.fileKey;
+    d["dict_key"] = k.dictKey;
+    d["kind"] = k.isChoice() ? "choice" : "number";
+    std::vector<std::string> choices;
+    for (const SettingChoice& c : k.choices) choices.push_back(c.name);
+    d["choices"] = choices;
+    d["default"] = k.isChoice() ? py::object(py::str(settingText(defaults, k)))
+                                : py::object(py::float_(settingNumber(defaults, k)));
+    d["allowed"] = k.allowedText();
+    d["description"] = k.description;
+    std::vector<std::string> methods;
+    for (const MethodInfo& m : allMethods())
+      if (k.readBy(m.method)) methods.push_back(m.name);
+    d["methods"] = methods;
+    out.append(d);
+  }
+  return out;
+}
+
 }  // namespace
 
 void defineRun(py::module_& m) {
-  m.def("run_csv", &runCsv, py::arg("path"), py::arg("system"), py::arg("method"), py::arg("h"),
-        py::arg("T"), py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
-        py::arg("samples"), py::arg("summation"), py::arg("potential"));
+  m.def("run_csv", &runCsv, py::arg("path"), py::arg("system"), py::arg("method"),
+        py::arg("settings"), py::arg("params"), py::arg("potential"));
   m.def("named_states", &namedStates, py::arg("system"), py::arg("method"), py::arg("t"),
         py::arg("state"), py::arg("pose"));
-  m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("h"), py::arg("T"),
-        py::arg("params"), py::arg("rtol"), py::arg("atol"), py::arg("controller"),
-        py::arg("samples"), py::arg("summation"), py::arg("warnings"),
-        py::arg("potential") = py::none(), py::arg("given") = std::vector<std::string>{});
+  m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("settings"), py::arg("params"),
+        py::arg("warnings"), py::arg("potential") = py::none(), py::arg("report_ignored") = false);
+  m.def("setting_keys", &settingKeyList);
 }
 
 }  // namespace dms::python

@@ -4,6 +4,7 @@
 // a dict of their fields, through the core's parser and writer.
 #include "core/io/scenario.h"
 
+#include "core/integrators/settingkeys.h"
 #include "core/sim/registry.h"
 #include "python/src/convert.h"
 
@@ -15,14 +16,11 @@ py::dict toDict(const Scenario& s, const std::vector<std::string>& warnings) {
   d["system"] = s.system;
   d["potential"] = s.potential.empty() ? py::object(py::none()) : py::object(py::str(s.potential));
   d["parameters"] = paramDict(s.parameters, scenarioSystem(s)->paramsFor(s.parameters));
+  // by the keys of the Python module's settings dicts (core/integrators/settingkeys.h)
   py::dict st;
-  st["h"] = s.settings.h;
-  st["T"] = s.settings.T;
-  st["rtol"] = s.settings.rtol;
-  st["atol"] = s.settings.atol;
-  st["controller"] = controllerName(s.settings.controller);
-  st["samples"] = samplingName(s.settings.sampling);
-  st["summation"] = summationName(s.settings.summation);
+  for (const SettingKey& k : settingKeys())
+    st[py::str(k.dictKey)] = k.isChoice() ? py::object(py::str(settingText(s.settings, k)))
+                                          : py::object(py::float_(settingNumber(s.settings, k)));
   d["settings"] = st;
   py::list methods;
   for (Method m : s.methods) methods.append(methodName(m));
@@ -66,14 +64,9 @@ void save(const std::string& path, const py::dict& d) {
   if (d.contains("potential") && !d["potential"].is_none())
     s.potential = d["potential"].cast<std::string>();
   s.parameters = paramValues(d["parameters"], *scenarioSystem(s));
-  const py::dict st = d["settings"];
-  s.settings.h = st["h"].cast<double>();
-  s.settings.T = st["T"].cast<double>();
-  s.settings.rtol = st["rtol"].cast<double>();
-  s.settings.atol = st["atol"].cast<double>();
-  s.settings.controller = parseController(st["controller"].cast<std::string>());
-  s.settings.sampling = parseSampling(st["samples"].cast<std::string>());
-  s.settings.summation = parseSummation(st["summation"].cast<std::string>());
+  // the system's set-up with the dict's settings (by any of their names)
+  s.settings = scenarioSystem(s)->defaultSettings();
+  applySettings(s.settings, d["settings"].cast<py::dict>());
   if (!d["methods"].is_none())
     s.methods = parseMethodList(model, d["methods"].cast<std::vector<std::string>>(), "methods");
   if (!d["study"].is_none()) {

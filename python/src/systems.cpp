@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.systems(): every system of the registry with its parameters, methods, article
 // set-up and conserved quantities, as plain dicts (dms.System wraps them).
+#include "core/integrators/settingkeys.h"
 #include "core/sim/namedstate.h"
 #include "core/sim/registry.h"
 #include "core/systems/typedpotential.h"
@@ -55,11 +56,9 @@ py::dict systemDict(const SystemModel& m, bool hasControl) {
   for (Method me : m.articleMethods()) article.append(methodName(me));
   d["article_methods"] = article;
   const IntegratorSettings st = m.defaultSettings();
-  py::dict setup;
-  setup["h"] = st.h;
-  setup["T"] = st.T;
-  setup["rtol"] = st.rtol;
-  setup["atol"] = st.atol;
+  py::dict setup;  // the numbers of the settings' table
+  for (const SettingKey& k : settingKeys())
+    if (!k.isChoice()) setup[py::str(k.dictKey)] = settingNumber(st, k);
   d["article_setup"] = setup;
   d["structure"] = m.structureName();
   d["structure2"] = m.structure2Name();

@@ -42,17 +42,17 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
   m_params = new ParamForm(ParamForm::Style::Sliders, this);
   m_settings = new ParamForm(ParamForm::Style::Sliders, this);
   m_settings->setSpecs(integratorSpecs());
-  m_controller = new QComboBox;
-  m_controller->addItem(tr("ode45 (MATLAB)"), int(RkController::Ode45));
-  m_controller->addItem(tr("SciPy RK45"), int(RkController::Scipy));
-  m_controller->setToolTip(tr("Step-size controller of the RK45 baseline; the article's is ode45"));
-  m_sampling = new QComboBox;
-  m_sampling->addItem(tr("at t = k h"), int(RkSampling::Output));
-  m_sampling->addItem(tr("at its steps"), int(RkSampling::Steps));
-  m_sampling->setToolTip(
-      tr("RK45 samples: dense output at the variational sample times, or its own accepted steps"));
-  m_settings->addRow(tr("RK45"), m_controller);
-  m_settings->addRow(tr("samples"), m_sampling);
+  // the choices of the settings' table, each a list of its values
+  for (const SettingKey& k : settingKeys()) {
+    if (!k.isChoice()) continue;
+    auto* box = new QComboBox;
+    box->setObjectName(QString::fromStdString(k.name));
+    for (const SettingChoice& c : k.choices)
+      box->addItem(QString::fromStdString(c.label), QString::fromStdString(c.name));
+    box->setToolTip(QString::fromStdString(k.description + " (read by " + methodsReading(k) + ")"));
+    m_settings->addRow(QString::fromStdString(k.name), box);
+    m_choices.emplace_back(&k, box);
+  }
   // a structural parameter (a chain's n) makes another table: rebuilt after the signal that
   // moved it returns (its slider is one of the rows rebuilt)
   connect(m_params, &ParamForm::changed, this, [this] {
@@ -63,8 +63,8 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
     connect(f, &ParamForm::changed, this, &ParamPanel::changed);
     connect(f, &ParamForm::rejected, this, &ParamPanel::showProblem);
   }
-  for (QComboBox* c : {m_controller, m_sampling})
-    connect(c, &QComboBox::currentIndexChanged, this, &ParamPanel::changed);
+  for (const auto& [key, box] : m_choices)
+    connect(box, &QComboBox::currentIndexChanged, this, &ParamPanel::changed);
   m_methods = new MethodPicker(this);
   connect(m_methods, &MethodPicker::changed, this, &ParamPanel::changed);
 
@@ -242,22 +242,23 @@ void ParamPanel::setScenario(const ParamValues& values, const IntegratorSettings
   followStructure(values);
   m_params->setValues(values);
   m_base = settings;
-  m_settings->setValues({{"h", {settings.h}},
-                         {"T", {settings.T}},
-                         {"rtol", {settings.rtol}},
-                         {"atol", {settings.atol}}});
-  // h and T sliders around the set-up's values: a system whose step is a minute (the two-body
-  // problem's) or 2^-13 s (the heavy top's) would otherwise drop its step to the generic
-  // slider's end at the first notch
-  for (const char* name : {"h", "T"}) {
-    const double v = name[0] == 'h' ? settings.h : settings.T;
-    const auto [lo, hi] = ParamForm::sliderRangeAround(integratorSpec(name), v);
-    m_settings->setSliderRange(name, lo, hi);
+  ParamValues numbers;
+  for (const SettingKey& k : settingKeys())
+    if (!k.isChoice()) numbers[k.name] = {settingNumber(settings, k)};
+  m_settings->setValues(numbers);
+  // sliders around the set-up's values of the settings every method reads (h and T): a system
+  // whose step is a minute (the two-body problem's) or 2^-13 s (the heavy top's) would
+  // otherwise drop its step to the generic slider's end at the first notch
+  for (const SettingKey& k : settingKeys()) {
+    if (k.isChoice() || k.scope != SettingScope::Every) continue;
+    const auto [lo, hi] = ParamForm::sliderRangeAround(*k.spec, settingNumber(settings, k));
+    m_settings->setSliderRange(k.name, lo, hi);
   }
-  for (QComboBox* c : {m_controller, m_sampling}) c->blockSignals(true);
-  m_controller->setCurrentIndex(m_controller->findData(int(settings.controller)));
-  m_sampling->setCurrentIndex(m_sampling->findData(int(settings.sampling)));
-  for (QComboBox* c : {m_controller, m_sampling}) c->blockSignals(false);
+  for (const auto& [key, box] : m_choices) {
+    box->blockSignals(true);
+    box->setCurrentIndex(box->findData(QString::fromStdString(settingText(settings, *key))));
+    box->blockSignals(false);
+  }
 }
 
 void ParamPanel::setValue(const std::string& name, const std::vector<double>& value) {
@@ -310,12 +311,10 @@ void ParamPanel::setMethods(const std::vector<Method>& methods) { m_methods->set
 IntegratorSettings ParamPanel::settings() const {
   const ParamValues v = m_settings->values();
   IntegratorSettings s = m_base;
-  s.h = v.at("h").front();
-  s.T = v.at("T").front();
-  s.rtol = v.at("rtol").front();
-  s.atol = v.at("atol").front();
-  s.controller = RkController(m_controller->currentData().toInt());
-  s.sampling = RkSampling(m_sampling->currentData().toInt());
+  for (const SettingKey& k : settingKeys())
+    if (!k.isChoice()) setSettingNumber(s, k, v.at(k.name).front());
+  for (const auto& [key, box] : m_choices)
+    key->setChoice(s, parseChoice(*key, box->currentData().toString().toStdString()));
   return s;
 }
 

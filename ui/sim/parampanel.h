@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The simulation's parameter panel, generated from the core's ParamSpec tables (ParamForm with
 // sliders): the system's parameters, the methods side by side (MethodPicker), then the
-// integrator settings (h, T, rtol, atol, the RK45 controller and its sampling), a problem with
-// the values in red in place, and notes.
+// integrator settings (the table of core/integrators/settingkeys.h: the numbers as sliders, the
+// choices as lists), a problem with the values in red in place, and notes.
 #pragma once
 
 #include <QWidget>
@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/integrators/settingkeys.h"
 #include "core/sim/registry.h"
 
 class QComboBox;
@@ -112,8 +113,8 @@ class ParamPanel : public QWidget {
   ParamForm* m_params = nullptr;
   ParamForm* m_settings = nullptr;
   MethodPicker* m_methods = nullptr;
-  QComboBox* m_controller = nullptr;
-  QComboBox* m_sampling = nullptr;
+  // a list per choice of the settings' table (the controller, the sampling, the summation)
+  std::vector<std::pair<const SettingKey*, QComboBox*>> m_choices;
   MessageLine* m_message = nullptr;  // the problem in red, else the notes: reserved lines
   IntegratorSettings m_base;         // anything the panel does not show
 };

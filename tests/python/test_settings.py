@@ -1,0 +1,44 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The run settings by the core's table: sampling= is the clear name of samples= (both taken, one
+at a time), in dms.run and in the scenario files, and a setting a method does not read is said."""
+
+import warnings
+
+import pytest
+
+import dms
+from conftest import without_times
+
+
+def test_sampling_is_samples(dmsim):
+    by_new = dms.run("mass-spring", "rk45", T=3.5, sampling="steps")
+    by_old = dms.run("mass-spring", "rk45", T=3.5, samples="steps")
+    assert by_new.summary["rk_samples"] == "steps"
+    assert without_times(by_new.summary) == without_times(by_old.summary)
+    expected = dmsim.json("run", "--system", "mass-spring", "--integrator", "rk45", "--T", "3.5",
+                          "--rk-samples", "steps")
+    assert without_times(by_new.summary) == without_times(expected)
+    # not the output's samples: more than T/h + 1 of them would be a coincidence
+    assert len(by_new) != len(dms.run("mass-spring", "rk45", T=3.5))
+    with pytest.raises(ValueError, match=r"samples and sampling are the same setting"):
+        dms.run("mass-spring", "rk45", T=3.5, samples="steps", sampling="steps")
+
+
+def test_a_setting_the_method_does_not_read_is_said():
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        dms.run("mass-spring", "vi", T=0.7, sampling="steps")
+    assert [str(w.message) for w in said] == [
+        "sampling is ignored: vi is a fixed-step method (rtol, atol, the controller and the "
+        "sampling set the adaptive methods' steps)"]
+
+
+def test_scenario_sampling(tmp_path):
+    path = tmp_path / "s.json"
+    dms.save_scenario(path, system="mass-spring", sampling="steps", controller="scipy")
+    s = dms.load_scenario(path)
+    assert s.settings["samples"] == "steps" and s.settings["controller"] == "scipy"
+    # a setting given replaces the scenario's, whichever of its names either uses
+    dms.save_scenario(path, s, sampling="output")
+    assert dms.load_scenario(path).settings["samples"] == "output"
