@@ -74,25 +74,19 @@ PotentialVariables CustomRigidBody::variables() {
 
 CustomRigidBody::CustomRigidBody()
     : CustomRigidBody(
-          defaultPotential(),
+          acceptPotential(defaultPotential(), variables()),
           ParamValues{
               {"m", {1.0}}, {"g", {9.81}}, {"rho1", {0.0}}, {"rho2", {0.0}}, {"rho3", {0.3}}}) {}
 
-CustomRigidBody::CustomRigidBody(const std::string& text) : CustomRigidBody(text, {}) {}
-
-CustomRigidBody::CustomRigidBody(const std::string& text, const ParamValues& defaults)
-    : CustomRigidBody(acceptPotential(text, variables()), defaults) {}
+CustomRigidBody::CustomRigidBody(const std::string& text)
+    : CustomRigidBody(acceptPotential(text, variables()), {}) {}
 
 CustomRigidBody::CustomRigidBody(PotentialExpression expr, const ParamValues& defaults)
     : PivotBodyModel(customRigidBodyDeclaration(symbolSpecs(expr, defaults, "U(R)", 10.0),
                                                 conservedOf(expr, energyAndVerticalMomentum()),
                                                 expr.symmetricAboutE3)),
-      TypedPotentialSystem(std::move(expr), "R11 R12 R13 R21 R22 R23 R31 R32 R33",
-                           "M = vee(dU/dR^T R - R^T dU/dR)   (eq (41)), with [dU/dR]_ij =") {}
-
-std::shared_ptr<const SystemModel> CustomRigidBody::withPotential(const std::string& text) const {
-  return std::make_shared<CustomRigidBody>(text);
-}
+      TypedPotentialOf(std::move(expr), "R11 R12 R13 R21 R22 R23 R31 R32 R33",
+                       "M = vee(dU/dR^T R - R^T dU/dR)   (eq (41)), with [dU/dR]_ij =") {}
 
 ParamValues CustomRigidBody::normalize(const ParamValues& values,
                                        std::vector<std::string>* warnings) const {

@@ -13,7 +13,7 @@
 
 namespace dms {
 
-class CustomRigidBody final : public PivotBodyModel, public TypedPotentialSystem {
+class CustomRigidBody final : public PivotBodyModel, public TypedPotentialOf<CustomRigidBody> {
  public:
   /// The default potential, the 3D pendulum's, with its parameters' values.
   CustomRigidBody();
@@ -35,12 +35,10 @@ class CustomRigidBody final : public PivotBodyModel, public TypedPotentialSystem
   /// vi: rigidBodyShadow (rigidbody.h).
   ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
                                         double h) const override;
-  std::shared_ptr<const SystemModel> withPotential(const std::string& text) const override;
 
  private:
   /// The body at `values`, with a potential evaluator of its own.
   RigidBody bodyOf(const ParamValues& values) const;
-  CustomRigidBody(const std::string& text, const ParamValues& defaults);
   CustomRigidBody(PotentialExpression expr, const ParamValues& defaults);
 };
 

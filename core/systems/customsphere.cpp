@@ -101,25 +101,18 @@ PotentialVariables CustomSphereParticle::variables() {
 }
 
 CustomSphereParticle::CustomSphereParticle()
-    : CustomSphereParticle(defaultPotential(), ParamValues{{"g", {9.81}}}) {}
+    : CustomSphereParticle(acceptPotential(defaultPotential(), variables()),
+                           ParamValues{{"g", {9.81}}}) {}
 
 CustomSphereParticle::CustomSphereParticle(const std::string& text)
-    : CustomSphereParticle(text, {}) {}
-
-CustomSphereParticle::CustomSphereParticle(const std::string& text, const ParamValues& defaults)
-    : CustomSphereParticle(acceptPotential(text, variables()), defaults) {}
+    : CustomSphereParticle(acceptPotential(text, variables()), {}) {}
 
 CustomSphereParticle::CustomSphereParticle(PotentialExpression expr, const ParamValues& defaults)
     : SphereParticleModel(customSphereDeclaration(
           symbolSpecs(expr, defaults, "U(q)", 20.0),
           conservedOf(expr, sphereEnergyAndVerticalMomentum()), expr.symmetricAboutE3)),
-      TypedPotentialSystem(std::move(expr), "q1 q2 q3, m, l",
-                           "gradient dU/dq (the step uses its tangent part q x dU):") {}
-
-std::shared_ptr<const SystemModel> CustomSphereParticle::withPotential(
-    const std::string& text) const {
-  return std::make_shared<CustomSphereParticle>(text);
-}
+      TypedPotentialOf(std::move(expr), "q1 q2 q3, m, l",
+                       "gradient dU/dq (the step uses its tangent part q x dU):") {}
 
 ParamValues CustomSphereParticle::normalize(const ParamValues& values,
                                             std::vector<std::string>* warnings) const {

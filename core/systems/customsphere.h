@@ -15,7 +15,8 @@
 
 namespace dms {
 
-class CustomSphereParticle final : public SphereParticleModel, public TypedPotentialSystem {
+class CustomSphereParticle final : public SphereParticleModel,
+                                   public TypedPotentialOf<CustomSphereParticle> {
  public:
   /// The default potential, the spherical pendulum's, with g = 9.81.
   CustomSphereParticle();
@@ -36,10 +37,8 @@ class CustomSphereParticle final : public SphereParticleModel, public TypedPoten
   /// sphereShadow with the typed U: L_d = (m l^2/2h)|q1 - q0|^2 - (h/2)(U(q0) + U(q1)).
   ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
                                         double h) const override;
-  std::shared_ptr<const SystemModel> withPotential(const std::string& text) const override;
 
  private:
-  CustomSphereParticle(const std::string& text, const ParamValues& defaults);
   CustomSphereParticle(PotentialExpression expr, const ParamValues& defaults);
 };
 

@@ -51,6 +51,18 @@ class TypedPotentialSystem {
   std::string m_derivedHeading;
 };
 
+/// TypedPotentialSystem whose withPotential makes the system S (constructed from the text).
+template <class S>
+class TypedPotentialOf : public TypedPotentialSystem {
+ public:
+  std::shared_ptr<const SystemModel> withPotential(const std::string& text) const override {
+    return std::make_shared<S>(text);
+  }
+
+ protected:
+  using TypedPotentialSystem::TypedPotentialSystem;
+};
+
 /// The system's typed-potential side, or nullptr for a system with a fixed potential.
 const TypedPotentialSystem* typedPotential(const SystemModel& model);
 
