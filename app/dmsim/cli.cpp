@@ -303,6 +303,20 @@ int cmdList(const Options& o) {
                            {"field", c.field},
                            {"components", c.components}});
     sys["conserved"] = conserved;
+    Json state = Json::array();
+    for (const StatePartSpec& part : m->declaration().state) {
+      Json shape = Json::array();
+      for (const std::string& d : part.shape)
+        if (d.find_first_not_of("0123456789") == std::string::npos)
+          shape.push_back(std::stoi(d));
+        else
+          shape.push_back(d);
+      state.push_back({{"name", part.name},
+                       {"shape", shape},
+                       {"unit", part.unit},
+                       {"description", part.description}});
+    }
+    sys["state"] = state;
     Json ps = Json::array();
     for (const ParamSpec& s : m->params())
       ps.push_back({{"name", s.name},

@@ -8,6 +8,7 @@
 #include <ctime>
 
 #include "core/integrators/settings.h"
+#include "core/systems/declaration.h"
 
 namespace dms {
 namespace {
@@ -73,20 +74,9 @@ Transcription parseTranscription(const std::string& s) {
 
 const std::vector<ParamSpec>& sphericalOcpSpecs() {
   static const std::vector<ParamSpec> specs = {
-      ParamSpec::scalar("m", "kg", "mass of the bob")
-          .defaultValue(1.0)
-          .above(0)
-          .atMost(1e6)
-          .slider(0.1, 10.0),
-      ParamSpec::scalar("l", "m", "length of the rod")
-          .defaultValue(9.81)
-          .above(0)
-          .atMost(1e6)
-          .slider(0.5, 20.0),
-      ParamSpec::scalar("g", "m/s^2", "gravitational acceleration (along +e3)")
-          .defaultValue(9.81)
-          .range(0, 1e4)
-          .slider(0.0, 20.0),
+      massParam("m", "mass of the bob"),
+      lengthParam("l", "length of the rod", 9.81, 0.5, 20.0),
+      gravityParam("gravitational acceleration (along +e3)"),
       ParamSpec::vector3("q0", "", "initial direction of the rod, unit (e3 = hanging)")
           .defaultValue({0.0, 0.0, 1.0})
           .range(-1.0, 1.0)

@@ -3,6 +3,7 @@
 #include "core/systems/customrigidbody.h"
 
 #include <cmath>
+#include <utility>
 
 #include "core/lie/so3.h"
 
@@ -43,21 +44,21 @@ class TypedRigidPotential final : public RigidBodyPotential {
   mutable PotentialEvaluator m_eval;
 };
 
-std::vector<ParamSpec> bodySpecs(const PotentialExpression& e, const ParamValues& defaults) {
-  std::vector<ParamSpec> specs = {PivotBodyModel::inertiaSpec()};
-  for (const ParamSpec& s : PivotBodyModel::initialStateSpecs()) specs.push_back(s);
-  // the potential's parameters first, as the 3D pendulum's m and g come before its J
-  std::vector<ParamSpec> symbols;
-  for (const std::string& n : e.parameters) {
-    ParamSpec s = ParamSpec::scalar(n, "", "parameter of the potential U(R) = " + e.text)
-                      .range(-1e12, 1e12)
-                      .slider(-10.0, 10.0);
-    const auto it = defaults.find(n);
-    if (it != defaults.end()) s.defaultValue(it->second);
-    symbols.push_back(s);
-  }
-  specs.insert(specs.begin(), symbols.begin(), symbols.end());
-  return specs;
+// the potential's parameters first, as the 3D pendulum's m and g come before its J
+SystemDeclaration customRigidBodyDeclaration(std::vector<ParamSpec> symbols,
+                                             std::vector<ConservedQuantity> conserved,
+                                             bool hasMomentum) {
+  SystemDeclaration d = PivotBodyModel::sharedDeclaration();
+  d.name = "custom-rigid-body";
+  d.title = "Rigid body on a pivot, potential U(R) typed in";
+  d.params = std::move(symbols);
+  d.params.push_back(PivotBodyModel::inertiaSpec());
+  for (const ParamSpec& s : PivotBodyModel::initialStateSpecs()) d.params.push_back(s);
+  d.hasMomentum = hasMomentum;
+  d.angularMomentum = true;
+  d.conserved = std::move(conserved);
+  d.bodies = {{BodyKind::EllipsoidOnPivot, {"J"}, "", "", "the body on its pivot"}};
+  return d;
 }
 
 }  // namespace
@@ -73,33 +74,26 @@ PotentialVariables CustomRigidBody::variables() {
 
 CustomRigidBody::CustomRigidBody()
     : CustomRigidBody(
-          defaultPotential(),
+          acceptPotential(defaultPotential(), variables()),
           ParamValues{
               {"m", {1.0}}, {"g", {9.81}}, {"rho1", {0.0}}, {"rho2", {0.0}}, {"rho3", {0.3}}}) {}
 
-CustomRigidBody::CustomRigidBody(const std::string& text) : CustomRigidBody(text, {}) {}
+CustomRigidBody::CustomRigidBody(const std::string& text)
+    : CustomRigidBody(acceptPotential(text, variables()), {}) {}
 
-CustomRigidBody::CustomRigidBody(const std::string& text, const ParamValues& defaults)
-    : m_expr(acceptPotential(text, variables())), m_specs(bodySpecs(m_expr, defaults)) {}
-
-std::shared_ptr<const SystemModel> CustomRigidBody::withPotential(const std::string& text) const {
-  return std::make_shared<CustomRigidBody>(text);
-}
-
-std::vector<ConservedQuantity> CustomRigidBody::conserved() const {
-  if (!m_expr.symmetricAboutE3) return SystemModel::conserved();
-  return energyAndVerticalMomentum();
-}
+CustomRigidBody::CustomRigidBody(PotentialExpression expr, const ParamValues& defaults)
+    : PivotBodyModel(customRigidBodyDeclaration(symbolSpecs(expr, defaults, "U(R)", 10.0),
+                                                conservedOf(expr, energyAndVerticalMomentum()),
+                                                expr.symmetricAboutE3)),
+      TypedPotentialOf(std::move(expr), "R11 R12 R13 R21 R22 R23 R31 R32 R33",
+                       "M = vee(dU/dR^T R - R^T dU/dR)   (eq (41)), with [dU/dR]_ij =") {}
 
 ParamValues CustomRigidBody::normalize(const ParamValues& values,
                                        std::vector<std::string>* warnings) const {
-  requireParameterValues(m_expr, values.empty() ? defaultValues(m_specs) : values, name());
+  requireParameterValues(m_expr, values.empty() ? defaultValues(params()) : values, name());
   ParamValues out = SystemModel::normalize(values, warnings);
   requireParameterValues(m_expr, out, name());
-  for (const std::string& n : m_expr.parameters)
-    if (out.at(n).empty())
-      throw InputError("parameter '" + n + "' of the potential '" + m_expr.text + "' of " + name() +
-                       " has no value: give it with --set " + n + "=VALUE");
+  requireValues(out, name());
   checkTriangleInequality(vectorParam(out, "J"));
   // U and its derivatives at the initial attitude, before any run
   TypedRigidPotential u(m_expr, out);
@@ -141,13 +135,6 @@ ShadowConstruction CustomRigidBody::shadowConstruction(const ParamValues& values
                                                        double h) const {
   if (method != Method::Variational) return noShadow(method, "vi", "");
   return rigidBodyShadow(bodyOf(values), h, true);
-}
-
-std::vector<std::string> CustomRigidBody::derivedText() const {
-  std::vector<std::string> out = {"M = vee(dU/dR^T R - R^T dU/dR)   (eq (41)), with [dU/dR]_ij ="};
-  for (std::size_t i = 0; i < m_expr.gradient.size(); ++i)
-    out.push_back("dU/d" + m_expr.vars.variables[i] + " = " + m_expr.gradient[i]);
-  return out;
 }
 
 }  // namespace dms

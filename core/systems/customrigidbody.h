@@ -13,24 +13,18 @@
 
 namespace dms {
 
-class CustomRigidBody final : public PivotBodyModel, public TypedPotentialSystem {
+class CustomRigidBody final : public PivotBodyModel, public TypedPotentialOf<CustomRigidBody> {
  public:
   /// The default potential, the 3D pendulum's, with its parameters' values.
   CustomRigidBody();
-  /// A typed potential: every free symbol is a parameter without a default.
+  /// A typed potential: every free symbol is a parameter without a default. Sample::momentum is
+  /// the angular momentum about the pivot R J Omega whatever U; its third component is conserved
+  /// when U is symmetric about e3 (PotentialExpression::symmetricAboutE3).
   explicit CustomRigidBody(const std::string& text);
 
   static const char* defaultPotential() { return "-m*g*(R31*rho1 + R32*rho2 + R33*rho3)"; }
   static PotentialVariables variables();
 
-  std::string name() const override { return "custom-rigid-body"; }
-  std::string title() const override { return "Rigid body on a pivot, potential U(R) typed in"; }
-  const std::vector<ParamSpec>& params() const override { return m_specs; }
-  /// Sample::momentum is the angular momentum about the pivot R J Omega whatever U; its third
-  /// component is conserved when U is symmetric about e3 (PotentialExpression::symmetricAboutE3).
-  bool hasMomentum() const override { return m_expr.symmetricAboutE3; }
-  bool hasAngularMomentum() const override { return true; }
-  std::vector<ConservedQuantity> conserved() const override;
   /// J's triangle inequality, a value for every parameter of the potential, and U and dU/dR
   /// finite at R0 = exp(rotvec0^).
   ParamValues normalize(const ParamValues& values,
@@ -42,17 +36,10 @@ class CustomRigidBody final : public PivotBodyModel, public TypedPotentialSystem
   ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
                                         double h) const override;
 
-  const PotentialExpression& potential() const override { return m_expr; }
-  std::string variablesText() const override { return "R11 R12 R13 R21 R22 R23 R31 R32 R33"; }
-  std::vector<std::string> derivedText() const override;
-  std::shared_ptr<const SystemModel> withPotential(const std::string& text) const override;
-
  private:
   /// The body at `values`, with a potential evaluator of its own.
   RigidBody bodyOf(const ParamValues& values) const;
-  CustomRigidBody(const std::string& text, const ParamValues& defaults);
-  PotentialExpression m_expr;
-  std::vector<ParamSpec> m_specs;
+  CustomRigidBody(PotentialExpression expr, const ParamValues& defaults);
 };
 
 }  // namespace dms

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 #include "core/systems/spheresteps.h"
 
@@ -72,18 +73,19 @@ struct Body {
   Vector3d accel(const Vector3d& q) const { return -q.cross(p.dU(q)) / p.ml2(); }
 };
 
-std::vector<ParamSpec> specsOf(const PotentialExpression& e, const ParamValues& defaults) {
-  std::vector<ParamSpec> specs = sphereSpecs("mass of the particle", "radius of the sphere",
-                                             "initial direction from the centre (normalized)");
-  for (const std::string& n : e.parameters) {
-    ParamSpec s = ParamSpec::scalar(n, "", "parameter of the potential U(q) = " + e.text)
-                      .range(-1e12, 1e12)
-                      .slider(-20.0, 20.0);
-    const auto it = defaults.find(n);
-    if (it != defaults.end()) s.defaultValue(it->second);
-    specs.push_back(s);
-  }
-  return specs;
+SystemDeclaration customSphereDeclaration(std::vector<ParamSpec> symbols,
+                                          std::vector<ConservedQuantity> conserved,
+                                          bool hasMomentum) {
+  SystemDeclaration d = SphereParticleModel::sharedDeclaration();
+  d.name = "custom-sphere-particle";
+  d.title = "Particle on a sphere, potential U(q) typed in";
+  d.params = sphereSpecs("mass of the particle", "radius of the sphere",
+                         "initial direction from the centre (normalized)");
+  d.params.insert(d.params.end(), symbols.begin(), symbols.end());
+  d.hasMomentum = hasMomentum;
+  d.angularMomentum = true;
+  d.conserved = std::move(conserved);
+  return d;
 }
 
 Particle particle(const PotentialExpression& e, const ParamValues& values) {
@@ -99,31 +101,23 @@ PotentialVariables CustomSphereParticle::variables() {
 }
 
 CustomSphereParticle::CustomSphereParticle()
-    : CustomSphereParticle(defaultPotential(), ParamValues{{"g", {9.81}}}) {}
+    : CustomSphereParticle(acceptPotential(defaultPotential(), variables()),
+                           ParamValues{{"g", {9.81}}}) {}
 
 CustomSphereParticle::CustomSphereParticle(const std::string& text)
-    : CustomSphereParticle(text, {}) {}
+    : CustomSphereParticle(acceptPotential(text, variables()), {}) {}
 
-CustomSphereParticle::CustomSphereParticle(const std::string& text, const ParamValues& defaults)
-    : m_expr(acceptPotential(text, variables())), m_specs(specsOf(m_expr, defaults)) {}
-
-std::shared_ptr<const SystemModel> CustomSphereParticle::withPotential(
-    const std::string& text) const {
-  return std::make_shared<CustomSphereParticle>(text);
-}
-
-std::vector<ConservedQuantity> CustomSphereParticle::conserved() const {
-  if (!m_expr.symmetricAboutE3) return SystemModel::conserved();
-  return sphereEnergyAndVerticalMomentum();
-}
+CustomSphereParticle::CustomSphereParticle(PotentialExpression expr, const ParamValues& defaults)
+    : SphereParticleModel(customSphereDeclaration(
+          symbolSpecs(expr, defaults, "U(q)", 20.0),
+          conservedOf(expr, sphereEnergyAndVerticalMomentum()), expr.symmetricAboutE3)),
+      TypedPotentialOf(std::move(expr), "q1 q2 q3, m, l",
+                       "gradient dU/dq (the step uses its tangent part q x dU):") {}
 
 ParamValues CustomSphereParticle::normalize(const ParamValues& values,
                                             std::vector<std::string>* warnings) const {
   ParamValues out = SystemModel::normalize(values, warnings);
-  for (const std::string& n : m_expr.parameters)
-    if (out.at(n).empty())
-      throw InputError("parameter '" + n + "' of the potential '" + m_expr.text + "' of " + name() +
-                       " has no value: give it with --set " + n + "=VALUE");
+  requireValues(out, name());
   const Vector3d q = normalizeSphereStart(out, warnings);
   const Particle p = particle(m_expr, out);
   const double U0 = p.U(q);
@@ -150,13 +144,6 @@ ShadowConstruction CustomSphereParticle::shadowConstruction(const ParamValues& v
   return sphereShadow(method, p.ml2(), h, [p, h](const VectorXd& q0, const VectorXd& q1) {
     return 0.5 * h * (p.U(Vector3d(q0)) + p.U(Vector3d(q1)));
   });
-}
-
-std::vector<std::string> CustomSphereParticle::derivedText() const {
-  std::vector<std::string> out = {"gradient dU/dq (the step uses its tangent part q x dU):"};
-  for (std::size_t i = 0; i < m_expr.gradient.size(); ++i)
-    out.push_back("dU/d" + m_expr.vars.variables[i] + " = " + m_expr.gradient[i]);
-  return out;
 }
 
 }  // namespace dms

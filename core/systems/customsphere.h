@@ -15,24 +15,19 @@
 
 namespace dms {
 
-class CustomSphereParticle final : public SphereParticleModel, public TypedPotentialSystem {
+class CustomSphereParticle final : public SphereParticleModel,
+                                   public TypedPotentialOf<CustomSphereParticle> {
  public:
   /// The default potential, the spherical pendulum's, with g = 9.81.
   CustomSphereParticle();
-  /// A typed potential: every free symbol is a parameter without a default.
+  /// A typed potential: every free symbol is a parameter without a default. Sample::momentum is
+  /// the angular momentum m l^2 q x qdot whatever U; its third component is conserved when U is
+  /// symmetric about e3.
   explicit CustomSphereParticle(const std::string& text);
 
   static const char* defaultPotential() { return "-m*g*l*q3"; }
   static PotentialVariables variables();
 
-  std::string name() const override { return "custom-sphere-particle"; }
-  std::string title() const override { return "Particle on a sphere, potential U(q) typed in"; }
-  const std::vector<ParamSpec>& params() const override { return m_specs; }
-  /// Sample::momentum is the angular momentum m l^2 q x qdot whatever U; its third component is
-  /// conserved when U is symmetric about e3.
-  bool hasMomentum() const override { return m_expr.symmetricAboutE3; }
-  bool hasAngularMomentum() const override { return true; }
-  std::vector<ConservedQuantity> conserved() const override;
   /// A value for every parameter of the potential, q0 normalized and omega0 made tangent (as
   /// the spherical pendulum), U and dU/dq finite at q0.
   ParamValues normalize(const ParamValues& values,
@@ -43,15 +38,8 @@ class CustomSphereParticle final : public SphereParticleModel, public TypedPoten
   ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
                                         double h) const override;
 
-  const PotentialExpression& potential() const override { return m_expr; }
-  std::string variablesText() const override { return "q1 q2 q3, m, l"; }
-  std::vector<std::string> derivedText() const override;
-  std::shared_ptr<const SystemModel> withPotential(const std::string& text) const override;
-
  private:
-  CustomSphereParticle(const std::string& text, const ParamValues& defaults);
-  PotentialExpression m_expr;
-  std::vector<ParamSpec> m_specs;
+  CustomSphereParticle(PotentialExpression expr, const ParamValues& defaults);
 };
 
 }  // namespace dms

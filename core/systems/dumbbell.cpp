@@ -106,8 +106,15 @@ RigidBodyState DumbbellParams::initialState() const {
   return s;
 }
 
-const std::vector<ParamSpec>& Dumbbell::params() const {
-  static const std::vector<ParamSpec> specs = {
+namespace {
+
+SystemDeclaration dumbbellDeclaration() {
+  using Q = ArticleFigure::Quantity;
+  using K = ArticlePlot::Kind;
+  SystemDeclaration d;
+  d.name = "dumbbell";
+  d.title = "Dumbbell spacecraft on SE(3) in central gravity";
+  d.params = {
       ParamSpec::scalar("mu", "m^3/s^2",
                         "gravitational parameter of the central body (default set-up: "
                         "nondimensional)")
@@ -152,15 +159,42 @@ const std::vector<ParamSpec>& Dumbbell::params() const {
           .range(-1e3, 1e3)
           .slider(-3.0, 3.0),
   };
-  return specs;
+  d.settings.h = 0.05;
+  d.settings.T = 200.0;
+  d.methods = rigidBodyMethods();
+  d.articleMethods = {Method::Variational, Method::Rk45, Method::Rk45Quat};
+  d.structure = "||I - R^T R||";
+  d.structure2 = "|1 - |q|| (rk45-quat; 0 otherwise)";
+  d.structure2Symbol = "|1 - |q||";
+  d.structure2Methods = {Method::Rk45Quat};
+  d.hasMomentum = true;
+  d.conserved = {
+      energyQuantity(),
+      {"total angular momentum", "L = m x x v + R J Omega", "kg m^2/s", "momentum", {0, 1, 2}}};
+  d.figures = {
+      {"4", Method::Variational, Q::EnergyMeanDev, 1.0, "", 2.5983e-4,
+       "own parameters: orders of magnitude only"},
+      {"4", Method::Variational, Q::StructureMean, 1.0, "", 1.8553e-13,
+       "own parameters: orders of magnitude only"},
+      {"4", Method::Rk45, Q::StructureMean, 1.0, "", 0.0287,
+       "own parameters: orders of magnitude only (R as 9 states)"},
+      {"4", Method::Rk45Quat, Q::StructureMean, 1.0, "", 0.0753,
+       "own parameters: orders of magnitude only (quaternion, R(q) unnormalized)"},
+  };
+  d.plots = {{"fig4a", "4(a)", "4", K::Orbit, "Dumbbell: orbit of the centre of mass"},
+             {"fig4b", "4(b)", "4", K::Energy, "Dumbbell: total energy"},
+             {"fig4c", "4(c)", "4", K::Structure, "Dumbbell: orthogonality error"}};
+  d.state = {{"R", {"3", "3"}, "", "attitude (body to inertial), row by row"},
+             {"Omega", {"3"}, "rad/s", "angular velocity in the body frame"},
+             {"x", {"3"}, "m", "position of the mass centre"},
+             {"v", {"3"}, "m/s", "velocity of the mass centre"}};
+  d.bodies = {{BodyKind::Dumbbell, {"m1", "m2", "L", "r"}, "", "", "the spacecraft"}};
+  return d;
 }
 
-IntegratorSettings Dumbbell::defaultSettings() const {
-  IntegratorSettings s;
-  s.h = 0.05;
-  s.T = 200.0;
-  return s;
-}
+}  // namespace
+
+Dumbbell::Dumbbell() : SystemModel(dumbbellDeclaration()) {}
 
 ParamValues Dumbbell::normalize(const ParamValues& values,
                                 std::vector<std::string>* warnings) const {
@@ -190,32 +224,6 @@ std::unique_ptr<Run> Dumbbell::makeRun(const ParamValues& values, Method method,
                                        const IntegratorSettings& settings) const {
   const DumbbellParams p = DumbbellParams::from(values);
   return makeRigidBodyRun(p.body(), p.initialState(), method, settings, name());
-}
-
-std::vector<ArticleFigure> Dumbbell::articleFigures() const {
-  using Q = ArticleFigure::Quantity;
-  return {
-      {"4", Method::Variational, Q::EnergyMeanDev, 1.0, "", 2.5983e-4,
-       "own parameters: orders of magnitude only"},
-      {"4", Method::Variational, Q::StructureMean, 1.0, "", 1.8553e-13,
-       "own parameters: orders of magnitude only"},
-      {"4", Method::Rk45, Q::StructureMean, 1.0, "", 0.0287,
-       "own parameters: orders of magnitude only (R as 9 states)"},
-      {"4", Method::Rk45Quat, Q::StructureMean, 1.0, "", 0.0753,
-       "own parameters: orders of magnitude only (quaternion, R(q) unnormalized)"},
-  };
-}
-
-std::vector<ArticlePlot> Dumbbell::articlePlots() const {
-  using K = ArticlePlot::Kind;
-  return {{"fig4a", "4(a)", "4", K::Orbit, "Dumbbell: orbit of the centre of mass"},
-          {"fig4b", "4(b)", "4", K::Energy, "Dumbbell: total energy"},
-          {"fig4c", "4(c)", "4", K::Structure, "Dumbbell: orthogonality error"}};
-}
-
-std::vector<ConservedQuantity> Dumbbell::conserved() const {
-  return {{"energy", "E", "J", "energy"},
-          {"total angular momentum", "L = m x x v + R J Omega", "kg m^2/s", "momentum", {0, 1, 2}}};
 }
 
 }  // namespace dms

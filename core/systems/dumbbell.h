@@ -74,22 +74,9 @@ struct DumbbellParams {
 
 class Dumbbell final : public SystemModel {
  public:
-  std::string name() const override { return "dumbbell"; }
-  std::string title() const override { return "Dumbbell spacecraft on SE(3) in central gravity"; }
-  const std::vector<ParamSpec>& params() const override;
-  IntegratorSettings defaultSettings() const override;
-  std::vector<Method> methods() const override { return rigidBodyMethods(); }
-  std::vector<Method> articleMethods() const override {
-    return {Method::Variational, Method::Rk45, Method::Rk45Quat};
-  }
-  std::string structureName() const override { return "||I - R^T R||"; }
-  std::string structure2Name() const override { return "|1 - |q|| (rk45-quat; 0 otherwise)"; }
-  std::string structure2Symbol() const override { return "|1 - |q||"; }
-  bool hasStructure2(Method m) const override { return m == Method::Rk45Quat; }
-  bool hasMomentum() const override { return true; }
-  /// The energy and the total angular momentum about the attracting point, m x x v + R J Omega
-  /// (Sample::momentum, all three components).
-  std::vector<ConservedQuantity> conserved() const override;
+  /// Conserves the energy and the total angular momentum about the attracting point,
+  /// m x x v + R J Omega (Sample::momentum, all three components).
+  Dumbbell();
   /// rigidBodyNamedState: R, Omega, x, v.
   std::vector<StatePart> namedState(Method /*method*/, const Sample& s) const override {
     return rigidBodyNamedState(s);
@@ -98,8 +85,6 @@ class Dumbbell final : public SystemModel {
   /// both spheres at the start.
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
-  std::vector<ArticleFigure> articleFigures() const override;
-  std::vector<ArticlePlot> articlePlots() const override;
   /// rigidBodyStateError: attitude angle, mass-centre distance, (Omega, v) difference.
   StateError stateError(const Sample& a, const Sample& b) const override {
     return rigidBodyStateError(a, b);

@@ -38,6 +38,45 @@ struct CompensatedMassSpringStepper {
   std::vector<std::string> stateNames() const { return {"q", "v"}; }
 };
 
+SystemDeclaration massSpringDeclaration() {
+  using Q = ArticleFigure::Quantity;
+  using K = ArticlePlot::Kind;
+  SystemDeclaration d;
+  d.name = "mass-spring";
+  d.title = "Mass-spring";
+  d.params = {
+      massParam("m", "mass of the body"),
+      ParamSpec::scalar("kappa", "kg/s^2", "spring constant")
+          .defaultValue(1.0)
+          .above(0)
+          .atMost(1e6)
+          .slider(0.1, 10.0),
+      ParamSpec::scalar("q0", "m", "initial displacement")
+          .defaultValue(1.4142135623730951)
+          .range(-1e6, 1e6)
+          .slider(-3.0, 3.0),
+      ParamSpec::scalar("v0", "m/s", "initial velocity")
+          .defaultValue(0.0)
+          .range(-1e6, 1e6)
+          .slider(-3.0, 3.0),
+  };
+  d.settings.h = 0.035;
+  d.settings.T = 200 * 3.14159265358979323846;
+  d.methods = {Method::Variational, Method::Rk45, Method::Vi4, Method::Rk4};
+  d.figures = {
+      {"1", Method::Variational, Q::EnergyMeanDev, 1.0, "", 2.7327e-13,
+       "midpoint rule conserves E exactly: round-off, order of magnitude only"},
+      {"1", Method::Rk45, Q::EnergyMeanDev, 1.0, "", NAN,
+       "article: notable dissipation (figure only)"},
+  };
+  d.plots = {{"fig2a", "2(a)", "1", K::Energy, "Mass-spring: total energy"}};
+  d.state = {{"q", {}, "m", "displacement from equilibrium along the rail"},
+             {"v", {}, "m/s", "velocity"}};
+  d.bodies = {
+      {BodyKind::SpringMass, {"m", "kappa", "q0", "v0"}, "", "", "the block on its spring"}};
+  return d;
+}
+
 }  // namespace
 
 void massSpringStep(const MassSpringParams& p, double h, MassSpringSums& x) {
@@ -69,36 +108,7 @@ double massSpringEnergy(const MassSpringParams& p, const MassSpringState& x) {
   return 0.5 * p.m * x.v * x.v + 0.5 * p.kappa * x.q * x.q;
 }
 
-const std::vector<ParamSpec>& MassSpring::params() const {
-  static const std::vector<ParamSpec> specs = {
-      ParamSpec::scalar("m", "kg", "mass of the body")
-          .defaultValue(1.0)
-          .above(0)
-          .atMost(1e6)
-          .slider(0.1, 10.0),
-      ParamSpec::scalar("kappa", "kg/s^2", "spring constant")
-          .defaultValue(1.0)
-          .above(0)
-          .atMost(1e6)
-          .slider(0.1, 10.0),
-      ParamSpec::scalar("q0", "m", "initial displacement")
-          .defaultValue(1.4142135623730951)
-          .range(-1e6, 1e6)
-          .slider(-3.0, 3.0),
-      ParamSpec::scalar("v0", "m/s", "initial velocity")
-          .defaultValue(0.0)
-          .range(-1e6, 1e6)
-          .slider(-3.0, 3.0),
-  };
-  return specs;
-}
-
-IntegratorSettings MassSpring::defaultSettings() const {
-  IntegratorSettings s;
-  s.h = 0.035;
-  s.T = 200 * 3.14159265358979323846;
-  return s;
-}
+MassSpring::MassSpring() : SystemModel(massSpringDeclaration()) {}
 
 void MassSpring::fill(const MassSpringParams& p, double t, const MassSpringState& x, Sample& s,
                       SampleFields f) {
@@ -170,21 +180,6 @@ std::optional<PhasePlane> MassSpring::phasePlane(const ParamValues& values) cons
     return v;
   };
   return plane;
-}
-
-std::vector<ArticleFigure> MassSpring::articleFigures() const {
-  using Q = ArticleFigure::Quantity;
-  return {
-      {"1", Method::Variational, Q::EnergyMeanDev, 1.0, "", 2.7327e-13,
-       "midpoint rule conserves E exactly: round-off, order of magnitude only"},
-      {"1", Method::Rk45, Q::EnergyMeanDev, 1.0, "", NAN,
-       "article: notable dissipation (figure only)"},
-  };
-}
-
-std::vector<ArticlePlot> MassSpring::articlePlots() const {
-  using K = ArticlePlot::Kind;
-  return {{"fig2a", "2(a)", "1", K::Energy, "Mass-spring: total energy"}};
 }
 
 std::vector<StatePart> MassSpring::namedState(Method /*method*/, const Sample& s) const {

@@ -44,19 +44,9 @@ void massSpringStep(const MassSpringParams& p, double h, MassSpringSums& x);
 
 class MassSpring final : public SystemModel {
  public:
-  std::string name() const override { return "mass-spring"; }
-  std::string title() const override { return "Mass-spring"; }
-  const std::vector<ParamSpec>& params() const override;
-  IntegratorSettings defaultSettings() const override;
-  std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Rk45, Method::Vi4, Method::Rk4};
-  }
-  std::string structureName() const override { return {}; }
-  std::vector<ArticleFigure> articleFigures() const override;
-  std::vector<ArticlePlot> articlePlots() const override;
+  MassSpring();
   /// (q, p = m v), pScale sqrt(m kappa), no separatrix.
   std::optional<PhasePlane> phasePlane(const ParamValues& values) const override;
-  /// q [m] and v [m/s], scalars.
   std::vector<StatePart> namedState(Method method, const Sample& s) const override;
   /// position |q_a - q_b| [m], velocity |v_a - v_b| [m/s]; no angle.
   StateError stateError(const Sample& a, const Sample& b) const override;

@@ -76,12 +76,46 @@ std::unique_ptr<Run> makePivotRun(std::unique_ptr<Run> inner, const Vector3d& po
   return std::make_unique<PivotRun>(std::move(inner), point);
 }
 
-IntegratorSettings PivotBodyModel::defaultSettings() const {
-  IntegratorSettings s;
-  s.h = 0.01;
-  s.T = 30.0;
-  return s;
+SystemDeclaration PivotBodyModel::sharedDeclaration() {
+  SystemDeclaration d;
+  d.settings.h = 0.01;
+  d.settings.T = 30.0;
+  d.methods = rigidBodyMethods();
+  d.structure = "||I - R^T R||";
+  d.structure2 = "|1 - |q|| (rk45-quat; 0 otherwise)";
+  d.structure2Symbol = "|1 - |q||";
+  d.structure2Methods = {Method::Rk45Quat};
+  d.state = {{"R", {"3", "3"}, "", "attitude (body to inertial), row by row"},
+             {"Omega", {"3"}, "rad/s", "angular velocity in the body frame"}};
+  return d;
 }
+
+namespace {
+
+SystemDeclaration pendulum3dDeclaration() {
+  SystemDeclaration d = PivotBodyModel::sharedDeclaration();
+  d.name = "pendulum-3d";
+  d.title = "3D pendulum on SO(3) (rigid body on a pivot)";
+  d.params = {
+      gravityParam("gravitational acceleration, along e3 (down)", 1e3),
+      massParam("m", "mass of the body (J must fit it: m rho_i^2 <= (J1+J2+J3)/2 - J_i)", 1.3),
+      PivotBodyModel::inertiaSpec(),
+      ParamSpec::vector3("rho", "m",
+                         "pivot to centre of mass, body frame; (0, 0, 1) hangs at rest when R = I")
+          .defaultValue({0.0, 0.0, 0.3})
+          .range(-1e3, 1e3)
+          .slider(-0.35, 0.35),
+  };
+  for (const ParamSpec& s : PivotBodyModel::initialStateSpecs()) d.params.push_back(s);
+  d.hasMomentum = true;
+  d.conserved = PivotBodyModel::energyAndVerticalMomentum();
+  d.bodies = {{BodyKind::BoxOnPivot, {"m", "J", "rho"}, "", "", "the body on its pivot"}};
+  return d;
+}
+
+}  // namespace
+
+Pendulum3d::Pendulum3d() : PivotBodyModel(pendulum3dDeclaration()) {}
 
 std::vector<StatePart> PivotBodyModel::namedState(Method /*method*/, const Sample& s) const {
   // a pivot's layout (makePivotRun): R column by column (12 numbers) or a quaternion (7), Omega
@@ -96,7 +130,7 @@ std::vector<StatePart> PivotBodyModel::namedState(Method /*method*/, const Sampl
 }
 
 std::vector<ConservedQuantity> PivotBodyModel::energyAndVerticalMomentum() {
-  return {{"energy", "E", "J", "energy"},
+  return {energyQuantity(),
           {"vertical angular momentum", "e3.(R J Omega)", "kg m^2/s", "momentum", {2}}};
 }
 
@@ -185,33 +219,6 @@ RigidBodyState Pendulum3dParams::initialState() const {
   s.R = so3Exp(rotvec0);
   s.Omega = Omega0;
   return s;
-}
-
-const std::vector<ParamSpec>& Pendulum3d::params() const {
-  static const std::vector<ParamSpec> head = {
-      ParamSpec::scalar("g", "m/s^2", "gravitational acceleration, along e3 (down)")
-          .defaultValue(9.81)
-          .range(0, 1e3)
-          .slider(0.0, 20.0),
-      ParamSpec::scalar("m", "kg",
-                        "mass of the body (J must fit it: m rho_i^2 <= (J1+J2+J3)/2 - J_i)")
-          .defaultValue(1.0)
-          .above(0)
-          .atMost(1e6)
-          .slider(0.1, 1.3),
-      inertiaSpec(),
-      ParamSpec::vector3("rho", "m",
-                         "pivot to centre of mass, body frame; (0, 0, 1) hangs at rest when R = I")
-          .defaultValue({0.0, 0.0, 0.3})
-          .range(-1e3, 1e3)
-          .slider(-0.35, 0.35),
-  };
-  static const std::vector<ParamSpec> specs = [] {
-    std::vector<ParamSpec> all = head;
-    for (const ParamSpec& s : initialStateSpecs()) all.push_back(s);
-    return all;
-  }();
-  return specs;
 }
 
 ParamValues Pendulum3d::normalize(const ParamValues& values,

@@ -7,6 +7,8 @@
 /// pivot, diagonal in the body axes. The heavy top is one (docs/numerics.md).
 #pragma once
 
+#include <utility>
+
 #include "core/systems/rigidbody.h"
 #include "core/systems/system.h"
 
@@ -52,13 +54,12 @@ struct Pendulum3dParams {
 /// and a step and horizon for a body tumbling well away from rest.
 class PivotBodyModel : public SystemModel {
  public:
-  IntegratorSettings defaultSettings() const override;
-  std::vector<Method> methods() const override { return rigidBodyMethods(); }
-  std::string structureName() const override { return "||I - R^T R||"; }
-  std::string structure2Name() const override { return "|1 - |q|| (rk45-quat; 0 otherwise)"; }
-  std::string structure2Symbol() const override { return "|1 - |q||"; }
-  bool hasStructure2(Method m) const override { return m == Method::Rk45Quat; }
-  /// R (3 x 3, row by row, body to inertial) and Omega [rad/s] (body frame).
+  explicit PivotBodyModel(SystemDeclaration declaration) : SystemModel(std::move(declaration)) {}
+  /// What every body on a pivot declares: a step and horizon, the rigid body's methods, the
+  /// structure errors (|1 - |q|| of rk45-quat alone), its state R and Omega; a system adds its
+  /// name, parameters, conserved quantities and body.
+  static SystemDeclaration sharedDeclaration();
+  /// R and Omega (declaration().state).
   std::vector<StatePart> namedState(Method method, const Sample& s) const override;
   /// rigidBodyStateError: attitude angle, centre-of-mass distance, (Omega, velocity) difference.
   StateError stateError(const Sample& a, const Sample& b) const override {
@@ -86,11 +87,8 @@ std::unique_ptr<Run> makePivotRun(std::unique_ptr<Run> inner, const Vector3d& po
 
 class Pendulum3d final : public PivotBodyModel {
  public:
-  std::string name() const override { return "pendulum-3d"; }
-  std::string title() const override { return "3D pendulum on SO(3) (rigid body on a pivot)"; }
-  const std::vector<ParamSpec>& params() const override;
-  bool hasMomentum() const override { return true; }
-  std::vector<ConservedQuantity> conserved() const override { return energyAndVerticalMomentum(); }
+  /// Conserves the energy and the vertical angular momentum (energyAndVerticalMomentum).
+  Pendulum3d();
   /// Without gravity's torque (g m rho = 0) every component of R J Omega is conserved.
   std::vector<ConservedQuantity> conservedAt(const ParamValues& values) const override;
   /// Checks that J is an inertia about the pivot of a body of mass m with its centre of mass

@@ -102,33 +102,18 @@ double pendulumChainEnergy(const PendulumChainParams& p, const ChainVectors& q,
 
 class PendulumChain final : public SystemModel {
  public:
-  std::string name() const override { return "pendulum-chain"; }
-  std::string title() const override { return "Chain of n spherical pendula on (S^2)^n"; }
-  const std::vector<ParamSpec>& params() const override;
-  std::vector<std::string> structuralParams() const override { return {"n"}; }
+  /// Conserves the energy and the vertical angular momentum e3.sum_i m_i x_i x xdot_i,
+  /// Sample::momentum's third component.
+  PendulumChain();
   /// n, g, then m_i, l_i, q0_i, omega0_i for i = 1..n. Throws InputError for n outside [1, 8].
   std::vector<ParamSpec> paramsFor(const ParamValues& values) const override;
-  IntegratorSettings defaultSettings() const override;
-  /// 2 s: the double pendulum is chaotic, its errors grow exponentially, and over a tenth of its
-  /// 100 s the two largest steps' errors pass the fit's ceiling (vi at h = 0.01: 0.42 at 10 s,
-  /// 0.011 at 2 s).
-  double sweepHorizon(const IntegratorSettings&) const override { return 2.0; }
-  std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Rk45, Method::Vi4, Method::Rk45Proj, Method::Rk4};
-  }
-  std::string structureName() const override { return "max_i |1 - q_i^T q_i|"; }
-  std::string structure2Name() const override { return "max_i |q_i.omega_i|"; }
-  bool hasMomentum() const override { return true; }
-  /// The energy and the vertical angular momentum e3.sum_i m_i x_i x xdot_i, Sample::momentum's
-  /// third component.
-  std::vector<ConservedQuantity> conserved() const override;
   /// Without gravity (g = 0) every component of L is conserved.
   std::vector<ConservedQuantity> conservedAt(const ParamValues& values) const override;
   /// One pose per bob: at x_i, its attitude a rotation taking e3 to q_i (the rod from the
   /// previous bob or the pivot is the segment from x_i - l_i q_i to x_i). A sample without the
   /// chain's state gives its one drawn pose, as the default.
   std::vector<BodyPose> bodyPoses(const ParamValues& values, const Sample& s) const override;
-  /// q and omega, each n rows of 3 (shape {n, 3}).
+  /// q and omega, each n rows of 3 (declaration().state).
   std::vector<StatePart> namedState(Method method, const Sample& s) const override;
   /// Normalizes each q0_i (rejects a zero one) and projects omega0_i onto the tangent plane at
   /// q0_i, with a warning when that removed more than round-off.

@@ -53,25 +53,8 @@ bool planarPendulumStep(const PlanarPendulumParams& p, double h, PlanarPendulumS
 
 class PlanarPendulum final : public SystemModel {
  public:
-  std::string name() const override { return "planar-pendulum"; }
-  std::string title() const override { return "Planar pendulum on SO(2)"; }
-  const std::vector<ParamSpec>& params() const override;
-  IntegratorSettings defaultSettings() const override;
-  /// 10 s (1.3 swings at amplitude pi/2): over a tenth of the article's 1000 s (13 swings) the
-  /// phase errors of rk4 and rkmk4 are not yet asymptotic at the sweep's steps (their slopes
-  /// between neighbouring h wander from 2.95 to 4.57, the fits read 4.40 and 3.57); over 10 s
-  /// every fixed-step method fits its order within 0.05.
-  double sweepHorizon(const IntegratorSettings&) const override { return 10.0; }
-  std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Rk45,  Method::Vi4,
-            Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
-  }
-  std::string structureName() const override { return "||I - R^T R||"; }
-  /// theta = atan2(R21, R11) [rad] in (-pi, pi] from hanging, R (2 x 2, row by row) and
-  /// Omega [rad/s], a scalar.
+  PlanarPendulum();
   std::vector<StatePart> namedState(Method method, const Sample& s) const override;
-  std::vector<ArticleFigure> articleFigures() const override;
-  std::vector<ArticlePlot> articlePlots() const override;
   /// (theta, p = m l^2 Omega) with theta = atan2(e2^T R e1, e1^T R e1) in (-pi, pi] from
   /// hanging, pScale m l^2 sqrt(g/l) (m l^2 per rad/s when g = 0), and the separatrix through
   /// the upright position, E = m g l: p = 2 m l^2 sqrt(g/l) cos(theta/2).

@@ -138,27 +138,56 @@ double sphericalPendulumEnergy(const SphericalPendulumParams& p, const Spherical
   return 0.5 * p.m * p.l * p.l * x.omega.squaredNorm() - p.m * p.g * p.l * x.q.z();
 }
 
-const std::vector<ParamSpec>& SphericalPendulum::params() const {
-  static const std::vector<ParamSpec> specs = [] {
-    std::vector<ParamSpec> all =
-        sphereSpecs("mass of the bob", "length of the rod",
-                    "initial direction of the rod (normalized; e3 = hanging)");
-    all.insert(all.begin() + 2,
-               ParamSpec::scalar("g", "m/s^2", "gravitational acceleration (along +e3)")
-                   .defaultValue(9.81)
-                   .range(0, 1e4)
-                   .slider(0.0, 20.0));
-    return all;
-  }();
-  return specs;
+SystemDeclaration SphereParticleModel::sharedDeclaration() {
+  SystemDeclaration d;
+  d.settings.h = 0.05;
+  d.settings.T = 200.0;
+  d.methods = {Method::Variational, Method::Rk45,  Method::Vi4, Method::Rattle,
+               Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
+  d.structure = "|1 - q^T q|";
+  d.structure2 = "|q.omega|";
+  d.state = {{"q", {"3"}, "", "direction of the rod from the centre, a unit vector"},
+             {"omega", {"3"}, "rad/s", "angular velocity, tangent: qdot = omega x q"}};
+  d.bodies = {
+      {BodyKind::BobOnRodOnSphere, {"l"}, "", "", "the particle on the sphere of radius l"}};
+  return d;
 }
 
-IntegratorSettings SphereParticleModel::defaultSettings() const {
-  IntegratorSettings s;
-  s.h = 0.05;
-  s.T = 200.0;
-  return s;
+namespace {
+
+SystemDeclaration sphericalPendulumDeclaration() {
+  using Q = ArticleFigure::Quantity;
+  using K = ArticlePlot::Kind;
+  SystemDeclaration d = SphereParticleModel::sharedDeclaration();
+  d.name = "spherical-pendulum";
+  d.title = "Spherical pendulum on S^2";
+  d.params = sphereSpecs("mass of the bob", "length of the rod",
+                         "initial direction of the rod (normalized; e3 = hanging)");
+  d.params.insert(d.params.begin() + 2, gravityParam("gravitational acceleration (along +e3)"));
+  d.hasMomentum = true;
+  d.conserved = sphereEnergyAndVerticalMomentum();
+  // example 3 prints E/(m l^2) (docs/numerics.md, correction 2)
+  const SphericalPendulumParams p;
+  const double ml2 = p.m * p.l * p.l;
+  d.figures = {
+      {"3", Method::Variational, Q::EnergyMeanDev, ml2, "m l^2", 1.5460e-4,
+       "E/(m l^2); omega0 = 0.1[sqrt3,0,-3] (sign typo corrected)"},
+      {"3", Method::Rk45, Q::EnergyMeanDev, ml2, "m l^2", NAN,
+       "E/(m l^2); article: notable dissipation (figure only)"},
+      {"3", Method::Variational, Q::StructureMean, 1.0, "", 3.2476e-15,
+       "|1 - q^T q|, round-off: order of magnitude only"},
+      {"3", Method::Rk45, Q::StructureMean, 1.0, "", 1.0164e-2,
+       "|1 - q^T q|, ode45 at its defaults sampled at 0:h:T"},
+  };
+  d.plots = {{"fig3-energy", "3", "3", K::Energy, "Spherical pendulum: total energy"},
+             {"fig3-unit-length", "3", "3", K::Structure, "Spherical pendulum: unit length error"}};
+  d.bodies[0].description = "the bob on its rod";
+  return d;
 }
+
+}  // namespace
+
+SphericalPendulum::SphericalPendulum() : SphereParticleModel(sphericalPendulumDeclaration()) {}
 
 ParamValues SphericalPendulum::normalize(const ParamValues& values,
                                          std::vector<std::string>* warnings) const {
@@ -186,33 +215,6 @@ std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Metho
   std::unique_ptr<Run> run = makeSphereRun(PendulumBody{p}, {p.q0, p.omega0}, method, settings);
   if (!run) throw unavailable(method);
   return run;
-}
-
-std::vector<ArticleFigure> SphericalPendulum::articleFigures() const {
-  using Q = ArticleFigure::Quantity;
-  // example 3 prints E/(m l^2) (docs/numerics.md, correction 2)
-  const SphericalPendulumParams p;
-  const double ml2 = p.m * p.l * p.l;
-  return {
-      {"3", Method::Variational, Q::EnergyMeanDev, ml2, "m l^2", 1.5460e-4,
-       "E/(m l^2); omega0 = 0.1[sqrt3,0,-3] (sign typo corrected)"},
-      {"3", Method::Rk45, Q::EnergyMeanDev, ml2, "m l^2", NAN,
-       "E/(m l^2); article: notable dissipation (figure only)"},
-      {"3", Method::Variational, Q::StructureMean, 1.0, "", 3.2476e-15,
-       "|1 - q^T q|, round-off: order of magnitude only"},
-      {"3", Method::Rk45, Q::StructureMean, 1.0, "", 1.0164e-2,
-       "|1 - q^T q|, ode45 at its defaults sampled at 0:h:T"},
-  };
-}
-
-std::vector<ArticlePlot> SphericalPendulum::articlePlots() const {
-  using K = ArticlePlot::Kind;
-  return {{"fig3-energy", "3", "3", K::Energy, "Spherical pendulum: total energy"},
-          {"fig3-unit-length", "3", "3", K::Structure, "Spherical pendulum: unit length error"}};
-}
-
-std::vector<ConservedQuantity> SphericalPendulum::conserved() const {
-  return sphereEnergyAndVerticalMomentum();
 }
 
 std::vector<ConservedQuantity> SphericalPendulum::conservedAt(const ParamValues& values) const {
@@ -299,14 +301,14 @@ Vector3d normalizeSphereStart(ParamValues& out, std::vector<std::string>* warnin
 }
 
 std::vector<ConservedQuantity> sphereEnergyAndVerticalMomentum() {
-  return {{"energy", "E", "J", "energy"},
+  return {energyQuantity(),
           {"vertical angular momentum", "e3.(m l^2 q x qdot)", "kg m^2/s", "momentum", {2}}};
 }
 
 std::vector<ParamSpec> sphereSpecs(const char* mass, const char* radius, const char* q0) {
   return {
-      ParamSpec::scalar("m", "kg", mass).defaultValue(1.0).above(0).atMost(1e6).slider(0.1, 10.0),
-      ParamSpec::scalar("l", "m", radius).defaultValue(9.81).above(0).atMost(1e6).slider(0.5, 20.0),
+      massParam("m", mass),
+      lengthParam("l", radius, 9.81, 0.5, 20.0),
       ParamSpec::vector3("q0", "", q0)
           .defaultValue({0.8660254037844386, 0.0, 0.5})
           .range(-1e6, 1e6)

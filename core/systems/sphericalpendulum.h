@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 #include "core/systems/system.h"
 
@@ -79,15 +80,14 @@ void rattleFill(const SphericalPendulumParams& p, double t, const RattleState& x
 /// step and horizon.
 class SphereParticleModel : public SystemModel {
  public:
-  IntegratorSettings defaultSettings() const override;
-  std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Rk45,  Method::Vi4, Method::Rattle,
-            Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
-  }
-  std::string structureName() const override { return "|1 - q^T q|"; }
-  std::string structure2Name() const override { return "|q.omega|"; }
-  /// q (unit 3-vector, the rod's direction) and omega [rad/s] (3-vector, tangent); RATTLE's
-  /// omega is r x v / |r|^2 of the sample's bob r and velocity v (its state carries p).
+  explicit SphereParticleModel(SystemDeclaration declaration)
+      : SystemModel(std::move(declaration)) {}
+  /// What every particle on a sphere declares: the article's step and horizon, its methods,
+  /// structure errors, state (q and omega) and body; a system adds its name, parameters and
+  /// conserved quantities.
+  static SystemDeclaration sharedDeclaration();
+  /// q and omega (declaration().state); RATTLE's omega is r x v / |r|^2 of the sample's bob r
+  /// and velocity v (its state carries p).
   std::vector<StatePart> namedState(Method method, const Sample& s) const override;
   bool namedStateNeedsPose(Method method) const override { return method == Method::Rattle; }
   /// angle: the S^2 distance between q_a and q_b [rad]; velocity: |omega_a - omega_b| of the
@@ -109,21 +109,15 @@ class SphereParticleModel : public SystemModel {
 
 class SphericalPendulum final : public SphereParticleModel {
  public:
-  std::string name() const override { return "spherical-pendulum"; }
-  std::string title() const override { return "Spherical pendulum on S^2"; }
-  const std::vector<ParamSpec>& params() const override;
-  bool hasMomentum() const override { return true; }
-  /// The energy and the vertical angular momentum e3.(m l^2 q x qdot), Sample::momentum's third
-  /// component.
-  std::vector<ConservedQuantity> conserved() const override;
+  /// Conserves the energy and the vertical angular momentum e3.(m l^2 q x qdot),
+  /// Sample::momentum's third component.
+  SphericalPendulum();
   /// Without gravity (g = 0) every component of the angular momentum is conserved.
   std::vector<ConservedQuantity> conservedAt(const ParamValues& values) const override;
   /// Normalizes q0 (rejects a zero-length one) and projects omega0 onto the tangent plane at
   /// q0, with a warning when that removed more than round-off.
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
-  std::vector<ArticleFigure> articleFigures() const override;
-  std::vector<ArticlePlot> articlePlots() const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// sphereShadow with the discrete Lagrangian stated after the article's eq (33),

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace dms {
 
@@ -22,8 +23,20 @@ StateError pivotStateError(const Sample& a, const Sample& b) {
   return e;
 }
 
-std::vector<ConservedQuantity> SystemModel::conserved() const {
-  return {{"energy", "E", "J", "energy"}};
+SystemModel::SystemModel(SystemDeclaration declaration) : m_decl(std::move(declaration)) {}
+
+std::string SystemModel::structure2Symbol() const {
+  return m_decl.structure2Symbol.empty() ? m_decl.structure2 : m_decl.structure2Symbol;
+}
+
+bool SystemModel::hasStructure2(Method m) const {
+  if (m_decl.structure2.empty()) return false;
+  const std::vector<Method>& ms = m_decl.structure2Methods;
+  return ms.empty() || std::find(ms.begin(), ms.end(), m) != ms.end();
+}
+
+double SystemModel::sweepHorizon(const IntegratorSettings& setup) const {
+  return m_decl.sweepHorizon ? *m_decl.sweepHorizon : setup.T / 10.0;
 }
 
 std::vector<ConservedQuantity> withWholeMomentum(std::vector<ConservedQuantity> conserved,
@@ -47,7 +60,7 @@ Vector3d conservedMomentumMask(const SystemModel& model, const ParamValues& valu
 }
 
 bool SystemModel::hasMethod(Method m) const {
-  const std::vector<Method> ms = methods();
+  const std::vector<Method>& ms = m_decl.methods;
   return std::find(ms.begin(), ms.end(), m) != ms.end();
 }
 

@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// The interface every mechanical system implements: its parameters, the article's set-up, the
-/// integrators it has and its runs. Systems are registered once, in core/sim/registry.cpp.
+/// The interface every mechanical system implements: what it is, as data (its
+/// SystemDeclaration, declaration.h), and what it computes (its runs, normalized parameters,
+/// named states, errors and poses). Systems are registered once, in core/sim/registry.cpp.
 #pragma once
 
 #include <functional>
@@ -14,38 +15,9 @@
 #include "core/integrators/run.h"
 #include "core/integrators/settings.h"
 #include "core/params.h"
+#include "core/systems/declaration.h"
 
 namespace dms {
-
-/// A figure the article prints for its example of a system, at the article's set-up
-/// (defaultSettings() and the default parameters), for `dmsim reproduce` and the figures.
-struct ArticleFigure {
-  enum class Quantity { EnergyMeanDev, StructureMean };
-  std::string example;  ///< the article's example number, e.g. "3"
-  Method method = Method::Variational;
-  Quantity quantity = Quantity::EnergyMeanDev;
-  /// The article's energy unit in the system's (example 3 prints E/(m l^2)): ours is divided
-  /// by it, and unitName says so ("m l^2"); 1 and empty for physical energy.
-  double energyUnit = 1.0;
-  std::string unitName = {};
-  double printed = 0.0;  ///< the article's figure; NaN where it prints none
-  std::string note = {};
-};
-
-/// A plot the article draws for its example of a system, remade by `dmsim figures` from our runs
-/// of articleMethods() at the article's set-up.
-struct ArticlePlot {
-  enum class Kind {
-    Energy,     ///< total energy E against t
-    Structure,  ///< Sample::structure against t, log scale
-    Orbit,      ///< the path of Sample::position in the plane of its first two components
-  };
-  std::string id;       ///< file stem, e.g. "fig2a"
-  std::string figure;   ///< the article's label, e.g. "2(a)"
-  std::string example;  ///< the example it belongs to (ArticleFigure::example), e.g. "1"
-  Kind kind = Kind::Energy;
-  std::string title;  ///< e.g. "Mass-spring: total energy"
-};
 
 /// The distance between two states of a system, by parts, each in the system's own units:
 /// the geodesic angle between the configurations' rotational parts (S^1, S^2, SO(3)) [rad], the
@@ -106,18 +78,6 @@ struct StatePart {
   bool listOfRows = false;
 };
 
-/// A quantity the continuous system conserves, as the system names it.
-struct ConservedQuantity {
-  std::string name;    ///< e.g. "vertical angular momentum"
-  std::string symbol;  ///< e.g. "e3.L"
-  std::string unit;    ///< SI, e.g. "kg m^2/s"
-  /// Where a sample carries it: "energy" (Sample::energy) or "momentum" (the components of
-  /// Sample::momentum listed in `components`, 0-based; the others are part of the angular
-  /// momentum too, but not conserved).
-  std::string field;
-  std::vector<int> components = {};
-};
-
 /// How the shadow energy of a run is read off its samples (core/sim/shadowenergy.h): the
 /// canonical coordinates (q, p) of the step's symplectic map at a sample, in a linear space
 /// (a configuration on S^2 or SO(3) as a point of R^3 or R^{3x3}, p with the same layout), and
@@ -145,45 +105,68 @@ struct BodyPose {
 std::vector<ConservedQuantity> withWholeMomentum(std::vector<ConservedQuantity> conserved,
                                                  const std::string& symbol);
 
+/// A system: its declaration, read by the accessors below (the same for every parameter value),
+/// and the virtual functions of what it computes from parameter values and samples. A system
+/// passes its declaration to the constructor and overrides makeRun, namedState and stateError,
+/// and the others where their defaults do not fit it.
 class SystemModel {
  public:
+  explicit SystemModel(SystemDeclaration declaration);
   virtual ~SystemModel() = default;
-  virtual std::string name() const = 0;   ///< CLI name, e.g. "spherical-pendulum"
-  virtual std::string title() const = 0;  ///< e.g. "Spherical pendulum on S^2"
+
+  /// Everything declared about the system. The accessors below return copies, as a caller may
+  /// hold the system by a temporary (a typed potential's shared_ptr).
+  const SystemDeclaration& declaration() const { return m_decl; }
+  std::string name() const { return m_decl.name; }    ///< CLI name, e.g. "mass-spring"
+  std::string title() const { return m_decl.title; }  ///< e.g. "Spherical pendulum on S^2"
   /// The parameters at the default set-up (at the default of every structural parameter).
-  virtual const std::vector<ParamSpec>& params() const = 0;
+  const std::vector<ParamSpec>& params() const { return m_decl.params; }
   /// The parameters whose value decides which other parameters there are (a chain's number of
   /// links n); empty for most systems.
-  virtual std::vector<std::string> structuralParams() const { return {}; }
+  std::vector<std::string> structuralParams() const { return m_decl.structuralParams; }
+  IntegratorSettings defaultSettings() const { return m_decl.settings; }  ///< the article's set-up
+  /// Every integrator the system has, in the order of allMethods().
+  std::vector<Method> methods() const { return m_decl.methods; }
+  /// The ones the article compares (the app's default choice).
+  std::vector<Method> articleMethods() const { return m_decl.articleMethods; }
+  bool hasMethod(Method m) const;
+  /// What Sample::structure measures, e.g. "|1 - q^T q|"; empty when there is none.
+  std::string structureName() const { return m_decl.structure; }
+  /// What Sample::structure2 measures, empty when there is none.
+  std::string structure2Name() const { return m_decl.structure2; }
+  /// Its symbol alone, for a plot's legend (e.g. "|1 - |q||").
+  std::string structure2Symbol() const;
+  /// Whether a run of method m fills Sample::structure2 (elsewhere it is 0 by design).
+  bool hasStructure2(Method m) const;
+  /// Whether some component of Sample::momentum is a conserved quantity of this system
+  /// (conserved() says which).
+  bool hasMomentum() const { return m_decl.hasMomentum; }
+  /// Whether Sample::momentum is the system's angular momentum, all three components in the
+  /// inertial frame, conserved or not (a typed potential without a symmetry conserves none).
+  bool hasAngularMomentum() const { return m_decl.hasMomentum || m_decl.angularMomentum; }
+  /// The quantities the continuous system conserves: the energy, then the components of
+  /// Sample::momentum it conserves when hasMomentum().
+  std::vector<ConservedQuantity> conserved() const { return m_decl.conserved; }
+  /// The figures the article prints for this system's example (none for a new system).
+  std::vector<ArticleFigure> articleFigures() const { return m_decl.figures; }
+  /// The plots the article draws for this system's example (none for a new system).
+  std::vector<ArticlePlot> articlePlots() const { return m_decl.plots; }
+  /// The horizon of the default work-precision sweep (core/analysis/sweep.h): a tenth of the
+  /// set-up's, unless the system declares its own (its errors grow too fast for the largest
+  /// steps to stay in the fitted range over it).
+  double sweepHorizon(const IntegratorSettings& setup) const;
+
   /// The parameters for the structural parameters in `values` (given or default), e.g. m_i,
   /// l_i for i = 1..n; params() when there are none. Throws InputError for a structural value
   /// out of its range.
   virtual std::vector<ParamSpec> paramsFor([[maybe_unused]] const ParamValues& values) const {
     return params();
   }
-  virtual IntegratorSettings defaultSettings() const = 0;  ///< the article's set-up
-  /// Every integrator the system has, in the order of allMethods().
-  virtual std::vector<Method> methods() const { return {Method::Variational, Method::Rk45}; }
-  /// The ones the article compares (the app's default choice).
-  virtual std::vector<Method> articleMethods() const { return {Method::Variational, Method::Rk45}; }
-  bool hasMethod(Method m) const;
-  /// What Sample::structure measures, e.g. "|1 - q^T q|"; empty when there is none.
-  virtual std::string structureName() const = 0;
-  /// What Sample::structure2 measures, empty when there is none.
-  virtual std::string structure2Name() const { return {}; }
-  /// Its symbol alone, for a plot's legend (e.g. "|1 - |q||").
-  virtual std::string structure2Symbol() const { return structure2Name(); }
-  /// Whether a run of method m fills Sample::structure2 (elsewhere it is 0 by design).
-  virtual bool hasStructure2([[maybe_unused]] Method m) const { return !structure2Name().empty(); }
-  /// Whether some component of Sample::momentum is a conserved quantity of this system
-  /// (conserved() says which).
-  virtual bool hasMomentum() const { return false; }
-  /// Whether Sample::momentum is the system's angular momentum, all three components in the
-  /// inertial frame, conserved or not (a typed potential without a symmetry conserves none).
-  virtual bool hasAngularMomentum() const { return hasMomentum(); }
-  /// The quantities the continuous system conserves: the energy, then the components of
-  /// Sample::momentum it conserves when hasMomentum().
-  virtual std::vector<ConservedQuantity> conserved() const;
+  /// Checks the values against paramsFor(values) and returns them completed and normalized
+  /// (e.g. a unit q0), with notes on what was changed in `warnings`. Throws InputError naming
+  /// the field and range.
+  virtual ParamValues normalize(const ParamValues& values,
+                                std::vector<std::string>* warnings) const;
   /// What it conserves at the normalized `values`: conserved(), or more where a parameter
   /// removes a force (without gravity, every component of the angular momentum).
   virtual std::vector<ConservedQuantity> conservedAt(
@@ -191,32 +174,20 @@ class SystemModel {
     return conserved();
   }
   /// Every body's pose in a sample of a run at normalized `values`, read off the sample (its
-  /// state and drawn point), not carried by it: by default the one drawn pose, Sample::position
-  /// and Sample::attitude of a whole sample.
+  /// state and drawn point), not carried by it, one per declared body (declaration().bodies):
+  /// by default the one drawn pose, Sample::position and Sample::attitude of a whole sample.
   virtual std::vector<BodyPose> bodyPoses([[maybe_unused]] const ParamValues& values,
                                           const Sample& s) const {
     return {{s.position, s.attitude}};
   }
   /// The state of a sample of a run of `method`, in the system's own names, the same for every
-  /// method (a quaternion run gives R from its quaternion). Reads Sample::state, and the drawn
-  /// point (position, velocity; SampleFields::All) where namedStateNeedsPose(method).
+  /// method (a quaternion run gives R from its quaternion), the parts of declaration().state
+  /// in their order. Reads Sample::state, and the drawn point (position, velocity;
+  /// SampleFields::All) where namedStateNeedsPose(method).
   virtual std::vector<StatePart> namedState(Method method, const Sample& s) const = 0;
   /// Whether namedState reads the sample's drawn point for `method` (its state alone does not
   /// give every part, e.g. RATTLE's momentum without m l^2).
   virtual bool namedStateNeedsPose([[maybe_unused]] Method method) const { return false; }
-  /// Checks the values against paramsFor(values) and returns them completed and normalized
-  /// (e.g. a unit q0), with notes on what was changed in `warnings`. Throws InputError naming
-  /// the field and range.
-  virtual ParamValues normalize(const ParamValues& values,
-                                std::vector<std::string>* warnings) const;
-  /// The figures the article prints for this system's example (none for a new system).
-  virtual std::vector<ArticleFigure> articleFigures() const { return {}; }
-  /// The plots the article draws for this system's example (none for a new system).
-  virtual std::vector<ArticlePlot> articlePlots() const { return {}; }
-  /// The horizon of the default work-precision sweep (core/analysis/sweep.h): a tenth of the
-  /// set-up's, unless the system's errors grow too fast for the largest steps to stay in the
-  /// fitted range over it.
-  virtual double sweepHorizon(const IntegratorSettings& setup) const { return setup.T / 10.0; }
   /// The canonical phase plane at normalized `values`, for a system with one degree of
   /// freedom; empty for the others.
   virtual std::optional<PhasePlane> phasePlane([[maybe_unused]] const ParamValues& values) const {
@@ -245,6 +216,9 @@ class SystemModel {
   /// methods that have one, e.g. "vi and rattle".
   ShadowConstruction noShadow(Method method, const std::string& methods,
                               const std::string& otherwise) const;
+
+ private:
+  SystemDeclaration m_decl;
 };
 
 /// 1 for each component of Sample::momentum that model.conservedAt(values) lists, 0 for the

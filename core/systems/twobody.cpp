@@ -240,10 +240,53 @@ TwoBodyParams TwoBodyParams::from(const ParamValues& v) {
   return p;
 }
 
-const std::vector<ParamSpec>& TwoBody::params() const {
-  static const std::vector<ParamSpec> specs = twoBodySpecs(7, 3);
-  return specs;
+namespace {
+
+SystemDeclaration twoBodyDeclaration() {
+  SystemDeclaration d;
+  d.name = "two-body";
+  d.title = "Full two-body problem on (SO(3) x R^3)^2";
+  d.params = twoBodySpecs(7, 3);
+  d.structuralParams = {"n1", "n2"};
+  // about ten orbits (the model's period 17.31 h) and seven librations of the secondary; the
+  // primary turns 0.038 rad per step
+  d.settings.h = 60.0;
+  d.settings.T = 6.0e5;
+  // 12000 s, a fifth of an orbit: the error norm counts metres of a 2.5 km orbit. Longer, the
+  // largest steps' errors pass the fit's ceiling (over 6e4 s vi's are 0.87 and 0.22 m; over
+  // 12000 s 0.065 m); shorter, RK45's coarse tolerances all take ode45's largest step (a tenth
+  // of the span), so their errors stop falling with RelTol (over 6000 s the same 5e-5 m at 1e-3
+  // and 1e-4; over 12000 s a fall of 13x).
+  d.sweepHorizon = 12000.0;
+  d.methods = {Method::Variational, Method::Rk45,  Method::Vi4,
+               Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
+  d.structure = "max_i ||I - R_i^T R_i||";
+  d.hasMomentum = true;
+  d.conserved = {energyQuantity(),
+                 {"total angular momentum (orbit and both spins)",
+                  "L = mu X x V + R1 J1 Omega1 + R2 J2 Omega2",
+                  "kg m^2/s",
+                  "momentum",
+                  {0, 1, 2}}};
+  for (const char* b : {"1", "2"}) {
+    const std::string i = b;
+    d.state.push_back({"R" + i, {"3", "3"}, "", "attitude of body " + i + ", row by row"});
+    d.state.push_back(
+        {"Omega" + i, {"3"}, "rad/s", "angular velocity of body " + i + " in its frame"});
+    d.state.push_back({"x" + i, {"3"}, "m", "centre of mass of body " + i});
+    d.state.push_back({"v" + i, {"3"}, "m/s", "velocity of the centre of mass of body " + i});
+    d.bodies.push_back({BodyKind::SphereCluster,
+                        {"m" + i + "_i", "r" + i + "_i", "c" + i + "_i"},
+                        "",
+                        "n" + i,
+                        "body " + i + ", a rigid set of n" + i + " spheres"});
+  }
+  return d;
 }
+
+}  // namespace
+
+TwoBody::TwoBody() : SystemModel(twoBodyDeclaration()) {}
 
 std::vector<ParamSpec> TwoBody::paramsFor(const ParamValues& values) const {
   int n[2] = {7, 3};
@@ -255,15 +298,6 @@ std::vector<ParamSpec> TwoBody::paramsFor(const ParamValues& values) const {
     n[b] = int(it->second.at(0));
   }
   return twoBodySpecs(n[0], n[1]);
-}
-
-IntegratorSettings TwoBody::defaultSettings() const {
-  IntegratorSettings s;
-  // about ten orbits (the model's period 17.31 h) and seven librations of the secondary; the
-  // primary turns 0.038 rad per step
-  s.h = 60.0;
-  s.T = 6.0e5;
-  return s;
 }
 
 ParamValues TwoBody::normalize(const ParamValues& values,
@@ -301,15 +335,6 @@ ParamValues TwoBody::normalize(const ParamValues& values,
                      " is out of range: the bodies overlap at the start (" + hit +
                      "); every sphere of body 1 must lie apart from every sphere of body 2");
   return out;
-}
-
-std::vector<ConservedQuantity> TwoBody::conserved() const {
-  return {{"energy", "E", "J", "energy"},
-          {"total angular momentum (orbit and both spins)",
-           "L = mu X x V + R1 J1 Omega1 + R2 J2 Omega2",
-           "kg m^2/s",
-           "momentum",
-           {0, 1, 2}}};
 }
 
 std::vector<BodyPose> TwoBody::bodyPoses(const ParamValues& values, const Sample& s) const {

@@ -124,30 +124,13 @@ std::vector<std::string> twoBodyStateNames();
 
 class TwoBody final : public SystemModel {
  public:
-  std::string name() const override { return "two-body"; }
-  std::string title() const override { return "Full two-body problem on (SO(3) x R^3)^2"; }
-  const std::vector<ParamSpec>& params() const override;
-  std::vector<std::string> structuralParams() const override { return {"n1", "n2"}; }
+  /// Conserves the energy and the total angular momentum (orbit and both spins) about the
+  /// centre of mass, all three components of Sample::momentum.
+  TwoBody();
   /// G, n1, n2, the spheres m1_i, r1_i, c1_i (i = 1..n1) and m2_j, r2_j, c2_j, then the
   /// initial values x0, v0, rotvec1, Omega1, rotvec2, Omega2. Throws InputError for n1 or n2
   /// outside [1, 8].
   std::vector<ParamSpec> paramsFor(const ParamValues& values) const override;
-  IntegratorSettings defaultSettings() const override;
-  /// 12000 s, a fifth of an orbit: the error norm counts metres of a 2.5 km orbit. Longer, the
-  /// largest steps' errors pass the fit's ceiling (over 6e4 s vi's are 0.87 and 0.22 m; over
-  /// 12000 s 0.065 m); shorter, RK45's coarse tolerances all take ode45's largest step (a tenth
-  /// of the span), so their errors stop falling with RelTol (over 6000 s the same 5e-5 m at 1e-3
-  /// and 1e-4; over 12000 s a fall of 13x).
-  double sweepHorizon(const IntegratorSettings&) const override { return 12000.0; }
-  std::vector<Method> methods() const override {
-    return {Method::Variational, Method::Rk45,  Method::Vi4,
-            Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
-  }
-  std::string structureName() const override { return "max_i ||I - R_i^T R_i||"; }
-  bool hasMomentum() const override { return true; }
-  /// The energy and the total angular momentum (orbit and both spins) about the centre of
-  /// mass, all three components of Sample::momentum.
-  std::vector<ConservedQuantity> conserved() const override;
   /// Body 1 at x1 = -(m2/M) X with R1, body 2 at x2 = (m1/M) X with R2.
   std::vector<BodyPose> bodyPoses(const ParamValues& values, const Sample& s) const override;
   /// R1, Omega1, x1, v1, R2, Omega2, x2, v2 (inertial frame, centre of mass at the origin):

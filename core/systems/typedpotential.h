@@ -20,14 +20,47 @@ class TypedPotentialSystem {
  public:
   virtual ~TypedPotentialSystem() = default;
   /// The accepted expression and its derivatives.
-  virtual const PotentialExpression& potential() const = 0;
+  const PotentialExpression& potential() const { return m_expr; }
   /// The variables the expression is written in, for a help text ("R11 ... R33").
-  virtual std::string variablesText() const = 0;
-  /// The derived quantity shown on request, one line per component: the moment M of eq (41)
-  /// for a rigid body, the gradient dU/dq for a particle.
-  virtual std::vector<std::string> derivedText() const = 0;
+  std::string variablesText() const { return m_variablesText; }
+  /// The derived quantity shown on request: a heading (the moment M of eq (41) for a rigid body,
+  /// the gradient dU/dq for a particle), then one line per component of the gradient.
+  std::vector<std::string> derivedText() const;
   /// The same system with the potential `text`; throws InputError naming what is wrong.
   virtual std::shared_ptr<const SystemModel> withPotential(const std::string& text) const = 0;
+
+ protected:
+  TypedPotentialSystem(PotentialExpression expr, std::string variablesText,
+                       std::string derivedHeading);
+  /// One scalar row per free symbol of `e` (the potential `of`, e.g. "U(q)"), in [-1e12, 1e12]
+  /// with the slider [-slider, slider], its default from `defaults` where that has one.
+  static std::vector<ParamSpec> symbolSpecs(const PotentialExpression& e,
+                                            const ParamValues& defaults, const std::string& of,
+                                            double slider);
+  /// The energy, and the vertical angular momentum `vertical` when `e` is symmetric about e3.
+  static std::vector<ConservedQuantity> conservedOf(const PotentialExpression& e,
+                                                    const std::vector<ConservedQuantity>& vertical);
+  /// Throws InputError naming the first parameter of the potential that has no value in the
+  /// completed `values` of the system `system`.
+  void requireValues(const ParamValues& values, const std::string& system) const;
+
+  PotentialExpression m_expr;
+
+ private:
+  std::string m_variablesText;
+  std::string m_derivedHeading;
+};
+
+/// TypedPotentialSystem whose withPotential makes the system S (constructed from the text).
+template <class S>
+class TypedPotentialOf : public TypedPotentialSystem {
+ public:
+  std::shared_ptr<const SystemModel> withPotential(const std::string& text) const override {
+    return std::make_shared<S>(text);
+  }
+
+ protected:
+  using TypedPotentialSystem::TypedPotentialSystem;
 };
 
 /// The system's typed-potential side, or nullptr for a system with a fixed potential.

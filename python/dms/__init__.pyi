@@ -35,6 +35,12 @@ class Conserved:
     field: str
     components: List[int]
 
+class StatePartInfo:
+    name: str
+    shape: List[Union[int, str]]
+    unit: str
+    description: str
+
 class System:
     name: str
     title: str
@@ -48,6 +54,7 @@ class System:
     has_angular_momentum: bool
     has_control: bool
     conserved: List[Conserved]
+    state: List[StatePartInfo]
     @property
     def method_names(self) -> List[str]: ...
     def param(self, name: str) -> Param: ...

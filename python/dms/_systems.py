@@ -147,11 +147,24 @@ class Conserved:
 
 
 @dataclass(frozen=True)
+class StatePartInfo:
+    """One named part of a run's state (Run.state[name]): its shape after the samples' axis (a
+    number, or the name of the structural parameter that sets it, e.g. ["n", 3] for a chain's
+    q; empty for a scalar), its SI unit ("" where it has none) and what it is."""
+
+    name: str
+    shape: List[Union[int, str]]
+    unit: str
+    description: str
+
+
+@dataclass(frozen=True)
 class System:
     """A mechanical system: its name (dms.run's `system`), title, parameters, the methods it
     has and the two the article compares, the article's set-up (h, T, rtol, atol), what its
     structure errors measure, whether it has an optimal-control
-    problem (dms.control), and its conserved quantities (Conserved)."""
+    problem (dms.control), its conserved quantities (Conserved) and the named parts of its
+    state (StatePartInfo, in Run.state's order)."""
 
     name: str
     title: str
@@ -165,6 +178,7 @@ class System:
     has_angular_momentum: bool
     has_control: bool
     conserved: List[Conserved]
+    state: List[StatePartInfo]
 
     @property
     def method_names(self) -> List[str]:
@@ -188,6 +202,7 @@ def _system(d) -> System:
     d["params"] = [Param(**p) for p in d["params"]]
     d["methods"] = [MethodInfo(**m) for m in d["methods"]]
     d["conserved"] = [Conserved(**c) for c in d["conserved"]]
+    d["state"] = [StatePartInfo(**p) for p in d["state"]]
     return System(**d)
 
 

@@ -15,18 +15,10 @@ using namespace dms;
 // n point masses, each with its own mass m_i: only the parameter table matters here
 class Beads final : public SystemModel {
  public:
-  std::string name() const override { return "beads"; }
-  std::string title() const override { return "beads"; }
-  const std::vector<ParamSpec>& params() const override {
-    static const std::vector<ParamSpec> specs = paramsOf(2);
-    return specs;
-  }
-  std::vector<std::string> structuralParams() const override { return {"n"}; }
+  Beads() : SystemModel(declared()) {}
   std::vector<ParamSpec> paramsFor(const ParamValues& values) const override {
     return paramsOf(int(scalarParam(values, "n")));
   }
-  IntegratorSettings defaultSettings() const override { return {}; }
-  std::string structureName() const override { return {}; }
   StateError stateError(const Sample&, const Sample&) const override { return {}; }
   std::vector<StatePart> namedState(Method, const Sample&) const override { return {}; }
   // bead i at (i, 0, 0) + x_i e3, x_i the state's entry i
@@ -42,6 +34,14 @@ class Beads final : public SystemModel {
   }
 
  private:
+  static SystemDeclaration declared() {
+    SystemDeclaration d;
+    d.name = "beads";
+    d.title = "beads";
+    d.params = paramsOf(2);
+    d.structuralParams = {"n"};
+    return d;
+  }
   static std::vector<ParamSpec> paramsOf(int n) {
     std::vector<ParamSpec> s = {
         ParamSpec::scalar("n", "", "number of beads").defaultValue(2).range(1, 8).wholeNumber()};

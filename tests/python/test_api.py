@@ -63,3 +63,14 @@ def test_run_help_lists_every_system_with_its_state():
         run = dms.run(s, s.method_names[0], T=s.article_setup["h"])
         parts = ", ".join(f"{n} {a.shape[1:]}" for n, a in run.state.items())
         assert f"state: {parts}" in doc, (s.name, parts)
+
+
+def test_declared_state_is_the_runs_state():
+    # System.state names the parts of Run.state, in order, with their shapes after the samples'
+    # axis (a structural parameter's name read at its default)
+    for s in dms.systems():
+        run = dms.run(s, s.method_names[0], T=s.article_setup["h"])
+        assert [p.name for p in s.state] == list(run.state), s.name
+        for p in s.state:
+            shape = tuple(s.param(d).default if isinstance(d, str) else d for d in p.shape)
+            assert run.state[p.name].shape[1:] == shape, (s.name, p.name)
