@@ -85,6 +85,8 @@ SystemDeclaration customSphereDeclaration(std::vector<ParamSpec> symbols,
   d.hasMomentum = hasMomentum;
   d.angularMomentum = true;
   d.conserved = std::move(conserved);
+  d.bodies[0].kind = BodyKind::ParticleOnSphere;
+  d.bodies[0].description = "the particle on the sphere of radius l";
   return d;
 }
 

@@ -86,6 +86,9 @@ enum class BodyKind {
   /// A point mass on a massless rod of length l from a fixed pivot at the origin, moving on the
   /// sphere of radius l: the pose's position is the bob.
   BobOnRodOnSphere,
+  /// A point mass on the sphere of radius l about the origin, with no rod or down: the sphere
+  /// itself is drawn (a potential typed in may pull any way). The pose's position is the mass.
+  ParticleOnSphere,
   /// A rigid body on a fixed pivot at the origin, drawn as the uniform box with its inertia J
   /// about its centre of mass at rho (body frame) and a rod from the pivot to it: the pose is
   /// the centre of mass and the attitude R.
@@ -109,8 +112,8 @@ enum class BodyKind {
 /// chain's "n"; empty: one), how many parts one copy has (a structural parameter's name, e.g.
 /// the spheres "n1" of a body of the two-body problem; empty: none counted), and what it is, in
 /// one line. A size ending in "_i" stands for each of _1 .. _N, N the value of `copies` or
-/// `parts`. Only a description: the app's 3D view still draws each system with its own class
-/// (ui/scene3d/qt3d/visualregistry.cpp).
+/// `parts`. The app's 3D view draws a system by its first body's kind, the sizes read from the
+/// parameters named here (ui/scene3d/qt3d/visualregistry.cpp).
 struct BodyDeclaration {
   BodyKind kind = BodyKind::SpringMass;
   std::vector<std::string> sizes;

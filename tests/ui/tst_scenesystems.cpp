@@ -398,6 +398,26 @@ class TestSceneSystems : public SceneFixture {
     for (const SystemModel* m : allSystems()) QVERIFY2(m_view->draws(m->name()), m->name().c_str());
   }
 
+  // a system is drawn by its first body's kind, its sizes read under the names it declares: a
+  // new system whose rod is "L" and whose chain has "k" links gets its own lengths, not the
+  // drawing's defaults (9.81 m for a rod; a chain's drawing refuses a chain without n)
+  void declaredBodyIsDrawnWithItsOwnSizes() {
+    const BodyDeclaration rod{BodyKind::BobOnRodInPlane, {"L"}};
+    QCOMPARE(scene3d::visualLayout(rod, {{"L", {3.0}}}), std::vector<double>{3.0});
+    const BodyDeclaration chain{BodyKind::ChainBob, {"a_i", "b_i"}, "k"};
+    const ParamValues ours = {{"k", {2.0}},       {"a_1", {1.5}}, {"a_2", {0.5}},
+                              {"b_1", {2.0}},     {"b_2", {1.0}}, {"q0_1", {1, 0, 0}},
+                              {"q0_2", {1, 0, 0}}};
+    const ParamValues named = {{"n", {2.0}},       {"l_1", {1.5}}, {"l_2", {0.5}},
+                               {"m_1", {2.0}},     {"m_2", {1.0}}, {"q0_1", {1, 0, 0}},
+                               {"q0_2", {1, 0, 0}}};
+    QCOMPARE(scene3d::visualLayout(chain, ours), scene3d::visualLayout("pendulum-chain", named));
+    // every system of the product is drawn by the kind it declares
+    for (const SystemModel* m : allSystems())
+      QCOMPARE(scene3d::visualLayout(m->name(), m->normalize({}, nullptr)),
+               scene3d::visualLayout(m->declaration().bodies.front(), m->normalize({}, nullptr)));
+  }
+
   // a system drawn with another's visual names itself in the caption, not the other
   void typedSystemsCaptionThemselves() {
     Qt3DCore::QEntity root;

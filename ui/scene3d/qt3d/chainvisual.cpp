@@ -8,8 +8,14 @@ namespace dms::ui::scene3d {
 
 namespace {
 
+// the chain's own parameters among `params`, completed: a system drawn as a chain may have
+// parameters the chain has not (visualregistry.cpp gives it the chain's names for its sizes)
 ParamValues normalizedChain(const ParamValues& params) {
-  return findSystem("pendulum-chain")->normalize(params, nullptr);
+  const SystemModel* chain = findSystem("pendulum-chain");
+  ParamValues known;
+  for (const ParamSpec& spec : chain->paramsFor(params))
+    if (const auto it = params.find(spec.name); it != params.end()) known.insert(*it);
+  return chain->normalize(known, nullptr);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The one table of the 3D view's drawings: a system's name (SystemModel::name()) to its visual.
-// A new system's drawing is one file and one row in visualregistry.cpp.
+// The one table of the 3D view's drawings: a body kind (core/systems/declaration.h) to its
+// visual. A system is drawn by the kind of the first body it declares, so a new system made of a
+// kind drawn here needs nothing of the view; a new kind is one visual and one row here.
 #pragma once
 
 #include <memory>
@@ -21,6 +22,9 @@ std::unique_ptr<SystemVisual> makeVisual(const std::string& system, const ParamV
 /// The numbers a system's drawing is built from (SystemVisual): equal layouts draw the same
 /// scene. Empty for a system without a drawing; throws InputError as makeVisual would.
 std::vector<double> visualLayout(const std::string& system, const ParamValues& params);
+/// The same for a body declared as `body` (the first body of a system's declaration): the
+/// parameters its sizes name are read in place of the names the kind's drawing uses.
+std::vector<double> visualLayout(const BodyDeclaration& body, const ParamValues& params);
 /// Whether the table has a drawing for the system.
 bool hasVisual(const std::string& system);
 
