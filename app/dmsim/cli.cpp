@@ -516,7 +516,7 @@ int cmdRun(const Options& o) {
   const RunResult r =
       runToEnd(*model, values, method, st, o.values.count("--csv") ? &csvFile.stream() : nullptr);
   // a fixed-step run that cannot make its first step is bad input (its CSV is not written)
-  refuseFailedFirstStep(*model, method, st, r.failure, r.summary.samples, "--h");
+  refuseFailedFirstStep(*model, method, st, r.failure, r.summary.samples, settingKey("h").flag);
   if (const std::string w = failureWarning(r.failure); !w.empty()) warnings.push_back(w);
   if (o.values.count("--csv") && !csvFile.commit()) {
     std::cerr << "dmsim: --csv: " << csvFile.error() << "\n";

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/dmsim/cli.h"
+#include "core/integrators/settingkeys.h"
 
 namespace dms::cli {
 namespace {
@@ -43,8 +44,10 @@ int cmdReproduce(const Options& o) {
       j["quantity"] = energy ? (f.unitName.empty() ? std::string("mean |E - E0|")
                                                    : "mean |E - E0| / (" + f.unitName + ")")
                              : "mean structure error " + model->structureName();
-      j["h"] = st.h;
-      j["T"] = st.T;
+      for (const char* key : {"h", "T"}) {
+        const SettingKey& k = settingKey(key);
+        j[k.fileKey] = settingNumber(st, k);
+      }
       j["ours"] = ours;
       j["article"] = std::isnan(f.printed) ? Json() : Json(f.printed);
       j["ratio"] = std::isnan(f.printed) ? Json() : Json(ours / f.printed);

@@ -130,9 +130,7 @@ EqualCostResult runEqualCost(const EqualCostSpec& spec, const std::atomic<bool>*
   // N in [nMin, nMax]: h = T/N within h's range (integratorSpecs' upper end) and T/h within
   // validateSettings'
   const double T = st.T;
-  double hMax = 0.0;
-  for (const ParamSpec& p : integratorSpecs())
-    if (p.name == "h") hMax = p.max;
+  const double hMax = integratorSpec("h").max;
   const std::int64_t nMin = std::max<std::int64_t>(1, std::int64_t(std::ceil(T / hMax - 1e-9)));
   const std::int64_t nMax = std::int64_t(std::floor(std::min(1e10, T / 1e-300)));
   const auto clampN = [&](double n) {

@@ -175,7 +175,8 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
   outcome.shadow = shadow.summary();
   // the rule dmsim run follows: a fixed-step run that cannot make its first step is bad input,
   // another failure a failed run with a warning
-  refuseFailedFirstStep(model, method, st, outcome.failure, outcome.summary.samples, "--h");
+  refuseFailedFirstStep(model, method, st, outcome.failure, outcome.summary.samples,
+                        settingKey("h").flag);
   if (const std::string w = failureWarning(outcome.failure); !w.empty()) warnings.push_back(w);
 
   const auto n = py::ssize_t(columns.t.size());

@@ -34,10 +34,13 @@ def test_named_state_is_dmsims(system, method):
         # the same samples' numbers through the same function: equal to the last bit
         assert part[-1].ravel().tolist() == np.ravel(final[name]).tolist(), name
         assert part[0].ravel().tolist() == np.ravel(initial[name]).tolist(), name
-    if system == "dumbbell":
-        assert run.state["R"].shape == (n, 3, 3)
-    if system == "spherical-pendulum":
-        assert run.state["q"].shape == (n, 3)
+    # each part's shape is the one the system declares (a structural parameter's name read from
+    # the run's parameters, e.g. a chain's ["n", 3])
+    declared = dms.system(system).state
+    assert [p.name for p in declared] == list(run.state)
+    for p in declared:
+        shape = tuple(int(run.parameters[d]) if isinstance(d, str) else d for d in p.shape)
+        assert run.state[p.name].shape == (n,) + shape, p.name
 
 
 @pytest.mark.parametrize("system,method", CASES)

@@ -484,8 +484,4 @@ void AnalysisMode::restoreSettings(const QSettings& s) {
   }
 }
 
-QString AnalysisMode::playTimeProblem(double) const {
-  return tr("the Analysis mode has no playback");
-}
-
 }  // namespace dms::ui

@@ -29,7 +29,11 @@ class AnalysisPlots;
 class AnalysisSession;
 class StudyView;
 
-class AnalysisMode : public Mode, public ExportsPlots, public KeepsInput, public Scripted {
+class AnalysisMode : public Mode,
+                     public ExportsPlots,
+                     public KeepsSettings,
+                     public AddsToScenario,
+                     public Scripted {
   Q_OBJECT
  public:
   /// `simulation` gives the Simulation tab's scenario: the runs use its parameters (when it is of
@@ -63,7 +67,6 @@ class AnalysisMode : public Mode, public ExportsPlots, public KeepsInput, public
   /// The study shown and its inputs as typed (Scenario::study).
   void addToScenario(Scenario& s) const override;
   void takeFromScenario(const Scenario& s) override;
-  QString playTimeProblem(double t) const override;
   /// Each system's methods under "analysis/NAME/methods", its sweep's inputs (h, rtol, T) under
   /// "analysis/NAME/", its other studies' under "analysis/NAME/STUDY/" (Study::settingsGroup),
   /// the study shown under "analysis/study".

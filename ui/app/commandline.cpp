@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/integrators/settings.h"
 #include "core/io/scenario.h"
 #include "core/sim/registry.h"
 #include "ui/app/modes.h"
@@ -17,6 +18,13 @@ namespace dms::ui {
 namespace {
 
 QString allSystemNames() { return QString::fromStdString(systemNames(allSystems())); }
+
+// the run settings a --set item may name, "h, T, rtol, atol"
+QString integratorNames() {
+  QStringList names;
+  for (const ParamSpec& spec : integratorSpecs()) names << QString::fromStdString(spec.name);
+  return names.join(", ");
+}
 
 // the argument as typed that QCommandLineParser reports as unknown (it drops the dashes)
 QString typedOption(const QStringList& args, const QString& name) {
@@ -110,7 +118,7 @@ QString commandLineUsage() {
        {}},
       {"--system NAME", {"one of: " + allSystemNames()}, "system", "[--system NAME]"},
       {"--set NAME=VALUE",
-       {"a parameter of the system, or h, T, rtol, atol (repeatable)"},
+       {"a parameter of the system, or " + integratorNames() + " (repeatable)"},
        "set",
        "[--set NAME=VALUE ...]"},
       {"--play-to T", {"play to simulated time T (at most the horizon T)"}, "play-to", {}},

@@ -92,7 +92,7 @@ MainWindow::MainWindow(std::unique_ptr<SceneView> scene, QWidget* parent)
   // what each mode kept of each system first: the system selected next comes back with it
   // (selected before, it took the article's values, which its first run then kept)
   for (Mode* m : m_modes)
-    if (auto* k = m->role<KeepsInput>()) k->restoreSettings(settings);
+    if (auto* k = m->role<KeepsSettings>()) k->restoreSettings(settings);
   QString last = settings.value("system").toString();
   if (!findSystem(last.toStdString())) last = QString::fromStdString(allSystems().front()->name());
   selectSystem(last);
@@ -302,7 +302,7 @@ bool MainWindow::openScenario(const QString& path, const QString& text) {
   if (!mode || !activateMode(mode)) return false;
   mode->role<ComputesScenario>()->applyScenario(sc);
   for (Mode* m : m_modes)
-    if (auto* k = m->role<KeepsInput>()) k->takeFromScenario(sc);
+    if (auto* k = m->role<AddsToScenario>()) k->takeFromScenario(sc);
   if (sc.speed) m_bar->setSpeed(*sc.speed);  // a file without one keeps the speed
   QStringList w;
   for (const std::string& s : warnings) w << QString::fromStdString(s);
@@ -386,7 +386,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
   if (m_model) settings.setValue("system", QString::fromStdString(m_model->name()));
   if (m_active) settings.setValue("mode", m_active->settingsKey());
   for (Mode* m : m_modes)
-    if (const auto* k = m->role<KeepsInput>()) k->saveSettings(settings);
+    if (const auto* k = m->role<KeepsSettings>()) k->saveSettings(settings);
   m_frameTimer.stop();
   m_playback->pause();
   // what runs stops now; the workers' threads are joined when the modes are deleted

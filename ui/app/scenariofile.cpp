@@ -137,7 +137,7 @@ std::optional<Scenario> ScenarioFile::whole() const {
   std::optional<Scenario> sc = mode ? mode->role<ComputesScenario>()->scenario() : std::nullopt;
   if (sc)
     for (const Mode* m : m_window->modes())
-      if (const auto* k = m->role<KeepsInput>()) k->addToScenario(*sc);
+      if (const auto* k = m->role<AddsToScenario>()) k->addToScenario(*sc);
   return sc;
 }
 
@@ -174,7 +174,7 @@ void ScenarioFile::apply(const std::string& json) {
     const Scenario sc = parseScenario(json, nullptr);  // a scenario this window made
     mode->role<ComputesScenario>()->applyScenario(sc);
     for (Mode* m : m_window->modes())
-      if (auto* k = m->role<KeepsInput>()) k->takeFromScenario(sc);
+      if (auto* k = m->role<AddsToScenario>()) k->takeFromScenario(sc);
     m_applying = false;
   }
   updateModified();  // undone back to what was opened or saved: unchanged again

@@ -85,17 +85,22 @@ void ScriptRunner::start() {
       return fail(2, QString("--set %1: %2").arg(QString::fromStdString(name), e.what()));
     }
   }
+  // a time on the playback bar, for a mode that plays what it computes
+  const Plays* plays = m_mode->role<Plays>();
+  const auto timeProblem = [&](double t) {
+    return plays ? plays->playTimeProblem(t)
+                 : QString("the %1 mode has no playback").arg(m_mode->name());
+  };
   if (o.playTo) {
-    const QString problem = script->playTimeProblem(*o.playTo);
+    const QString problem = timeProblem(*o.playTo);
     if (!problem.isEmpty()) return fail(2, "--play-to " + problem);
   }
   const AnimationOptions& video = o.video;
   if (!video.path.isEmpty()) {
-    if (const QString p = script->playTimeProblem(video.from); !p.isEmpty())
+    if (const QString p = timeProblem(video.from); !p.isEmpty())
       return fail(2, "--video-from " + p);
     if (video.to)
-      if (const QString p = script->playTimeProblem(*video.to); !p.isEmpty())
-        return fail(2, "--video-to " + p);
+      if (const QString p = timeProblem(*video.to); !p.isEmpty()) return fail(2, "--video-to " + p);
   }
   QString problem;
   if (!script->start(&problem)) return fail(2, flag + ": " + problem);

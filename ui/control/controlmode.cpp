@@ -270,10 +270,16 @@ std::vector<ExportPlot> ControlMode::exportPlots() const {
   return out;
 }
 
+QString ControlMode::csvContent() const { return tr("maneuver"); }
+
+QString ControlMode::csvUnavailable() const {
+  return shown() ? QString() : tr("No optimal-control result to export yet: press Solve first");
+}
+
 void ControlMode::exportCsv(const QString& path, const WriteDone& done) {
   const ControlResult* r = shown();
   if (!r) {
-    done(false, tr("No optimal-control result to export yet: press Solve first"));
+    done(false, csvUnavailable());
     return;
   }
   std::ostringstream text;

@@ -23,7 +23,12 @@ namespace dms::ui {
 
 class ControlSession;
 
-class ControlMode : public Mode, public ExportsPlots, public KeepsInput, public Scripted {
+class ControlMode : public Mode,
+                    public ExportsPlots,
+                    public KeepsSettings,
+                    public AddsToScenario,
+                    public Scripted,
+                    public Plays {
   Q_OBJECT
  public:
   ControlMode(const ModeContext& context, QObject* parent = nullptr);
@@ -55,6 +60,10 @@ class ControlMode : public Mode, public ExportsPlots, public KeepsInput, public 
   std::vector<ExportPlot> exportPlots() const override;
   /// Writes the shown result's trajectory and controls (ControlResult::csvColumns).
   void exportCsv(const QString& path, const WriteDone& done) override;
+  /// "maneuver": the optimal trajectory and its controls.
+  QString csvContent() const override;
+  /// Why there is nothing to write before a solve (asked before the file dialog).
+  QString csvUnavailable() const override;
   void saveSettings(QSettings& s) const override;
   void restoreSettings(const QSettings& s) override;
 

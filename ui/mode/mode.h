@@ -176,20 +176,26 @@ class ExportsPlots {
                         const QString& prefix = {}) const;
 };
 
-/// Role: the mode keeps input of its own across sessions (QSettings) and in a scenario file,
-/// beside the system and its parameters (the Analysis study, the optimal-control fields), so
-/// that one file holds a lecture.
-class KeepsInput {
+/// Role: the mode keeps input of its own across sessions (QSettings).
+class KeepsSettings {
  public:
-  virtual ~KeepsInput() = default;
-  /// Adds the mode's part to the scenario being saved.
-  virtual void addToScenario([[maybe_unused]] Scenario& s) const {}
-  /// Takes its part of an opened scenario (its system already selected); a part the file does
-  /// not have leaves the mode as it is.
-  virtual void takeFromScenario([[maybe_unused]] const Scenario& s) {}
+  virtual ~KeepsSettings() = default;
   virtual void saveSettings(QSettings& s) const = 0;
   /// Called once, when the window is made, before any system is selected.
   virtual void restoreSettings(const QSettings& s) = 0;
+};
+
+/// Role: the mode keeps a part of its own in a scenario file, beside the system and its
+/// parameters (the Analysis study, the optimal-control fields), so that one file holds a
+/// lecture.
+class AddsToScenario {
+ public:
+  virtual ~AddsToScenario() = default;
+  /// Adds the mode's part to the scenario being saved.
+  virtual void addToScenario(Scenario& s) const = 0;
+  /// Takes its part of an opened scenario (its system already selected); a part the file does
+  /// not have leaves the mode as it is.
+  virtual void takeFromScenario(const Scenario& s) = 0;
 };
 
 /// Role: the mode computes a whole scenario (File > Save scenario writes it, File > Open
@@ -219,11 +225,17 @@ class Scripted {
   virtual void applySet(const std::string& name, const std::vector<double>& value) = 0;
   /// One choice (e.g. --transcription vi); throws InputError for a name or value it has not.
   virtual void applyChoice(const std::string& name, const std::string& value) = 0;
-  /// Why playback time t cannot be shown once computed (past the horizon), or empty.
-  virtual QString playTimeProblem(double t) const = 0;
   /// Starts the computation (or solve) with the current input; false and the input's problem
   /// when it cannot run. Mode::finished() follows.
   virtual bool start(QString* problem) = 0;
+};
+
+/// Role: what the mode computes plays in time on the playback bar (--play-to, a video's range).
+class Plays {
+ public:
+  virtual ~Plays() = default;
+  /// Why playback time t cannot be shown once computed (past the horizon), or empty.
+  virtual QString playTimeProblem(double t) const = 0;
 };
 
 }  // namespace dms::ui

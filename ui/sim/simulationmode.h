@@ -28,10 +28,11 @@ class SimSession;
 
 class SimulationMode : public Mode,
                        public ExportsPlots,
-                       public KeepsInput,
+                       public KeepsSettings,
                        public ComputesScenario,
                        public Presents,
-                       public Scripted {
+                       public Scripted,
+                       public Plays {
   Q_OBJECT
  public:
   SimulationMode(const ModeContext& context, QObject* parent = nullptr);
