@@ -42,3 +42,18 @@ def test_scenario_sampling(tmp_path):
     # a setting given replaces the scenario's, whichever of its names either uses
     dms.save_scenario(path, s, sampling="output")
     assert dms.load_scenario(path).settings["samples"] == "output"
+
+
+def test_every_setting_is_an_argument():
+    # the settings are one table in the core; dms.run and dms.save_scenario take each by its
+    # canonical name and by its key in the settings dicts (sampling and samples), so that a
+    # setting the table gains cannot be left out of the Python signatures unseen
+    import inspect
+    keys = dms._core.setting_keys()
+    assert {k["name"] for k in keys} >= {"h", "T", "rtol", "atol", "controller", "sampling",
+                                         "summation"}
+    for f in (dms.run, dms.save_scenario):
+        arguments = inspect.signature(f).parameters
+        for k in keys:
+            for name in (k["name"], k["dict_key"]):
+                assert name in arguments, f"{f.__name__} lacks {name} ({k['name']})"

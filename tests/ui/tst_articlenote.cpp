@@ -59,7 +59,8 @@ class TestArticleNote : public QObject {
              qPrintable(note));
   }
 
-  // another step, horizon, controller or parameter is not what the article printed
+  // another step, horizon, tolerance, controller, sampling or parameter is not what the article
+  // printed
   void elsewhereNoNote() {
     const SystemModel& model = *findSystem("spherical-pendulum");
     const ParamValues values = model.normalize({}, nullptr);
@@ -72,6 +73,16 @@ class TestArticleNote : public QObject {
     IntegratorSettings scipy = st;
     scipy.controller = RkController::Scipy;
     QVERIFY(articleNote(model, values, scipy, runs).isEmpty());
+    IntegratorSettings steps = st;
+    steps.sampling = RkSampling::Steps;
+    QVERIFY(articleNote(model, values, steps, runs).isEmpty());
+    IntegratorSettings rtol = st;
+    rtol.rtol /= 10;
+    QVERIFY(articleNote(model, values, rtol, runs).isEmpty());
+    // the summation moves the figures by round-off only: the note stays
+    IntegratorSettings plain = st;
+    plain.summation = Summation::Plain;
+    QVERIFY(!articleNote(model, values, plain, runs).isEmpty());
     ParamValues heavier = values;
     heavier["m"] = {2.0 * scalarParam(values, "m")};
     QVERIFY(articleNote(model, heavier, st, runs).isEmpty());
