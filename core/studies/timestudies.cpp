@@ -8,6 +8,7 @@
 
 #include "core/analysis/longtime.h"
 #include "core/analysis/steplog.h"
+#include "core/integrators/settingkeys.h"
 #include "core/studies/studykit.h"
 #include "core/studies/style.h"
 
@@ -254,8 +255,13 @@ class StepsStudy : public Study {
   }
   std::vector<StudyField> fields(const SystemModel& model) const override {
     const IntegratorSettings st = model.defaultSettings();
-    return {{"rtol", "RelTol", g(st.rtol, 6), "1e-13 to 0.5"},
-            {"atol", "AbsTol", g(st.atol, 6), "AbsTol > 0"},
+    // the tolerances' tooltips are their rows of the run settings' table, ranges included
+    const auto tip = [](const char* key) {
+      const SettingKey& k = settingKey(key);
+      return k.description + ", in " + k.allowedText();
+    };
+    return {{"rtol", "RelTol", g(st.rtol, 6), tip("rtol")},
+            {"atol", "AbsTol", g(st.atol, 6), tip("atol")},
             {"T", "T [s]", g(st.T, 12), "The horizon"}};
   }
   StudyInputs quickInputs(const SystemModel& model) const override {

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/integrators/settings.h"
 #include "core/params.h"
 #include "core/studies/study.h"
 #include "core/studies/style.h"
@@ -120,6 +121,19 @@ class TestStudies : public QObject {
   void stepsNeedAnAdaptiveMethod() {
     const std::string why = refusal("rk45-steps", massSpring(), {}, {Method::Variational});
     QVERIFY2(contains(why, "Methods: check an adaptive method"), why.c_str());
+  }
+
+  // RK45's steps study's tolerance fields say the ranges its runs take, and a value past one is
+  // refused naming the field
+  void stepsToleranceTipsAreTheirRanges() {
+    const Study& study = *findStudy("rk45-steps");
+    for (const StudyField& f : study.fields(massSpring())) {
+      if (f.key != "rtol" && f.key != "atol") continue;
+      const std::string range = integratorSpec(f.key).rangeText();
+      QVERIFY2(contains(f.tooltip, range), (f.tooltip + " lacks " + range).c_str());
+    }
+    const std::string why = refusal("rk45-steps", massSpring(), {{"atol", "2"}});
+    QVERIFY2(contains(why, "AbsTol"), why.c_str());
   }
 
   // the long-time study's figures as plain values: log-log axes with their labels and units,
