@@ -11,6 +11,7 @@
 #include "core/analysis/common.h"
 #include "core/analysis/parallel.h"
 #include "core/fit.h"
+#include "core/integrators/settingkeys.h"
 #include "core/sim/registry.h"
 #include "core/sim/summary.h"
 
@@ -42,11 +43,12 @@ void validateView(const std::string& system, const IntegratorSettings& st,
   }
   validateSettings(st);
   if (double(st.steps()) > kLongTimeMaxSteps)
-    throw InputError("--T " + formatNumber(st.T) + ", --h " + formatNumber(st.h) +
-                     ": T/h = " + formatNumber(st.T / st.h) + " steps is too many (at most " +
-                     formatNumber(kLongTimeMaxSteps) + "): raise h or lower T");
+    throw InputError(settingKey("T").flag + " " + formatNumber(st.T) + ", " + settingKey("h").flag +
+                     " " + formatNumber(st.h) + ": T/h = " + formatNumber(st.T / st.h) +
+                     " steps is too many (at most " + formatNumber(kLongTimeMaxSteps) +
+                     "): raise h or lower T");
   if (st.sampling != RkSampling::Output)
-    throw InputError("--rk-samples " + samplingName(st.sampling) +
+    throw InputError(settingKey("sampling").flag + " " + samplingName(st.sampling) +
                      ": RK45 must be sampled at t_k = k h (output), the times of the fixed-step "
                      "methods");
   if (bucketsPerDecade < kBucketsPerDecadeMin || bucketsPerDecade > kBucketsPerDecadeMax)
