@@ -37,20 +37,20 @@ Matrix3d rotation(const std::vector<StatePart>& parts) {
   return R;
 }
 
-// The angular momentum of a sample by the textbook formula of each system, from its named state
-// (what `dmsim run` prints and dms.Run.state holds) and its parameters; nullopt for a system
-// this suite does not recompute.
+// The angular momentum of a sample by the textbook formula of the kind of body a system declares
+// first, from its named state (what `dmsim run` prints and dms.Run.state holds) and its
+// parameters; nullopt for a kind this suite does not recompute (a set of spheres).
 std::optional<Vector3d> recompute(const SystemModel& m, const ParamValues& v, Method method,
                                   const Sample& s) {
   const std::vector<StatePart> parts = namedState(m, method, s);
-  const std::string name = m.name();
-  if (name == "spherical-pendulum" || name == "custom-sphere-particle") {
+  const BodyKind kind = m.declaration().bodies.front().kind;
+  if (kind == BodyKind::BobOnRodOnSphere || kind == BodyKind::ParticleOnSphere) {
     // L = m r x rdot, r = l q, rdot = l qdot, qdot = omega x q
     const double ml2 = scalarParam(v, "m") * std::pow(scalarParam(v, "l"), 2);
     const Vector3d q = part3(parts, "q"), w = part3(parts, "omega");
     return ml2 * q.cross(w.cross(q));
   }
-  if (name == "pendulum-chain") {
+  if (kind == BodyKind::ChainBob) {
     // L = sum_i m_i x_i x xdot_i, x_i = sum_{j<=i} l_j q_j
     Vector3d x = Vector3d::Zero(), xdot = Vector3d::Zero(), L = Vector3d::Zero();
     const int n = int(scalarParam(v, "n"));
@@ -64,11 +64,11 @@ std::optional<Vector3d> recompute(const SystemModel& m, const ParamValues& v, Me
     }
     return L;
   }
-  if (name == "pendulum-3d" || name == "custom-rigid-body") {
+  if (kind == BodyKind::BoxOnPivot || kind == BodyKind::EllipsoidOnPivot) {
     // about the pivot: R J Omega, J diagonal in the body axes
     return Vector3d(rotation(parts) * vectorParam(v, "J").asDiagonal() * part3(parts, "Omega"));
   }
-  if (name == "dumbbell") {
+  if (kind == BodyKind::Dumbbell) {
     // about the attracting point: m x x v + R J Omega, J of two uniform spheres on the body axis
     const double m1 = scalarParam(v, "m1"), m2 = scalarParam(v, "m2"), mass = m1 + m2;
     const double L = scalarParam(v, "L"), r = scalarParam(v, "r");
@@ -123,7 +123,8 @@ class TestMomentum : public QObject {
     }
     const std::optional<Vector3d> first = recompute(m, v, me, samples.front());
     if (!first) {
-      QVERIFY2(m.name() == "two-body", "a system with an angular momentum this suite skips");
+      QVERIFY2(m.declaration().bodies.front().kind == BodyKind::SphereCluster,
+               "a system with an angular momentum this suite skips");
       return;
     }
     double horizontal = 0.0, largest = 0.0;
