@@ -38,20 +38,21 @@ double maxDiff(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 // the parts a run starts from, from the system's normalized default parameters: what each part
-// means, written out here from the parameters (R0 = exp(att0^), exp(rotvec0^) by the Lie
-// toolkit)
+// means for the kind of body the system declares first, written out here from the parameters (R0 =
+// exp(att0^), exp(rotvec0^) by the Lie toolkit)
 std::map<std::string, std::vector<double>> expectedInitial(const dms::SystemModel& m) {
   const dms::ParamValues v = m.normalize({}, nullptr);
   const auto p = [&](const char* name) { return v.at(name); };
-  const std::string s = m.name();
-  if (s == "mass-spring") return {{"q", p("q0")}, {"v", p("v0")}};
-  if (s == "planar-pendulum") {
+  using dms::BodyKind;
+  const BodyKind s = m.declaration().bodies.front().kind;
+  if (s == BodyKind::SpringMass) return {{"q", p("q0")}, {"v", p("v0")}};
+  if (s == BodyKind::BobOnRodInPlane) {
     const double t = p("theta0")[0];
     return {{"theta", {t}},
             {"R", {std::cos(t), -std::sin(t), std::sin(t), std::cos(t)}},
             {"Omega", p("omega0")}};
   }
-  if (s == "spherical-pendulum" || s == "custom-sphere-particle")
+  if (s == BodyKind::BobOnRodOnSphere || s == BodyKind::ParticleOnSphere)
     return {{"q", p("q0")}, {"omega", p("omega0")}};
   const auto rows = [](const std::vector<double>& a) {
     const dms::Matrix3d R = dms::so3Exp(dms::Vector3d(a[0], a[1], a[2]));
@@ -60,11 +61,11 @@ std::map<std::string, std::vector<double>> expectedInitial(const dms::SystemMode
       for (int j = 0; j < 3; ++j) out.push_back(R(i, j));
     return out;
   };
-  if (s == "dumbbell")
+  if (s == BodyKind::Dumbbell)
     return {{"R", rows(p("att0"))}, {"Omega", p("Omega0")}, {"x", p("x0")}, {"v", p("v0")}};
-  if (s == "pendulum-3d" || s == "custom-rigid-body")
+  if (s == BodyKind::BoxOnPivot || s == BodyKind::EllipsoidOnPivot)
     return {{"R", rows(p("rotvec0"))}, {"Omega", p("Omega0")}};
-  if (s == "pendulum-chain") {
+  if (s == BodyKind::ChainBob) {
     std::vector<double> q, omega;
     for (int i = 1; i <= int(p("n")[0]); ++i) {
       const std::vector<double> qi = p(("q0_" + std::to_string(i)).c_str()),
@@ -74,7 +75,7 @@ std::map<std::string, std::vector<double>> expectedInitial(const dms::SystemMode
     }
     return {{"q", q}, {"omega", omega}};
   }
-  if (s == "two-body") {
+  if (s == BodyKind::SphereCluster) {
     // the centres of mass in the inertial frame, the system's at the origin, as the run
     // computes them: x2 = (m1/M) X, x1 = x2 - X (and the same for v)
     double mass[2] = {0.0, 0.0};
