@@ -7,6 +7,7 @@
 
 #include "core/control/dumbbellocp.h"
 #include "core/control/sphericalpendulumocp.h"
+#include "core/integrators/settingkeys.h"
 
 namespace dms {
 namespace {
@@ -78,12 +79,12 @@ class DumbbellTransfer final : public ControlProblem {
               .describe("maneuver time: N = floor(T/h) steps, t_N = N h")
               .defaultValue(kDumbbellOcpT)
               .slider(1.0, 100.0)
-              .cliFlag("--T"),
+              .cliFlag(settingKey("T").flag),
           ParamSpec(integratorSpec("h"))
               .describe("time step of the first-order controlled equations")
               .defaultValue(kDumbbellOcpH)
               .slider(0.005, 0.5)
-              .cliFlag("--h"),
+              .cliFlag(settingKey("h").flag),
           ParamSpec::scalar("radius", "m",
                             "target circular orbit: radius |x^d| (in the e1-e2 plane)")
               .defaultValue(3.2)

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/control/sphericalpendulumocp.h"
+#include "core/integrators/settingkeys.h"
 
 namespace dms {
 namespace {
@@ -65,12 +66,12 @@ class SphericalSwingUp final : public ControlProblem {
               .describe("maneuver time: N = floor(T/h) steps, t_N = N h")
               .defaultValue(1.0)
               .slider(0.1, 10.0)
-              .cliFlag("--T"),
+              .cliFlag(settingKey("T").flag),
           ParamSpec(integratorSpec("h"))
               .describe("time step of the transcription")
               .defaultValue(0.033)
               .slider(0.002, 0.2)
-              .cliFlag("--h"),
+              .cliFlag(settingKey("h").flag),
       };
       // the directions are normalized and the angular velocities made tangent (with a
       // warning), as the Simulation mode and `dmsim run` take q0: any finite nonzero vector
