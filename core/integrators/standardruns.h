@@ -15,6 +15,7 @@
 #include "core/integrators/rk4.h"
 #include "core/integrators/rkmk.h"
 #include "core/integrators/rkrun.h"
+#include "core/integrators/stepping.h"
 
 namespace dms {
 
@@ -69,6 +70,50 @@ std::unique_ptr<Run> makeStandardRun(Method m,
       const VectorXd y0 = form.y0;
       return std::make_unique<FixedStepRun<RkmkStepper>>(RkmkStepper(std::move(form)),
                                                          Rk4State{y0, 0.0}, st);
+    }
+    default:
+      return nullptr;
+  }
+}
+
+/// The same methods taken one step at a time (stepping.h), from the same forms: with no
+/// control held, their states are makeStandardRun's, bit for bit, except RK45's (its steps end
+/// at every t_k = k h, where a run's cross them).
+template <class Plain, class Compensated, class MakeContinuous>
+std::unique_ptr<Stepping> makeStandardStepping(
+    Method m, const StandardForms<Plain, Compensated, MakeContinuous>& f,
+    const IntegratorSettings& st) {
+  using Form = decltype(f.continuous());
+  const bool plain = st.summation == Summation::Plain;
+  switch (m) {
+    case Method::Variational:
+      if (plain) return std::make_unique<FixedStepping<Plain>>(f.plain, f.x0, st.h);
+      return std::make_unique<FixedStepping<Compensated>>(f.compensated, f.s0, st.h);
+    case Method::Vi4:
+      if (plain)
+        return std::make_unique<FixedStepping<TripleJump<Plain>>>(TripleJump<Plain>{f.plain}, f.x0,
+                                                                  st.h);
+      return std::make_unique<FixedStepping<TripleJump<Compensated>>>(
+          TripleJump<Compensated>{f.compensated}, f.s0, st.h);
+    case Method::Rk45:
+      return std::make_unique<RkStepping<Form>>(f.continuous(), st, false);
+    case Method::Rk45Proj: {
+      Form form = f.continuous();
+      if (!form.project) return nullptr;
+      return std::make_unique<RkStepping<Form>>(std::move(form), st, true);
+    }
+    case Method::Rk4: {
+      ContinuousForm form = dynamicForm(f.continuous());
+      const VectorXd y0 = form.y0;
+      return std::make_unique<FixedStepping<Rk4Stepper>>(Rk4Stepper(std::move(form)),
+                                                         Rk4State{y0, 0.0}, st.h);
+    }
+    case Method::Rkmk4: {
+      if (!f.lie) return nullptr;
+      LieForm form = f.lie();
+      const VectorXd y0 = form.y0;
+      return std::make_unique<FixedStepping<RkmkStepper>>(RkmkStepper(std::move(form)),
+                                                          Rk4State{y0, 0.0}, st.h);
     }
     default:
       return nullptr;

@@ -109,16 +109,13 @@ ParamValues CustomRigidBody::normalize(const ParamValues& values,
   return out;
 }
 
-std::unique_ptr<Run> CustomRigidBody::makeRun(const ParamValues& values, Method method,
-                                              const IntegratorSettings& settings) const {
-  if (!hasMethod(method)) throw unavailable(method);
-  const RigidBody b = bodyOf(values);
+PivotBodyModel::SetUp CustomRigidBody::setUp(const ParamValues& values) const {
   RigidBodyState s0;
   s0.R = so3Exp(vectorParam(values, "rotvec0"));
   s0.Omega = vectorParam(values, "Omega0");
   // the drawn point is 0.3 m along the body's third axis, where the 3D pendulum's default centre
   // of mass is, so its drawing of a body on a pivot serves this body too
-  return makePivotRun(makeRigidBodyRun(b, s0, method, settings, name()), Vector3d(0.0, 0.0, 0.3));
+  return {bodyOf(values), s0, Vector3d(0.0, 0.0, 0.3)};
 }
 
 RigidBody CustomRigidBody::bodyOf(const ParamValues& values) const {

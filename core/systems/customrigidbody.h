@@ -29,9 +29,8 @@ class CustomRigidBody final : public PivotBodyModel, public TypedPotentialOf<Cus
   /// finite at R0 = exp(rotvec0^).
   ParamValues normalize(const ParamValues& values,
                         std::vector<std::string>* warnings) const override;
-  /// The rigid body's runs; the drawn point is 0.3 m along the body's third axis, R (0, 0, 0.3).
-  std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
-                               const IntegratorSettings& settings) const override;
+  /// The body of the typed U(R), drawn at 0.3 m along its third axis, R (0, 0, 0.3).
+  SetUp setUp(const ParamValues& values) const override;
   /// vi: rigidBodyShadow (rigidbody.h).
   ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
                                         double h) const override;

@@ -71,6 +71,8 @@ struct Body {
   }
   // m l^2 omega' = -q x dU
   Vector3d accel(const Vector3d& q) const { return -q.cross(p.dU(q)) / p.ml2(); }
+  double radius() const { return p.l; }
+  Vector3d dU(const Vector3d& q) const { return p.dU(q); }
 };
 
 SystemDeclaration customSphereDeclaration(std::vector<ParamSpec> symbols,
@@ -137,6 +139,16 @@ std::unique_ptr<Run> CustomSphereParticle::makeRun(const ParamValues& values, Me
   std::unique_ptr<Run> run = makeSphereRun(Body{particle(m_expr, values)}, x0, method, settings);
   if (!run) throw unavailable(method);
   return run;
+}
+
+std::unique_ptr<Stepping> CustomSphereParticle::makeStepping(const ParamValues& values,
+                                                             Method method,
+                                                             const IntegratorSettings& settings,
+                                                             const SteppingStart& start) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  const SphericalPendulumState x0{vectorParam(values, "q0"), vectorParam(values, "omega0")};
+  return makeSphereStepping(Body{particle(m_expr, values)}, start.control, startState(start, x0),
+                            method, settings);
 }
 
 ShadowConstruction CustomSphereParticle::shadowConstruction(const ParamValues& values,

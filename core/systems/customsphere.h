@@ -34,6 +34,10 @@ class CustomSphereParticle final : public SphereParticleModel,
                         std::vector<std::string>* warnings) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// Forced by a force on the particle in inertial coordinates (ForcedSphereBody).
+  std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings,
+                                         const SteppingStart& start) const override;
   /// sphereShadow with the typed U: L_d = (m l^2/2h)|q1 - q0|^2 - (h/2)(U(q0) + U(q1)).
   ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
                                         double h) const override;

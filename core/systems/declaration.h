@@ -166,6 +166,9 @@ struct SystemDeclaration {
   std::vector<StatePartSpec> state = {};
   /// The bodies it is drawn as, in the order of SystemModel::bodyPoses.
   std::vector<BodyDeclaration> bodies = {};
+  /// The channels of its control u (core/sim/simulator.h), in the order u lists them: e.g.
+  /// "tau" {3} [N m], a torque in body coordinates. Empty: it cannot be forced.
+  std::vector<StatePartSpec> controls = {};
 };
 
 /// The parameter rows several systems share, with the same unit, range and default; each takes

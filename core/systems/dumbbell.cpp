@@ -189,6 +189,8 @@ SystemDeclaration dumbbellDeclaration() {
              {"x", {"3"}, "m", "position of the mass centre"},
              {"v", {"3"}, "m/s", "velocity of the mass centre"}};
   d.bodies = {{BodyKind::Dumbbell, {"m1", "m2", "L", "r"}, "", "", "the spacecraft"}};
+  d.controls = {{"tau", {"3"}, "N m", "torque on the spacecraft, in body coordinates"},
+                {"f", {"3"}, "N", "force on the mass centre, in inertial coordinates"}};
   return d;
 }
 
@@ -224,6 +226,25 @@ std::unique_ptr<Run> Dumbbell::makeRun(const ParamValues& values, Method method,
                                        const IntegratorSettings& settings) const {
   const DumbbellParams p = DumbbellParams::from(values);
   return makeRigidBodyRun(p.body(), p.initialState(), method, settings, name());
+}
+
+std::unique_ptr<Stepping> Dumbbell::makeStepping(const ParamValues& values, Method method,
+                                                 const IntegratorSettings& settings,
+                                                 const SteppingStart& start) const {
+  const DumbbellParams p = DumbbellParams::from(values);
+  RigidBody b = p.body();
+  b.control = start.control;
+  RigidBodyState s0 = p.initialState();
+  if (start.state) {
+    const StartState given(declaration(), *start.state);
+    s0.R = given.rotation("R");
+    s0.Omega = given.vector3("Omega");
+    s0.x = given.vector3("x");
+    s0.v = given.vector3("v");
+    const std::string domain = b.potential->domainError(s0.x, s0.R);
+    if (!domain.empty()) throw InputError("state part 'x': " + domain);
+  }
+  return makeRigidBodyStepping(b, s0, method, settings, name());
 }
 
 }  // namespace dms

@@ -94,6 +94,11 @@ class Dumbbell final : public SystemModel {
                                         double h) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// Forced by a torque in body coordinates and a force on the mass centre in inertial
+  /// coordinates (u = (tau, f)); from R, Omega, x, v when given.
+  std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings,
+                                         const SteppingStart& start) const override;
 };
 
 }  // namespace dms

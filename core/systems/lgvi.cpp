@@ -125,12 +125,17 @@ void halfKick(const RigidBody& b, double h, RigidBodySums& n) {
   Vector3d dUdx;
   Matrix3d dUdR;
   b.potential->gradient(n.s.x, n.s.R, dUdx, dUdR);
-  const Vector3d kickP = -0.5 * h * dUdx;
+  Vector3d kickP = -0.5 * h * dUdx;
   Vector3d kickPi;
   if (b.potential->rotationInvariant())
     kickPi = n.lostX.cross(kickP) - n.s.x.cross(kickP);
   else
     kickPi = 0.5 * h * vee(n.s.R * dUdR.transpose() - dUdR * n.s.R.transpose());
+  if (b.control && b.control->active()) {
+    // the control's half of the step's impulse: the torque in space, R tau, and the force
+    kickPi += 0.5 * h * (n.s.R * b.control->u.head<3>());
+    if (b.control->u.size() == 6) kickP += 0.5 * h * b.control->u.tail<3>();
+  }
   compensatedAdd(n.p, n.lostP, kickP);
   compensatedAdd(n.pi, n.lostPi, kickPi);
 }

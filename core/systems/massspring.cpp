@@ -74,6 +74,7 @@ SystemDeclaration massSpringDeclaration() {
              {"v", {}, "m/s", "velocity"}};
   d.bodies = {
       {BodyKind::SpringMass, {"m", "kappa", "q0", "v0"}, "", "", "the block on its spring"}};
+  d.controls = {{"f", {}, "N", "force on the block along the rail"}};
   return d;
 }
 
@@ -82,7 +83,8 @@ SystemDeclaration massSpringDeclaration() {
 void massSpringStep(const MassSpringParams& p, double h, MassSpringSums& x) {
   // e depends on h and the parameters only: no division waits for the state
   const double a = 0.5 * h, b = h * p.kappa / (2 * p.m), e = 2 * b / (1 + a * b);
-  const double dv = -e * (x.x.q + a * x.x.v);
+  double dv = -e * (x.x.q + a * x.x.v);
+  if (p.control) dv += h * p.controlAcceleration() / (1 + a * b);
   const double dq = a * (2 * x.x.v + dv);
   compensatedAdd(x.x.q, x.lost.q, dq);
   compensatedAdd(x.x.v, x.lost.v, dv);
@@ -90,8 +92,10 @@ void massSpringStep(const MassSpringParams& p, double h, MassSpringSums& x) {
 
 void massSpringStep(const MassSpringParams& p, double h, MassSpringState& x) {
   const double c = h * h * p.kappa / (4 * p.m);
-  const double q1 = (h * x.v + (1 - c) * x.q) / (1 + c);
+  double q1 = (h * x.v + (1 - c) * x.q) / (1 + c);
+  if (p.control) q1 += 0.5 * h * h * p.controlAcceleration() / (1 + c);
   x.v = x.v - h * p.kappa / (2 * p.m) * x.q - h * p.kappa / (2 * p.m) * q1;
+  if (p.control) x.v += h * p.controlAcceleration();
   x.q = q1;
 }
 
@@ -136,29 +140,57 @@ StateError MassSpring::stateError(const Sample& a, const Sample& b) const {
   return e;
 }
 
-std::unique_ptr<Run> MassSpring::makeRun(const ParamValues& values, Method method,
-                                         const IntegratorSettings& settings) const {
-  if (!hasMethod(method)) throw unavailable(method);
-  const MassSpringParams p = MassSpringParams::from(values);
-  const MassSpringState x0{p.q0, p.v0};
-  // (q, v)' = (v, -kappa q / m), eq (7)
+namespace {
+
+// the mass-spring's standard forms (standardruns.h) from (p, x0), passed to make(forms)
+template <class Make>
+auto withMassSpringForms(const MassSpringParams& p, const MassSpringState& x0, Make make) {
+  // (q, v)' = (v, -kappa q / m + f / m), eq (7) with the control's force
   const auto rhs = [p](double, const auto& y, auto& dy) {
     dy[0] = y[1];
     dy[1] = -p.kappa / p.m * y[0];
+    if (p.control) dy[1] += p.controlAcceleration();
   };
   using Form = ContinuousFormT<2, decltype(rhs)>;
-  const auto continuous = [p, rhs] {
-    Form form{Eigen::Vector2d(p.q0, p.v0), rhs, {}, {"q", "v"}, {}};
-    form.sample = [p](double t, const Form::State& y) {
+  const auto continuous = [p, rhs, x0] {
+    Form form{Eigen::Vector2d(x0.q, x0.v), rhs, {}, {"q", "v"}, {}};
+    form.sample = [p](double t, const typename Form::State& y) {
       return MassSpring::sample(p, t, MassSpringState{y[0], y[1]});
     };
     return form;
   };
   const StandardForms<MassSpringStepper, CompensatedMassSpringStepper, decltype(continuous)> forms{
       {p}, x0, {p}, MassSpringSums{x0}, continuous, {}};
-  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  return make(forms);
+}
+
+}  // namespace
+
+std::unique_ptr<Run> MassSpring::makeRun(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  const MassSpringParams p = MassSpringParams::from(values);
+  std::unique_ptr<Run> run = withMassSpringForms(
+      p, {p.q0, p.v0}, [&](const auto& forms) { return makeStandardRun(method, forms, settings); });
   if (!run) throw unavailable(method);
   return run;
+}
+
+std::unique_ptr<Stepping> MassSpring::makeStepping(const ParamValues& values, Method method,
+                                                   const IntegratorSettings& settings,
+                                                   const SteppingStart& start) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  MassSpringParams p = MassSpringParams::from(values);
+  p.control = start.control;
+  MassSpringState x0{p.q0, p.v0};
+  if (start.state) {
+    const StartState given(declaration(), *start.state);
+    x0 = {given.scalar("q"), given.scalar("v")};
+  }
+  std::unique_ptr<Stepping> stepping = withMassSpringForms(
+      p, x0, [&](const auto& forms) { return makeStandardStepping(method, forms, settings); });
+  if (!stepping) throw unavailable(method);
+  return stepping;
 }
 
 std::optional<PhasePlane> MassSpring::phasePlane(const ParamValues& values) const {

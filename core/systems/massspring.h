@@ -3,6 +3,8 @@
 /// Example 1: a mass on a linear spring, L = 1/2 m qdot^2 - 1/2 kappa q^2.
 #pragma once
 
+#include <memory>
+
 #include "core/systems/system.h"
 
 namespace dms {
@@ -12,6 +14,14 @@ struct MassSpringParams {
   double kappa = 1.0;  ///< spring constant [kg/s^2]
   double q0 = 1.4142135623730951;
   double v0 = 0.0;
+  /// The force along the rail held over a step [N], null or empty when unforced: f/m adds to
+  /// v', and the midpoint rule (eqs (10)-(11)) takes it whole over the step, h f/m into
+  /// v_{k+1} (the discrete Lagrange-d'Alembert principle with h f/2 at each end).
+  const HeldControl* control = nullptr;
+  /// f/m of the control held, 0 when unforced.
+  double controlAcceleration() const {
+    return control && control->active() ? control->u[0] / m : 0.0;
+  }
   static MassSpringParams from(const ParamValues& v);
 };
 
@@ -52,6 +62,10 @@ class MassSpring final : public SystemModel {
   StateError stateError(const Sample& a, const Sample& b) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// Forced by a force along the rail (MassSpringParams::control); from q and v when given.
+  std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings,
+                                         const SteppingStart& start) const override;
   /// vi (the midpoint rule, eqs (10)-(11)): q, p = m v;
   /// L_d = (m/2h)(q1 - q0)^2 - (h kappa/2)((q0 + q1)/2)^2.
   ShadowConstruction shadowConstruction(const ParamValues& values, Method method,

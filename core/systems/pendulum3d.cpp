@@ -11,10 +11,30 @@
 namespace dms {
 namespace {
 
-// The rigid body's run with the samples of a body on a pivot: the drawn point is R point, and
-// the state drops x and v, the pivot's, which stay 0 (a third of the matrix form's numbers).
-// The rigid body's layouts are (R column by column | quaternion, x, Omega, v); a pivot's
-// (R | quaternion, Omega).
+// The rigid body's sample as a pivot's: the drawn point is R point, and the state drops x and
+// v, the pivot's, which stay 0 (a third of the matrix form's numbers). The rigid body's layouts
+// are (R column by column | quaternion, x, Omega, v); a pivot's (R | quaternion, Omega).
+void pivotSample(const Sample& in, Sample& out, const Vector3d& point, SampleFields fields) {
+  // field by field, the state into storage of its own size (a whole copy would allocate
+  // the rigid body's larger state at every sample)
+  out.t = in.t;
+  out.energy = in.energy;
+  out.structure = in.structure;
+  out.structure2 = in.structure2;
+  out.momentum = in.momentum;
+  out.attitude = in.attitude;
+  const Eigen::Index attitude = in.state.size() - 9;
+  const Vector3d Omega = in.state.segment<3>(attitude + 3);
+  out.state.resize(attitude + 3);
+  out.state.head(attitude) = in.state.head(attitude);
+  out.state.tail<3>() = Omega;
+  if (fields == SampleFields::All) {
+    out.position = in.attitude * point;
+    out.velocity = in.attitude * Omega.cross(point);
+  }
+}
+
+// The rigid body's run with the samples of a body on a pivot (pivotSample).
 class PivotRun final : public Run {
  public:
   PivotRun(std::unique_ptr<Run> inner, const Vector3d& point)
@@ -41,23 +61,7 @@ class PivotRun final : public Run {
   struct Adapter final : SampleSink {
     Adapter(SampleSink& s, const Vector3d& p, SampleFields f) : next(s), point(p), fields(f) {}
     void take(const Sample& in) override {
-      // field by field, the state into storage of its own size (a whole copy would allocate
-      // the rigid body's larger state at every sample)
-      out.t = in.t;
-      out.energy = in.energy;
-      out.structure = in.structure;
-      out.structure2 = in.structure2;
-      out.momentum = in.momentum;
-      out.attitude = in.attitude;
-      const Eigen::Index attitude = in.state.size() - 9;
-      const Vector3d Omega = in.state.segment<3>(attitude + 3);
-      out.state.resize(attitude + 3);
-      out.state.head(attitude) = in.state.head(attitude);
-      out.state.tail<3>() = Omega;
-      if (fields == SampleFields::All) {
-        out.position = in.attitude * point;
-        out.velocity = in.attitude * Omega.cross(point);
-      }
+      pivotSample(in, out, point, fields);
       next.take(out);
     }
     SampleSink& next;
@@ -70,7 +74,34 @@ class PivotRun final : public Run {
   Vector3d m_point;
 };
 
+// The rigid body's steps with the samples of a body on a pivot (pivotSample).
+class PivotStepping final : public Stepping {
+ public:
+  PivotStepping(std::unique_ptr<Stepping> inner, const Vector3d& point)
+      : m_inner(std::move(inner)), m_point(point) {}
+  bool step(std::string* why) override { return m_inner->step(why); }
+  void fill(Sample& s, SampleFields fields) const override {
+    m_inner->fill(m_body, fields);
+    pivotSample(m_body, s, m_point, fields);
+  }
+  std::int64_t steps() const override { return m_inner->steps(); }
+  RunCounters counters() const override { return m_inner->counters(); }
+  std::unique_ptr<Stepping> clone() const override {
+    return std::make_unique<PivotStepping>(m_inner->clone(), m_point);
+  }
+
+ private:
+  std::unique_ptr<Stepping> m_inner;
+  Vector3d m_point;
+  mutable Sample m_body;  // the rigid body's sample, reused
+};
+
 }  // namespace
+
+std::unique_ptr<Stepping> makePivotStepping(std::unique_ptr<Stepping> inner,
+                                            const Vector3d& point) {
+  return std::make_unique<PivotStepping>(std::move(inner), point);
+}
 
 std::unique_ptr<Run> makePivotRun(std::unique_ptr<Run> inner, const Vector3d& point) {
   return std::make_unique<PivotRun>(std::move(inner), point);
@@ -87,6 +118,7 @@ SystemDeclaration PivotBodyModel::sharedDeclaration() {
   d.structure2Methods = {Method::Rk45Quat};
   d.state = {{"R", {"3", "3"}, "", "attitude (body to inertial), row by row"},
              {"Omega", {"3"}, "rad/s", "angular velocity in the body frame"}};
+  d.controls = {{"tau", {"3"}, "N m", "torque on the body, in body coordinates"}};
   return d;
 }
 
@@ -241,11 +273,30 @@ ParamValues Pendulum3d::normalize(const ParamValues& values,
   return out;
 }
 
-std::unique_ptr<Run> Pendulum3d::makeRun(const ParamValues& values, Method method,
-                                         const IntegratorSettings& settings) const {
+PivotBodyModel::SetUp Pendulum3d::setUp(const ParamValues& values) const {
   const Pendulum3dParams p = Pendulum3dParams::from(values);
-  return makePivotRun(makeRigidBodyRun(p.body(), p.initialState(), method, settings, name()),
-                      p.rho);
+  return {p.body(), p.initialState(), p.rho};
+}
+
+std::unique_ptr<Run> PivotBodyModel::makeRun(const ParamValues& values, Method method,
+                                             const IntegratorSettings& settings) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  const SetUp s = setUp(values);
+  return makePivotRun(makeRigidBodyRun(s.body, s.s0, method, settings, name()), s.point);
+}
+
+std::unique_ptr<Stepping> PivotBodyModel::makeStepping(const ParamValues& values, Method method,
+                                                       const IntegratorSettings& settings,
+                                                       const SteppingStart& start) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  SetUp s = setUp(values);
+  s.body.control = start.control;
+  if (start.state) {
+    const StartState given(declaration(), *start.state);
+    s.s0.R = given.rotation("R");
+    s.s0.Omega = given.vector3("Omega");
+  }
+  return makePivotStepping(makeRigidBodyStepping(s.body, s.s0, method, settings, name()), s.point);
 }
 
 }  // namespace dms

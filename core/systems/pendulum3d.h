@@ -77,6 +77,22 @@ class PivotBodyModel : public SystemModel {
   /// Throws InputError unless J satisfies the triangle inequality J_i <= J_j + J_k (Jd = 1/2
   /// tr(J) I - J >= 0) up to the round-off of its sums; returns that round-off tolerance.
   static double checkTriangleInequality(const Vector3d& J);
+
+  /// The body at normalized `values`, its initial state and the point of it that is drawn.
+  struct SetUp {
+    RigidBody body;
+    RigidBodyState s0;
+    Vector3d point;
+  };
+  virtual SetUp setUp(const ParamValues& values) const = 0;
+  /// The rigid body's runs (makeRigidBodyRun) with the pivot's samples (makePivotRun).
+  std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
+                               const IntegratorSettings& settings) const override;
+  /// The same, one step at a time, forced by a torque in body coordinates (tau, [N m]), from R
+  /// and Omega when given.
+  std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings,
+                                         const SteppingStart& start) const override;
 };
 
 /// The samples of a body on a pivot from the rigid body's run `inner`: the drawn point is
@@ -84,6 +100,8 @@ class PivotBodyModel : public SystemModel {
 /// m x x v + R J Omega, with x = v = 0 the angular momentum about the pivot R J Omega; the state
 /// is (R column by column, Omega) or (quaternion, Omega), without the pivot's x and v.
 std::unique_ptr<Run> makePivotRun(std::unique_ptr<Run> inner, const Vector3d& point);
+/// The same for the rigid body's steps.
+std::unique_ptr<Stepping> makePivotStepping(std::unique_ptr<Stepping> inner, const Vector3d& point);
 
 class Pendulum3d final : public PivotBodyModel {
  public:
@@ -99,10 +117,8 @@ class Pendulum3d final : public PivotBodyModel {
   /// vi: rigidBodyShadow (rigidbody.h).
   ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
                                         double h) const override;
-  /// The rigid body's runs (makeRigidBodyRun) with the pivot's samples: position the centre of
-  /// mass R rho, velocity R (Omega x rho), momentum R J Omega.
-  std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
-                               const IntegratorSettings& settings) const override;
+  /// The body drawn at its centre of mass R rho (velocity R (Omega x rho)), momentum R J Omega.
+  SetUp setUp(const ParamValues& values) const override;
 };
 
 }  // namespace dms

@@ -98,6 +98,7 @@ SystemDeclaration pendulumChainDeclaration() {
   d.state = {{"q", {"n", "3"}, "", "direction of each rod from the previous bob or the pivot"},
              {"omega", {"n", "3"}, "rad/s", "angular velocity of each rod, tangent"}};
   d.bodies = {{BodyKind::ChainBob, {"l_i", "m_i"}, "n", "", "bob i at the end of rod i"}};
+  d.controls = {{"f", {"n", "3"}, "N", "force on each bob, in inertial coordinates"}};
   return d;
 }
 
@@ -237,36 +238,28 @@ StateError PendulumChain::stateError(const Sample& a, const Sample& b) const {
   return e;
 }
 
-std::unique_ptr<Run> PendulumChain::makeRun(const ParamValues& values, Method method,
-                                            const IntegratorSettings& settings) const {
-  if (!hasMethod(method)) throw unavailable(method);
-  const PendulumChainParams p = PendulumChainParams::from(values);
+namespace {
+
+// the chain's standard forms from (q0, omega0), passed to make(forms)
+template <class Make>
+auto withChainForms(const PendulumChainParams& p, const ChainVectors& q0,
+                    const ChainVectors& omega0, Make make) {
   const int n = p.n;
   PendulumChainState x0;
   x0.n = n;
   ChainMat A;
-  pendulumChainMatrix(p, p.q0, A);
+  pendulumChainMatrix(p, q0, A);
   ChainVec w0(3 * n);
-  for (int i = 0; i < n; ++i) w0.segment<3>(3 * i) = p.omega0[i];
+  for (int i = 0; i < n; ++i) w0.segment<3>(3 * i) = omega0[i];
   const ChainVec pi0 = A * w0;  // pi = A(q) omega
   for (int i = 0; i < n; ++i) {
-    x0.q[i] = p.q0[i];
+    x0.q[i] = q0[i];
     x0.pi[i] = pi0.segment<3>(3 * i);
-  }
-  if (method == Method::Variational || method == Method::Vi4) {
-    // the first step, tried here, names h when it is too large for the implicit equation
-    const double h1 = method == Method::Vi4 ? kTripleJumpG1 * settings.h : settings.h;
-    PendulumChainState trial = x0;
-    std::string why;
-    if (settings.steps() > 0 && !pendulumChainStep(p, h1, trial, false, nullptr, &why))
-      throw InputError("--h " + formatNumber(settings.h) +
-                       " is too large for pendulum-chain's implicit step at the initial state (" +
-                       why + ")");
   }
   VectorXd y0(6 * n);
   for (int i = 0; i < n; ++i) {
-    y0.segment<3>(3 * i) = p.q0[i];
-    y0.segment<3>(3 * n + 3 * i) = p.omega0[i];
+    y0.segment<3>(3 * i) = q0[i];
+    y0.segment<3>(3 * n + 3 * i) = omega0[i];
   }
   const auto continuous = [p, y0, n] {
     ContinuousForm form;
@@ -298,9 +291,68 @@ std::unique_ptr<Run> PendulumChain::makeRun(const ParamValues& values, Method me
   };
   const StandardForms<ChainStepper, ChainStepper, decltype(continuous)> forms{
       {p, false}, x0, {p, true}, x0, continuous, {}};
-  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  return make(forms, x0);
+}
+
+}  // namespace
+
+std::unique_ptr<Run> PendulumChain::makeRun(const ParamValues& values, Method method,
+                                            const IntegratorSettings& settings) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  const PendulumChainParams p = PendulumChainParams::from(values);
+  std::unique_ptr<Run> run =
+      withChainForms(p, p.q0, p.omega0, [&](const auto& forms, const PendulumChainState& x0) {
+        if (method == Method::Variational || method == Method::Vi4) {
+          // the first step, tried here, names h when it is too large for the implicit equation
+          const double h1 = method == Method::Vi4 ? kTripleJumpG1 * settings.h : settings.h;
+          PendulumChainState trial = x0;
+          std::string why;
+          if (settings.steps() > 0 && !pendulumChainStep(p, h1, trial, false, nullptr, &why))
+            throw InputError("--h " + formatNumber(settings.h) +
+                             " is too large for pendulum-chain's implicit step at the initial "
+                             "state (" +
+                             why + ")");
+        }
+        return makeStandardRun(method, forms, settings);
+      });
   if (!run) throw unavailable(method);
   return run;
+}
+
+std::unique_ptr<Stepping> PendulumChain::makeStepping(const ParamValues& values, Method method,
+                                                      const IntegratorSettings& settings,
+                                                      const SteppingStart& start) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  PendulumChainParams p = PendulumChainParams::from(values);
+  p.control = start.control;
+  ChainVectors q0 = p.q0, omega0 = p.omega0;
+  if (start.state) {
+    const StartState given(declaration(), *start.state);
+    const StatePart& q = given.part("q");
+    const StatePart& w = given.part("omega");
+    if (q.shape[0] != p.n || w.shape[0] != p.n)
+      throw InputError("state parts 'q' and 'omega' must have shape (n, 3) = (" +
+                       std::to_string(p.n) + ", 3), got " + std::to_string(q.shape[0]) + " and " +
+                       std::to_string(w.shape[0]) + " rows");
+    for (int i = 0; i < p.n; ++i) {
+      q0[i] = Vector3d(q.values[3 * i], q.values[3 * i + 1], q.values[3 * i + 2]);
+      omega0[i] = Vector3d(w.values[3 * i], w.values[3 * i + 1], w.values[3 * i + 2]);
+      if (!(std::fabs(q0[i].norm() - 1.0) <= 1e-6))
+        throw InputError("state part 'q': row " + std::to_string(i + 1) +
+                         " must be a unit vector (| | = " + formatNumber(q0[i].norm()) +
+                         ", 1 to within 1e-6)");
+      if (!(std::fabs(q0[i].dot(omega0[i])) <= 1e-6 * std::max(1.0, omega0[i].norm())))
+        throw InputError("state part 'omega': row " + std::to_string(i + 1) +
+                         " must be tangent to the sphere at q's row (|q . omega| at most "
+                         "1e-6 |omega|)");
+    }
+  }
+  std::unique_ptr<Stepping> stepping =
+      withChainForms(p, q0, omega0, [&](const auto& forms, const PendulumChainState&) {
+        return makeStandardStepping(method, forms, settings);
+      });
+  if (!stepping) throw unavailable(method);
+  return stepping;
 }
 
 }  // namespace dms

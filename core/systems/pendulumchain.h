@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <string>
 
 #include "core/systems/system.h"
@@ -34,6 +35,14 @@ struct PendulumChainParams {
   /// M_ij and c_i as above, from m, l, g (set by from() and by update()).
   std::array<std::array<double, kChainMaxLinks>, kChainMaxLinks> M{};
   std::array<double, kChainMaxLinks> c{};
+  /// The forces on the bobs held over a step, F_i in inertial coordinates [N], 3n entries (bob 1
+  /// first); null or empty when unforced. They add to gravity's -dU/dq_i = c_i e3 the vector
+  /// G_i = l_i sum_{k >= i} F_k (F_k's virtual work through x_k = sum_{a <= k} l_a q_a), in the
+  /// vector field and at both ends of the variational step (discrete Lagrange-d'Alembert).
+  const HeldControl* control = nullptr;
+  bool forced() const { return control && control->active(); }
+  /// G_i above, for i < n (valid only when forced()).
+  ChainVectors linkForces() const;
   /// Reads normalized values (n, g, m_i, l_i, q0_i, omega0_i).
   static PendulumChainParams from(const ParamValues& v);
   /// Recomputes M and c after m, l or g changed.
@@ -126,6 +135,11 @@ class PendulumChain final : public SystemModel {
   /// as bad input naming h.
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// Forced by a force on each bob in inertial coordinates (PendulumChainParams::control); from
+  /// q and omega (n rows each) when given.
+  std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings,
+                                         const SteppingStart& start) const override;
   /// vi: q = (q_1..q_n) in R^{3n}, p_i = pi_i x q_i the tangent momenta (pi = A(q) omega), and
   /// the step's L_d = 1/(2h) sum_ij M_ij dq_i.dq_j - h/2 (U(q_k) + U(q_{k+1})).
   ShadowConstruction shadowConstruction(const ParamValues& values, Method method,

@@ -36,6 +36,16 @@ PendulumChainState::PendulumChainState() {
   }
 }
 
+ChainVectors PendulumChainParams::linkForces() const {
+  ChainVectors G = chainZeros();
+  Vector3d below = Vector3d::Zero();  // sum_{k >= i} F_k
+  for (int i = n - 1; i >= 0; --i) {
+    below += control->u.segment<3>(3 * i);
+    G[i] = l[i] * below;
+  }
+  return G;
+}
+
 void PendulumChainParams::update() {
   std::array<double, kChainMaxLinks + 1> below{};  // below[i] = sum_{k >= i} m_k
   for (int i = n - 1; i >= 0; --i) below[i] = below[i + 1] + m[i];
@@ -77,6 +87,10 @@ bool pendulumChainStep(const PendulumChainParams& p, double h, PendulumChainStat
   ChainVec b(3 * n), f(3 * n), G(3 * n), df(3 * n);
   for (int i = 0; i < n; ++i)
     b.segment<3>(3 * i) = h * x.pi[i] + (0.5 * h * h * p.c[i]) * crossE3(x.q[i]);
+  const bool forced = p.forced();
+  const ChainVectors links = forced ? p.linkForces() : ChainVectors{};
+  if (forced)
+    for (int i = 0; i < n; ++i) b.segment<3>(3 * i) += (0.5 * h * h) * x.q[i].cross(links[i]);
   // first guess: A(q_k) f = b, the linearization of G at f = 0
   ChainMat A;
   pendulumChainMatrix(p, x.q, A);
@@ -139,6 +153,7 @@ bool pendulumChainStep(const PendulumChainParams& p, double h, PendulumChainStat
   if (!increments()) return false;
   for (int i = 0; i < n; ++i) {
     Vector3d kick = (0.5 * h * p.c[i]) * crossE3(2.0 * x.q[i] + dq[i]);
+    if (forced) kick += (0.5 * h) * Vector3d(2.0 * x.q[i] + dq[i]).cross(links[i]);
     for (int j = 0; j < n; ++j)
       if (j != i) kick += (p.M[i][j] / h) * dq[i].cross(dq[j]);
     if (compensated) {
@@ -162,8 +177,10 @@ void pendulumChainRhs(const PendulumChainParams& p, const double* y, double* dy)
   ChainMat A;
   pendulumChainMatrix(p, q, A);
   ChainVec r(3 * n);
+  const ChainVectors G = p.forced() ? p.linkForces() : ChainVectors{};
   for (int i = 0; i < n; ++i) {
     Vector3d ri = p.c[i] * crossE3(q[i]);
+    if (p.forced()) ri += q[i].cross(G[i]);
     for (int j = 0; j < n; ++j)
       if (j != i) ri += p.M[i][j] * w[j].squaredNorm() * q[i].cross(q[j]);
     r.segment<3>(3 * i) = ri;

@@ -42,6 +42,7 @@ struct CompensatedPlanarStepper {
 bool eq25(const PlanarPendulumParams& p, double h, const PlanarPendulumState& x, double& s,
           std::string* why) {
   s = h * x.Omega - h * h * p.g / (2 * p.l) * x.R(1, 0);
+  if (p.control) s += 0.5 * h * h * p.controlAcceleration();
   if (std::fabs(s) <= 1.0) return true;
   if (why) {
     std::ostringstream m;
@@ -101,6 +102,7 @@ SystemDeclaration planarPendulumDeclaration() {
              {"R", {"2", "2"}, "", "attitude of the rod (body to inertial), row by row"},
              {"Omega", {}, "rad/s", "angular velocity"}};
   d.bodies = {{BodyKind::BobOnRodInPlane, {"l"}, "", "", "the bob on its rod"}};
+  d.controls = {{"tau", {}, "N m", "torque about the pivot, positive in the sense of theta"}};
   return d;
 }
 
@@ -116,6 +118,7 @@ bool planarPendulumStep(const PlanarPendulumParams& p, double h, PlanarPendulumS
   F << c, -s, s, c;
   const Matrix2d R1 = x.R * F;
   x.Omega = x.Omega - h * p.g / (2 * p.l) * e2Re1 - h * p.g / (2 * p.l) * R1(1, 0);
+  if (p.control) x.Omega += h * p.controlAcceleration();
   x.R = R1;
   return true;
 }
@@ -130,7 +133,8 @@ bool planarPendulumStep(const PlanarPendulumParams& p, double h, PlanarPendulumS
   FminusI << d, -s, s, d;
   const Matrix2d dR = x.x.R * FminusI;
   compensatedAdd(x.x.R, x.lostR, dR);
-  const double dOmega = -h * p.g / (2 * p.l) * (e2Re1 + x.x.R(1, 0));
+  double dOmega = -h * p.g / (2 * p.l) * (e2Re1 + x.x.R(1, 0));
+  if (p.control) dOmega += h * p.controlAcceleration();
   compensatedAdd(x.x.Omega, x.lostOmega, dOmega);
   return true;
 }
@@ -181,11 +185,11 @@ Sample PlanarPendulum::sample(const PlanarPendulumParams& p, double t,
   return s;
 }
 
-std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method method,
-                                             const IntegratorSettings& settings) const {
-  if (!hasMethod(method)) throw unavailable(method);
-  const PlanarPendulumParams p = PlanarPendulumParams::from(values);
-  const PlanarPendulumState x0{rotation2(p.theta0), p.omega0};
+namespace {
+
+// the planar pendulum's standard forms (standardruns.h) from (p, x0), passed to make(forms)
+template <class Make>
+auto withPlanarForms(const PlanarPendulumParams& p, const PlanarPendulumState& x0, Make make) {
   const VectorXd y0 =
       (VectorXd(5) << x0.R(0, 0), x0.R(1, 0), x0.R(0, 1), x0.R(1, 1), x0.Omega).finished();
   const std::vector<std::string> names = {"R11", "R21", "R12", "R22", "Omega"};
@@ -201,15 +205,16 @@ std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method m
     dy[2] = -w * y[0];
     dy[3] = -w * y[1];
     dy[4] = -p.g / p.l * y[1];
+    if (p.control) dy[4] += p.controlAcceleration();
   };
   using Form = ContinuousFormT<5, decltype(rhs)>;
   const auto continuous = [=] {
     Form form{y0, rhs, {}, names, {}};
-    form.sample = [p](double t, const Form::State& y) {
+    form.sample = [p](double t, const typename Form::State& y) {
       return PlanarPendulum::sample(p, t, fromVector(y));
     };
     // the nearest rotation of [[a, b], [c, d]] (polar factor): the angle atan2(c - b, a + d)
-    form.project = [](Form::State& y) {
+    form.project = [](typename Form::State& y) {
       const double th = std::atan2(y[1] - y[2], y[0] + y[3]);
       const double c = std::cos(th), s = std::sin(th);
       y[0] = c;
@@ -227,7 +232,7 @@ std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method m
     form.vectorDim = 1;
     form.generator = [p](const VectorXd& y, VectorXd& xi) {
       xi.resize(2);
-      xi << y[4], -p.g / p.l * y[1];
+      xi << y[4], -p.g / p.l * y[1] + p.controlAcceleration();
     };
     form.act = [](const VectorXd& u, const VectorXd& y, VectorXd& out) {
       const Matrix2d R = rotation2(u[0]) * fromVector(y).R;
@@ -240,9 +245,48 @@ std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method m
   };
   const StandardForms<PlanarStepper, CompensatedPlanarStepper, decltype(continuous)> forms{
       {p}, x0, {p}, PlanarPendulumSums{x0}, continuous, lie};
-  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  return make(forms);
+}
+
+}  // namespace
+
+std::unique_ptr<Run> PlanarPendulum::makeRun(const ParamValues& values, Method method,
+                                             const IntegratorSettings& settings) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  const PlanarPendulumParams p = PlanarPendulumParams::from(values);
+  std::unique_ptr<Run> run =
+      withPlanarForms(p, {rotation2(p.theta0), p.omega0},
+                      [&](const auto& forms) { return makeStandardRun(method, forms, settings); });
   if (!run) throw unavailable(method);
   return run;
+}
+
+std::unique_ptr<Stepping> PlanarPendulum::makeStepping(const ParamValues& values, Method method,
+                                                       const IntegratorSettings& settings,
+                                                       const SteppingStart& start) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  PlanarPendulumParams p = PlanarPendulumParams::from(values);
+  p.control = start.control;
+  PlanarPendulumState x0{rotation2(p.theta0), p.omega0};
+  if (start.state) {
+    const StartState given(declaration(), *start.state);
+    const StatePart& r = given.part("R");
+    x0.R << r.values[0], r.values[1], r.values[2], r.values[3];
+    const double off = (x0.R.transpose() * x0.R - Matrix2d::Identity()).norm();
+    if (!(off <= 1e-6) || !(x0.R.determinant() > 0))
+      throw InputError("state part 'R' is not a rotation: ||R^T R - I|| = " + formatNumber(off) +
+                       " (at most 1e-6)");
+    const double theta = given.scalar("theta");
+    if (!(std::fabs(std::remainder(theta - std::atan2(x0.R(1, 0), x0.R(0, 0)),
+                                   6.283185307179586)) <= 1e-6))
+      throw InputError("state parts 'theta' = " + formatNumber(theta) +
+                       " and 'R' disagree: theta must be the angle of R, atan2(R21, R11)");
+    x0.Omega = given.scalar("Omega");
+  }
+  std::unique_ptr<Stepping> stepping = withPlanarForms(
+      p, x0, [&](const auto& forms) { return makeStandardStepping(method, forms, settings); });
+  if (!stepping) throw unavailable(method);
+  return stepping;
 }
 
 std::optional<PhasePlane> PlanarPendulum::phasePlane(const ParamValues& values) const {

@@ -4,6 +4,7 @@
 /// gravity and the rod both along e2, R = I hanging (docs/numerics.md, conventions).
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "core/systems/system.h"
@@ -16,6 +17,15 @@ struct PlanarPendulumParams {
   double g = 9.81;
   double theta0 = 1.5707963267948966;
   double omega0 = 0.0;
+  /// The torque about the pivot held over a step [N m], null or empty when unforced: tau/(m l^2)
+  /// adds to Omega' and, split equally between the step's ends (the discrete
+  /// Lagrange-d'Alembert principle), h^2 tau/(2 m l^2) to eq (25)'s sin dtheta and
+  /// h tau/(m l^2) to eq (26)'s Omega_{k+1}.
+  const HeldControl* control = nullptr;
+  /// tau/(m l^2) of the control held, 0 when unforced.
+  double controlAcceleration() const {
+    return control && control->active() ? control->u[0] / (m * l * l) : 0.0;
+  }
   static PlanarPendulumParams from(const ParamValues& v);
 };
 
@@ -66,6 +76,11 @@ class PlanarPendulum final : public SystemModel {
   }
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// Forced by a torque about the pivot (PlanarPendulumParams::control); from theta, R and Omega
+  /// when given (theta must be R's angle).
+  std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings,
+                                         const SteppingStart& start) const override;
   /// vi (eqs (25)-(27)): theta = atan2(e2^T R e1, e1^T R e1), unwrapped, p = m l^2 Omega (eq
   /// (25) is p_k = -dL_d/dtheta_k); L_d = (m l^2/h)(1 - cos(theta1 - theta0)) +
   /// (h m g l/2)(cos theta0 + cos theta1).

@@ -110,6 +110,10 @@ void RigidBody::forces(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx, Vec
   Matrix3d dUdR;
   potential->gradient(x, R, dUdx, dUdR);
   M = bodyMoment(R, dUdR);
+  if (control && control->active()) {
+    M += control->u.head<3>();
+    if (control->u.size() == 6) dUdx -= control->u.tail<3>();
+  }
 }
 
 double rigidBodyEnergy(const RigidBody& b, const RigidBodyState& s) {
@@ -268,13 +272,11 @@ LieForm rigidBodyLieForm(const RigidBody& b, const RigidBodyState& s0) {
   return form;
 }
 
-std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& s0, Method method,
-                                      const IntegratorSettings& settings,
-                                      const std::string& system) {
-  b.validate();
-  if (method == Method::Rk45Quat)
-    return domainChecked(std::make_unique<RkRun>(rigidBodyQuaternionForm(b, s0), settings),
-                         b.potential);
+namespace {
+
+// the rigid body's standard forms (standardruns.h), passed to make(forms)
+template <class Make>
+auto withRigidBodyForms(const RigidBody& b, const RigidBodyState& s0, Make make) {
   const auto continuous = [b, s0] {
     RigidBodyMatrixForm form = rigidBodyFixedMatrixForm(b, s0);
     form.project = [](RigidBodyMatrixForm::State& y) {
@@ -287,19 +289,47 @@ std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& 
       {b},        s0,
       {b},        RigidBodySums::start(b, s0),
       continuous, [b, s0] { return rigidBodyLieForm(b, s0); }};
-  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
-  if (!run) {
-    std::string names;
-    for (Method m : {Method::Variational, Method::Vi4, Method::Rk45, Method::Rk45Quat,
-                     Method::Rk45Proj, Method::Rkmk4, Method::Rk4})
-      names += (names.empty() ? "" : ", ") + methodName(m);
-    throw InputError("--integrator '" + methodName(method) + "' is not available for " + system +
-                     " (" + names + ")");
-  }
+  return make(forms);
+}
+
+InputError rigidBodyUnavailable(Method method, const std::string& system) {
+  std::string names;
+  for (Method m : {Method::Variational, Method::Vi4, Method::Rk45, Method::Rk45Quat,
+                   Method::Rk45Proj, Method::Rkmk4, Method::Rk4})
+    names += (names.empty() ? "" : ", ") + methodName(m);
+  return InputError("--integrator '" + methodName(method) + "' is not available for " + system +
+                    " (" + names + ")");
+}
+
+}  // namespace
+
+std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& s0, Method method,
+                                      const IntegratorSettings& settings,
+                                      const std::string& system) {
+  b.validate();
+  if (method == Method::Rk45Quat)
+    return domainChecked(std::make_unique<RkRun>(rigidBodyQuaternionForm(b, s0), settings),
+                         b.potential);
+  std::unique_ptr<Run> run = withRigidBodyForms(
+      b, s0, [&](const auto& forms) { return makeStandardRun(method, forms, settings); });
+  if (!run) throw rigidBodyUnavailable(method, system);
   // the LGVI checks the domain in its step; the Runge-Kutta runs would integrate through a
   // collision, so their samples are checked
   if (method == Method::Variational || method == Method::Vi4) return run;
   return domainChecked(std::move(run), b.potential);
+}
+
+std::unique_ptr<Stepping> makeRigidBodyStepping(const RigidBody& b, const RigidBodyState& s0,
+                                                Method method, const IntegratorSettings& settings,
+                                                const std::string& system) {
+  b.validate();
+  if (method == Method::Rk45Quat)
+    return std::make_unique<RkStepping<ContinuousForm>>(rigidBodyQuaternionForm(b, s0), settings,
+                                                        false);
+  std::unique_ptr<Stepping> stepping = withRigidBodyForms(
+      b, s0, [&](const auto& forms) { return makeStandardStepping(method, forms, settings); });
+  if (!stepping) throw rigidBodyUnavailable(method, system);
+  return stepping;
 }
 
 ShadowConstruction rigidBodyShadow(const RigidBody& b, double h, bool onPivot) {

@@ -48,12 +48,19 @@ struct RigidBody {
   std::shared_ptr<const RigidBodyPotential> potential;
   /// The smallest eigenvalue of J, for the root test of eq (42); 0: computed when needed.
   double Jmin = 0.0;
+  /// The control held over a step, null or empty when unforced: u = (tau, f), tau the torque in
+  /// body coordinates [N m], then (on a free body, 6 entries) f the force on the centre of mass
+  /// in inertial coordinates [N]. It adds to the potential's forces in every method, which in
+  /// the LGVI is the discrete Lagrange-d'Alembert principle with the force held over the step
+  /// split equally between its ends (docs/numerics.md).
+  const HeldControl* control = nullptr;
 
   /// Jd = 1/2 tr(J) I - J, the non-standard inertia of eq (42).
   Matrix3d Jd() const { return 0.5 * J.trace() * Matrix3d::Identity() - J; }
   /// Throws InputError unless m > 0, J is symmetric positive definite and a potential is set.
   void validate() const;
-  /// dU/dx and M (eq (41)) at (x, R).
+  /// dU/dx and M (eq (41)) at (x, R), the control's force subtracted from dU/dx and its torque
+  /// added to M.
   void forces(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx, Vector3d& M) const;
 };
 
@@ -161,5 +168,11 @@ inline std::vector<Method> rigidBodyMethods() {
 std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& s0, Method method,
                                       const IntegratorSettings& settings,
                                       const std::string& system);
+/// The same methods taken one step at a time (stepping.h), forced by b.control. The
+/// Runge-Kutta methods do not check the potential's domain (a forced simulator's caller sees
+/// every state); the LGVI's step still fails outside it.
+std::unique_ptr<Stepping> makeRigidBodyStepping(const RigidBody& b, const RigidBodyState& s0,
+                                                Method method, const IntegratorSettings& settings,
+                                                const std::string& system);
 
 }  // namespace dms

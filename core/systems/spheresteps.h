@@ -188,17 +188,70 @@ struct SphereRattleStepper {
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "p1", "p2", "p3"}; }
 };
 
-/// The run of `method` from x0 (null for a method it does not make): the variational step and
-/// RATTLE, and the Runge-Kutta methods on the continuous equations q' = omega x q,
+/// A body on the sphere forced by a force F on the particle, in inertial coordinates, held over
+/// each step (control->u = F [N]). Unforced, it is `Body` itself, bit for bit. Forced, the
+/// force adds q x F / (m l) to omega' = accel(q), and enters the variational step (35)-(36)
+/// as the discrete Lagrange-d'Alembert principle with h/2 of the step's impulse at each end:
+///   f_k = h omega_k + h^2/2 a(q_k),   omega_{k+1} = omega_k + h/2 (a(q_k) + a(q_{k+1}))
+/// with a the forced omega', as a potential's -q x dU/(m l^2) enters it; RATTLE takes
+/// dU - l F as its gradient (F does work l F.dq). `Body` also has dU(q) and radius().
+template <class Body>
+struct ForcedSphereBody {
+  Body b;
+  const HeldControl* control = nullptr;
+  bool forced() const { return control && control->active(); }
+  double ml2() const { return b.ml2(); }
+  Vector3d accel(const Vector3d& q) const {
+    if (!forced()) return b.accel(q);
+    return b.accel(q) + q.cross(Vector3d(control->u.head<3>())) * (b.radius() / b.ml2());
+  }
+  bool step(double h, SphericalPendulumState& x, std::string* why) const {
+    if (!forced()) return b.step(h, x, why);
+    const Vector3d a0 = accel(x.q);
+    const Vector3d f = h * x.omega + (0.5 * h * h) * a0;
+    const double f2 = f.squaredNorm();
+    if (!(f2 <= 1.0)) return sphereStepUnsolvable("the forced step needs |f_k| <= 1", f2, why);
+    const Vector3d q1 = f.cross(x.q) + std::sqrt(1 - f2) * x.q;
+    const Vector3d a1 = accel(q1);
+    if (!a1.allFinite()) return sphereGradientNotFinite(q1, why);
+    x.omega = x.omega + (0.5 * h) * (a0 + a1);
+    x.q = q1;
+    return true;
+  }
+  bool step(double h, SphericalPendulumSums& x, std::string* why) const {
+    if (!forced()) return b.step(h, x, why);
+    const Vector3d q = x.x.q;
+    const Vector3d a0 = accel(q);
+    const Vector3d f = h * x.x.omega + (0.5 * h * h) * a0;
+    const double f2 = f.squaredNorm();
+    if (!(f2 <= 1.0)) return sphereStepUnsolvable("the forced step needs |f_k| <= 1", f2, why);
+    // the rotation of q about f in Cayley form, as the unforced compensated step
+    const Vector3d fxq = f.cross(q);
+    const Vector3d dq = fxq + f.cross(fxq) / (1 + std::sqrt(1 - f2));
+    compensatedAdd(x.x.q, x.lost.q, dq);
+    const Vector3d a1 = accel(x.x.q);
+    if (!a1.allFinite()) return sphereGradientNotFinite(x.x.q, why);
+    const Vector3d dOmega = (0.5 * h) * (a0 + a1);
+    compensatedAdd(x.x.omega, x.lost.omega, dOmega);
+    return true;
+  }
+  bool rattle(double h, RattleState& x, bool compensated, std::string* why) const {
+    if (!forced()) return b.rattle(h, x, compensated, why);
+    const Vector3d lF = b.radius() * Vector3d(control->u.head<3>());
+    return sphereRattleStep(
+        b.ml2(), [&](const Vector3d& q) { return Vector3d(b.dU(q) - lF); }, h, x, compensated, why);
+  }
+  void fill(double t, const SphericalPendulumState& x, Sample& s, SampleFields f) const {
+    b.fill(t, x, s, f);
+  }
+};
+
+/// The standard forms of a body on the sphere from x0, passed to make(forms): the variational
+/// step, and the Runge-Kutta methods on the continuous equations q' = omega x q,
 /// omega' = accel(q) (projected onto T S^2: q unit, omega tangent), and for RKMK the action of
 /// SO(3) x R^3 on S^2 x R^3: q' = omega^ q (omega a spatial angular velocity).
-template <class Body>
-std::unique_ptr<Run> makeSphereRun(const Body& b, const SphericalPendulumState& x0, Method method,
-                                   const IntegratorSettings& settings) {
-  if (method == Method::Rattle)
-    return std::make_unique<FixedStepRun<SphereRattleStepper<Body>>>(
-        SphereRattleStepper<Body>{b, settings.summation == Summation::Compensated},
-        RattleState{x0.q, b.ml2() * x0.omega.cross(x0.q)}, settings);
+template <class Body, class Make>
+auto withSphereForms(const Body& b, const SphericalPendulumState& x0, Make make) {
   const VectorXd y0 = (VectorXd(6) << x0.q, x0.omega).finished();
   const std::vector<std::string> names = {"q1", "q2", "q3", "w1", "w2", "w3"};
   const auto sample = [b](double t, const VectorXd& y) {
@@ -248,7 +301,35 @@ std::unique_ptr<Run> makeSphereRun(const Body& b, const SphericalPendulumState& 
   };
   const StandardForms<SphereStepper<Body>, CompensatedSphereStepper<Body>, decltype(continuous)>
       forms{{b}, x0, {b}, SphericalPendulumSums{x0}, continuous, lie};
-  return makeStandardRun(method, forms, settings);
+  return make(forms);
+}
+
+/// The run of `method` from x0 (null for a method it does not make): the standard forms
+/// (withSphereForms) and RATTLE.
+template <class Body>
+std::unique_ptr<Run> makeSphereRun(const Body& b, const SphericalPendulumState& x0, Method method,
+                                   const IntegratorSettings& settings) {
+  if (method == Method::Rattle)
+    return std::make_unique<FixedStepRun<SphereRattleStepper<Body>>>(
+        SphereRattleStepper<Body>{b, settings.summation == Summation::Compensated},
+        RattleState{x0.q, b.ml2() * x0.omega.cross(x0.q)}, settings);
+  return withSphereForms(
+      b, x0, [&](const auto& forms) { return makeStandardRun(method, forms, settings); });
+}
+
+/// The same, one step at a time, forced by `control` (ForcedSphereBody).
+template <class Body>
+std::unique_ptr<Stepping> makeSphereStepping(const Body& body, const HeldControl* control,
+                                             const SphericalPendulumState& x0, Method method,
+                                             const IntegratorSettings& settings) {
+  const ForcedSphereBody<Body> b{body, control};
+  using Forced = ForcedSphereBody<Body>;
+  if (method == Method::Rattle)
+    return std::make_unique<FixedStepping<SphereRattleStepper<Forced>>>(
+        SphereRattleStepper<Forced>{b, settings.summation == Summation::Compensated},
+        RattleState{x0.q, b.ml2() * x0.omega.cross(x0.q)}, settings.h);
+  return withSphereForms(
+      b, x0, [&](const auto& forms) { return makeStandardStepping(method, forms, settings); });
 }
 
 /// q0 normalized (a zero-length one refused) and omega0 projected onto the tangent plane at

@@ -69,6 +69,9 @@ struct PendulumBody {
   }
   // eq (31): omega' = (g/l) q x e3
   Vector3d accel(const Vector3d& q) const { return p.g / p.l * q.cross(Vector3d::UnitZ()); }
+  double radius() const { return p.l; }
+  // U = -m g l q3
+  Vector3d dU(const Vector3d& /*q*/) const { return -p.m * p.g * p.l * Vector3d::UnitZ(); }
 };
 
 }  // namespace
@@ -150,6 +153,7 @@ SystemDeclaration SphereParticleModel::sharedDeclaration() {
              {"omega", {"3"}, "rad/s", "angular velocity, tangent: qdot = omega x q"}};
   d.bodies = {
       {BodyKind::BobOnRodOnSphere, {"l"}, "", "", "the particle on the sphere of radius l"}};
+  d.controls = {{"f", {"3"}, "N", "force on the particle, in inertial coordinates"}};
   return d;
 }
 
@@ -215,6 +219,27 @@ std::unique_ptr<Run> SphericalPendulum::makeRun(const ParamValues& values, Metho
   std::unique_ptr<Run> run = makeSphereRun(PendulumBody{p}, {p.q0, p.omega0}, method, settings);
   if (!run) throw unavailable(method);
   return run;
+}
+
+std::unique_ptr<Stepping> SphericalPendulum::makeStepping(const ParamValues& values, Method method,
+                                                          const IntegratorSettings& settings,
+                                                          const SteppingStart& start) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  const SphericalPendulumParams p = SphericalPendulumParams::from(values);
+  return makeSphereStepping(PendulumBody{p}, start.control, startState(start, {p.q0, p.omega0}),
+                            method, settings);
+}
+
+SphericalPendulumState SphereParticleModel::startState(const SteppingStart& start,
+                                                       const SphericalPendulumState& x0) const {
+  if (!start.state) return x0;
+  const StartState given(declaration(), *start.state);
+  SphericalPendulumState x{given.unitVector("q"), given.vector3("omega")};
+  const double radial = std::fabs(x.q.dot(x.omega));
+  if (!(radial <= 1e-6 * std::max(1.0, x.omega.norm())))
+    throw InputError("state part 'omega' must be tangent to the sphere at q: |q . omega| = " +
+                     formatNumber(radial) + " (at most 1e-6 |omega|)");
+  return x;
 }
 
 std::vector<ConservedQuantity> SphericalPendulum::conservedAt(const ParamValues& values) const {

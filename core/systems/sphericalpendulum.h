@@ -98,6 +98,10 @@ class SphereParticleModel : public SystemModel {
   }
 
  protected:
+  /// x0, or the state `start` gives (q a unit vector and omega tangent to the sphere at q, each
+  /// to within 1e-6; kept as given).
+  SphericalPendulumState startState(const SteppingStart& start,
+                                    const SphericalPendulumState& x0) const;
   /// The shadow energy of vi and rattle on the sphere: q in R^3 (|q| = 1), p = m l^2 omega x q
   /// for vi (the tangential part of -dL_d/dq_k), RATTLE's own p; both steps have the discrete
   /// Lagrangian (m l^2/2h)|q1 - q0|^2 - potentialAction(q0, q1), potentialAction being
@@ -120,6 +124,10 @@ class SphericalPendulum final : public SphereParticleModel {
                         std::vector<std::string>* warnings) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// Forced by a force on the bob in inertial coordinates (ForcedSphereBody, spheresteps.h).
+  std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings,
+                                         const SteppingStart& start) const override;
   /// sphereShadow with the discrete Lagrangian stated after the article's eq (33),
   /// (m l^2/2h)|q1 - q0|^2 + (h m g l/2) e3.(q0 + q1).
   ShadowConstruction shadowConstruction(const ParamValues& values, Method method,

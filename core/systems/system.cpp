@@ -3,6 +3,7 @@
 #include "core/systems/system.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <utility>
 
@@ -114,6 +115,99 @@ InputError SystemModel::unavailable(Method m) const {
   for (Method x : methods()) names += (names.empty() ? "" : ", ") + methodName(x);
   return InputError("--integrator '" + methodName(m) + "' is not available for " + name() + " (" +
                     names + ")");
+}
+
+namespace {
+
+std::string shapeText(const std::vector<std::string>& shape) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + shape[i];
+  return out + (shape.size() == 1 ? ",)" : ")");
+}
+
+std::string shapeText(const std::vector<int>& shape) {
+  std::vector<std::string> s;
+  for (int n : shape) s.push_back(std::to_string(n));
+  return shapeText(s);
+}
+
+}  // namespace
+
+StartState::StartState(const SystemDeclaration& d, const std::vector<StatePart>& parts)
+    : m_system(d.name), m_parts(parts) {
+  std::string names;
+  for (const StatePartSpec& spec : d.state) names += (names.empty() ? "" : ", ") + spec.name;
+  for (const StatePart& p : parts) {
+    const auto spec = std::find_if(d.state.begin(), d.state.end(),
+                                   [&](const StatePartSpec& s) { return s.name == p.name; });
+    if (spec == d.state.end())
+      throw InputError("state part '" + p.name + "' is not a part of " + d.name + "'s state (" +
+                       names + ")");
+    if (std::count_if(parts.begin(), parts.end(),
+                      [&](const StatePart& q) { return q.name == p.name; }) > 1)
+      throw InputError("state part '" + p.name + "' is given twice");
+    bool fits = p.shape.size() == spec->shape.size();
+    std::size_t count = 1;
+    for (std::size_t i = 0; fits && i < p.shape.size(); ++i) {
+      const std::string& want = spec->shape[i];
+      const bool letter = !want.empty() && !std::isdigit(static_cast<unsigned char>(want[0]));
+      fits = p.shape[i] > 0 && (letter || std::to_string(p.shape[i]) == want);
+      count *= std::size_t(std::max(p.shape[i], 0));
+    }
+    if (!fits || p.values.size() != count)
+      throw InputError("state part '" + p.name + "' must have shape " + shapeText(spec->shape) +
+                       ", got " + shapeText(p.shape) + " with " + std::to_string(p.values.size()) +
+                       " numbers");
+    for (double v : p.values)
+      if (!std::isfinite(v))
+        throw InputError("state part '" + p.name + "' has a number that is not finite");
+  }
+  for (const StatePartSpec& spec : d.state)
+    if (std::none_of(parts.begin(), parts.end(),
+                     [&](const StatePart& p) { return p.name == spec.name; }))
+      throw InputError("state part '" + spec.name + "' is missing: " + d.name +
+                       "'s state has the parts " + names);
+}
+
+const StatePart& StartState::part(const std::string& name) const {
+  for (const StatePart& p : m_parts)
+    if (p.name == name) return p;
+  throw InputError("state part '" + name + "' is missing");  // the constructor checked
+}
+
+double StartState::scalar(const std::string& name) const { return part(name).values.at(0); }
+
+Vector3d StartState::vector3(const std::string& name) const {
+  const StatePart& p = part(name);
+  return Vector3d(p.values.at(0), p.values.at(1), p.values.at(2));
+}
+
+Matrix3d StartState::rotation(const std::string& name) const {
+  const StatePart& p = part(name);
+  Matrix3d R;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) R(i, j) = p.values.at(std::size_t(3 * i + j));
+  const double off = (R.transpose() * R - Matrix3d::Identity()).norm();
+  if (!(off <= 1e-6) || !(R.determinant() > 0))
+    throw InputError(
+        "state part '" + name + "' is not a rotation: ||R^T R - I|| = " + formatNumber(off) +
+        " (at most 1e-6) and det R = " + formatNumber(R.determinant()) + " (must be positive)");
+  return R;
+}
+
+Vector3d StartState::unitVector(const std::string& name) const {
+  const Vector3d q = vector3(name);
+  if (!(std::fabs(q.norm() - 1.0) <= 1e-6))
+    throw InputError("state part '" + name + "' must be a unit vector: |" + name +
+                     "| = " + formatNumber(q.norm()) + " (1 to within 1e-6)");
+  return q;
+}
+
+std::unique_ptr<Stepping> SystemModel::makeStepping(const ParamValues& /*values*/,
+                                                    Method /*method*/,
+                                                    const IntegratorSettings& /*settings*/,
+                                                    const SteppingStart& /*start*/) const {
+  throw InputError("system '" + name() + "' cannot be stepped with a control yet");
 }
 
 }  // namespace dms

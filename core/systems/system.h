@@ -14,6 +14,7 @@
 #include "core/integrators/method.h"
 #include "core/integrators/run.h"
 #include "core/integrators/settings.h"
+#include "core/integrators/stepping.h"
 #include "core/params.h"
 #include "core/systems/declaration.h"
 
@@ -98,6 +99,40 @@ struct ShadowConstruction {
 struct BodyPose {
   Vector3d position = Vector3d::Zero();
   Matrix3d attitude = Matrix3d::Identity();
+};
+
+/// Where a forced run taken step by step (core/sim/simulator.h) starts and what it reads.
+struct SteppingStart {
+  /// The control held over each step, in the layout of SystemDeclaration::controls; the
+  /// simulator writes it before each step. It belongs to the simulator, which owns the steps
+  /// that read it (and outlives them). Null: unforced.
+  const HeldControl* control = nullptr;
+  /// The state to start from, as namedState gives it (its parts, shapes and units); null: the
+  /// parameters' initial state.
+  const std::vector<StatePart>* state = nullptr;
+};
+
+/// A start state given by parts (SteppingStart::state), read by name and checked against the
+/// system's declared parts: each declared part present once, with its declared shape (a
+/// dimension declared by a letter, the chain's "n", is checked by the system), every number
+/// finite, and no other part. Throws InputError naming the part and the expected shape.
+class StartState {
+ public:
+  StartState(const SystemDeclaration& d, const std::vector<StatePart>& parts);
+  const StatePart& part(const std::string& name) const;
+  double scalar(const std::string& name) const;
+  Vector3d vector3(const std::string& name) const;
+  /// A rotation matrix (row by row): refused unless ||R^T R - I|| <= 1e-6 and det R > 0. The
+  /// bound admits an RK45 run's R (it drifts off SO(3) by less at its default tolerances) and
+  /// anything typed to six digits; R is kept as given, not projected, so that a state read off
+  /// a run restarts it exactly.
+  Matrix3d rotation(const std::string& name) const;
+  /// A unit vector: refused unless ||q| - 1| <= 1e-6; kept as given.
+  Vector3d unitVector(const std::string& name) const;
+
+ private:
+  std::string m_system;
+  std::vector<StatePart> m_parts;
 };
 
 /// `conserved` with its momentum entry (if any) made the whole angular momentum: every component,
@@ -207,6 +242,15 @@ class SystemModel {
   /// Throws InputError for a method the system does not have.
   virtual std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                        const IntegratorSettings& settings) const = 0;
+  /// The same run taken one step at a time, forced by the control held over each step
+  /// (declaration().controls says its layout), from `start`'s state when given. With no
+  /// control, its samples are makeRun's (RK45's up to its error: its steps end at every k h).
+  /// Throws InputError for a method the system does not have, or a state whose parts do not
+  /// match declaration().state (naming the part and the expected shape) or leave the manifold.
+  /// By default a system cannot be stepped: the error says so.
+  virtual std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
+                                                 const IntegratorSettings& settings,
+                                                 const SteppingStart& start) const;
 
  protected:
   /// The InputError for a method this system does not have.

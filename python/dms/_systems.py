@@ -163,8 +163,10 @@ class System:
     """A mechanical system: its name (dms.run's `system`), title, parameters, the methods it
     has and the two the article compares, the article's set-up (h, T, rtol, atol), what its
     structure errors measure, whether it has an optimal-control
-    problem (dms.control), its conserved quantities (Conserved) and the named parts of its
-    state (StatePartInfo, in Run.state's order)."""
+    problem (dms.control), its conserved quantities (Conserved), the named parts of its
+    state (StatePartInfo, in Run.state's order) and the channels of its control u
+    (dms.Simulator.step's u is their entries, flattened, in this order; empty: it cannot be
+    forced)."""
 
     name: str
     title: str
@@ -179,6 +181,7 @@ class System:
     has_control: bool
     conserved: List[Conserved]
     state: List[StatePartInfo]
+    controls: List[StatePartInfo] = field(default_factory=list)
 
     @property
     def method_names(self) -> List[str]:
@@ -203,6 +206,7 @@ def _system(d) -> System:
     d["methods"] = [MethodInfo(**m) for m in d["methods"]]
     d["conserved"] = [Conserved(**c) for c in d["conserved"]]
     d["state"] = [StatePartInfo(**p) for p in d["state"]]
+    d["controls"] = [StatePartInfo(**p) for p in d["controls"]]
     return System(**d)
 
 

@@ -89,5 +89,6 @@ void defineSweep(py::module_& m);
 void defineStudies(py::module_& m);
 void defineControl(py::module_& m);
 void defineScenario(py::module_& m);
+void defineSimulator(py::module_& m);
 
 }  // namespace dms::python

@@ -32,4 +32,5 @@ PYBIND11_MODULE(_core, m) {
   defineStudies(m);
   defineControl(m);
   defineScenario(m);
+  defineSimulator(m);
 }

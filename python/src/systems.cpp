@@ -76,22 +76,27 @@ py::dict systemDict(const SystemModel& m, bool hasControl) {
     conserved.append(q);
   }
   d["conserved"] = conserved;
-  py::list state;
-  for (const StatePartSpec& part : m.declaration().state) {
-    py::dict p;
-    p["name"] = part.name;
-    py::list shape;
-    for (const std::string& dim : part.shape)
-      if (dim.find_first_not_of("0123456789") == std::string::npos)
-        shape.append(std::stoi(dim));
-      else
-        shape.append(dim);
-    p["shape"] = shape;
-    p["unit"] = part.unit;
-    p["description"] = part.description;
-    state.append(p);
-  }
+  const auto parts = [](const std::vector<StatePartSpec>& specs) {
+    py::list out;
+    for (const StatePartSpec& part : specs) {
+      py::dict p;
+      p["name"] = part.name;
+      py::list shape;
+      for (const std::string& dim : part.shape)
+        if (dim.find_first_not_of("0123456789") == std::string::npos)
+          shape.append(std::stoi(dim));
+        else
+          shape.append(dim);
+      p["shape"] = shape;
+      p["unit"] = part.unit;
+      p["description"] = part.description;
+      out.append(p);
+    }
+    return out;
+  };
+  const py::list state = parts(m.declaration().state);
   d["state"] = state;
+  d["controls"] = parts(m.declaration().controls);
   return d;
 }
 

@@ -1,0 +1,156 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// dms._core.Simulator: the forced simulator (core/sim/simulator.h) for Python, its state as a
+// dict of arrays in the system's names, its control as a flat array in the declared order.
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include "core/sim/simulator.h"
+#include "core/systems/typedpotential.h"
+#include "python/src/convert.h"
+
+namespace dms::python {
+namespace {
+
+// a state given as a dict of array-likes: each part's shape and values (row by row)
+std::vector<StatePart> partsOf(const py::object& state) {
+  if (!py::isinstance<py::dict>(state))
+    throw InputError("state must be a dict of the state's parts (e.g. sim.state), got " +
+                     std::string(py::str(state.get_type().attr("__name__"))));
+  std::vector<StatePart> parts;
+  py::module_ np = py::module_::import("numpy");
+  for (const auto& item : state.cast<py::dict>()) {
+    StatePart p;
+    p.name = py::str(item.first);
+    py::array_t<double, py::array::c_style | py::array::forcecast> a;
+    try {
+      a = np.attr("asarray")(item.second, "float64");
+    } catch (const py::error_already_set&) {
+      throw InputError("state part '" + p.name + "' is not an array of numbers");
+    }
+    for (py::ssize_t i = 0; i < a.ndim(); ++i) p.shape.push_back(int(a.shape(i)));
+    p.values.assign(a.data(), a.data() + a.size());
+    parts.push_back(std::move(p));
+  }
+  return parts;
+}
+
+py::dict dictOf(const std::vector<StatePart>& parts) {
+  py::dict out;
+  for (const StatePart& p : parts) {
+    if (p.shape.empty()) {
+      out[py::str(p.name)] = py::float_(p.values.at(0));
+      continue;
+    }
+    std::vector<py::ssize_t> shape(p.shape.begin(), p.shape.end());
+    out[py::str(p.name)] = ownedArray(std::vector<double>(p.values), shape);
+  }
+  return out;
+}
+
+class PySimulator {
+ public:
+  PySimulator(const std::string& system, const std::string& methodText, const py::dict& settings,
+              const py::object& params, const std::optional<std::string>& potential,
+              const py::object& state) {
+    if (potential) m_typed = withPotential(systemNamed(system), *potential);
+    const SystemModel& model = m_typed ? *m_typed : systemNamed(system);
+    const Method method = parseMethod(methodText);
+    IntegratorSettings st = model.defaultSettings();
+    applySettings(st, settings);
+    std::optional<std::vector<StatePart>> parts;
+    if (!state.is_none()) parts = partsOf(state);
+    m_sim = std::make_unique<Simulator>(model, method, paramValues(params, model), st,
+                                        parts ? &*parts : nullptr, &m_warnings);
+  }
+
+  // one step; a failed one raises RuntimeError with the reason (the state stays the last good)
+  void step(const py::object& u) {
+    bool ok = false;
+    if (u.is_none()) {
+      ok = m_sim->step();
+    } else {
+      py::array_t<double, py::array::c_style | py::array::forcecast> a;
+      try {
+        a = py::module_::import("numpy").attr("asarray")(u, "float64");
+      } catch (const py::error_already_set&) {
+        throw InputError("u must be an array of numbers");
+      }
+      if (a.ndim() > 1)
+        throw InputError("u must be a flat array of " + std::to_string(m_sim->controlSize()) +
+                         " numbers (the control channels in order), got " +
+                         std::to_string(a.ndim()) + " dimensions");
+      ok = m_sim->step(Eigen::Map<const VectorXd>(a.data(), a.size()));
+    }
+    if (!ok) throw std::runtime_error(m_sim->failure().reason);
+  }
+
+  // n steps with no control, the GIL released, Ctrl+C checked between chunks
+  void steps(std::int64_t n) {
+    constexpr std::int64_t kChunk = 4096;
+    bool ok = true;
+    for (std::int64_t done = 0; done < n && ok;) {
+      const std::int64_t next = std::min(n, done + kChunk);
+      {
+        py::gil_scoped_release nogil;
+        for (; done < next && ok; ++done) ok = m_sim->step();
+      }
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
+    if (!ok) throw std::runtime_error(m_sim->failure().reason);
+  }
+
+  Simulator& sim() { return *m_sim; }
+  const std::vector<std::string>& warnings() const { return m_warnings; }
+
+ private:
+  std::shared_ptr<const SystemModel> m_typed;
+  std::vector<std::string> m_warnings;
+  std::unique_ptr<Simulator> m_sim;
+};
+
+}  // namespace
+
+void defineSimulator(py::module_& m) {
+  py::class_<SimulatorSave>(m, "SimulatorSave").def_property_readonly("t", &SimulatorSave::t);
+  py::class_<PySimulator>(m, "Simulator")
+      .def(py::init<const std::string&, const std::string&, const py::dict&, const py::object&,
+                    const std::optional<std::string>&, const py::object&>(),
+           py::arg("system"), py::arg("method"), py::arg("settings"), py::arg("params"),
+           py::arg("potential"), py::arg("state"))
+      .def("step", &PySimulator::step, py::arg("u"))
+      .def("steps", &PySimulator::steps, py::arg("n"))
+      .def_property_readonly("t", [](PySimulator& s) { return s.sim().t(); })
+      .def_property_readonly("k", [](PySimulator& s) { return s.sim().steps(); })
+      .def_property_readonly("h", [](PySimulator& s) { return s.sim().settings().h; })
+      .def_property_readonly("control_size",
+                             [](PySimulator& s) { return s.sim().controlSize(); })
+      .def_property_readonly("warnings", &PySimulator::warnings)
+      .def("get_state", [](PySimulator& s) { return dictOf(s.sim().state()); })
+      .def("set_state",
+           [](PySimulator& s, const py::object& state) { s.sim().setState(partsOf(state)); })
+      .def("quantities",
+           [](PySimulator& s) {
+             const Sample& x = s.sim().sample();
+             py::dict d;
+             d["energy"] = x.energy;
+             d["structure"] = x.structure;
+             d["structure2"] = x.structure2;
+             d["momentum"] = copyArray({x.momentum.x(), x.momentum.y(), x.momentum.z()});
+             return d;
+           })
+      .def("save", [](PySimulator& s) { return s.sim().save(); })
+      .def("restore", [](PySimulator& s, const SimulatorSave& saved) { s.sim().restore(saved); })
+      .def("counters", [](PySimulator& s) {
+        const RunCounters c = s.sim().counters();
+        py::dict d;
+        d["steps"] = c.steps;
+        d["rejected"] = c.rejected;
+        d["fevals"] = c.fevals;
+        d["newton"] = c.newton;
+        return d;
+      });
+}
+
+}  // namespace dms::python
