@@ -37,7 +37,7 @@ std::vector<ChoiceFlag> choiceFlags() {
   return flags;
 }
 
-class ControlFlags : public ModeFlags {
+class ControlFlags : public ModeFlags, public ChecksSets {
  public:
   QString key() const override { return QStringLiteral("control"); }
   std::vector<QCommandLineOption> options() const override {

@@ -82,6 +82,21 @@ class ModeFlags {
                            [[maybe_unused]] QString* error) const {
     return true;
   }
+
+  /// These flags in role R (ChecksSets below), or null when they do not play it.
+  template <class R>
+  const R* role() const {
+    return dynamic_cast<const R*>(this);
+  }
+};
+
+/// Role: the mode's --set names are known from the system (and its other flags) alone, so the
+/// command line checks each item before the window opens. A mode whose names follow from a
+/// choice it applies first (the Analysis mode: a study's fields) does not play it; its mode
+/// checks them when applied (Scripted::applySet).
+class ChecksSets {
+ public:
+  virtual ~ChecksSets() = default;
   /// One --set NAME=VALUE item for the system while this is the asked mode (only called with
   /// a system); throws InputError naming the field and its range.
   virtual void checkSet(const SystemModel& system, const std::string& name,

@@ -15,7 +15,7 @@ namespace {
 
 const QStringList kViews = {"errors", "energy", "phase", "state", "momentum"};
 
-class SimulationFlags : public ModeFlags {
+class SimulationFlags : public ModeFlags, public ChecksSets {
  public:
   QString key() const override { return QStringLiteral("simulation"); }
   bool hasModeFlag() const override { return false; }
