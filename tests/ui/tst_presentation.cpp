@@ -201,7 +201,7 @@ class TestPresentation : public QObject {
                                                      .arg(presenting ? "presenting" : "window")
                                                      .arg(size.width())
                                                      .arg(size.height())
-                                                     .arg(PlotPanel::viewTitle(PlotView(v)))
+                                                     .arg(panel->viewTitle(PlotView(v)))
                                                      .arg(cut.join("\", \""))));
               if (!presenting && size.width() == 1920) shownInWideWindow += entries;
             }
