@@ -254,7 +254,8 @@ class TestShadowEnergy : public QObject {
     ParamValues given;
     if (!potential.isEmpty()) {
       typed = withPotential(*base, potential.toStdString());
-      if (system == "custom-sphere-particle") given = {{"k", {3.0}}};
+      // the free symbols the typed potential declares (k), which have no default
+      for (const std::string& p : typedPotential(*typed)->potential().parameters) given[p] = {3.0};
     }
     const SystemModel* model = typed ? typed.get() : base;
     std::vector<double> lh, lH, lE;

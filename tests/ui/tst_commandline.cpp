@@ -171,7 +171,8 @@ class TestCommandLine : public QObject {
                                "k*(q1^2 - q3^2)", "--set", "k=2.5", "--set", "m=2"},
                               &o, &error),
              qPrintable(error));
-    QCOMPARE(o.potential, QString("k*(q1^2 - q3^2)"));
+    using Choices = std::vector<std::pair<std::string, std::string>>;
+    QCOMPARE(o.choices, (Choices{{"potential", "k*(q1^2 - q3^2)"}}));
     QCOMPARE(o.sets.size(), std::size_t(2));
     QCOMPARE(o.sets[0].first, std::string("k"));
     // a command line after it starts from the registry's potential again: k is unknown there

@@ -201,7 +201,7 @@ class TestPresentation : public QObject {
                                                      .arg(presenting ? "presenting" : "window")
                                                      .arg(size.width())
                                                      .arg(size.height())
-                                                     .arg(PlotPanel::viewTitle(PlotView(v)))
+                                                     .arg(panel->viewTitle(PlotView(v)))
                                                      .arg(cut.join("\", \""))));
               if (!presenting && size.width() == 1920) shownInWideWindow += entries;
             }
@@ -358,7 +358,8 @@ class TestPresentation : public QObject {
     QString error;
     QVERIFY2(parseCommandLine({"--system", "planar-pendulum", "--show", "phase"}, &o, &error),
              qPrintable(error));
-    QCOMPARE(o.show, QString("phase"));
+    using Choices = std::vector<std::pair<std::string, std::string>>;
+    QCOMPARE(o.choices, (Choices{{"show", "phase"}}));
     QVERIFY(o.any());
     ScriptOptions bad;
     QVERIFY(!parseCommandLine({"--show", "colours"}, &bad, &error));

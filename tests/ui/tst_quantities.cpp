@@ -340,6 +340,11 @@ class TestQuantities : public QObject {
     auto* items = qobject_cast<QStandardItemModel*>(chooser->model());
     QVERIFY(items);
     QCOMPARE(items->item(int(PlotView::Momentum))->isEnabled(), has);
+    // its tooltip: what the view shows, or why the system has it not
+    const QString tip = items->item(int(PlotView::Momentum))->toolTip();
+    QVERIFY2(tip.startsWith(has ? "|L − L₀| of the conserved angular momentum"
+                                : "No angular momentum plot: "),
+             qPrintable(tip));
     QCOMPARE(panel(w)->setView(PlotView::Momentum), has);
     QCOMPARE(panel(w)->view() == PlotView::Momentum, has);
     if (has) {

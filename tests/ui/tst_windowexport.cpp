@@ -413,7 +413,8 @@ class TestWindowExport : public QObject {
                                "--set", "T=2", "--play-to", "1"},
                               &m, &error),
              qPrintable(error));
-    QCOMPARE(m.methods, QString("vi,rattle,rk4"));
+    using Choices = std::vector<std::pair<std::string, std::string>>;
+    QCOMPARE(m.choices, (Choices{{"methods", "vi,rattle,rk4"}}));
     ScriptRunner withMethods(&w, m);
     QSignalSpy methodsDone(&withMethods, &ScriptRunner::finished);
     withMethods.start();

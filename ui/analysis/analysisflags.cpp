@@ -63,10 +63,8 @@ class AnalysisFlags : public ModeFlags {
     }
     return true;
   }
-
-  // a study's field: the mode checks the name (Study::fields) and the value (prepare)
-  void checkSet(const SystemModel&, const std::string&, const std::vector<double>&) const override {
-  }
+  // no ChecksSets: a --set item is a study's field, which the mode checks when applied (the
+  // name by Study::fields, the value by prepare)
 };
 
 }  // namespace

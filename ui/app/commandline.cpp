@@ -259,7 +259,7 @@ bool parseCommandLine(const QStringList& args, ScriptOptions* out, QString* erro
   for (const QString& s : parser.values(set)) {
     try {
       auto [name, value] = parseAssignment(s.toStdString());
-      asked->checkSet(*model, name, value);
+      if (const auto* checks = asked->role<ChecksSets>()) checks->checkSet(*model, name, value);
       o.sets.emplace_back(name, value);
     } catch (const InputError& e) {
       return fail(QString("--set '%1': %2").arg(s, QString::fromStdString(e.what())));

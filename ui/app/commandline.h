@@ -24,8 +24,8 @@
 
 namespace dms::ui {
 
-/// Everything the arguments ask; what the modes' checks read and fill (--system, the mode, its
-/// choices, --methods, --show) is in ModeArguments.
+/// Everything the arguments ask; what the modes' checks read and fill (--system, the mode and
+/// its choices) is in ModeArguments.
 struct ScriptOptions : ModeArguments {
   /// Parsed and range-checked --set items (parameters, or h, T, rtol, atol; with --control the
   /// fields of the system's problem).
@@ -49,8 +49,7 @@ struct ScriptOptions : ModeArguments {
   }
   /// True when the arguments ask for anything at all (else the window opens as it was left).
   bool any() const {
-    return scripted() || !mode.isEmpty() || !system.isEmpty() || !sets.empty() ||
-           !methods.isEmpty() || !show.isEmpty();
+    return scripted() || !mode.isEmpty() || !system.isEmpty() || !sets.empty() || !choices.empty();
   }
 };
 

@@ -34,8 +34,7 @@ void ScriptRunner::start() {
   m_mode = o.mode.isEmpty() ? m_window->modes().front() : m_window->findMode(o.mode);
   const QString flag = o.mode.isEmpty() ? QString("--set") : "--" + o.mode;
   if (!m_mode) return fail(2, QString("--%1: no such mode").arg(o.mode));
-  if (!o.scripted() && o.mode.isEmpty() && o.sets.empty() && o.methods.isEmpty() &&
-      o.show.isEmpty() && o.potential.isEmpty()) {
+  if (!o.scripted() && o.mode.isEmpty() && o.sets.empty() && o.choices.empty()) {
     m_stage = Stage::Done;  // the system is shown: the user takes over
     return;
   }
@@ -48,33 +47,13 @@ void ScriptRunner::start() {
   }
   Scripted* script = m_mode->role<Scripted>();
   if (!script) return fail(2, flag + ": this mode does not run from the command line");
-  // the typed potential before the methods and the values: its symbols are --set names
-  if (!o.potential.isEmpty()) {
-    try {
-      script->applyChoice("potential", o.potential.toStdString());
-    } catch (const InputError& e) {
-      return fail(2, QString::fromStdString(e.what()));  // names --potential itself
-    }
-  }
-  if (!o.methods.isEmpty()) {
-    try {
-      script->applyChoice("methods", o.methods.toStdString());
-    } catch (const InputError& e) {
-      return fail(2, QString::fromStdString(e.what()));  // names --methods itself
-    }
-  }
-  if (!o.show.isEmpty()) {
-    try {
-      script->applyChoice("show", o.show.toStdString());
-    } catch (const InputError& e) {
-      return fail(2, QString("--show: %1").arg(e.what()));
-    }
-  }
   for (const auto& [name, value] : o.choices) {
     try {
       script->applyChoice(name, value);
     } catch (const InputError& e) {
-      return fail(2, QString("--%1: %2").arg(QString::fromStdString(name), e.what()));
+      // a refusal that names its flag already (--methods: ...) is printed as it is
+      const QString option = "--" + QString::fromStdString(name), what = e.what();
+      return fail(2, what.startsWith(option) ? what : QString("%1: %2").arg(option, what));
     }
   }
   // after the choices: a choice may decide what the --set names mean (--study's fields)

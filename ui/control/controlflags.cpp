@@ -37,7 +37,7 @@ std::vector<ChoiceFlag> choiceFlags() {
   return flags;
 }
 
-class ControlFlags : public ModeFlags {
+class ControlFlags : public ModeFlags, public ChecksSets {
  public:
   QString key() const override { return QStringLiteral("control"); }
   std::vector<QCommandLineOption> options() const override {
@@ -68,8 +68,8 @@ class ControlFlags : public ModeFlags {
     return true;
   }
 
-  bool checkSystem(const QCommandLineParser&, const SystemModel* model, const ModeArguments& o,
-                   QString* error) const override {
+  bool checkSystem(const QCommandLineParser& parser, const SystemModel* model,
+                   const ModeArguments& o, QString* error) const override {
     const auto fail = [error](const QString& e) {
       *error = e;
       return false;
@@ -84,8 +84,9 @@ class ControlFlags : public ModeFlags {
       }
     }
     // a choice flag without a mode (with another mode's flag, that mode takes the choices)
-    if (!o.choices.empty() && o.mode.isEmpty())
-      return fail(QString("--%1 needs --control").arg(QString::fromStdString(o.choices[0].first)));
+    if (o.mode.isEmpty())
+      for (const ChoiceFlag& f : choiceFlags())
+        if (parser.isSet(f.name)) return fail(QString("--%1 needs --control").arg(f.name));
     if (!problem) return true;
     for (const auto& [name, value] : o.choices) {
       const std::vector<ControlChoice>& cs = problem->choices();

@@ -28,17 +28,11 @@ struct ModeArguments {
   /// The mode to work in, by Mode::settingsKey() ("control" for --control); empty: the mode
   /// without a flag of its own (the simulation).
   QString mode;
-  /// The mode's choices (e.g. --transcription, --study), applied with Mode::applyChoice.
+  /// The asked mode's choices by name, each a flag of that mode and its value as given (e.g.
+  /// --transcription, --study, the simulation's --potential, --methods and --show), checked by
+  /// the mode's flags and applied in this order with Scripted::applyChoice before the --set
+  /// values.
   std::vector<std::pair<std::string, std::string>> choices;
-  /// The simulation's methods side by side, as given (CLI names joined by commas, e.g.
-  /// "vi,rk45,rk4"), checked against the system when --system names one; empty: as they were.
-  QString methods;
-  /// --show VIEW: the simulation's plots (errors, energy, phase, state, momentum); empty: as
-  /// they were.
-  QString show;
-  /// --potential EXPR: the simulation's system with this typed potential, put in force before
-  /// the --set values (which may name its symbols); empty: as it was.
-  QString potential;
 };
 
 /// One flag's lines in the usage text.
@@ -88,6 +82,21 @@ class ModeFlags {
                            [[maybe_unused]] QString* error) const {
     return true;
   }
+
+  /// These flags in role R (ChecksSets below), or null when they do not play it.
+  template <class R>
+  const R* role() const {
+    return dynamic_cast<const R*>(this);
+  }
+};
+
+/// Role: the mode's --set names are known from the system (and its other flags) alone, so the
+/// command line checks each item before the window opens. A mode whose names follow from a
+/// choice it applies first (the Analysis mode: a study's fields) does not play it; its mode
+/// checks them when applied (Scripted::applySet).
+class ChecksSets {
+ public:
+  virtual ~ChecksSets() = default;
   /// One --set NAME=VALUE item for the system while this is the asked mode (only called with
   /// a system); throws InputError naming the field and its range.
   virtual void checkSet(const SystemModel& system, const std::string& name,

@@ -32,10 +32,6 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   auto* bar = new QHBoxLayout;
   auto* show = new QLabel(tr("&Show:"), this);
   m_viewBox = new QComboBox(this);
-  for (int i = 0; i < kPlotViewCount; ++i) {
-    m_viewBox->addItem(viewTitle(PlotView(i)), i);
-    m_viewBox->setItemData(i, viewTip(PlotView(i)), Qt::ToolTipRole);
-  }
   m_viewBox->setToolTip(tr("Which quantities the plots show"));
   m_viewBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   show->setBuddy(m_viewBox);
@@ -86,6 +82,14 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     });
   }
   layout->addWidget(m_stack, 1);
+  // the chooser's entries, each with its page's title and tooltip (the first one added is no
+  // choice of the user's)
+  m_viewBox->blockSignals(true);
+  for (int i = 0; i < kPlotViewCount; ++i) {
+    m_viewBox->addItem(viewTitle(PlotView(i)), i);
+    m_viewBox->setItemData(i, page(PlotView(i))->tip(), Qt::ToolTipRole);
+  }
+  m_viewBox->blockSignals(false);
   for (PlotPage* page : m_pages)
     page->addStaleBanners(tr("out of date: the values in the panel cannot run (see there)"));
   updateChooser();
@@ -210,39 +214,7 @@ std::vector<PlotPanel::CurvePoint> PlotPanel::curve(PlotView view, int run, int 
 
 QString PlotPanel::note(PlotView view) const { return page(view)->note(); }
 
-QString PlotPanel::viewTip(PlotView v) {
-  switch (v) {
-    case PlotView::Errors:
-      return QObject::tr("|E − E₀| and the structure error of every run");
-    case PlotView::Energy:
-      return QObject::tr(
-          "E − E₀ of every run and the shadow energy H̃ − H̃₀ of the variational runs: E "
-          "oscillates, the energy the integrator conserves (H̃) does not");
-    case PlotView::Phase:
-      return QObject::tr("(q, p) of every run; the ring marks the playback time");
-    case PlotView::State:
-      return QObject::tr("The state's coordinates against t");
-    case PlotView::Momentum:
-      return QObject::tr("|L − L₀| of the conserved angular momentum against t");
-  }
-  return {};
-}
-
-QString PlotPanel::viewTitle(PlotView v) {
-  switch (v) {
-    case PlotView::Errors:
-      return tr("Errors");
-    case PlotView::Energy:
-      return tr("Energy and shadow energy");
-    case PlotView::Phase:
-      return tr("Phase portrait");
-    case PlotView::State:
-      return tr("State");
-    case PlotView::Momentum:
-      return tr("Angular momentum");
-  }
-  return {};
-}
+QString PlotPanel::viewTitle(PlotView v) const { return page(v)->title(); }
 
 void PlotPanel::updateChooser() {
   auto* model = qobject_cast<QStandardItemModel*>(m_viewBox->model());
@@ -251,12 +223,8 @@ void PlotPanel::updateChooser() {
     QStandardItem* item = model->item(i);
     const bool on = viewAvailable(v);
     item->setEnabled(on);
-    QString tip = viewTip(v);
-    if (!on && v == PlotView::Phase)
-      tip = tr("No phase portrait: the system has more than one degree of freedom");
-    if (!on && v == PlotView::Momentum)
-      tip = tr("No angular momentum plot: the system has no conserved angular momentum");
-    item->setToolTip(tip);
+    const QString why = on ? QString() : page(v)->unavailableReason();
+    item->setToolTip(why.isEmpty() ? page(v)->tip() : why);
   }
   if (!viewAvailable(m_view)) setView(PlotView::Errors);
 }

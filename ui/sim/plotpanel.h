@@ -75,8 +75,8 @@ class PlotPanel : public QWidget {
   bool setView(PlotView view);
   PlotView view() const { return m_view; }
   bool viewAvailable(PlotView view) const;
-  /// The chooser's text for a view, e.g. "Phase portrait".
-  static QString viewTitle(PlotView view);
+  /// The chooser's text for a view, e.g. "Phase portrait" (its page's title).
+  QString viewTitle(PlotView view) const;
 
   void setLogScale(bool on);
   bool logScale() const { return m_ctx.log; }
@@ -130,8 +130,6 @@ class PlotPanel : public QWidget {
   /// Every page's legend rows placed anew.
   void placeLegends();
   void updateChooser();
-  /// The chooser's tooltip for a view.
-  static QString viewTip(PlotView view);
 
   QComboBox* m_viewBox = nullptr;
   QStackedWidget* m_stack = nullptr;

@@ -15,7 +15,7 @@ namespace {
 
 const QStringList kViews = {"errors", "energy", "phase", "state", "momentum"};
 
-class SimulationFlags : public ModeFlags {
+class SimulationFlags : public ModeFlags, public ChecksSets {
  public:
   QString key() const override { return QStringLiteral("simulation"); }
   bool hasModeFlag() const override { return false; }
@@ -50,25 +50,27 @@ class SimulationFlags : public ModeFlags {
     };
     m_typed.reset();
     if (parser.values("methods").size() > 1) return fail("--methods given twice");
-    o->methods = parser.value("methods");
-    if (parser.isSet("methods") && o->methods.trimmed().isEmpty())
+    const QString methods = parser.value("methods");
+    if (parser.isSet("methods") && methods.trimmed().isEmpty())
       return fail("--methods: no method given (e.g. --methods vi,rk45)");
-    if (!o->methods.isEmpty() && !o->mode.isEmpty())
+    if (!methods.isEmpty() && !o->mode.isEmpty())
       return fail("--methods is for the simulation: --" + o->mode + " chooses its own");
     if (parser.values("show").size() > 1) return fail("--show given twice");
-    o->show = parser.value("show");
+    const QString show = parser.value("show");
     if (parser.isSet("show")) {
-      if (!kViews.contains(o->show))
-        return fail(
-            QString("--show '%1': unknown view (one of %2)").arg(o->show, kViews.join(", ")));
+      if (!kViews.contains(show))
+        return fail(QString("--show '%1': unknown view (one of %2)").arg(show, kViews.join(", ")));
       if (!o->mode.isEmpty()) return fail("--show is for the simulation's plots, not --" + o->mode);
     }
     if (parser.values("potential").size() > 1) return fail("--potential given twice");
-    if (parser.isSet("potential")) {
-      if (!o->mode.isEmpty())
-        return fail("--potential is for the simulation: --" + o->mode + " takes the system's own");
-      o->potential = parser.value("potential");
-    }
+    if (parser.isSet("potential") && !o->mode.isEmpty())
+      return fail("--potential is for the simulation: --" + o->mode + " takes the system's own");
+    // the mode's choices, in the order the mode takes them: the typed potential first (its
+    // symbols are --set names), then the methods, then the view
+    if (const QString potential = parser.value("potential"); !potential.isEmpty())
+      o->choices.emplace_back("potential", potential.toStdString());
+    if (!methods.isEmpty()) o->choices.emplace_back("methods", methods.toStdString());
+    if (!show.isEmpty()) o->choices.emplace_back("show", show.toStdString());
     return true;
   }
 
@@ -87,9 +89,10 @@ class SimulationFlags : public ModeFlags {
         return false;
       }
     }
-    if (!model || o.methods.isEmpty()) return true;
+    const QString methods = parser.value("methods");
+    if (!model || methods.isEmpty()) return true;
     std::vector<std::string> names;
-    for (const QString& n : o.methods.split(',')) names.push_back(n.trimmed().toStdString());
+    for (const QString& n : methods.split(',')) names.push_back(n.trimmed().toStdString());
     try {
       parseMethodList(*model, names, "--methods");
     } catch (const InputError& e) {

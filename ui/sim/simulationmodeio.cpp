@@ -201,7 +201,7 @@ void SimulationMode::showView(const std::string& key) {
   m_plots->setQuantities(*m_model, values, m_params->methods());
   if (!m_plots->setView(it->second))
     throw InputError("the system '" + m_model->name() + "' has no " +
-                     PlotPanel::viewTitle(it->second).toLower().toStdString() + " view");
+                     m_plots->viewTitle(it->second).toLower().toStdString() + " view");
 }
 
 QString SimulationMode::playTimeProblem(double t) const {

@@ -14,7 +14,7 @@
 
 namespace dms::ui::scene3d {
 
-class ChainVisual final : public SystemVisual {
+class ChainVisual final : public BodyVisual {
  public:
   ChainVisual(const ParamValues& params, const VisualRoots& roots);
   /// n and the rod lengths l_1..l_n (the normalized parameters' values).

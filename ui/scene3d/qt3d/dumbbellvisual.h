@@ -12,7 +12,7 @@
 
 namespace dms::ui::scene3d {
 
-class DumbbellVisual final : public SystemVisual {
+class DumbbellVisual final : public BodyVisual {
  public:
   /// Parameters mu, m1, m2, L, r (core/systems/dumbbell.h); x0 (if given) sizes the first view.
   DumbbellVisual(const ParamValues& params, const VisualRoots& roots);

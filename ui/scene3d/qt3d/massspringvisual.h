@@ -11,7 +11,7 @@
 
 namespace dms::ui::scene3d {
 
-class MassSpringVisual final : public SystemVisual {
+class MassSpringVisual final : public BodyVisual {
  public:
   MassSpringVisual(const ParamValues& params, const VisualRoots& roots);
   /// The amplitude the parameters m, kappa, q0, v0 give (it sizes the rail and the wall).

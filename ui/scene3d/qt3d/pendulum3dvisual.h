@@ -14,7 +14,7 @@
 
 namespace dms::ui::scene3d {
 
-class Pendulum3dVisual final : public SystemVisual {
+class Pendulum3dVisual final : public BodyVisual {
  public:
   /// Parameters m, J and rho (core/systems/pendulum3d.h).
   Pendulum3dVisual(const ParamValues& params, const VisualRoots& roots);

@@ -32,7 +32,7 @@ class PendulumBodies {
   float m_floorY;
 };
 
-class PlanarPendulumVisual final : public SystemVisual {
+class PlanarPendulumVisual final : public BodyVisual {
  public:
   PlanarPendulumVisual(const ParamValues& params, const VisualRoots& roots);
   /// The rod length l.
@@ -48,7 +48,7 @@ class PlanarPendulumVisual final : public SystemVisual {
   std::unique_ptr<PendulumBodies> m_bodies;
 };
 
-class SphericalPendulumVisual final : public SystemVisual {
+class SphericalPendulumVisual final : public BodyVisual {
  public:
   SphericalPendulumVisual(const ParamValues& params, const VisualRoots& roots);
   /// The rod length l.

@@ -160,7 +160,7 @@ void Qt3DSceneView::setOverlay(bool on) {
 void Qt3DSceneView::restorePoses() {
   for (std::size_t i = 0; i < kRuns; ++i) {
     const bool show = i < m_runs.size() && m_poses[i].has_value();
-    if (show) m_visual->setPose(i, *m_poses[i]);
+    if (show) placeBody(i, *m_poses[i]);
     m_roots.body[i]->setEnabled(show);
   }
 }
@@ -289,13 +289,18 @@ void Qt3DSceneView::buildVisual(const std::string& system, const ParamValues& pa
   setHud(c);
 }
 
+void Qt3DSceneView::placeBody(std::size_t run, const Sample& sample) {
+  // a system without a drawing has a placeholder with no body to place
+  if (auto* bodies = dynamic_cast<BodyVisual*>(m_visual.get())) bodies->setPose(run, sample);
+}
+
 void Qt3DSceneView::setPose(int run, const std::optional<Sample>& sample) {
   if (run < 0 || run >= int(m_runs.size())) return;
   const std::size_t i = std::size_t(run);
   if (!m_visual || !m_roots.body[i]) return;
   const bool show = sample.has_value() && drawable(*sample);
   if (show) {
-    m_visual->setPose(i, *sample);
+    placeBody(i, *sample);
     m_paths->setPosePoint(i, m_visual->trackedPoint(sample->position));
     m_poses[i] = sample;
   } else {

@@ -89,6 +89,8 @@ class Qt3DSceneView final : public SceneView {
   void setHud(HudContent c);
   /// Poses the bodies of a rebuilt visual as they were (setPose), hiding those without one.
   void restorePoses();
+  /// Places run `run`'s body at `sample`, when the visual draws bodies (BodyVisual).
+  void placeBody(std::size_t run, const Sample& sample);
   /// Viewports, cards and the camera's aspect for the current runs.
   void layOut();
   /// Columns and rows of the viewports.

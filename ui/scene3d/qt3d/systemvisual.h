@@ -80,8 +80,6 @@ class SystemVisual {
   /// runs and the camera's fit looks. The position itself, unless the visual draws the motion
   /// better elsewhere (a body on a pivot: the tip of the axis the recorded point lies on).
   virtual QVector3D trackedPoint(const Vector3d& position) const { return toScene(position); }
-  /// Places the body of run `run` (its root is shown and hidden by the view).
-  virtual void setPose(std::size_t run, const Sample& s) = 0;
   const ViewHint& hint() const { return m_hint; }
   /// A length that sizes trails and arrows (the rod length, the orbit radius...).
   float scale() const { return m_scale; }
@@ -104,6 +102,15 @@ class SystemVisual {
   float m_scale = 1.0f;
   float m_trailRadius = 0.01f;
   QString m_caption;
+};
+
+/// A visual that draws the system's bodies, one under each run's root: every visual of a kind of
+/// body the view draws (visualregistry.cpp), all but the placeholder of a system without one,
+/// which has no body to place.
+class BodyVisual : public SystemVisual {
+ public:
+  /// Places the body of run `run` (its root is shown and hidden by the view).
+  virtual void setPose(std::size_t run, const Sample& s) = 0;
 };
 
 /// A material for a part of run `run`'s body, of colour c: opaque, or translucent for a ghost

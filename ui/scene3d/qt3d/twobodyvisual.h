@@ -15,7 +15,7 @@
 
 namespace dms::ui::scene3d {
 
-class TwoBodyVisual final : public SystemVisual {
+class TwoBodyVisual final : public BodyVisual {
  public:
   TwoBodyVisual(const ParamValues& params, const VisualRoots& roots);
   /// n1, n2, then each sphere's r and centre (body 1's, then body 2's), |x0| and body 1's share

@@ -15,7 +15,7 @@
 
 namespace dms::ui::scene3d {
 
-class TypedBodyVisual final : public SystemVisual {
+class TypedBodyVisual final : public BodyVisual {
  public:
   /// Parameter J (core/systems/customrigidbody.h); the potential's own symbols are not drawn.
   explicit TypedBodyVisual(const ParamValues& params, const VisualRoots& roots);
@@ -55,7 +55,7 @@ class TypedBodyVisual final : public SystemVisual {
   bool m_axesVisible = true;
 };
 
-class TypedParticleVisual final : public SystemVisual {
+class TypedParticleVisual final : public BodyVisual {
  public:
   /// Parameter l (core/systems/customsphere.h).
   TypedParticleVisual(const ParamValues& params, const VisualRoots& roots);

@@ -102,7 +102,6 @@ class PlaceholderVisual final : public SystemVisual {
     m_caption = system.empty() ? QStringLiteral("no system chosen")
                                : QString::fromStdString("no 3D drawing for '" + system + "'");
   }
-  void setPose(std::size_t, const Sample&) override {}
 };
 
 }  // namespace

@@ -30,6 +30,14 @@ EnergyView::~EnergyView() {
   if (!m_plot->plotLayout()->hasElement(3, 0)) m_plot->plotLayout()->addElement(3, 0, m_note);
 }
 
+QString EnergyView::title() const { return tr("Energy and shadow energy"); }
+
+QString EnergyView::tip() const {
+  return tr(
+      "E − E₀ of every run and the shadow energy H̃ − H̃₀ of the variational runs: E "
+      "oscillates, the energy the integrator conserves (H̃) does not");
+}
+
 std::vector<std::pair<QString, QCustomPlot*>> EnergyView::exportablePlots() const {
   return {{"shadow-energy", m_plot}};
 }

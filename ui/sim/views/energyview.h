@@ -19,6 +19,8 @@ class EnergyView : public PlotPage {
   ~EnergyView() override;
 
   std::vector<std::pair<QString, QCustomPlot*>> exportablePlots() const override;
+  QString title() const override;
+  QString tip() const override;
   void resized() override;
   /// The runs without H~ and why (under the axes, or in their middle where no run has H~, the
   /// reasons as the core gives them); empty when every run has it.

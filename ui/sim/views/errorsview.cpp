@@ -101,6 +101,10 @@ void ErrorsView::fill(const std::vector<RunStore>& stores, double t0, double t1,
   }
 }
 
+QString ErrorsView::title() const { return tr("Errors"); }
+
+QString ErrorsView::tip() const { return tr("|E − E₀| and the structure error of every run"); }
+
 std::vector<std::pair<QString, QCustomPlot*>> ErrorsView::exportablePlots() const {
   // a system without a structure error: no file for the empty plot
   if (!m_hasStructure) return {{plotNames()[0], m_energy}};

@@ -32,6 +32,8 @@ class ErrorsView : public PlotPage {
   static QStringList plotNames() { return {"energy", "structure"}; }
   /// Both plots, or the energy plot alone for a system without a structure error.
   std::vector<std::pair<QString, QCustomPlot*>> exportablePlots() const override;
+  QString title() const override;
+  QString tip() const override;
   /// |E - E0| (`which` 0) or the structure error (`which` 1).
   std::vector<CurvePoint> curve(std::size_t run, int which) const override;
   /// Points of the curve of run `run` on plot `plot` (0 energy, 1 structure): a test hook.

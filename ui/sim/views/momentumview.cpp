@@ -27,6 +27,16 @@ std::vector<std::pair<QString, QCustomPlot*>> MomentumView::exportablePlots() co
   return {{"momentum", m_plot}};
 }
 
+QString MomentumView::title() const { return tr("Angular momentum"); }
+
+QString MomentumView::tip() const {
+  return tr("|L − L₀| of the conserved angular momentum against t");
+}
+
+QString MomentumView::unavailableReason() const {
+  return tr("No angular momentum plot: the system has no conserved angular momentum");
+}
+
 bool MomentumView::available() const { return m_ctx.haveQuantities && m_ctx.q.momentum; }
 
 void MomentumView::rebuild() {

@@ -19,7 +19,10 @@ class MomentumView : public PlotPage {
 
   std::vector<std::pair<QString, QCustomPlot*>> exportablePlots() const override;
   /// The system has a conserved angular momentum.
+  QString title() const override;
+  QString tip() const override;
   bool available() const override;
+  QString unavailableReason() const override;
   /// The runs whose L is conserved exactly; empty when there are none.
   QString note() const override { return m_noteText; }
   /// |L - L0| (`which` is ignored).

@@ -24,6 +24,16 @@ std::vector<std::pair<QString, QCustomPlot*>> PhaseView::exportablePlots() const
   return {{"phase-portrait", m_plot}};
 }
 
+QString PhaseView::title() const { return tr("Phase portrait"); }
+
+QString PhaseView::tip() const {
+  return tr("(q, p) of every run; the ring marks the playback time");
+}
+
+QString PhaseView::unavailableReason() const {
+  return tr("No phase portrait: the system has more than one degree of freedom");
+}
+
 bool PhaseView::available() const { return m_ctx.haveQuantities && m_ctx.q.plane.has_value(); }
 
 void PhaseView::rebuild() {

@@ -16,7 +16,10 @@ class PhaseView : public PlotPage {
 
   std::vector<std::pair<QString, QCustomPlot*>> exportablePlots() const override;
   /// The system has a phase plane.
+  QString title() const override;
+  QString tip() const override;
   bool available() const override;
+  QString unavailableReason() const override;
   /// The ring of each run at the playback time.
   void setCursorTime(double t) override;
   /// (q, p) (`which` 0) or the ring (`which` 1).

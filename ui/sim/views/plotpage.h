@@ -74,8 +74,15 @@ class PlotPage : public QWidget {
   const std::vector<QCustomPlot*>& plots() const { return m_plots; }
   /// What an export of the page writes: each plot shown with its file name.
   virtual std::vector<std::pair<QString, QCustomPlot*>> exportablePlots() const = 0;
+  /// The chooser's text for the view, e.g. "Phase portrait".
+  virtual QString title() const = 0;
+  /// The chooser's tooltip for the view: what its plots show.
+  virtual QString tip() const = 0;
   /// Whether the system of the quantities has this view (PlotContext::q).
   virtual bool available() const { return true; }
+  /// Why the system has not this view, for the chooser's tooltip while it is not available
+  /// (empty: the view's tip says enough).
+  virtual QString unavailableReason() const { return {}; }
   /// Whether the page's plots are errors, on a log axis while PlotContext::log.
   bool usesLogScale() const { return m_logScale; }
 

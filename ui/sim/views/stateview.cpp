@@ -19,6 +19,10 @@ StateView::StateView(const PlotContext& context, QWidget* parent)
   shareTimeAxis(a, b);
 }
 
+QString StateView::title() const { return tr("State"); }
+
+QString StateView::tip() const { return tr("The state's coordinates against t"); }
+
 std::vector<std::pair<QString, QCustomPlot*>> StateView::exportablePlots() const {
   const std::vector<StatePlot>& state = m_ctx.q.state;
   if (state.size() < 2) return {{"state-1", plots()[0]}, {"state-2", plots()[1]}};

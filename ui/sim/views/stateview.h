@@ -17,6 +17,8 @@ class StateView : public PlotPage {
   /// The two plots with the names of the quantities' state plots ("state-q" and "state-p" or
   /// "state-x" and "state-v"; "state-1" and "state-2" until there are quantities).
   std::vector<std::pair<QString, QCustomPlot*>> exportablePlots() const override;
+  QString title() const override;
+  QString tip() const override;
   /// Component `which` of both plots, in order.
   std::vector<CurvePoint> curve(std::size_t run, int which) const override;
 
