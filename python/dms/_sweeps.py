@@ -179,10 +179,11 @@ def sweep(system: Union[str, System], methods: Optional[Sequence[str]] = None,
 
 
 def _check_executor(executor, jobs) -> None:
-    """TypeError unless `executor` is None or has submit; ValueError for it with `jobs`."""
+    """TypeError unless `executor` is None or an object with submit (not a class: an instance
+    of one); ValueError for it with `jobs`."""
     if executor is None:
         return
-    if not callable(getattr(executor, "submit", None)):
+    if isinstance(executor, type) or not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor = {executor!r}: expected a concurrent.futures.Executor (with "
                         f"a submit method), e.g. a dask.distributed Client's get_executor()")
     if jobs is not None:

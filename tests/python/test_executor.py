@@ -130,7 +130,7 @@ def test_the_shards_are_the_threaded_sweeps():
 
 
 def test_bad_executor_and_jobs():
-    for bad in (object(), "dask", 4):
+    for bad in (object(), "dask", 4, cf.ProcessPoolExecutor):
         with pytest.raises(TypeError, match="executor"):
             dms.sweep(SYSTEM, executor=bad, **SWEEP)
         with pytest.raises(TypeError, match="executor"):
