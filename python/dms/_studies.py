@@ -162,10 +162,10 @@ def study(key: str, system: Union[str, System], methods: Optional[Sequence[str]]
       jobs: threads (default the number of cores).
       executor: a concurrent.futures.Executor that computes the study instead of this process
         (a dask.distributed Client's get_executor(), an mpi4py.futures.MPIPoolExecutor:
-        docs/cluster.md), with the same result bit for bit. The study is one task there, on the
-        worker's cores: none of the studies splits into tasks, as its figures, summary and CSV
-        are made from all its runs at once inside the core (the equal-cost study's search is a
-        sequence of runs besides). To spread a work-precision sweep over many workers use
+        docs/cluster.md), with the same result bit for bit. The study is one task there, on
+        every core of the worker's machine: none of the studies splits into tasks, as its
+        figures, summary and CSV are made from all its runs at once inside the core (the
+        equal-cost study's search is a sequence of runs besides). To spread a work-precision sweep over many workers use
         dms.sweep(..., executor=...), whose runs are split; to spread many studies, call this
         from several threads or submit dms.study itself. Not with jobs.
       **inputs: the study's inputs by key (StudyInfo.fields), as numbers, lists or text; the
@@ -190,8 +190,9 @@ def study(key: str, system: Union[str, System], methods: Optional[Sequence[str]]
 
 
 def _study_task(key: str, system: str, params, inputs: Dict[str, str], methods) -> dict:
-    """The task of dms.study on an executor: the study on the worker's cores, as _core.study's
-    dict (a module-level function of plain arguments, which an executor pickles by name)."""
+    """The task of dms.study on an executor: the study on every core of the worker's machine,
+    as _core.study's dict (a module-level function of plain arguments, which an executor
+    pickles by name)."""
     return _core.study(key, system, params, inputs, methods, None)
 
 
