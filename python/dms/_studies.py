@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures as _futures
 import re as _re
 import warnings as _warnings
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from . import _core
 from ._systems import System, _name, _number, _texts, methods, system, systems
 from ._systems import _text as _check_text
 from ._runs import _params, run
-from ._sweeps import sweep
+from ._sweeps import _check_executor, _on_executor, _plain, sweep
 
 
 # --- the Analysis studies ----------------------------------------------------------------------
@@ -147,7 +148,8 @@ def _text(value) -> str:
 
 def study(key: str, system: Union[str, System], methods: Optional[Sequence[str]] = None,
           params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
-          jobs: Optional[int] = None, **inputs) -> StudyResult:
+          jobs: Optional[int] = None, *, executor: Optional[_futures.Executor] = None,
+          **inputs) -> StudyResult:
     """Runs the Analysis study `key` ("sweep", "equal-cost", "long-time", "phase", "distance",
     "rk45-steps") on `system` and returns its figures, summary and CSV.
 
@@ -158,92 +160,127 @@ def study(key: str, system: Union[str, System], methods: Optional[Sequence[str]]
         methods.
       params: the system's parameters by name.
       jobs: threads (default the number of cores).
+      executor: a concurrent.futures.Executor that computes the study instead of this process
+        (a dask.distributed Client's get_executor(), an mpi4py.futures.MPIPoolExecutor:
+        docs/cluster.md), with the same result bit for bit. The study is one task there, on
+        every core of the worker's machine: none of the studies splits into tasks, as its
+        figures, summary and CSV are made from all its runs at once inside the core (the
+        equal-cost study's search is a sequence of runs besides). To spread a work-precision sweep over many workers use
+        dms.sweep(..., executor=...), whose runs are split; to spread many studies, call this
+        from several threads or submit dms.study itself. Not with jobs.
       **inputs: the study's inputs by key (StudyInfo.fields), as numbers, lists or text; the
         others take their defaults. ValueError names a bad one by its label, with its range.
-    KeyboardInterrupt at Ctrl+C (the study is cancelled).
+    KeyboardInterrupt at Ctrl+C (the study is cancelled; on an executor, the task if it has not
+    started). The input is checked here, before anything is sent to an executor; an error the
+    task raises there raises here. TypeError when executor has no submit method.
     """
+    _check_executor(executor, jobs)
     name = _name(system)
-    d = _core.study(_check_text("key", key), name, _params(params),
-                    {k: _text(v) for k, v in inputs.items()}, _texts("methods", methods),
-                    _number("jobs", jobs))
+    key, params = _check_text("key", key), _params(params)
+    texts = {k: _text(v) for k, v in inputs.items()}
+    methods = _texts("methods", methods)
+    if executor is None:
+        d = _core.study(key, name, params, texts, methods, _number("jobs", jobs))
+    else:
+        _core.study_check(key, name, params, texts, methods)
+        d = _on_executor(executor, _study_task, [(key, name, _plain(params), texts, methods)])[0]
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
     return StudyResult(key, name, d)
 
 
+def _study_task(key: str, system: str, params, inputs: Dict[str, str], methods) -> dict:
+    """The task of dms.study on an executor: the study on every core of the worker's machine,
+    as _core.study's dict (a module-level function of plain arguments, which an executor
+    pickles by name)."""
+    return _core.study(key, system, params, inputs, methods, None)
+
+
 def sweep_study(system: Union[str, System], methods: Optional[Sequence[str]] = None,
                 params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
-                jobs: Optional[int] = None, **inputs) -> StudyResult:
+                jobs: Optional[int] = None, *, executor: Optional[_futures.Executor] = None,
+                **inputs) -> StudyResult:
     """The Analysis mode's work-precision and convergence study (dms.study("sweep", ...)): its
     figures of global error against cost and step size. For the sweep's records use dms.sweep.
 
     Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
-    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
-    by key: dms.studies() lists them with their defaults).
+    two), params (the system's parameters by name), jobs (threads), executor (a
+    concurrent.futures.Executor that computes it, as one task), **inputs (the study's inputs by
+    key: dms.studies() lists them with their defaults).
     """
-    return study("sweep", system, methods, params, jobs, **inputs)
+    return study("sweep", system, methods, params, jobs, executor=executor, **inputs)
 
 
 def equal_cost(system: Union[str, System], methods: Optional[Sequence[str]] = None,
                params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
-               jobs: Optional[int] = None, **inputs) -> StudyResult:
+               jobs: Optional[int] = None, *,
+               executor: Optional[_futures.Executor] = None, **inputs) -> StudyResult:
     """The equal-cost study (dms.study("equal-cost", ...)): the methods at the same number of
     right-hand-side evaluations, their energy and structure errors side by side.
 
     Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
-    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
-    by key: dms.studies() lists them with their defaults).
+    two), params (the system's parameters by name), jobs (threads), executor (a
+    concurrent.futures.Executor that computes it, as one task), **inputs (the study's inputs by
+    key: dms.studies() lists them with their defaults).
     """
-    return study("equal-cost", system, methods, params, jobs, **inputs)
+    return study("equal-cost", system, methods, params, jobs, executor=executor, **inputs)
 
 
 def long_time(system: Union[str, System], methods: Optional[Sequence[str]] = None,
               params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
-              jobs: Optional[int] = None, **inputs) -> StudyResult:
+              jobs: Optional[int] = None, *,
+              executor: Optional[_futures.Executor] = None, **inputs) -> StudyResult:
     """The long-time study (dms.study("long-time", ...)): max |E - E0| (and the structure or
     momentum error) per logarithmic bucket of t over many steps (input "steps").
 
     Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
-    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
-    by key: dms.studies() lists them with their defaults).
+    two), params (the system's parameters by name), jobs (threads), executor (a
+    concurrent.futures.Executor that computes it, as one task), **inputs (the study's inputs by
+    key: dms.studies() lists them with their defaults).
     """
-    return study("long-time", system, methods, params, jobs, **inputs)
+    return study("long-time", system, methods, params, jobs, executor=executor, **inputs)
 
 
 def phase_space(system: Union[str, System], methods: Optional[Sequence[str]] = None,
                 params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
-                jobs: Optional[int] = None, **inputs) -> StudyResult:
+                jobs: Optional[int] = None, *, executor: Optional[_futures.Executor] = None,
+                **inputs) -> StudyResult:
     """The phase-space study (dms.study("phase", ...)): a circle of initial states carried by
     each method in the (q, p) plane, and its area (systems with one degree of freedom).
 
     Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
-    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
-    by key: dms.studies() lists them with their defaults).
+    two), params (the system's parameters by name), jobs (threads), executor (a
+    concurrent.futures.Executor that computes it, as one task), **inputs (the study's inputs by
+    key: dms.studies() lists them with their defaults).
     """
-    return study("phase", system, methods, params, jobs, **inputs)
+    return study("phase", system, methods, params, jobs, executor=executor, **inputs)
 
 
 def distance(system: Union[str, System], methods: Optional[Sequence[str]] = None,
              params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
-             jobs: Optional[int] = None, **inputs) -> StudyResult:
+             jobs: Optional[int] = None, *,
+             executor: Optional[_futures.Executor] = None, **inputs) -> StudyResult:
     """The distance-from-a-reference study (dms.study("distance", ...)): each method's distance
     on the manifold from a fine reference run, per logarithmic bucket of t.
 
     Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
-    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
-    by key: dms.studies() lists them with their defaults).
+    two), params (the system's parameters by name), jobs (threads), executor (a
+    concurrent.futures.Executor that computes it, as one task), **inputs (the study's inputs by
+    key: dms.studies() lists them with their defaults).
     """
-    return study("distance", system, methods, params, jobs, **inputs)
+    return study("distance", system, methods, params, jobs, executor=executor, **inputs)
 
 
 def rk45_steps(system: Union[str, System], methods: Optional[Sequence[str]] = None,
                params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
-               jobs: Optional[int] = None, **inputs) -> StudyResult:
+               jobs: Optional[int] = None, *,
+               executor: Optional[_futures.Executor] = None, **inputs) -> StudyResult:
     """RK45's steps (dms.study("rk45-steps", ...)): its accepted step sizes and evaluations
     against t at the given RelTol and AbsTol (inputs "rtol", "atol").
 
     Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
-    two), params (the system's parameters by name), jobs (threads), **inputs (the study's inputs
-    by key: dms.studies() lists them with their defaults).
+    two), params (the system's parameters by name), jobs (threads), executor (a
+    concurrent.futures.Executor that computes it, as one task), **inputs (the study's inputs by
+    key: dms.studies() lists them with their defaults).
     """
-    return study("rk45-steps", system, methods, params, jobs, **inputs)
+    return study("rk45-steps", system, methods, params, jobs, executor=executor, **inputs)

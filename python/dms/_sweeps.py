@@ -4,15 +4,16 @@
 
 from __future__ import annotations
 
+import concurrent.futures as _futures
 import json as _json
 import warnings as _warnings
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as _np
 
 from . import _core
-from ._systems import System, _name, _number, _numbers_of, _text, _texts, methods, system
+from ._systems import System, _name, _number, _numbers_of, _text, _texts, _whole, methods, system
 from ._runs import _params, run
 
 
@@ -121,7 +122,8 @@ class Sweep:
 def sweep(system: Union[str, System], methods: Optional[Sequence[str]] = None,
           h: Optional[Sequence[float]] = None, rtol: Optional[Sequence[float]] = None,
           T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
-          jobs: Optional[int] = None, shard: Optional[str] = None) -> Sweep:
+          jobs: Optional[int] = None, shard: Optional[str] = None, *,
+          executor: Optional[_futures.Executor] = None, tasks: Optional[int] = None) -> Sweep:
     """Sweeps the methods of `system` over step sizes and tolerances (`dmsim sweep`).
 
     Arguments (None: `dmsim sweep`'s defaults):
@@ -133,15 +135,94 @@ def sweep(system: Union[str, System], methods: Optional[Sequence[str]] = None,
       params: the system's parameters by name.
       jobs: threads (default the number of cores); the results do not depend on it.
       shard: "I/N", only the I-th of N disjoint slices (join them with dms.merge_sweeps).
-    Raises ValueError with dmsim's message for bad input, KeyboardInterrupt at Ctrl+C (the
-    runs not yet finished are cancelled), RuntimeError when the reference run fails.
+      executor: a concurrent.futures.Executor that runs the sweep instead of this process's
+        threads: a dask.distributed Client's get_executor(), an mpi4py.futures.MPIPoolExecutor,
+        a ProcessPoolExecutor (docs/cluster.md). The runs go out as shards ("I/N", one thread
+        each), which are merged in shard order as dms.merge_sweeps merges them: the result is
+        the one with jobs, bit for bit, CPU times aside. The workers need dms (the same build:
+        the numbers are those of its machine code). Not with jobs or shard.
+      tasks: how many shards the executor gets (default one per run, at most that). Each shard
+        also runs the reference (RK45 at RelTol 1e-13 and 1e-12, unless the system's motion has
+        a closed form), so fewer, larger shards spend less on it.
+    Raises ValueError with dmsim's message for bad input (checked here, before anything is
+    sent), KeyboardInterrupt at Ctrl+C (the runs not yet finished are cancelled; with an
+    executor, the tasks not yet started), RuntimeError when the reference run fails. A task that
+    raises on an executor raises here. TypeError when executor has no submit method.
     """
-    d = _core.sweep(_name(system), _texts("methods", methods), _numbers_of("h", h),
-                    _numbers_of("rtol", rtol), _number("T", T), _params(params),
-                    _number("jobs", jobs), _text("shard", shard))
-    for w in d["warnings"]:
+    _check_executor(executor, jobs)
+    if executor is None and tasks is not None:
+        raise ValueError(f"tasks = {tasks!r}: only with an executor")
+    name, ms, hs = _name(system), _texts("methods", methods), _numbers_of("h", h)
+    rs, t, ps = _numbers_of("rtol", rtol), _number("T", T), _params(params)
+    if executor is None:
+        d = _core.sweep(name, ms, hs, rs, t, ps, _number("jobs", jobs), _text("shard", shard))
+        for w in d["warnings"]:
+            _warnings.warn(w, stacklevel=2)
+        return Sweep(d["json"], d["sharded"], d["warnings"])
+    if shard is not None:
+        raise ValueError(f"shard = {shard!r} and executor: give one of them (the executor runs "
+                         f"every shard of the sweep)")
+    count = _whole("tasks", tasks)
+    if count is not None and count < 1:
+        raise ValueError(f"tasks = {tasks!r}: expected a whole number of at least 1")
+    plan = _core.sweep_plan(name, ms, hs, rs, t, ps)
+    for w in plan["warnings"]:
         _warnings.warn(w, stacklevel=2)
-    return Sweep(d["json"], d["sharded"], d["warnings"])
+    n = max(1, min(plan["runs"], count if count is not None else plan["runs"]))
+    ps = _plain(ps)
+    texts = _on_executor(executor, _sweep_task,
+                         [(name, ms, hs, rs, t, ps, f"{i}/{n}") for i in range(1, n + 1)])
+    return Sweep(_core.merge_sweeps(texts), False, plan["warnings"])
+
+
+# --- on an executor ----------------------------------------------------------------------------
+
+
+def _check_executor(executor, jobs) -> None:
+    """TypeError unless `executor` is None or an object with submit (not a class: an instance
+    of one); ValueError for it with `jobs`."""
+    if executor is None:
+        return
+    if isinstance(executor, type) or not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor = {executor!r}: expected a concurrent.futures.Executor (with "
+                        f"a submit method), e.g. a dask.distributed Client's get_executor()")
+    if jobs is not None:
+        raise ValueError(f"jobs = {jobs!r} and executor: give one of them (jobs is the number "
+                         f"of threads here; with an executor its workers run the tasks)")
+
+
+def _plain(params):
+    """`params` with NumPy values as Python floats and lists, for a task's arguments."""
+    if params is None:
+        return None
+    return {k: (v.tolist() if hasattr(v, "tolist") else v) for k, v in params.items()}
+
+
+def _on_executor(executor, fn: Callable[..., Any], arguments: List[tuple]) -> List[Any]:
+    """fn(*a) for each a in `arguments` on `executor`, the results in the order of `arguments`
+    whatever order they finish in. The first task that raises (the earliest in `arguments`
+    among those that did when the wait ended) raises here; then, as at KeyboardInterrupt, the
+    tasks not yet started are cancelled and no result is returned."""
+    submitted: List[Any] = []
+    try:
+        for a in arguments:
+            submitted.append(executor.submit(fn, *a))
+        if all(isinstance(f, _futures.Future) for f in submitted):
+            done, _ = _futures.wait(submitted, return_when=_futures.FIRST_EXCEPTION)
+            for f in submitted:
+                if f in done and not f.cancelled() and f.exception() is not None:
+                    raise f.exception()
+        return [f.result() for f in submitted]
+    except BaseException:
+        for f in submitted:
+            f.cancel()
+        raise
+
+
+def _sweep_task(system: str, methods, h, rtol, T, params, shard: str) -> str:
+    """A task of dms.sweep on an executor: shard "I/N" of the sweep on one thread, as its JSON
+    text (a module-level function of plain arguments, which an executor pickles by name)."""
+    return _core.sweep(system, methods, h, rtol, T, params, 1.0, shard)["json"]
 
 
 def merge_sweeps(sweeps: Sequence[Sweep]) -> Sweep:

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.studies() and study(): the Analysis mode's studies (core/studies), their fields and
 // their outputs (figures as named series of NumPy arrays, the summary and the CSV). The study
-// computes in a thread of its own on `jobs` threads; Ctrl+C cancels it.
+// computes in a thread of its own on `jobs` threads; Ctrl+C cancels it. study_check() checks a
+// study's input without running it.
 #include <cmath>
 #include <optional>
 
@@ -77,10 +78,19 @@ py::list studyList() {
   return out;
 }
 
-py::dict study(const std::string& key, const std::string& system, const py::object& params,
-               const std::map<std::string, std::string>& inputs,
-               const std::optional<std::vector<std::string>>& methodNames,
-               std::optional<double> jobs) {
+struct Prepared {
+  const Study* study;
+  const SystemModel* model;
+  StudyTask task;
+  unsigned threads;
+  std::vector<std::string> warnings;
+};
+
+// the study's checks, with their messages, and its computation, not yet run
+Prepared prepared(const std::string& key, const std::string& system, const py::object& params,
+                  const std::map<std::string, std::string>& inputs,
+                  const std::optional<std::vector<std::string>>& methodNames,
+                  std::optional<double> jobs) {
   const Study& s = studyNamed(key);
   const SystemModel& model = systemNamed(system);
   if (!s.supports(model)) throw InputError("study '" + key + "' does not apply to " + model.name());
@@ -111,23 +121,40 @@ py::dict study(const std::string& key, const std::string& system, const py::obje
   }
   std::vector<std::string> warnings;
   const ParamValues values = normalizeReported(model, paramValues(params, model), &warnings);
-  const StudyTask task = s.prepare(model, values, inputs, methods);
+  StudyTask task = s.prepare(model, values, inputs, methods);
+  return {&s, &model, std::move(task), threads, std::move(warnings)};
+}
+
+py::dict study(const std::string& key, const std::string& system, const py::object& params,
+               const std::map<std::string, std::string>& inputs,
+               const std::optional<std::vector<std::string>>& methodNames,
+               std::optional<double> jobs) {
+  const Prepared p = prepared(key, system, params, inputs, methodNames, jobs);
   std::atomic<bool> cancel{false};
   const StudyOutput o =
-      interruptible([&]() { return task(threads, &cancel, [](double) {}, {}); }, cancel);
+      interruptible([&]() { return p.task(p.threads, &cancel, [](double) {}, {}); }, cancel);
   py::dict out;
   py::list figures;
   for (const Figure& f : o.figures) figures.append(figureDict(f));
   out["figures"] = figures;
   py::list names;
-  for (const std::string& n : s.figureNames(model)) names.append(n);
+  for (const std::string& n : p.study->figureNames(*p.model)) names.append(n);
   out["figure_names"] = names;
   out["summary"] = o.summary;
   out["csv"] = o.csv;
   out["failed"] = o.failed;
   out["caption"] = o.caption;
-  out["warnings"] = warnings;
+  out["warnings"] = p.warnings;
   return out;
+}
+
+// study()'s checks without the computation: the parameter warnings (dms.study with an executor
+// checks its input in the caller before it sends the study away)
+std::vector<std::string> studyCheck(const std::string& key, const std::string& system,
+                                    const py::object& params,
+                                    const std::map<std::string, std::string>& inputs,
+                                    const std::optional<std::vector<std::string>>& methodNames) {
+  return prepared(key, system, params, inputs, methodNames, std::nullopt).warnings;
 }
 
 }  // namespace
@@ -136,6 +163,8 @@ void defineStudies(py::module_& m) {
   m.def("studies", &studyList);
   m.def("study", &study, py::arg("key"), py::arg("system"), py::arg("params"), py::arg("inputs"),
         py::arg("methods"), py::arg("jobs"));
+  m.def("study_check", &studyCheck, py::arg("key"), py::arg("system"), py::arg("params"),
+        py::arg("inputs"), py::arg("methods"));
 }
 
 }  // namespace dms::python

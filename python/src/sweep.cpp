@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.sweep() and merge_sweeps(): the sweep of core/analysis/sweep.h on `jobs` threads,
 // as `dmsim sweep`'s JSON (with its "shard" object, which the merge reads back). The calling
-// thread waits without the GIL and a Ctrl+C cancels the runs not yet finished.
+// thread waits without the GIL and a Ctrl+C cancels the runs not yet finished. sweep_plan()
+// checks a sweep and counts its runs without running it.
 #include <cmath>
 #include <optional>
 
@@ -19,12 +20,12 @@ unsigned jobsOf(const std::optional<double>& jobs) {
   return jobs ? sweepJobs(*jobs, formatNumber(*jobs)) : defaultJobs();
 }
 
-py::dict sweep(const std::string& system, const std::optional<std::vector<std::string>>& methods,
-               const std::optional<std::vector<double>>& h,
-               const std::optional<std::vector<double>>& rtol, std::optional<double> T,
-               const py::object& params, std::optional<double> jobs,
-               const std::optional<std::string>& shardText) {
-  // checked as dmsim sweep checks its flags, with its messages
+// the sweep as dmsim sweep checks its flags, with its messages, and what was normalized in its
+// parameters
+SweepSpec specOf(const std::string& system, const std::optional<std::vector<std::string>>& methods,
+                 const std::optional<std::vector<double>>& h,
+                 const std::optional<std::vector<double>>& rtol, std::optional<double> T,
+                 const py::object& params, std::vector<std::string>* warnings) {
   const SystemModel& model = systemNamed(system);
   SweepSpec spec = defaultSweep(model);
   if (methods) {
@@ -35,9 +36,18 @@ py::dict sweep(const std::string& system, const std::optional<std::vector<std::s
   if (h) spec.steps = *h;
   if (rtol) spec.rtols = *rtol;
   if (T) spec.T = *T;
-  std::vector<std::string> warnings;
-  spec.parameters = normalizeReported(model, paramValues(params, model), &warnings);
+  spec.parameters = normalizeReported(model, paramValues(params, model), warnings);
   validateSweep(spec);
+  return spec;
+}
+
+py::dict sweep(const std::string& system, const std::optional<std::vector<std::string>>& methods,
+               const std::optional<std::vector<double>>& h,
+               const std::optional<std::vector<double>>& rtol, std::optional<double> T,
+               const py::object& params, std::optional<double> jobs,
+               const std::optional<std::string>& shardText) {
+  std::vector<std::string> warnings;
+  const SweepSpec spec = specOf(system, methods, h, rtol, T, params, &warnings);
   const unsigned threads = jobsOf(jobs);
   const Shard shard = shardText ? parseShard(*shardText) : Shard{};
 
@@ -48,6 +58,21 @@ py::dict sweep(const std::string& system, const std::optional<std::vector<std::s
   out["json"] = sweepToJson(r, true);
   out["warnings"] = warnings;
   out["sharded"] = bool(shardText);
+  return out;
+}
+
+// the checks of sweep() and the number of its runs, without running it (dms.sweep with an
+// executor checks its input in the caller before it sends the shards away)
+py::dict sweepPlan(const std::string& system,
+                   const std::optional<std::vector<std::string>>& methods,
+                   const std::optional<std::vector<double>>& h,
+                   const std::optional<std::vector<double>>& rtol, std::optional<double> T,
+                   const py::object& params) {
+  std::vector<std::string> warnings;
+  const SweepSpec spec = specOf(system, methods, h, rtol, T, params, &warnings);
+  py::dict out;
+  out["runs"] = sweepPoints(spec).size();
+  out["warnings"] = warnings;
   return out;
 }
 
@@ -67,6 +92,8 @@ std::string merge(const std::vector<std::string>& texts) {
 void defineSweep(py::module_& m) {
   m.def("sweep", &sweep, py::arg("system"), py::arg("methods"), py::arg("h"), py::arg("rtol"),
         py::arg("T"), py::arg("params"), py::arg("jobs"), py::arg("shard"));
+  m.def("sweep_plan", &sweepPlan, py::arg("system"), py::arg("methods"), py::arg("h"),
+        py::arg("rtol"), py::arg("T"), py::arg("params"));
   m.def("merge_sweeps", &merge, py::arg("texts"));
 }
 
