@@ -34,6 +34,9 @@ struct Sample {
   Matrix3d attitude = Matrix3d::Identity();
   /// The raw state the integrator carries (its own coordinates).
   StateVec state;
+  /// The control held over the step that starts at this sample, in the system's declared
+  /// layout (SystemDeclaration::controls); empty in a run without a control.
+  VectorXd control;
 };
 
 /// What a consumer reads of each sample. Metrics: t, energy, structure, structure2, momentum

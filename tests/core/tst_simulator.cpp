@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/controlledrun.h"
 #include "core/sim/namedstate.h"
 #include "core/sim/registry.h"
 #include "core/sim/simulator.h"
@@ -33,7 +34,7 @@ void everyForcedMethod(bool fixedOnly = false) {
     for (Method me : m->methods())
       if (!fixedOnly || !methodInfo(me).adaptive)
         QTest::newRow(qPrintable(QString::fromStdString(m->name() + " " + methodName(me))))
-          << QString::fromStdString(m->name()) << int(me);
+            << QString::fromStdString(m->name()) << int(me);
   }
 }
 
@@ -285,6 +286,59 @@ class TestSimulator : public QObject {
     while (sim.steps() < 80) QVERIFY(sim.step(u));
     const double exact = f / kappa + (q0 - f / kappa) * std::cos(w * T);
     QVERIFY(std::fabs(sim.state()[0].values[0] - exact) <= 1e-8);
+  }
+
+  // A run closed by a law is a run: its samples carry the control they were given, a law of
+  // u = 0 gives the free run's samples (vi: bit for bit), and a law that fails, or gives a
+  // number that is not finite, stops the run there with its samples kept
+  void controlledRunIsARun() {
+    const SystemModel& m = *findSystem("planar-pendulum");
+    const ParamValues v = defaults(m);
+    IntegratorSettings st = m.defaultSettings();
+    st.T = 30 * st.h;
+    std::unique_ptr<Run> free = m.makeRun(v, Method::Variational, st);
+    std::vector<Sample> expected;
+    while (free->advance(expected, 64)) {
+    }
+    const auto zero = [](const Sample&, VectorXd& u, std::string*) {
+      u.setZero();
+      return true;
+    };
+    ControlledRun run(std::make_unique<Simulator>(m, Method::Variational, v, st), zero, 30);
+    std::vector<Sample> got;
+    while (run.advance(got, 7)) {
+    }
+    QCOMPARE(got.size(), expected.size());
+    for (std::size_t k = 0; k < got.size(); ++k) {
+      QVERIFY(sameBits(got[k], expected[k]));
+      QCOMPARE(got[k].control.size(), k + 1 < got.size() ? Eigen::Index(1) : Eigen::Index(0));
+    }
+    QCOMPARE(run.stateNames(), free->stateNames());
+    // a damping law u = -c Omega: the samples carry it
+    const auto damp = [](const Sample& s, VectorXd& u, std::string*) {
+      u[0] = -0.5 * s.state[4];
+      return true;
+    };
+    ControlledRun damped(std::make_unique<Simulator>(m, Method::Variational, v, st), damp, 30);
+    got.clear();
+    while (damped.advance(got, 64)) {
+    }
+    for (std::size_t k = 0; k + 1 < got.size(); ++k)
+      QCOMPARE(got[k].control[0], -0.5 * got[k].state[4]);
+    QVERIFY(got.back().energy < got.front().energy);
+    // a law that gives NaN at t = 10 h
+    const auto broken = [h = st.h](const Sample& s, VectorXd& u, std::string*) {
+      u[0] = s.t > 9.5 * h ? NAN : 0.0;
+      return true;
+    };
+    ControlledRun stopped(std::make_unique<Simulator>(m, Method::Variational, v, st), broken, 30);
+    got.clear();
+    while (stopped.advance(got, 64)) {
+    }
+    QVERIFY(stopped.failure().failed);
+    QVERIFY2(stopped.failure().reason.find("is not finite (u1 = nan)") != std::string::npos,
+             stopped.failure().reason.c_str());
+    QCOMPARE(got.size(), std::size_t(11));  // t_0 .. t_10 kept
   }
 
   void badInputIsRefused() {
