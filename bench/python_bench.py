@@ -4,9 +4,13 @@
 
 - dms.run of the planar pendulum at the article's set-up (33 334 samples), the CPU time to its
   arrays in Python, within 1.2x of the same run through the core in C++ to its samples (each
-  into the summary and the columns dms.run returns: bench/python_peer.cpp, dms_run_peer);
-- 10^6 samples returned with at most 1.2x of their own bytes in peak memory above the run;
-- dms.sweep with jobs=2 within 1.1x of dmsim sweep --jobs 2 (wall time, the same sweep).
+  into the summary, the shadow energy and the columns dms.run returns: bench/python_peer.cpp,
+  dms_run_peer);
+- 10^6 samples returned with at most 1.2x of their own bytes in peak memory above the run (the
+  arrays of the samples and of the run's shadow energy);
+- dms.sweep with jobs=2 within 1.1x of dmsim sweep --jobs 2 (wall time, the same sweep);
+- dms.Simulator.step(u) called from Python once per step within 3x of the same steps inside
+  dms.run (the chain of 2, vi).
 
     PYTHONPATH=build/release/python python3 bench/python_bench.py [--dmsim build/release/app/dmsim/dmsim]
 
@@ -23,6 +27,7 @@ import time
 import warnings
 
 import dms
+import numpy as np
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("--dmsim", default=os.path.join("build", "release", "app", "dmsim", "dmsim"))
@@ -78,7 +83,8 @@ with open("/proc/self/clear_refs", "w") as f:
 before = status("VmRSS")
 run = dms.run("planar-pendulum", "vi", T=30000.0)
 after = status("VmHWM")
-own = sum(a.nbytes for a in (run.t, run.energy, run.structure, run.state_columns))
+own = sum(a.nbytes for a in (run.t, run.energy, run.structure, run.state_columns,
+                              run.shadow_energy.t, run.shadow_energy.value))
 print(len(run), own, after - before)
 """
 n, own, peak = map(int, subprocess.run([sys.executable, "-c", probe], capture_output=True,
@@ -104,4 +110,30 @@ py_s, cli_s = statistics.median(py_wall), statistics.median(cli_wall)
 print(f"dumbbell sweep, {len(spec['methods'])} methods, jobs=2: dms.sweep {py_s:.3f} s, "
       f"dmsim sweep {cli_s:.3f} s (wall)")
 report("dms.sweep(jobs=2) / dmsim sweep --jobs 2 (wall time)", py_s / cli_s, 1.1)
+
+# 4. the forced simulator stepped from Python, one call per step with a control array, against
+# the same steps inside dms.run (the chain of 2, vi, at its set-up's h): CPU per step, medians of
+# blocks, the two sides alternating
+chain_h = dms.system("pendulum-chain").article_setup["h"]
+n_steps = 20000
+zero_u = np.zeros(6)
+run_cpu, step_cpu = [], []
+for _ in range(5):
+    block_run, block_step = [], []
+    for _ in range(max(3, args.repeats // 3)):
+        c0 = time.thread_time()
+        dms.run("pendulum-chain", "vi", h=chain_h, T=n_steps * chain_h)
+        block_run.append(time.thread_time() - c0)
+        sim = dms.Simulator("pendulum-chain", "vi", h=chain_h)
+        step = sim.step
+        c0 = time.thread_time()
+        for _ in range(n_steps):
+            step(zero_u)
+        block_step.append(time.thread_time() - c0)
+    run_cpu.append(statistics.median(block_run))
+    step_cpu.append(statistics.median(block_step))
+run_s, step_s = statistics.median(run_cpu), statistics.median(step_cpu)
+print(f"chain of 2, vi, {n_steps} steps: dms.run {run_s / n_steps * 1e6:.2f} us/step, "
+      f"Simulator.step(u) from Python {step_s / n_steps * 1e6:.2f} us/step (CPU)")
+report("Simulator.step(u) per call / dms.run per step (chain of 2)", step_s / run_s, 3.0)
 sys.exit(1 if over else 0)

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The C++ side of bench/python_bench.py: the planar pendulum at the article's set-up run through
 // the core to its samples, each into the run's summary and into columns (t, energy, structure,
-// structure2 and momentum where the system has them, the state), as dms.run keeps them before
-// NumPy takes them over. Prints the median CPU time of `repeats` runs in seconds.
+// structure2 and momentum where the system has them, the state) and through the run's shadow
+// energy (core/sim/shadowenergy.h, its values into two more columns), as dms.run keeps them
+// before NumPy takes them over. Prints the median CPU time of `repeats` runs in seconds.
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
@@ -11,6 +12,7 @@
 
 #include "core/analysis/parallel.h"
 #include "core/sim/registry.h"
+#include "core/sim/shadowenergy.h"
 #include "core/sim/summary.h"
 
 int main(int argc, char** argv) {
@@ -21,10 +23,15 @@ int main(int argc, char** argv) {
   const ParamValues values = model.normalize({}, nullptr);
   struct Columns final : SampleSink {
     RunSummary summary;
-    std::vector<double> t, energy, structure, state;
+    RunShadow* shadow = nullptr;
+    std::vector<double> t, energy, structure, state, shadowT, shadowValue;
     std::size_t d = 0;
     void take(const Sample& s) override {
       summary.add(s);
+      if (shadow->take(s)) {
+        shadowT.push_back(shadow->stream()->time());
+        shadowValue.push_back(shadow->stream()->value());
+      }
       t.push_back(s.t);
       energy.push_back(s.energy);
       structure.push_back(s.structure);
@@ -35,7 +42,9 @@ int main(int argc, char** argv) {
   for (int r = 0; r < repeats; ++r) {
     const double c0 = threadCpuSeconds();
     std::unique_ptr<Run> run = model.makeRun(values, Method::Variational, st);
+    RunShadow shadow(model, values, Method::Variational, st.h);
     Columns c;
+    c.shadow = &shadow;
     c.d = run->stateNames().size();
     const std::size_t n = std::size_t(st.steps()) + 1;
     c.t.reserve(n);

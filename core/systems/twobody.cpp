@@ -160,9 +160,11 @@ using TwoBodyForm = ContinuousFormT<kTwoBodyStateSize, TwoBodyRhs>;
 
 TwoBodyForm twoBodyForm(const TwoBodyParams& p) {
   TwoBodyForm form{{}, TwoBodyRhs{p}, {}, twoBodyStateNames(), {}};
-  form.y0 << Eigen::Map<const Eigen::Matrix<double, 9, 1>>(so3Exp(p.rotvec[0]).data()),
-      Eigen::Map<const Eigen::Matrix<double, 9, 1>>(so3Exp(p.rotvec[1]).data()), p.X0, p.Omega0[0],
-      p.Omega0[1], p.V0;
+  const Matrix3d R1 = p.R0 ? (*p.R0)[0] : so3Exp(p.rotvec[0]);
+  const Matrix3d R2 = p.R0 ? (*p.R0)[1] : so3Exp(p.rotvec[1]);
+  form.y0 << Eigen::Map<const Eigen::Matrix<double, 9, 1>>(R1.data()),
+      Eigen::Map<const Eigen::Matrix<double, 9, 1>>(R2.data()), p.X0, p.Omega0[0], p.Omega0[1],
+      p.V0;
   form.sample = [p](double t, const TwoBodyForm::State& y) {
     Sample s;
     twoBodyFill(p, t, y.data(), s, SampleFields::All);
@@ -275,12 +277,18 @@ SystemDeclaration twoBodyDeclaration() {
         {"Omega" + i, {"3"}, "rad/s", "angular velocity of body " + i + " in its frame"});
     d.state.push_back({"x" + i, {"3"}, "m", "centre of mass of body " + i});
     d.state.push_back({"v" + i, {"3"}, "m/s", "velocity of the centre of mass of body " + i});
+    d.controls.push_back({"tau" + i, {"3"}, "N m", "torque on body " + i + ", in its frame"});
     d.bodies.push_back({BodyKind::SphereCluster,
                         {"m" + i + "_i", "r" + i + "_i", "c" + i + "_i"},
                         "",
                         "n" + i,
                         "body " + i + ", a rigid set of n" + i + " spheres"});
   }
+  d.controls.push_back({"f",
+                        {"3"},
+                        "N",
+                        "force on body 2, inertial coordinates, with its opposite on body 1 (an "
+                        "internal force: the barycentre stays at rest)"});
   return d;
 }
 
@@ -421,19 +429,62 @@ ShadowConstruction TwoBody::shadowConstruction(const ParamValues& values, Method
   return c;
 }
 
-std::unique_ptr<Run> TwoBody::makeRun(const ParamValues& values, Method method,
-                                      const IntegratorSettings& settings) const {
-  if (!hasMethod(method)) throw unavailable(method);
-  const TwoBodyParams p = TwoBodyParams::from(values);
+namespace {
+
+// the two-body problem's standard forms at p (its initial state included), passed to make
+template <class Make>
+auto withTwoBodyForms(const TwoBodyParams& p, Make make) {
   const TwoBodyStepState x0 = TwoBodyStepState::start(p);
   const auto continuous = [p] { return twoBodyForm(p); };
   const StandardForms<TwoBodyStepper, TwoBodyStepper, decltype(continuous)> forms{
       {p, false}, x0, {p, true}, x0, continuous, [p] { return twoBodyLieForm(p); }};
-  std::unique_ptr<Run> run = makeStandardRun(method, forms, settings);
+  return make(forms);
+}
+
+}  // namespace
+
+std::unique_ptr<Run> TwoBody::makeRun(const ParamValues& values, Method method,
+                                      const IntegratorSettings& settings) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  const TwoBodyParams p = TwoBodyParams::from(values);
+  std::unique_ptr<Run> run = withTwoBodyForms(
+      p, [&](const auto& forms) { return makeStandardRun(method, forms, settings); });
   if (!run) throw unavailable(method);
   // the variational step checks for a collision itself
   if (method == Method::Variational || method == Method::Vi4) return run;
   return makeDomainCheckedRun(std::move(run), NoCollision{p}, "stopped", false);
+}
+
+std::unique_ptr<Stepping> TwoBody::makeStepping(const ParamValues& values, Method method,
+                                                const IntegratorSettings& settings,
+                                                const SteppingStart& start) const {
+  if (!hasMethod(method)) throw unavailable(method);
+  TwoBodyParams p = TwoBodyParams::from(values);
+  p.control = start.control;
+  if (start.state) {
+    const StartState given(declaration(), *start.state);
+    p.R0 = std::array<Matrix3d, 2>{given.rotation("R1"), given.rotation("R2")};
+    p.Omega0 = {given.vector3("Omega1"), given.vector3("Omega2")};
+    const Vector3d x1 = given.vector3("x1"), x2 = given.vector3("x2");
+    const Vector3d v1 = given.vector3("v1"), v2 = given.vector3("v2");
+    const double m1 = p.body[0].mass, m2 = p.body[1].mass;
+    // the state is relative (X = x2 - x1): the barycentre stays at the origin, at rest
+    const Vector3d c = (m1 * x1 + m2 * x2) / p.M, cv = (m1 * v1 + m2 * v2) / p.M;
+    const double scale = std::max((x2 - x1).norm(), 1.0), vscale = std::max((v2 - v1).norm(), 1.0);
+    if (!(c.norm() <= 1e-9 * scale) || !(cv.norm() <= 1e-9 * vscale))
+      throw InputError(
+          "state parts 'x1', 'x2', 'v1', 'v2': the barycentre must be at the origin "
+          "and at rest (m1 x1 + m2 x2 = 0 and m1 v1 + m2 v2 = 0, to 1e-9 of the "
+          "separation); the two-body problem is integrated in relative coordinates");
+    p.X0 = x2 - x1;
+    p.V0 = v2 - v1;
+    const std::string hit = twoBodyCollision(p, p.X0, (*p.R0)[0], (*p.R0)[1]);
+    if (!hit.empty()) throw InputError("state parts 'x1', 'x2': " + hit);
+  }
+  std::unique_ptr<Stepping> stepping = withTwoBodyForms(
+      p, [&](const auto& forms) { return makeStandardStepping(method, forms, settings); });
+  if (!stepping) throw unavailable(method);
+  return stepping;
 }
 
 }  // namespace dms

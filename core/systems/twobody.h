@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 
 #include "core/systems/system.h"
@@ -43,6 +44,16 @@ struct TwoBodyParams {
   std::array<Vector3d, 2> Omega0{Vector3d::Zero(), Vector3d::Zero()};
   double M = 0.0;   ///< m1 + m2
   double mu = 0.0;  ///< reduced mass m1 m2 / (m1 + m2)
+  /// The initial attitudes when given as matrices (a state to restart from) rather than as
+  /// rotvec: then exactly these, not exp(rotvec^).
+  std::optional<std::array<Matrix3d, 2>> R0;
+  /// The control held over a step, null or empty when unforced: u = (tau1, tau2, f), the
+  /// torques on bodies 1 and 2 in their body coordinates [N m], and a force f on body 2 with its
+  /// opposite on body 1 [N] (an internal force: the relative motion feels f, the barycentre
+  /// stays at rest). Added to the potential's at both ends of the variational step (discrete
+  /// Lagrange-d'Alembert) and to the vector field.
+  const HeldControl* control = nullptr;
+  bool forced() const { return control && control->active(); }
   /// Reads normalized values (every centre set already at its body's centre of mass).
   static TwoBodyParams from(const ParamValues& v);
 };
@@ -155,6 +166,11 @@ class TwoBody final : public SystemModel {
                                         double h) const override;
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
+  /// Forced by a torque on each body and an internal force (TwoBodyParams::control); from the
+  /// named state when given (its barycentre at the origin and at rest).
+  std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
+                                         const IntegratorSettings& settings,
+                                         const SteppingStart& start) const override;
 };
 
 }  // namespace dms

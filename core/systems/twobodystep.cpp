@@ -105,7 +105,7 @@ std::string twoBodyCollision(const TwoBodyParams& p, const Vector3d& X, const Ma
 TwoBodyStepState TwoBodyStepState::start(const TwoBodyParams& p) {
   TwoBodyStepState x;
   for (int i = 0; i < 2; ++i) {
-    x.R[i] = so3Exp(p.rotvec[i]);
+    x.R[i] = p.R0 ? (*p.R0)[std::size_t(i)] : so3Exp(p.rotvec[i]);
     x.pi[i] = x.R[i] * (p.body[i].J * p.Omega0[i]);
   }
   x.X = p.X0;
@@ -122,9 +122,18 @@ bool twoBodyStep(const TwoBodyParams& p, double h, TwoBodyStepState& x, bool com
   if (iterations) *iterations = 0;
   TwoBodyStepState y = x;  // x stays as it was when the step fails
   const double hh = 0.5 * h;
+  // the control's half kick (the torques in space, R_i tau_i), at each end of the step
+  const auto controlKick = [&] {
+    if (!p.forced()) return;
+    const VectorXd& u = p.control->u;
+    add(y.p, y.lostP, Vector3d(hh * u.segment<3>(6)), compensated);
+    for (int i = 0; i < 2; ++i)
+      add(y.pi[i], y.lostPi[i], Vector3d(hh * (y.R[i] * u.segment<3>(3 * i))), compensated);
+  };
   // first half kick
   add(y.p, y.lostP, Vector3d(-hh * y.dUdX), compensated);
   for (int i = 0; i < 2; ++i) add(y.pi[i], y.lostPi[i], Vector3d(hh * y.tau[i]), compensated);
+  controlKick();
   // rotations: (42) for each body, g_i = h R_i^T pi_i+
   for (int i = 0; i < 2; ++i) {
     const SphereBody& b = p.body[i];
@@ -148,6 +157,7 @@ bool twoBodyStep(const TwoBodyParams& p, double h, TwoBodyStepState& x, bool com
   y.tau[1] = y.R[1] * M2;
   add(y.p, y.lostP, Vector3d(-hh * y.dUdX), compensated);
   for (int i = 0; i < 2; ++i) add(y.pi[i], y.lostPi[i], Vector3d(hh * y.tau[i]), compensated);
+  controlKick();
   if (!(y.p.allFinite() && y.pi[0].allFinite() && y.pi[1].allFinite()))
     return stepFailure(why, "the state became non-finite");
   x = y;
@@ -165,6 +175,12 @@ void twoBodyRhs(const TwoBodyParams& p, const double* y, double* dy) {
   dR2 = R2 * hat(W2);
   dX = V;
   const Matrix3d &J1 = p.body[0].J, &J2 = p.body[1].J;
+  if (p.forced()) {
+    const VectorXd& u = p.control->u;
+    M1 += u.segment<3>(0);
+    M2 += u.segment<3>(3);
+    dUdX -= u.segment<3>(6);
+  }
   dW1 = J1.llt().solve(M1 - W1.cross(J1 * W1));
   dW2 = J2.llt().solve(M2 - W2.cross(J2 * W2));
   dV = -dUdX / p.mu;
