@@ -406,7 +406,12 @@ void EventLocator::take(const Sample& s) {
   }
   if (!m_started) {
     m_started = true;
-    if (!evaluate(s, m_gPrev, where)) return;
+    // the initial sample is kept whatever g does there (as RK45's, made before its first step)
+    if (!evaluate(s, m_gPrev, "at the start")) {
+      m_lastTime = s.t;
+      m_next.take(s);
+      return;
+    }
     ++m_step;
     m_lastTime = s.t;
     m_next.take(s);

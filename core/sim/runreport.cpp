@@ -26,8 +26,10 @@ void takeEvents(const EventLocator& locator, RunOutcome& outcome) {
   outcome.eventsGiven = true;
   outcome.events = locator.located();
   outcome.stoppedByEvent = locator.stoppedBy();
-  if (!locator.failure().empty() && !outcome.failure.failed)
+  if (!locator.failure().empty() && !outcome.failure.failed) {
     outcome.failure = {true, locator.lastTime(), locator.failure()};
+    outcome.eventFailed = true;
+  }
 }
 
 std::string runReportJson(const SystemModel& model, Method method, const IntegratorSettings& st,

@@ -31,6 +31,8 @@ struct RunOutcome {
   bool eventsGiven = false;
   std::vector<LocatedEvent> events;
   std::optional<std::size_t> stoppedByEvent;
+  /// The failure is an event's (its g could not be evaluated), not the run's own: no step failed.
+  bool eventFailed = false;
 };
 
 /// The events of `locator`'s run into `outcome`: the crossings, the one that ended it, and a
