@@ -112,7 +112,14 @@ CLI::Option* CommandOptions::value(const std::string& name, const std::string& m
 CLI::Option* CommandOptions::repeated(const std::string& name, const std::string& meta,
                                       const std::string& help, Check check) {
   CLI::Option* opt = app_.add_option_function<std::vector<std::string>>(
-      name, [this](const std::vector<std::string>& v) { options_.sets = v; }, help);
+      name,
+      [this, name](const std::vector<std::string>& v) {
+        if (name == "--set")
+          options_.sets = v;
+        else
+          options_.lists[name] = v;
+      },
+      help);
   opt->option_text(meta + " ...")->allow_extra_args(false);
   if (check) opt->check(validator(name, std::move(check)));
   names_.push_back(name);
@@ -214,7 +221,8 @@ std::string CommandOptions::describe(const CLI::ParseError& e) const {
 }
 
 RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,
-                   const IntegratorSettings& settings, std::ostream* csv) {
+                   const IntegratorSettings& settings, std::ostream* csv,
+                   const std::vector<EventSpec>& events) {
   RunResult r;
   r.summary = RunSummary(conservedMomentumMask(model, values));
   std::unique_ptr<Run> run = model.makeRun(values, method, settings);
@@ -256,13 +264,22 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
   // the CSV's x, y, z are the drawn point, and a few named states read it: the pose only then
   const SampleFields fields =
       csv || model.namedStateNeedsPose(method) ? SampleFields::All : SampleFields::Metrics;
+  // with events, the samples pass through their locator (after the run: it goes first)
+  std::optional<EventLocator> locator;
+  if (!events.empty()) locator.emplace(model, method, events, *run, consumer);
   const double c0 = cpuNow();
-  while (run->advance(consumer, 4096, fields)) {
+  if (locator) {
+    while (advanceWithEvents(*run, *locator, 4096, fields)) {
+    }
+  } else {
+    while (run->advance(consumer, 4096, fields)) {
+    }
   }
   r.cpuSeconds = cpuNow() - c0;
   if (writer) writer->finish();
   r.counters = run->counters();
   r.failure = run->failure();
+  if (locator) takeEvents(*locator, r);
   r.shadow = shadow.summary();
   return r;
 }
@@ -312,13 +329,19 @@ void defineRun(CommandOptions& c) {
   c.value("--potential", "EXPR",
           "the potential typed for custom-rigid-body (in R11 ... R33) or custom-sphere-particle "
           "(in q1 q2 q3, m, l); each other name is a parameter to --set");
+  c.repeated("--event", "EXPR",
+             "an event, repeatable: the zero crossings of EXPR, a function of t and the state's "
+             "entries by name (theta, Omega; q1 q2 q3; R11 ... R33; x1_1 for a name ending in a "
+             "digit; docs/cli.md) and the system's scalar parameters, located between samples "
+             "and listed under \"events\" in the JSON; add ;rising or ;falling for one "
+             "direction and ;stop to end the run at the first (e.g. 'Omega;falling;stop')");
   c.value("--csv", "FILE", "also write the time series, with a header row");
   c.value("--scenario", "FILE",
           "run a scenario file saved by the app; flags given as well override it (--system "
           "must then match the file's)");
   std::vector<std::string> optional = {"--integrator"};
   optional.insert(optional.end(), settingFlags.begin(), settingFlags.end());
-  optional.insert(optional.end(), {"--potential", "--set", "--csv"});
+  optional.insert(optional.end(), {"--potential", "--set", "--event", "--csv"});
   c.form({"--system"}, optional, {"\n(M: " + methods + ", default vi)"});
   c.form({"--scenario"}, {}, {"[any flag of run, which overrides the file]"});
 }
@@ -375,16 +398,25 @@ int cmdRun(const Options& o) {
     raw[name] = value;
   }
   const ParamValues values = normalizeReported(*model, raw, &warnings);
+  // the events, compiled before the run (a bad one is bad input naming it)
+  std::vector<EventSpec> events;
+  if (o.lists.count("--event"))
+    for (const std::string& text : o.lists.at("--event")) {
+      const EventFlag f = parseEventFlag(text);
+      events.push_back(eventExpression(f.expression, *model, values, f.direction, f.terminal));
+    }
   for (const std::string& w : warnings) std::cerr << "dmsim: warning: " << w << "\n";
 
   AtomicFile csvFile;
   if (o.values.count("--csv") && !csvFile.open(o.values.at("--csv")))
     throw InputError("--csv: " + csvFile.error());
 
-  const RunResult r =
-      runToEnd(*model, values, method, st, o.values.count("--csv") ? &csvFile.stream() : nullptr);
+  const RunResult r = runToEnd(*model, values, method, st,
+                               o.values.count("--csv") ? &csvFile.stream() : nullptr, events);
   // a fixed-step run that cannot make its first step is bad input (its CSV is not written)
-  refuseFailedFirstStep(*model, method, st, r.failure, r.summary.samples, settingKey("h").flag);
+  // (an event's failure is not h's)
+  if (!r.eventFailed)
+    refuseFailedFirstStep(*model, method, st, r.failure, r.summary.samples, settingKey("h").flag);
   if (const std::string w = failureWarning(r.failure); !w.empty()) warnings.push_back(w);
   if (o.values.count("--csv") && !csvFile.commit()) {
     std::cerr << "dmsim: --csv: " << csvFile.error() << "\n";

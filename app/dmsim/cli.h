@@ -28,6 +28,8 @@ using RunResult = RunOutcome;
 struct Options {
   std::map<std::string, std::string> values;
   std::vector<std::string> sets;
+  /// The other repeatable options (run --event), by flag, in order.
+  std::map<std::string, std::vector<std::string>> lists;
   std::vector<std::string> flags;
   std::vector<std::string> files;  ///< `sweep --merge FILES...`
   bool has(const std::string& k) const { return values.count(k) > 0; }
@@ -51,7 +53,8 @@ class CommandOptions {
   /// "--name META": one value, at most once.
   CLI::Option* value(const std::string& name, const std::string& meta, const std::string& help,
                      Check check = {});
-  /// "--name META", repeatable (--set NAME=VALUE): one value per occurrence, kept in order.
+  /// "--name META", repeatable (--set NAME=VALUE): one value per occurrence, kept in order
+  /// (--set's in Options::sets, another's in Options::lists).
   CLI::Option* repeated(const std::string& name, const std::string& meta, const std::string& help,
                         Check check = {});
   /// "--name FILES...": the values up to the next option (--merge).
@@ -106,9 +109,11 @@ std::string wrapText(const std::string& text, std::size_t width);
 /// columns, the options' column `column` wide.
 std::shared_ptr<CLI::Formatter> helpFormatter(std::size_t column);
 
-/// Runs one system/method to the end, streaming samples to `csv` when non-null.
+/// Runs one system/method to the end, streaming samples to `csv` when non-null, locating
+/// `events` (core/sim/events.h) when given.
 RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,
-                   const IntegratorSettings& settings, std::ostream* csv);
+                   const IntegratorSettings& settings, std::ostream* csv,
+                   const std::vector<EventSpec>& events = {});
 
 // Each command: define* adds its options to its CLI11 subcommand, cmd* runs it on what they got.
 void defineList(CommandOptions& c);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -82,6 +83,11 @@ class RkRunT final : public Run {
     return {m_dp.accepted(), m_dp.rejected(), m_dp.fevals()};
   }
   std::vector<std::string> stateNames() const override { return m_form.names; }
+  bool observeSteps(StepObserver* observer) override {
+    m_observer = observer;
+    return true;
+  }
+  bool interpolate(double t, Sample& out) const override;
 
  private:
   bool emitSample(SampleSink& sink, double t, const State& y);
@@ -99,6 +105,8 @@ class RkRunT final : public Run {
   bool m_started = false;
   bool m_over = false;
   bool m_projected = false;
+  StepObserver* m_observer = nullptr;
+  double m_stopAt = std::numeric_limits<double>::infinity();  // set by m_observer
 };
 
 using RkRun = RkRunT<ContinuousForm>;
@@ -158,6 +166,10 @@ bool RkRunT<Form>::advance(SampleSink& out, std::size_t maxSamples, SampleFields
       bool emitted = false;
       while (n < maxSamples && m_nextOut <= m_lastOut) {
         const double tout = m_nextOut == m_lastOut ? m_tf : double(m_nextOut) * m_settings.h;
+        if (tout > m_stopAt) {  // after an event that ends the run
+          m_over = true;
+          break;
+        }
         if (tout > m_dp.t() || m_dp.accepted() == 0) break;
         m_dp.interpolate(tout, m_yout);
         if (m_projected) m_form.project(m_yout);
@@ -166,7 +178,7 @@ bool RkRunT<Form>::advance(SampleSink& out, std::size_t maxSamples, SampleFields
         ++n;
         emitted = true;
       }
-      if (m_nextOut > m_lastOut) {
+      if (m_nextOut > m_lastOut || m_over) {
         m_over = true;
         break;
       }
@@ -177,12 +189,26 @@ bool RkRunT<Form>::advance(SampleSink& out, std::size_t maxSamples, SampleFields
       break;
     }
     if (!m_dp.step()) return fail(m_dp.error());
+    if (m_observer) m_stopAt = m_observer->stepped(m_dp.tPrev(), m_dp.t());
     if (!output) {
+      if (m_dp.t() > m_stopAt) {  // the step ends after an event that ends the run
+        m_over = true;
+        break;
+      }
       if (!emitSample(out, m_dp.t(), m_dp.y())) return false;
       ++n;
     }
   }
   return !m_over;
+}
+
+template <class Form>
+bool RkRunT<Form>::interpolate(double t, Sample& out) const {
+  State y = m_form.y0;  // sized
+  m_dp.interpolate(t, y);
+  if (m_projected) m_form.project(y);
+  out = m_form.sample(t, y);
+  return true;
 }
 
 // the dynamic-size one is compiled once, in rkrun.cpp

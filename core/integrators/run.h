@@ -79,6 +79,17 @@ struct StepWork {
   std::int64_t newton = 0;
 };
 
+/// Watches the steps of a run that has dense output (core/sim/events.h locates events with
+/// it). Called after each accepted step, before the samples that step makes are passed on.
+class StepObserver {
+ public:
+  virtual ~StepObserver() = default;
+  /// The run stepped from t0 to t1, and Run::interpolate covers [t0, t1] until its next step.
+  /// Returns the time at which the run is to end (no sample after it is made; the run is over
+  /// once its samples up to it are passed on), or +infinity to go on.
+  virtual double stepped(double t0, double t1) = 0;
+};
+
 /// A run in progress: call advance() until it returns false.
 class Run {
  public:
@@ -95,6 +106,17 @@ class Run {
   const RunFailure& failure() const { return m_failure; }
   /// Column names of Sample::state, for CSV headers.
   virtual std::vector<std::string> stateNames() const = 0;
+  /// Dense output (events, core/sim/events.h): a run that has one (RK45) calls `observer` after
+  /// each of its steps from now on (null: no more) and returns true; the default, a run without
+  /// one (the fixed-step runs), returns false and calls nothing. Unset, it costs a run nothing
+  /// but a test of a null pointer per step.
+  virtual bool observeSteps([[maybe_unused]] StepObserver* observer) { return false; }
+  /// The whole sample (SampleFields::All) at t in the span of the last step observed, from the
+  /// run's dense output (RK45's interpolant, projected where the run projects its samples);
+  /// false for a run without dense output.
+  virtual bool interpolate([[maybe_unused]] double t, [[maybe_unused]] Sample& out) const {
+    return false;
+  }
 
  protected:
   RunFailure m_failure;

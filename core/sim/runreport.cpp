@@ -22,6 +22,16 @@ std::optional<std::string> horizonWarning(Method method, const IntegratorSetting
          ")";
 }
 
+void takeEvents(const EventLocator& locator, RunOutcome& outcome) {
+  outcome.eventsGiven = true;
+  outcome.events = locator.located();
+  outcome.stoppedByEvent = locator.stoppedBy();
+  if (!locator.failure().empty() && !outcome.failure.failed) {
+    outcome.failure = {true, locator.lastTime(), locator.failure()};
+    outcome.eventFailed = true;
+  }
+}
+
 std::string runReportJson(const SystemModel& model, Method method, const IntegratorSettings& st,
                           const RunOutcome& r, const std::vector<std::string>& warnings) {
   using Json = nlohmann::ordered_json;
@@ -56,9 +66,9 @@ std::string runReportJson(const SystemModel& model, Method method, const Integra
   j["shadow_order"] = r.shadow.order > 0 ? Json(r.shadow.order) : Json();
   j["shadow_max_dev"] = r.shadow.values > 0 ? Json(r.shadow.maxDev) : Json();
   j["shadow_energy_reason"] = r.shadow.reason.empty() ? Json() : Json(r.shadow.reason);
-  const auto state = [&](const Sample& s) {
+  const auto partsJson = [](const std::vector<StatePart>& named) {
     Json parts = Json::object();
-    for (const StatePart& p : namedState(model, method, s)) {
+    for (const StatePart& p : named) {
       if (p.shape.empty()) {
         parts[p.name] = p.values.front();
       } else if (p.listOfRows) {
@@ -74,6 +84,7 @@ std::string runReportJson(const SystemModel& model, Method method, const Integra
     }
     return parts;
   };
+  const auto state = [&](const Sample& s) { return partsJson(namedState(model, method, s)); };
   if (r.summary.samples > 0) {
     j["initial_state"] = state(r.first);
     j["final_state"] = state(r.last);
@@ -81,6 +92,17 @@ std::string runReportJson(const SystemModel& model, Method method, const Integra
   j["t_end"] = r.summary.lastTime;
   j["status"] = r.failure.failed ? "failed" : "ok";
   if (r.failure.failed) j["failure"] = r.failure.reason;
+  if (r.eventsGiven) {
+    Json events = Json::array();
+    for (const LocatedEvent& e : r.events)
+      events.push_back({{"event", e.event},
+                        {"t", e.t},
+                        {"direction", e.direction},
+                        {"terminal", e.terminal},
+                        {"state", partsJson(e.state)}});
+    j["events"] = events;
+    j["stopped_by_event"] = r.stoppedByEvent ? Json(*r.stoppedByEvent) : Json();
+  }
   j["warnings"] = warnings;
   j["version"] = DMS_VERSION;  // the program that computed it
   return j.dump(2);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/events.h"
 #include "core/sim/shadowenergy.h"
 #include "core/sim/summary.h"
 #include "core/systems/system.h"
@@ -25,7 +26,19 @@ struct RunOutcome {
   Sample first, last;
   /// The shadow energy over every sample, or why the run has none.
   ShadowSummary shadow;
+  /// Whether events were asked for (only then has the JSON "events"), the crossings located
+  /// (core/sim/events.h) and the terminal event that ended the run.
+  bool eventsGiven = false;
+  std::vector<LocatedEvent> events;
+  std::optional<std::size_t> stoppedByEvent;
+  /// The failure is an event's (its g could not be evaluated), not the run's own: no step failed.
+  bool eventFailed = false;
 };
+
+/// The events of `locator`'s run into `outcome`: the crossings, the one that ended it, and a
+/// failure of g (naming the event and the step) as the run's failure at the last sample kept,
+/// unless the run failed first.
+void takeEvents(const EventLocator& locator, RunOutcome& outcome);
 
 /// The note of a run whose samples t_k = k h, k = 0..N, end before T: a fixed step (and RK45
 /// sampled at k h) stops at N h when T is not a whole number of steps; RK45 at its own steps
@@ -36,7 +49,9 @@ std::optional<std::string> horizonWarning(Method method, const IntegratorSetting
 /// integrator, the settings, samples, the counters, cpu_s, the energy, structure and momentum
 /// errors, the growth exponents, initial_state and final_state (the named states of
 /// outcome.first and outcome.last, core/sim/namedstate.h; none without a sample), t_end, status,
-/// failure (when it failed) and `warnings`.
+/// failure (when it failed), the events when asked for ("events": each crossing's event index,
+/// t, direction (+1 rising, -1 falling), terminal and named state; "stopped_by_event": the index
+/// of the terminal event that ended the run, or null) and `warnings`.
 std::string runReportJson(const SystemModel& model, Method method,
                           const IntegratorSettings& settings, const RunOutcome& outcome,
                           const std::vector<std::string>& warnings);

@@ -41,6 +41,9 @@ class DomainCheckedRun final : public Run {
   double progress() const override { return m_inner->progress(); }
   RunCounters counters() const override { return m_inner->counters(); }
   std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
+  // the inner run's dense output, unchecked (between two samples inside the domain)
+  bool observeSteps(StepObserver* observer) override { return m_inner->observeSteps(observer); }
+  bool interpolate(double t, Sample& out) const override { return m_inner->interpolate(t, out); }
 
  private:
   // passes samples on until the first one outside the domain, then drops the rest

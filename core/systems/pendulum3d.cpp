@@ -56,6 +56,12 @@ class PivotRun final : public Run {
     names.erase(names.begin() + attitude, names.begin() + attitude + 3);  // x
     return names;
   }
+  bool observeSteps(StepObserver* observer) override { return m_inner->observeSteps(observer); }
+  bool interpolate(double t, Sample& out) const override {
+    if (!m_inner->interpolate(t, m_body)) return false;
+    pivotSample(m_body, out, m_point, SampleFields::All);
+    return true;
+  }
 
  private:
   struct Adapter final : SampleSink {
@@ -72,6 +78,7 @@ class PivotRun final : public Run {
 
   std::unique_ptr<Run> m_inner;
   Vector3d m_point;
+  mutable Sample m_body;  // the rigid body's interpolated sample, reused
 };
 
 // The rigid body's steps with the samples of a body on a pivot (pivotSample).

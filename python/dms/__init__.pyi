@@ -73,6 +73,19 @@ class ShadowEnergy:
     order: Optional[int]
     def __bool__(self) -> bool: ...
 
+class Event:
+    f: Union[str, Callable[[float, Dict[str, Any]], float]]
+    direction: int
+    terminal: bool
+    def __init__(self, f: Union[str, Callable[[float, Dict[str, Any]], float]], direction: int = 0, terminal: bool = False) -> None: ...
+
+class LocatedEvent:
+    t: float
+    state: Dict[str, Any]
+    event: int
+    direction: int
+    terminal: bool
+
 class Run:
     system: str
     method: str
@@ -93,10 +106,12 @@ class Run:
     failure: Optional[str]
     failure_time: Optional[float]
     warnings: List[str]
+    events: List[LocatedEvent]
+    stopped_by_event: Optional[int]
     def to_csv(self, path: str) -> int: ...
     def __len__(self) -> int: ...
 
-def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: Optional[str] = None, samples: Optional[str] = None, summation: Optional[str] = None, potential: Optional[str] = None, *, sampling: Optional[str] = None) -> Run: ...
+def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: Optional[str] = None, samples: Optional[str] = None, summation: Optional[str] = None, potential: Optional[str] = None, *, sampling: Optional[str] = None, events: Optional[Sequence[Event]] = None) -> Run: ...
 
 class SweepRun:
     method: str

@@ -7,12 +7,90 @@ from __future__ import annotations
 import json as _json
 import warnings as _warnings
 from dataclasses import field
-from typing import Dict, List, Optional, Sequence, Union
+from typing import Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as _np
 
 from . import _core
 from ._systems import System, _name, _number, _settings, _text, methods, system, systems
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+class Event:
+    """An event of dms.run(events=[...]): the zero crossings of a scalar function of the state,
+    located between samples (docs/numerics.md, "Events").
+
+    f: a typed expression (str) in t, the state's entries by name and the system's scalar
+      parameters, as `dmsim run --event` (docs/cli.md: theta, Omega; q1 q2 q3; R11 ... R33;
+      x1_1 ... for a part whose name ends in a digit), or a callable f(t, state) -> float, state
+      the named state as a dict (a scalar part as a float, another as an array of its shape,
+      as Run.state's rows). A callable is called from the run, with the GIL held; an exception
+      it raises stops the run and is raised again by dms.run (its .run attribute is the
+      stopped Run, with its samples up to then).
+    direction: +1 the rising crossings only (f from negative to non-negative), -1 the falling
+      ones, 0 both.
+    terminal: True ends the run at the first crossing: its samples up to that time are kept, and
+      the crossing (with its state) is the last of Run.events.
+    """
+
+    def __init__(self, f: Union[str, Callable[[float, Dict[str, object]], float]],
+                 direction: int = 0, terminal: bool = False):
+        if not isinstance(f, str) and not callable(f):
+            raise ValueError(f"Event: f = {f!r}: expected an expression (str) or a callable "
+                             f"f(t, state) -> float")
+        if isinstance(direction, bool) or direction not in (-1, 0, 1):
+            raise ValueError(f"Event: direction = {direction!r}: expected -1, 0 or 1")
+        if not isinstance(terminal, bool):
+            raise ValueError(f"Event: terminal = {terminal!r}: expected True or False")
+        self.f = f
+        self.direction = int(direction)
+        self.terminal = terminal
+
+    def __repr__(self) -> str:
+        return f"Event({self.f!r}, direction={self.direction}, terminal={self.terminal})"
+
+
+class LocatedEvent:
+    """A crossing located along a run (Run.events).
+
+    Attributes:
+      t: its time [s].
+      state: the named state at t (a dict as Run.state's rows: a scalar part as a float,
+        another as an array of its shape), from the interpolant.
+      event: the index of its Event in the list given to dms.run.
+      direction: +1 rising, -1 falling.
+      terminal: whether it ended the run.
+    """
+
+    def __init__(self, d: dict):
+        self.t: float = d["t"]
+        self.state: Dict[str, object] = dict(d["state"])
+        self.event: int = d["event"]
+        self.direction: int = d["direction"]
+        self.terminal: bool = d["terminal"]
+
+    def __repr__(self) -> str:
+        return (f"LocatedEvent(t={self.t:.15g}, event={self.event}, "
+                f"direction={self.direction:+d}, terminal={self.terminal})")
+
+
+def _events(events) -> list:
+    """`events` for the core: a list of (f, direction, terminal); ValueError naming events for
+    anything but a sequence of dms.Event."""
+    if events is None:
+        return []
+    if isinstance(events, Event) or isinstance(events, (str, bytes)) or \
+            not isinstance(events, Sequence):
+        raise ValueError(f"events = {events!r}: expected a list of dms.Event")
+    out = []
+    for e in events:
+        if not isinstance(e, Event):
+            raise ValueError(f"events: {e!r} is not a dms.Event (write dms.Event(f, "
+                             f"direction=0, terminal=False))")
+        out.append((e.f, e.direction, e.terminal))
+    return out
 
 
 # --- runs --------------------------------------------------------------------------------------
@@ -72,6 +150,9 @@ class Run:
         when it did not).
       warnings: what `dmsim run` warns about the input (a T that is not a whole number of
         steps, a normalized initial state).
+      events: the crossings of the events given (dms.Event), located in time order
+        (LocatedEvent: t, state, event, direction, terminal); empty without events.
+      stopped_by_event: the index of the terminal event that ended the run, else None.
     The arrays are copies the Run owns: they stay valid whatever happens to the run.
     """
 
@@ -94,6 +175,8 @@ class Run:
         self.failure: Optional[str] = d["failure"]
         self.failure_time: Optional[float] = d["failure_time"]
         self.warnings: List[str] = list(d["warnings"])
+        self.events: List[LocatedEvent] = [LocatedEvent(e) for e in d.get("events", [])]
+        self.stopped_by_event: Optional[int] = d.get("stopped_by_event")
         self._pose: Optional[_np.ndarray] = d["pose_columns"]
         self._state: Optional[Dict[str, _np.ndarray]] = None
 
@@ -137,7 +220,7 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
         rtol: Optional[float] = None, atol: Optional[float] = None,
         controller: Optional[str] = None, samples: Optional[str] = None,
         summation: Optional[str] = None, potential: Optional[str] = None, *,
-        sampling: Optional[str] = None) -> Run:
+        sampling: Optional[str] = None, events: Optional[Sequence[Event]] = None) -> Run:
     """Runs `system` with `method` from t = 0 to T and returns the Run (its arrays and summary).
 
     Arguments (as `dmsim run`'s flags; None takes the system's article set-up):
@@ -158,6 +241,9 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
         "custom-sphere-particle" (in q1, q2, q3, m, l), as dmsim run --potential; each other
         name in it is a parameter that params must give.
 
+      events: a list of dms.Event: their zero crossings are located (Run.events), and a
+        terminal one ends the run (docs/numerics.md, "Events").
+
     rtol, atol, controller and sampling given to a fixed-step method, and summation given to a
     method other than vi, vi4 and rattle, are ignored with a warning naming them (the table of
     dmsim list: which methods read which setting).
@@ -171,20 +257,43 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     params={"n": True}); KeyboardInterrupt at Ctrl+C (checked every 4096 samples). A
     fixed-step run whose first step fails (h too large for the initial state) is refused with
     ValueError naming h; a run that stops later (no solution of a step, a non-finite state) is
-    returned with status "failed", the reason in Run.failure and a warning.
+    returned with status "failed", the reason in Run.failure and a warning. An event
+    expression that does not parse or names an unknown name is refused with ValueError naming
+    it; one whose value is not finite stops the run (status "failed", Run.failure naming the
+    event and the step); a callable event that raises stops the run and its exception is raised
+    again here, with a note naming the event and the step and the stopped Run as its .run.
 
     {systems}
     """
-    arguments = locals()
+    arguments = dict(locals())
+    del arguments["events"]
     name = _name(system)
     method = _text("method", method)
     settings = _settings(arguments)
     args = (name, method, settings, _params(params))
     potential = _text("potential", potential)
-    d = _core.run(*args, [], potential, True)
+    core_events = _events(events)
+    d = _core.run(*args, [], potential, True, core_events)
+    r = Run(name, method, d, args + (potential, core_events))
+    _raise_event_exception(d, r)
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
-    return Run(name, method, d, args + (potential,))
+    return r
+
+
+def _raise_event_exception(d: dict, r: Run) -> None:
+    """Raises again the exception a callable event raised in the run `r` (d: the core's
+    output), with a note naming the event and the step and r as its .run."""
+    exc = d.get("event_exception")
+    if exc is None:
+        return
+    try:
+        exc.run = r
+    except AttributeError:
+        pass
+    if hasattr(exc, "add_note"):
+        exc.add_note(f"dms.run: the run stopped: {r.failure}")
+    raise exc
 
 
 def _params(params):

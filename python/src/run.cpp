@@ -12,6 +12,7 @@
 #include "core/io/atomicfile.h"
 #include "core/io/runcsv.h"
 #include "core/sim/bodies.h"
+#include "core/sim/events.h"
 #include "core/sim/namedstate.h"
 #include "core/sim/runinput.h"
 #include "core/sim/runreport.h"
@@ -89,6 +90,88 @@ class Columns final : public SampleSink {
   bool momentum_, structure2_, pose_;
 };
 
+// a named state as a dict: a scalar part as a float, another as an array of its shape
+py::dict partsDict(const std::vector<StatePart>& parts) {
+  py::dict d;
+  for (const StatePart& p : parts) {
+    if (p.shape.empty()) {
+      d[py::str(p.name)] = p.values.empty() ? 0.0 : p.values.front();
+    } else {
+      std::vector<py::ssize_t> shape(p.shape.begin(), p.shape.end());
+      d[py::str(p.name)] = ownedArray(std::vector<double>(p.values), shape);
+    }
+  }
+  return d;
+}
+
+// The events of dms.run(events=...): (f, direction, terminal) each, f a str (a typed
+// expression, core/sim/events.h) or a callable f(t, state) -> float, called with the GIL taken
+// again (the run computes without it). A callable that raises stops the run: its exception is
+// kept in `raised` (to be raised again in Python) and the run's failure names it.
+struct PythonEvents {
+  std::vector<EventSpec> specs;
+  std::shared_ptr<std::optional<py::error_already_set>> raised =
+      std::make_shared<std::optional<py::error_already_set>>();
+};
+
+PythonEvents pythonEvents(const py::list& events, const SystemModel& model,
+                          const ParamValues& values) {
+  PythonEvents out;
+  for (const py::handle item : events) {
+    const auto t = item.cast<py::tuple>();
+    const py::object f = t[0];
+    const int direction = t[1].cast<int>();
+    const bool terminal = t[2].cast<bool>();
+    if (py::isinstance<py::str>(f)) {
+      out.specs.push_back(
+          eventExpression(f.cast<std::string>(), model, values, direction, terminal));
+      continue;
+    }
+    EventSpec spec;
+    spec.label = py::hasattr(f, "__qualname__")
+                     ? py::str(f.attr("__qualname__")).cast<std::string>()
+                     : py::repr(f).cast<std::string>();
+    spec.direction = direction;
+    spec.terminal = terminal;
+    // shared, so that copies of g never touch a Python reference count without the GIL
+    auto fn = std::make_shared<py::object>(f);
+    spec.g = [fn, raised = out.raised](double time, const std::vector<StatePart>& parts) {
+      py::gil_scoped_acquire gil;
+      py::object r;
+      try {
+        r = (*fn)(time, partsDict(parts));
+      } catch (py::error_already_set& e) {
+        const std::string what = py::str(e.type().attr("__name__")).cast<std::string>() + ": " +
+                                 py::str(e.value()).cast<std::string>();
+        raised->emplace(std::move(e));
+        throw InputError("raised " + what);
+      }
+      try {
+        return r.cast<double>();
+      } catch (const py::cast_error&) {
+        throw InputError("returned " + py::repr(r).cast<std::string>() + ", not a number");
+      }
+    };
+    out.specs.push_back(std::move(spec));
+  }
+  return out;
+}
+
+// the located events as dicts: event (index), t, direction, terminal, state (partsDict)
+py::list eventsList(const std::vector<LocatedEvent>& events) {
+  py::list out;
+  for (const LocatedEvent& e : events) {
+    py::dict d;
+    d["event"] = e.event;
+    d["t"] = e.t;
+    d["direction"] = e.direction;
+    d["terminal"] = e.terminal;
+    d["state"] = partsDict(e.state);
+    out.append(d);
+  }
+  return out;
+}
+
 }  // namespace
 
 void applySettings(IntegratorSettings& st, const py::dict& given) {
@@ -123,7 +206,8 @@ IntegratorSettings settingsOf(const SystemModel& model, const py::dict& given) {
 // that those the method does not read are said
 py::dict run(const std::string& system, const std::string& methodText, const py::dict& settings,
              const py::object& params, std::vector<std::string> warnings,
-             const std::optional<std::string>& potential, bool reportIgnored) {
+             const std::optional<std::string>& potential, bool reportIgnored,
+             const py::list& events) {
   // checked in dmsim run's order, with its messages; a typed potential makes its own instance
   std::shared_ptr<const SystemModel> typed;
   if (potential) typed = withPotential(systemNamed(system), *potential);
@@ -159,12 +243,18 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
   Columns columns(outcome, stateNames.size(), momentum, structure2, pose, expected);
   RunShadow shadow(model, values, method, st.h);
   columns.follow(&shadow);
+  // the events (a bad expression is refused here, before the run), located between the run and
+  // the columns
+  PythonEvents pyEvents = pythonEvents(events, model, values);
+  std::optional<EventLocator> locator;
+  if (!pyEvents.specs.empty()) locator.emplace(model, method, pyEvents.specs, *r, columns);
   bool more = true;
   while (more) {
     {
       py::gil_scoped_release nogil;
       const double c0 = threadCpuSeconds();
-      more = r->advance(columns, kChunk, fields);
+      more = locator ? advanceWithEvents(*r, *locator, kChunk, fields)
+                     : r->advance(columns, kChunk, fields);
       outcome.cpuSeconds += threadCpuSeconds() - c0;
     }
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
@@ -173,10 +263,13 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
   outcome.counters = r->counters();
   outcome.failure = r->failure();
   outcome.shadow = shadow.summary();
+  if (locator) takeEvents(*locator, outcome);
   // the rule dmsim run follows: a fixed-step run that cannot make its first step is bad input,
   // another failure a failed run with a warning
-  refuseFailedFirstStep(model, method, st, outcome.failure, outcome.summary.samples,
-                        settingKey("h").flag);
+  // another failure, an event's, is not h's
+  if (!outcome.eventFailed)
+    refuseFailedFirstStep(model, method, st, outcome.failure, outcome.summary.samples,
+                          settingKey("h").flag);
   if (const std::string w = failureWarning(outcome.failure); !w.empty()) warnings.push_back(w);
 
   const auto n = py::ssize_t(columns.t.size());
@@ -206,6 +299,17 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
       outcome.failure.failed ? py::object(py::str(outcome.failure.reason)) : py::none();
   out["failure_time"] =
       outcome.failure.failed ? py::object(py::float_(outcome.failure.time)) : py::none();
+  out["events"] = eventsList(outcome.events);
+  out["stopped_by_event"] = outcome.stoppedByEvent ? py::object(py::int_(*outcome.stoppedByEvent))
+                                                   : py::object(py::none());
+  // the exception a callable event raised, with its traceback, for Python to raise again
+  out["event_exception"] = py::none();
+  if (*pyEvents.raised) {
+    const py::error_already_set& e = **pyEvents.raised;
+    py::object exc = e.value();
+    if (e.trace() && !e.trace().is_none()) exc.attr("__traceback__") = e.trace();
+    out["event_exception"] = exc;
+  }
   return out;
 }
 
@@ -215,7 +319,8 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
 // (x, y, z), which the arrays do not keep, comes with them. Returns the number of rows.
 std::size_t runCsv(const std::string& path, const std::string& system,
                    const std::string& methodText, const py::dict& settings,
-                   const py::object& params, const std::optional<std::string>& potential) {
+                   const py::object& params, const std::optional<std::string>& potential,
+                   const py::list& events) {
   std::shared_ptr<const SystemModel> typed;
   if (potential) typed = withPotential(systemNamed(system), *potential);
   const SystemModel& model = typed ? *typed : systemNamed(system);
@@ -240,14 +345,20 @@ std::size_t runCsv(const std::string& path, const std::string& system,
       ++rows;
     }
   } counter(writer);
+  // the same events, so that a terminal one ends the file where it ended the run
+  PythonEvents pyEvents = pythonEvents(events, model, values);
+  std::optional<EventLocator> locator;
+  if (!pyEvents.specs.empty()) locator.emplace(model, method, pyEvents.specs, *r, counter);
   bool more = true;
   while (more) {
     {
       py::gil_scoped_release nogil;
-      more = r->advance(counter, kChunk, SampleFields::All);
+      more = locator ? advanceWithEvents(*r, *locator, kChunk, SampleFields::All)
+                     : r->advance(counter, kChunk, SampleFields::All);
     }
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
   }
+  if (*pyEvents.raised) throw **pyEvents.raised;
   writer.finish();
   if (!file.commit()) throw InputError("to_csv: " + file.error());
   return counter.rows;
@@ -333,11 +444,13 @@ py::list settingKeyList() {
 
 void defineRun(py::module_& m) {
   m.def("run_csv", &runCsv, py::arg("path"), py::arg("system"), py::arg("method"),
-        py::arg("settings"), py::arg("params"), py::arg("potential"));
+        py::arg("settings"), py::arg("params"), py::arg("potential"),
+        py::arg("events") = py::list());
   m.def("named_states", &namedStates, py::arg("system"), py::arg("method"), py::arg("t"),
         py::arg("state"), py::arg("pose"));
   m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("settings"), py::arg("params"),
-        py::arg("warnings"), py::arg("potential") = py::none(), py::arg("report_ignored") = false);
+        py::arg("warnings"), py::arg("potential") = py::none(), py::arg("report_ignored") = false,
+        py::arg("events") = py::list());
   m.def("setting_keys", &settingKeyList);
 }
 
