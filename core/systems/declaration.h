@@ -162,6 +162,15 @@ struct SystemDeclaration {
   /// tenth of the set-up's T does not do (the errors grow too fast for the largest steps to stay
   /// in the fitted range over it); empty: a tenth of T.
   std::optional<double> sweepHorizon = {};
+  /// The time scales of the motion at the default parameters [s], for tests and studies that
+  /// choose steps and spans, so that one choice is the same fraction of every system's motion.
+  /// timeScale: the shortest, the time in which its fastest part turns about a radian (1 over
+  /// its highest angular rate, rounded): steps are fractions of it. slowTimeScale: the time in
+  /// which the configuration as a whole moves by order one (the same as timeScale for a motion
+  /// of one scale): spans are multiples of it. A system whose potential is typed in states its
+  /// default potential's. Empty: not stated.
+  std::optional<double> timeScale = {};
+  std::optional<double> slowTimeScale = {};
   /// The parts of the state SystemModel::namedState gives, in its order.
   std::vector<StatePartSpec> state = {};
   /// The bodies it is drawn as, in the order of SystemModel::bodyPoses.

@@ -165,6 +165,9 @@ SystemDeclaration sphericalPendulumDeclaration() {
   SystemDeclaration d = SphereParticleModel::sharedDeclaration();
   d.name = "spherical-pendulum";
   d.title = "Spherical pendulum on S^2";
+  // sqrt(l/g) = 1 s (l = g = 9.81), a small swing's period over 2 pi (its one time scale)
+  d.timeScale = 1.0;
+  d.slowTimeScale = 1.0;
   d.params = sphereSpecs("mass of the bob", "length of the rod",
                          "initial direction of the rod (normalized; e3 = hanging)");
   d.params.insert(d.params.begin() + 2, gravityParam("gravitational acceleration (along +e3)"));
