@@ -30,6 +30,10 @@ struct ArticleFigure {
   std::string unitName = {};
   double printed = 0.0;  ///< the article's figure; NaN where it prints none
   std::string note = {};
+  /// Whether ours matches the printed figure to its printed digits (5, to a relative 1e-4): a
+  /// figure of the article's own set-up that round-off does not decide. Otherwise it is an
+  /// order of magnitude only (round-off, our own parameters) or there is none (NaN).
+  bool matchesToPrintedDigits = false;
 };
 
 /// A plot the article draws for its example of a system, remade by `dmsim figures` from our runs
