@@ -87,7 +87,9 @@ class RkStepping final : public Stepping {
   using Integrator = DormandPrinceT<Form::kSize, typename Form::RhsType>;
 
   RkStepping(Form form, const IntegratorSettings& s, bool projected)
-      : m_form(std::move(form)), m_y(m_form.y0), m_settings(s),
+      : m_form(std::move(form)),
+        m_y(m_form.y0),
+        m_settings(s),
         m_projected(projected && m_form.project) {}
 
   bool step(std::string* why) override {

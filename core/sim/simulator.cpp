@@ -45,7 +45,9 @@ SimulatorSave::~SimulatorSave() = default;
 Simulator::Simulator(const SystemModel& model, Method method, const ParamValues& values,
                      const IntegratorSettings& settings, const std::vector<StatePart>* state,
                      std::vector<std::string>* warnings)
-    : m_model(&model), m_method(method), m_settings(settings),
+    : m_model(&model),
+      m_method(method),
+      m_settings(settings),
       m_control(std::make_shared<HeldControl>()) {
   if (!model.hasMethod(method))
     throw InputError("method '" + methodName(method) + "' is not available for " + model.name());
@@ -86,12 +88,11 @@ void Simulator::restart(const std::vector<StatePart>* state) {
 bool Simulator::step(const VectorXd& u) {
   if (std::size_t(u.size()) != m_controlSize)
     throw InputError("the control u of " + m_model->name() + " has " +
-                     std::to_string(m_controlSize) + " entries, got " +
-                     std::to_string(u.size()));
+                     std::to_string(m_controlSize) + " entries, got " + std::to_string(u.size()));
   for (Eigen::Index i = 0; i < u.size(); ++i)
     if (!std::isfinite(u[i]))
-      throw InputError("the control u has a number that is not finite (entry " +
-                       std::to_string(i) + ") at t = " + formatNumber(t()));
+      throw InputError("the control u has a number that is not finite (entry " + std::to_string(i) +
+                       ") at t = " + formatNumber(t()));
   m_control->u = u;
   return step();
 }
@@ -129,9 +130,7 @@ const Sample& Simulator::sample() const {
   return m_sample;
 }
 
-std::vector<StatePart> Simulator::state() const {
-  return namedState(*m_model, m_method, sample());
-}
+std::vector<StatePart> Simulator::state() const { return namedState(*m_model, m_method, sample()); }
 
 void Simulator::setState(const std::vector<StatePart>& parts) { restart(&parts); }
 

@@ -2,11 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // dms._core.Simulator: the forced simulator (core/sim/simulator.h) for Python, its state as a
 // dict of arrays in the system's names, its control as a flat array in the declared order.
+#include "core/sim/simulator.h"
+
 #include <algorithm>
 #include <memory>
 #include <optional>
 
-#include "core/sim/simulator.h"
 #include "core/systems/typedpotential.h"
 #include "python/src/convert.h"
 
@@ -124,8 +125,7 @@ void defineSimulator(py::module_& m) {
       .def_property_readonly("t", [](PySimulator& s) { return s.sim().t(); })
       .def_property_readonly("k", [](PySimulator& s) { return s.sim().steps(); })
       .def_property_readonly("h", [](PySimulator& s) { return s.sim().settings().h; })
-      .def_property_readonly("control_size",
-                             [](PySimulator& s) { return s.sim().controlSize(); })
+      .def_property_readonly("control_size", [](PySimulator& s) { return s.sim().controlSize(); })
       .def_property_readonly("warnings", &PySimulator::warnings)
       .def("get_state", [](PySimulator& s) { return dictOf(s.sim().state()); })
       .def("set_state",

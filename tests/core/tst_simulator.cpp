@@ -33,7 +33,7 @@ void everyForcedMethod(bool fixedOnly = false) {
     for (Method me : m->methods())
       if (!fixedOnly || !methodInfo(me).adaptive)
         QTest::newRow(qPrintable(QString::fromStdString(m->name() + " " + methodName(me))))
-          << QString::fromStdString(m->name()) << int(me);
+            << QString::fromStdString(m->name()) << int(me);
   }
 }
 
