@@ -81,6 +81,10 @@ SystemDeclaration customSphereDeclaration(std::vector<ParamSpec> symbols,
   SystemDeclaration d = SphereParticleModel::sharedDeclaration();
   d.name = "custom-sphere-particle";
   d.title = "Particle on a sphere, potential U(q) typed in";
+  // the default potential's, the spherical pendulum's -m g l q3: sqrt(l/g) = 1 s (a potential
+  // typed in keeps them: it states no time scale of its own)
+  d.timeScale = 1.0;
+  d.slowTimeScale = 1.0;
   d.params = sphereSpecs("mass of the particle", "radius of the sphere",
                          "initial direction from the centre (normalized)");
   d.params.insert(d.params.end(), symbols.begin(), symbols.end());

@@ -30,6 +30,10 @@ struct ArticleFigure {
   std::string unitName = {};
   double printed = 0.0;  ///< the article's figure; NaN where it prints none
   std::string note = {};
+  /// Whether ours matches the printed figure to its printed digits (5, to a relative 1e-4): a
+  /// figure of the article's own set-up that round-off does not decide. Otherwise it is an
+  /// order of magnitude only (round-off, our own parameters) or there is none (NaN).
+  bool matchesToPrintedDigits = false;
 };
 
 /// A plot the article draws for its example of a system, remade by `dmsim figures` from our runs
@@ -162,6 +166,15 @@ struct SystemDeclaration {
   /// tenth of the set-up's T does not do (the errors grow too fast for the largest steps to stay
   /// in the fitted range over it); empty: a tenth of T.
   std::optional<double> sweepHorizon = {};
+  /// The time scales of the motion at the default parameters [s], for tests and studies that
+  /// choose steps and spans, so that one choice is the same fraction of every system's motion.
+  /// timeScale: the shortest, the time in which its fastest part turns about a radian (1 over
+  /// its highest angular rate, rounded): steps are fractions of it. slowTimeScale: the time in
+  /// which the configuration as a whole moves by order one (the same as timeScale for a motion
+  /// of one scale): spans are multiples of it. A system whose potential is typed in states its
+  /// default potential's. Empty: not stated.
+  std::optional<double> timeScale = {};
+  std::optional<double> slowTimeScale = {};
   /// The parts of the state SystemModel::namedState gives, in its order.
   std::vector<StatePartSpec> state = {};
   /// The bodies it is drawn as, in the order of SystemModel::bodyPoses.

@@ -161,6 +161,10 @@ SystemDeclaration dumbbellDeclaration() {
   };
   d.settings.h = 0.05;
   d.settings.T = 200.0;
+  // 1 s: its spin, |Omega0| = 1.05 rad/s
+  d.timeScale = 1.0;
+  // 8 s: a quarter of its orbit, 2 pi sqrt(|x0|^3 / mu) = 32.6 s
+  d.slowTimeScale = 8.0;
   d.methods = rigidBodyMethods();
   d.articleMethods = {Method::Variational, Method::Rk45, Method::Rk45Quat};
   d.structure = "||I - R^T R||";

@@ -62,6 +62,9 @@ SystemDeclaration massSpringDeclaration() {
   };
   d.settings.h = 0.035;
   d.settings.T = 200 * 3.14159265358979323846;
+  // sqrt(m/kappa) = 1 s, the oscillation's period over 2 pi (its one time scale)
+  d.timeScale = 1.0;
+  d.slowTimeScale = 1.0;
   d.methods = {Method::Variational, Method::Rk45, Method::Vi4, Method::Rk4};
   d.figures = {
       {"1", Method::Variational, Q::EnergyMeanDev, 1.0, "", 2.7327e-13,

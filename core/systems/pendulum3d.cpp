@@ -135,6 +135,10 @@ SystemDeclaration pendulum3dDeclaration() {
   SystemDeclaration d = PivotBodyModel::sharedDeclaration();
   d.name = "pendulum-3d";
   d.title = "3D pendulum on SO(3) (rigid body on a pivot)";
+  // 0.25 s: sqrt(J_i / (m g |rho|)) is 0.18 to 0.27 s over the three principal moments
+  d.timeScale = 0.25;
+  // 1 s: its swing and tumble, pi sqrt(J_i / (m g |rho|)) = 0.58 to 0.85 s
+  d.slowTimeScale = 1.0;
   d.params = {
       gravityParam("gravitational acceleration, along e3 (down)", 1e3),
       massParam("m", "mass of the body (J must fit it: m rho_i^2 <= (J1+J2+J3)/2 - J_i)", 1.3),

@@ -84,6 +84,10 @@ SystemDeclaration pendulumChainDeclaration() {
   // of the outer link (|omega_2| reaches ~10 rad/s)
   d.settings.h = 0.005;
   d.settings.T = 100.0;
+  // 0.1 s: 1 over the outer link's fastest whip, |omega_2| ~ 10 rad/s
+  d.timeScale = 0.1;
+  // 1 s: half a link's small swing, pi sqrt(l/g) = 1.0 s (l = 1)
+  d.slowTimeScale = 1.0;
   // 2 s: the double pendulum is chaotic, its errors grow exponentially, and over a tenth of its
   // 100 s the two largest steps' errors pass the fit's ceiling (vi at h = 0.01: 0.42 at 10 s,
   // 0.011 at 2 s).

@@ -254,6 +254,11 @@ SystemDeclaration twoBodyDeclaration() {
   // primary turns 0.038 rad per step
   d.settings.h = 60.0;
   d.settings.T = 6.0e5;
+  // 2000 s: the primary's spin (KW4's 2.8 h) over 2 pi is 1600 s; the primary turns 0.25 rad
+  // in 400 s
+  d.timeScale = 2000.0;
+  // 12500 s: a fifth of KW4's orbit (the model's period 17.31 h)
+  d.slowTimeScale = 12500.0;
   // 12000 s, a fifth of an orbit: the error norm counts metres of a 2.5 km orbit. Longer, the
   // largest steps' errors pass the fit's ceiling (over 6e4 s vi's are 0.87 and 0.22 m; over
   // 12000 s 0.065 m); shorter, RK45's coarse tolerances all take ode45's largest step (a tenth

@@ -5,6 +5,7 @@
 #include <QtTest>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/fit.h"
 #include "core/integrators/dormandprince.h"
@@ -42,14 +43,18 @@ class TestVariational : public QObject {
   }
   // The discrete action sums are second-order approximations of the action, so the maps are
   // second order: the least-squares slope of log(global error) over log(h) across 5 halvings
-  // of h must be 2 (within 0.1; the asymptotic regime is reached from h = 0.04 on here). The
-  // error is the configuration's (the displayed point and the attitude) against a tight RK45.
+  // of h must be 2 (within 0.1; the asymptotic regime is reached from h = 0.04 slow time scales
+  // on here). The error is the configuration's (the displayed point and the attitude) against a
+  // tight RK45.
   void observedOrderIsTwo() {
     QFETCH(QString, system);
     const std::string sys = system.toStdString();
-    // the two-body problem's time is in seconds of hours: its T and steps 5000 times the
-    // pendulums' (a sixth of KW4's orbit; the primary turns 0.13 rad in the largest step)
-    const double tscale = sys == "two-body" ? 5000 : 1;
+    // the system's slow time scale (SystemDeclaration): T two of it, the steps from a 25th of it
+    // (the pendulums' sqrt(l/g) = 1 s; the dumbbell's 8 s, a quarter of its orbit; the two-body
+    // problem's 12500 s, a fifth of KW4's orbit, its primary turning 0.31 rad in the largest step)
+    const std::optional<double> scale = findSystem(sys)->declaration().slowTimeScale;
+    QVERIFY2(scale, "the system declares no slow time scale");
+    const double tscale = *scale;
     const double T = 2.0 * tscale;
     const std::vector<Sample> ref = [&] {
       IntegratorSettings st;
