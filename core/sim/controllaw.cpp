@@ -290,8 +290,11 @@ class LawEvaluator {
       if (!std::isfinite(v[i])) {
         if (why)
           *why = m_law.entries[std::size_t(i)] + " = '" + m_law.expressions[std::size_t(i)] +
-                 "' is " + formatNumber(v[i]) + " at step " +
-                 std::to_string(std::llround(s.t / m_h));
+                 "' is " +
+                 (std::isnan(v[i]) ? std::string("NaN")
+                  : v[i] > 0       ? "inf"
+                                   : "-inf") +
+                 " at step " + std::to_string(std::llround(s.t / m_h));
         return false;
       }
       u[i] = v[i];

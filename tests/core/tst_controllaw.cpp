@@ -209,8 +209,8 @@ class TestControlLaw : public QObject {
                                       "tau=[0, 0, 1/(t - 0.25) * 0 + log(0.3 - t)]");
     const std::vector<Sample> got = runAll(*run);
     QVERIFY(run->failure().failed);
-    QVERIFY2(run->failure().reason.find("tau3 = '1/(t - 0.25) * 0 + log(0.3 - t)' is ") !=
-                 std::string::npos,
+    QVERIFY2(run->failure().reason.find(
+                 "tau3 = '1/(t - 0.25) * 0 + log(0.3 - t)' is NaN at step 25") != std::string::npos,
              run->failure().reason.c_str());
     QVERIFY2(run->failure().reason.find("at step 25") != std::string::npos,
              run->failure().reason.c_str());
