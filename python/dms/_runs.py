@@ -7,7 +7,7 @@ from __future__ import annotations
 import json as _json
 import warnings as _warnings
 from dataclasses import field
-from typing import Dict, List, Optional, Sequence, Union
+from typing import Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as _np
 
@@ -72,6 +72,10 @@ class Run:
         when it did not).
       warnings: what `dmsim run` warns about the input (a T that is not a whole number of
         steps, a normalized initial state).
+      control: for a run closed by a control law (dms.run's control), an array (N, m) of the
+        control held over the step from each sample (the entries of the system's control
+        channels in their order, e.g. tau1 tau2 tau3); its last row NaN (no step follows the
+        last sample). None for a free run.
     The arrays are copies the Run owns: they stay valid whatever happens to the run.
     """
 
@@ -94,6 +98,7 @@ class Run:
         self.failure: Optional[str] = d["failure"]
         self.failure_time: Optional[float] = d["failure_time"]
         self.warnings: List[str] = list(d["warnings"])
+        self.control: Optional[_np.ndarray] = d["control"]
         self._pose: Optional[_np.ndarray] = d["pose_columns"]
         self._state: Optional[Dict[str, _np.ndarray]] = None
 
@@ -137,7 +142,9 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
         rtol: Optional[float] = None, atol: Optional[float] = None,
         controller: Optional[str] = None, samples: Optional[str] = None,
         summation: Optional[str] = None, potential: Optional[str] = None, *,
-        sampling: Optional[str] = None) -> Run:
+        sampling: Optional[str] = None,
+        control: Union[None, str, Callable[[float, Dict[str, Union[float, _np.ndarray]]],
+                                           Union[Sequence[float], _np.ndarray]]] = None) -> Run:
     """Runs `system` with `method` from t = 0 to T and returns the Run (its arrays and summary).
 
     Arguments (as `dmsim run`'s flags; None takes the system's article set-up):
@@ -157,6 +164,18 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
       potential: the potential typed for "custom-rigid-body" (in R11 ... R33) or
         "custom-sphere-particle" (in q1, q2, q3, m, l), as dmsim run --potential; each other
         name in it is a parameter that params must give.
+      control: a control law closing the run, held over each step (a zero-order hold); the
+        Run then has a `control` array (N, m). Either a str, the law typed as `dmsim run
+        --control` takes it: "CHANNEL=[e1, e2, ...]; ..." with one expression per entry of each
+        control channel, in t, the named state's entries (R11 ... R33, Omega1 ... Omega3, q1_2:
+        q's 1st component of link 2, ...) and the parameters by name (docs/cli.md), e.g.
+        "tau=[20*R23 - 4*Omega1, -20*R13 - 4*Omega2, -4*Omega3]" or "f=-0.4*v"; or a callable
+        control(t, state) -> u, state a dict of the named state's parts (as Run.state at one
+        sample: arrays, a scalar part as a float), u the flat array of the control's m entries
+        (the channels' entries in order, a matrix channel row by row). The callable is called
+        once per step, from the run's thread holding the GIL; an exception it raises stops the
+        run and is raised here; a u of another shape raises ValueError naming the expected
+        shape. A str and a callable computing the same numbers give the same run.
 
     rtol, atol, controller and sampling given to a fixed-step method, and summation given to a
     method other than vi, vi4 and rattle, are ignored with a warning naming them (the table of
@@ -170,8 +189,10 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     input, and naming the argument for a value of the wrong type (h="0.01", params="m=0.5",
     params={"n": True}); KeyboardInterrupt at Ctrl+C (checked every 4096 samples). A
     fixed-step run whose first step fails (h too large for the initial state) is refused with
-    ValueError naming h; a run that stops later (no solution of a step, a non-finite state) is
-    returned with status "failed", the reason in Run.failure and a warning.
+    ValueError naming h; a run that stops later (no solution of a step, a non-finite state, a
+    typed law that gives NaN or inf, naming its expression and the step) is returned with status
+    "failed", the reason in Run.failure and a warning. A typed law that does not parse or names
+    an unknown variable raises ValueError naming the expression and the names allowed.
 
     {systems}
     """
@@ -181,10 +202,16 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     settings = _settings(arguments)
     args = (name, method, settings, _params(params))
     potential = _text("potential", potential)
-    d = _core.run(*args, [], potential, True)
+    if control is not None and not isinstance(control, str) and not callable(control):
+        raise TypeError(f"control = {control!r}: expected a str (a typed law, as dmsim run "
+                        f"--control) or a callable control(t, state) -> u")
+    d = _core.run(*args, [], potential, True, control)
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)
-    return Run(name, method, d, args + (potential,))
+    r = Run(name, method, d, args + (potential, control))
+    if callable(control):
+        r.summary["control"] = {"callable": getattr(control, "__qualname__", repr(control))}
+    return r
 
 
 def _params(params):
