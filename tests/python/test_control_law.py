@@ -114,3 +114,17 @@ def test_simulator_advance_takes_the_text():
         a.advance(1.0, control="tau=[x, 0, 0]")
     with pytest.raises(RuntimeError, match="is NaN at step"):
         a.advance(1.0, control="tau=[sqrt(2.5 - t), 0, 0]")
+
+
+def test_scenario_keeps_the_law(tmp_path):
+    s = dms.load_example("inverted-3d-pendulum-pd")
+    assert s.control_law == PD
+    r = s.run()
+    assert r.summary["control"]["law"] == PD
+    assert tilt(r.state["R"][-1]) < 1e-3 * tilt(r.state["R"][0])
+    path = tmp_path / "s.json"
+    dms.save_scenario(path, s, control_law="tau=[0, 0, -Omega3]")
+    assert dms.load_scenario(path).control_law == "tau=[0, 0, -Omega3]"
+    with pytest.raises(ValueError, match="'control_law'.*unknown name 'x'"):
+        dms.save_scenario(path, s, control_law="tau=[x, 0, 0]")
+    assert dms.load_scenario(tmp_path / "s.json").control_law == "tau=[0, 0, -Omega3]"

@@ -14,7 +14,8 @@ pytest.importorskip("matplotlib")
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples" / "python"
 FIGURES = {"figure2.py": ["fig2a.png", "fig2b.png"],
            "work_precision.py": ["work-precision.png"],
-           "own_integrator.py": ["own-integrator.png"]}
+           "own_integrator.py": ["own-integrator.png"],
+           "inverted_pendulum_pd.py": ["inverted-pendulum-pd.png"]}
 
 
 def test_every_example_is_listed():
