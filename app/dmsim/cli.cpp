@@ -18,6 +18,7 @@
 #include "core/io/scenario.h"
 #include "core/params.h"
 #include "core/sim/bodies.h"
+#include "core/sim/controllaw.h"
 #include "core/sim/runinput.h"
 #include "core/systems/typedpotential.h"
 
@@ -222,10 +223,12 @@ std::string CommandOptions::describe(const CLI::ParseError& e) const {
 
 RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,
                    const IntegratorSettings& settings, std::ostream* csv,
-                   const std::vector<EventSpec>& events) {
+                   const std::vector<EventSpec>& events, const std::string& control) {
   RunResult r;
   r.summary = RunSummary(conservedMomentumMask(model, values));
-  std::unique_ptr<Run> run = model.makeRun(values, method, settings);
+  std::unique_ptr<Run> run = control.empty()
+                                 ? model.makeRun(values, method, settings)
+                                 : makeTypedControlledRun(model, method, values, settings, control);
   // the app's CSV writer and columns (core/io/runcsv.h); energy_dev from the first sample, as
   // the summary's
   std::optional<RunCsvWriter> writer;
@@ -234,6 +237,7 @@ RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method m
   RunShadow shadow(model, values, method, settings.h);
   if (csv) {
     writer.emplace(*csv, model, std::vector<std::vector<std::string>>{run->stateNames()});
+    if (!control.empty()) writer->addControlColumns(controlEntryNames(model, values));
     writer->writeHeader();
     writer->beginRun(0, method);
     writer->followShadow(shadow);
@@ -335,13 +339,18 @@ void defineRun(CommandOptions& c) {
              "digit; docs/cli.md) and the system's scalar parameters, located between samples "
              "and listed under \"events\" in the JSON; add ;rising or ;falling for one "
              "direction and ;stop to end the run at the first (e.g. 'Omega;falling;stop')");
+  c.value("--control", "LAW",
+          "close the run by a control law typed as expressions, one per entry of each control "
+          "channel: CHANNEL=[e1, e2, ...]; ... (e.g. tau=[-2*Omega1, -2*Omega2, -2*Omega3]; a "
+          "scalar channel as f=-0.3*v) in t, the state's entries (R11 ... R33, Omega1, q1_2, ...) "
+          "and the parameters (docs/cli.md); the CSV gets the control's columns");
   c.value("--csv", "FILE", "also write the time series, with a header row");
   c.value("--scenario", "FILE",
           "run a scenario file saved by the app; flags given as well override it (--system "
           "must then match the file's)");
   std::vector<std::string> optional = {"--integrator"};
   optional.insert(optional.end(), settingFlags.begin(), settingFlags.end());
-  optional.insert(optional.end(), {"--potential", "--set", "--event", "--csv"});
+  optional.insert(optional.end(), {"--potential", "--set", "--event", "--control", "--csv"});
   c.form({"--system"}, optional, {"\n(M: " + methods + ", default vi)"});
   c.form({"--scenario"}, {}, {"[any flag of run, which overrides the file]"});
 }
@@ -405,6 +414,12 @@ int cmdRun(const Options& o) {
       const EventFlag f = parseEventFlag(text);
       events.push_back(eventExpression(f.expression, *model, values, f.direction, f.terminal));
     }
+  // the control law (--control over the file's), checked before anything is written
+  const std::string control = o.values.count("--control") ? o.values.at("--control")
+                              : scenario                  ? scenario->controlLaw
+                                                          : std::string();
+  std::optional<TypedControlLaw> law;
+  if (!control.empty()) law = parseControlLaw(*model, values, control);
   for (const std::string& w : warnings) std::cerr << "dmsim: warning: " << w << "\n";
 
   AtomicFile csvFile;
@@ -412,7 +427,8 @@ int cmdRun(const Options& o) {
     throw InputError("--csv: " + csvFile.error());
 
   const RunResult r = runToEnd(*model, values, method, st,
-                               o.values.count("--csv") ? &csvFile.stream() : nullptr, events);
+                               o.values.count("--csv") ? &csvFile.stream() : nullptr, events,
+                               control);
   // a fixed-step run that cannot make its first step is bad input (its CSV is not written)
   // (an event's failure is not h's)
   if (!r.eventFailed)
@@ -423,7 +439,9 @@ int cmdRun(const Options& o) {
     return kBadInput;
   }
 
-  std::cout << withBodies(runReportJson(*model, method, st, r, warnings), *model, values) << "\n";
+  std::string report = withBodies(runReportJson(*model, method, st, r, warnings), *model, values);
+  if (law) report = withControlLaw(report, *law);
+  std::cout << report << "\n";
   if (r.failure.failed) {
     std::cerr << "dmsim: integration failed at t = " << r.failure.time << ": " << r.failure.reason
               << "\n";

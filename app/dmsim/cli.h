@@ -110,10 +110,11 @@ std::string wrapText(const std::string& text, std::size_t width);
 std::shared_ptr<CLI::Formatter> helpFormatter(std::size_t column);
 
 /// Runs one system/method to the end, streaming samples to `csv` when non-null, locating
-/// `events` (core/sim/events.h) when given.
+/// `events` (core/sim/events.h) when given, closed by the typed control law `control` when it
+/// is not empty (core/sim/controllaw.h: the CSV gets the control's columns at the end).
 RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,
                    const IntegratorSettings& settings, std::ostream* csv,
-                   const std::vector<EventSpec>& events = {});
+                   const std::vector<EventSpec>& events = {}, const std::string& control = {});
 
 // Each command: define* adds its options to its CLI11 subcommand, cmd* runs it on what they got.
 void defineList(CommandOptions& c);

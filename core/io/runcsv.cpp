@@ -7,9 +7,11 @@
 
 namespace dms {
 
-std::string runCsvHeader(const std::vector<std::string>& stateColumns) {
+std::string runCsvHeader(const std::vector<std::string>& stateColumns,
+                         const std::vector<std::string>& controlColumns) {
   std::string h = "method,t,energy,energy_dev,structure,structure2,L1,L2,L3,x,y,z,shadow_energy";
   for (const std::string& n : stateColumns) h += "," + n;
+  for (const std::string& n : controlColumns) h += "," + n;
   return h;
 }
 
@@ -30,9 +32,19 @@ RunCsvWriter::RunCsvWriter(std::ostream& out, const SystemModel& model,
   m_momentum = model.hasAngularMomentum();
 }
 
+void RunCsvWriter::addControlColumns(const std::vector<std::string>& names) {
+  const std::string header = runCsvHeader(m_stateColumns, m_controlColumns) + ",";
+  for (const std::string& n : names) {
+    const bool taken =
+        header.find("," + n + ",") != std::string::npos || header.rfind(n + ",", 0) == 0 ||
+        std::find(m_controlColumns.begin(), m_controlColumns.end(), n) != m_controlColumns.end();
+    m_controlColumns.push_back(taken ? "u_" + n : n);
+  }
+}
+
 void RunCsvWriter::writeHeader() {
   m_out.precision(17);
-  m_out << runCsvHeader(m_stateColumns) << '\n';
+  m_out << runCsvHeader(m_stateColumns, m_controlColumns) << '\n';
 }
 
 void RunCsvWriter::beginRun(std::size_t index, Method method) {
@@ -101,6 +113,9 @@ void RunCsvWriter::writeRow(const Sample& s, const double* shadow) {
       m_cells[std::size_t(pos[i])] = &s.state[Eigen::Index(i)];
   }
   for (const double* v : m_cells) cell(v != nullptr, v ? *v : 0.0);
+  for (std::size_t i = 0; i < m_controlColumns.size(); ++i)
+    cell(Eigen::Index(i) < s.control.size(),
+         Eigen::Index(i) < s.control.size() ? s.control[Eigen::Index(i)] : 0.0);
   m_out << '\n';
 }
 

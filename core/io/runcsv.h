@@ -13,6 +13,10 @@
 /// shadow_energy: the run's shadow energy H~ of order 4 at the sample (core/sim/shadowenergy.h)
 /// where the writer follows it (followShadow); empty at the first and last sample, for a run
 /// that has none, and where it is not followed.
+///
+/// A run closed by a control law (core/sim/controlledrun.h) adds its control's entries at the
+/// end, named as the law names them (controlEntryNames: tau1 tau2 tau3, f, f1_1 ...): the
+/// control held over the step from the row's sample, empty at the last sample.
 #pragma once
 
 #include <ostream>
@@ -30,6 +34,10 @@ class RunCsvWriter : public SampleSink {
   /// `stateNames`: every run's Run::stateNames(), in the order the runs will be written.
   RunCsvWriter(std::ostream& out, const SystemModel& model,
                const std::vector<std::vector<std::string>>& stateNames);
+  /// Control columns after the others (before writeHeader): each row writes Sample::control's
+  /// entries under them, an empty cell where the sample has none. A name another column has
+  /// already is written u_NAME.
+  void addControlColumns(const std::vector<std::string>& names);
   /// The header row.
   void writeHeader();
   /// The rows that follow belong to run `index` (of the constructor's list), made by `method`;
@@ -57,6 +65,7 @@ class RunCsvWriter : public SampleSink {
   const SystemModel& m_model;
   std::vector<std::string> m_columns;
   std::vector<std::string> m_stateColumns;
+  std::vector<std::string> m_controlColumns;
   std::vector<std::vector<int>> m_statePos;  ///< per run: its state's index in m_stateColumns
   std::vector<const double*> m_cells;        ///< one row's state cells, reused
   std::size_t m_run = 0;
@@ -67,6 +76,7 @@ class RunCsvWriter : public SampleSink {
 };
 
 /// The same columns for `dmsim run --csv` and the app. The first line of a run CSV.
-std::string runCsvHeader(const std::vector<std::string>& stateColumns);
+std::string runCsvHeader(const std::vector<std::string>& stateColumns,
+                         const std::vector<std::string>& controlColumns = {});
 
 }  // namespace dms

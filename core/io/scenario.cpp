@@ -12,6 +12,7 @@
 #include "core/integrators/settingsjson.h"
 #include "core/io/atomicfile.h"
 #include "core/lie/so3.h"
+#include "core/sim/controllaw.h"
 #include "core/sim/registry.h"
 #include "core/sim/runinput.h"
 #include "core/systems/typedpotential.h"
@@ -286,7 +287,7 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
       (key == "title" ? sc.title : sc.description) = string(value, key);
     } else if (key != "schema_version" && key != "system" && key != "parameters" &&
                key != "settings" && key != "methods" && key != "analysis" && key != "control" &&
-               key != "potential" && key != "speed") {
+               key != "potential" && key != "speed" && key != "control_law") {
       warn.push_back("scenario: unknown key '" + key + "' ignored");
     }
   }
@@ -376,6 +377,14 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   }
   if (j.contains("analysis")) sc.study = parseStudy(j["analysis"], warn);
   if (j.contains("control")) sc.control = parseControl(j["control"], sc.system, warn);
+  if (j.contains("control_law")) {
+    sc.controlLaw = string(j["control_law"], "control_law");
+    try {
+      parseControlLaw(*model, model->normalize(sc.parameters, nullptr), sc.controlLaw);
+    } catch (const InputError& e) {
+      throw InputError(std::string("scenario: 'control_law': ") + e.what(), e.detail());
+    }
+  }
   return sc;
 }
 
@@ -455,6 +464,7 @@ std::string scenarioToJson(const Scenario& s) {
   if (s.speed) j["speed"] = *s.speed;
   if (!s.title.empty()) j["title"] = s.title;
   if (!s.description.empty()) j["description"] = s.description;
+  if (!s.controlLaw.empty()) j["control_law"] = s.controlLaw;
   if (s.study) {
     Json in = Json::object();
     for (const auto& [key, value] : s.study->inputs) in[key] = value;

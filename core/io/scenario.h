@@ -11,10 +11,15 @@
 ///                 "rk": "ode45", "rk_samples": "output"},
 ///    "methods": ["vi", "rk45", "rk4"],
 ///    "analysis": {"study": "long-time", "inputs": {"steps": "20000"}},
-///    "control": {"values": {"T": 10, "h": 0.05}, "choices": {"transcription": "vi"}}}
+///    "control": {"values": {"T": 10, "h": 0.05}, "choices": {"transcription": "vi"}},
+///    "control_law": "f=[-0.5*q1, -0.5*q2, 0]"}
 ///
 /// "analysis" and "control" are optional: the Analysis mode's study with its inputs as typed,
 /// and the optimal-control problem's fields and choices, so that one file holds a whole lecture.
+/// "control_law" is optional too: a control law typed as expressions of t, the state and the
+/// parameters (core/sim/controllaw.h), under which every method of the file runs (`dmsim run
+/// --scenario` and `dms.run` take it; `--control` overrides it). "control" was taken first,
+/// by the optimal-control problem.
 ///
 /// Loading is strict about what it uses and lenient about what it does not know: unknown keys
 /// become warnings; a parameter the system does not have (the run would not be the one
@@ -76,6 +81,9 @@ struct Scenario {
     bool operator==(const Control& o) const { return values == o.values && choices == o.choices; }
   };
   std::optional<Control> control;
+  /// The control law closing the runs ("control_law"; core/sim/controllaw.h), checked against
+  /// the system and its parameters on load; empty: free runs.
+  std::string controlLaw;
 };
 
 /// The methods of `names` (CLI names), each once and each one the system has; throws

@@ -153,6 +153,10 @@ class Run:
       events: the crossings of the events given (dms.Event), located in time order
         (LocatedEvent: t, state, event, direction, terminal); empty without events.
       stopped_by_event: the index of the terminal event that ended the run, else None.
+      control: for a run closed by a control law (dms.run's control), an array (N, m) of the
+        control held over the step from each sample (the entries of the system's control
+        channels in their order, e.g. tau1 tau2 tau3); its last row NaN (no step follows the
+        last sample). None for a free run.
     The arrays are copies the Run owns: they stay valid whatever happens to the run.
     """
 
@@ -177,6 +181,7 @@ class Run:
         self.warnings: List[str] = list(d["warnings"])
         self.events: List[LocatedEvent] = [LocatedEvent(e) for e in d.get("events", [])]
         self.stopped_by_event: Optional[int] = d.get("stopped_by_event")
+        self.control: Optional[_np.ndarray] = d["control"]
         self._pose: Optional[_np.ndarray] = d["pose_columns"]
         self._state: Optional[Dict[str, _np.ndarray]] = None
 
@@ -220,7 +225,9 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
         rtol: Optional[float] = None, atol: Optional[float] = None,
         controller: Optional[str] = None, samples: Optional[str] = None,
         summation: Optional[str] = None, potential: Optional[str] = None, *,
-        sampling: Optional[str] = None, events: Optional[Sequence[Event]] = None) -> Run:
+        sampling: Optional[str] = None, events: Optional[Sequence[Event]] = None,
+        control: Union[None, str, Callable[[float, Dict[str, Union[float, _np.ndarray]]],
+                                           Union[Sequence[float], _np.ndarray]]] = None) -> Run:
     """Runs `system` with `method` from t = 0 to T and returns the Run (its arrays and summary).
 
     Arguments (as `dmsim run`'s flags; None takes the system's article set-up):
@@ -240,6 +247,18 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
       potential: the potential typed for "custom-rigid-body" (in R11 ... R33) or
         "custom-sphere-particle" (in q1, q2, q3, m, l), as dmsim run --potential; each other
         name in it is a parameter that params must give.
+      control: a control law closing the run, held over each step (a zero-order hold); the
+        Run then has a `control` array (N, m). Either a str, the law typed as `dmsim run
+        --control` takes it: "CHANNEL=[e1, e2, ...]; ..." with one expression per entry of each
+        control channel, in t, the named state's entries (R11 ... R33, Omega1 ... Omega3, q1_2:
+        q's 1st component of link 2, ...) and the parameters by name (docs/cli.md), e.g.
+        "tau=[20*R23 - 4*Omega1, -20*R13 - 4*Omega2, -4*Omega3]" or "f=-0.4*v"; or a callable
+        control(t, state) -> u, state a dict of the named state's parts (as Run.state at one
+        sample: arrays, a scalar part as a float), u the flat array of the control's m entries
+        (the channels' entries in order, a matrix channel row by row). The callable is called
+        once per step, from the run's thread holding the GIL; an exception it raises stops the
+        run and is raised here; a u of another shape raises ValueError naming the expected
+        shape. A str and a callable computing the same numbers give the same run.
 
       events: a list of dms.Event: their zero crossings are located (Run.events), and a
         terminal one ends the run (docs/numerics.md, "Events").
@@ -256,8 +275,10 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     input, and naming the argument for a value of the wrong type (h="0.01", params="m=0.5",
     params={"n": True}); KeyboardInterrupt at Ctrl+C (checked every 4096 samples). A
     fixed-step run whose first step fails (h too large for the initial state) is refused with
-    ValueError naming h; a run that stops later (no solution of a step, a non-finite state) is
-    returned with status "failed", the reason in Run.failure and a warning. An event
+    ValueError naming h; a run that stops later (no solution of a step, a non-finite state, a
+    typed law that gives NaN or inf, naming its expression and the step) is returned with status
+    "failed", the reason in Run.failure and a warning. A typed law that does not parse or names
+    an unknown variable raises ValueError naming the expression and the names allowed. An event
     expression that does not parse or names an unknown name is refused with ValueError naming
     it; one whose value is not finite stops the run (status "failed", Run.failure naming the
     event and the step); a callable event that raises stops the run and its exception is raised
@@ -272,9 +293,14 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     settings = _settings(arguments)
     args = (name, method, settings, _params(params))
     potential = _text("potential", potential)
+    if control is not None and not isinstance(control, str) and not callable(control):
+        raise TypeError(f"control = {control!r}: expected a str (a typed law, as dmsim run "
+                        f"--control) or a callable control(t, state) -> u")
     core_events = _events(events)
-    d = _core.run(*args, [], potential, True, core_events)
-    r = Run(name, method, d, args + (potential, core_events))
+    d = _core.run(*args, [], potential, True, core_events, control)
+    r = Run(name, method, d, args + (potential, core_events, control))
+    if callable(control):
+        r.summary["control"] = {"callable": getattr(control, "__qualname__", repr(control))}
     _raise_event_exception(d, r)
     for w in d["warnings"]:
         _warnings.warn(w, stacklevel=2)

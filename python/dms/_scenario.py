@@ -25,8 +25,9 @@ class Scenario:
     """A scenario file of the app: the system, its parameters, the integrator settings (h, T,
     rtol, atol, controller, samples (the sampling), summation; the table of `dmsim list`), the
     methods shown side by side, and optionally the Analysis study (key, inputs as text) and the
-    optimal-control fields and choices; an example says what it shows in `title` and
-    `description`."""
+    optimal-control fields and choices, and the control law closing its runs (`control_law`,
+    typed as dms.run's control and dmsim run --control take it; "control_law" in the file); an
+    example says what it shows in `title` and `description`."""
 
     system: str
     parameters: Dict[str, Union[float, List[float]]] = field(default_factory=dict)
@@ -37,18 +38,20 @@ class Scenario:
     potential: Optional[str] = None
     title: Optional[str] = None
     description: Optional[str] = None
+    control_law: Optional[str] = None
     warnings: List[str] = field(default_factory=list, compare=False)
 
     def run(self, method: Optional[str] = None) -> Run:
-        """dms.run of this scenario with `method` (default its first method, else vi)."""
+        """dms.run of this scenario with `method` (default its first method, else vi), closed by
+        its control_law when it has one."""
         m = method or (self.methods[0] if self.methods else "vi")
         # as dmsim run --scenario: the file's warnings first
         settings = {k: v for k, v in self.settings.items() if v is not None}
         args = (self.system, m, settings, self.parameters)
-        d = _core.run(*args, list(self.warnings), self.potential, False)
+        d = _core.run(*args, list(self.warnings), self.potential, False, [], self.control_law)
         for w in d["warnings"]:
             _warnings.warn(w, stacklevel=2)
-        return Run(self.system, m, d, args + (self.potential,))
+        return Run(self.system, m, d, args + (self.potential, [], self.control_law))
 
 
 _EXAMPLES = _pathlib.Path(__file__).resolve().parent / "examples"
@@ -86,7 +89,8 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
                   summation: Optional[str] = None, methods: Optional[Sequence[str]] = None,
                   study: Optional[Dict[str, object]] = None,
                   control: Optional[Dict[str, object]] = None,
-                  potential: Optional[str] = None, sampling: Optional[str] = None) -> None:
+                  potential: Optional[str] = None, sampling: Optional[str] = None,
+                  control_law: Optional[str] = None) -> None:
     """Writes the scenario file `path`, which the app and `dmsim run --scenario` open
     (atomically: a temporary file, then a rename).
 
@@ -95,7 +99,8 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
     summation (default the article's set-up), methods (names), study ({"key": ...,
     "inputs": {...}}), control ({"values": {...}, "choices": {...}}) and potential (the typed
     potential of "custom-rigid-body" or "custom-sphere-particle", as dms.run's; its parameters
-    go in params). Keywords given with
+    go in params) and control_law (a control law typed as dms.run's control takes it, checked
+    against the system). Keywords given with
     `scenario` override its fields. A scenario that cannot be run as written is refused with
     the loader's message naming the field, and nothing is written: a bad value, or a parameter
     the system does not have (a typed potential's parameters without the potential:
@@ -104,6 +109,7 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
     # a value of the wrong type is refused naming the argument, as dms.run does
     given = _settings(locals())
     potential = _check_text("potential", potential)
+    control_law = _check_text("control_law", control_law)
     params = _params(params)
     methods = _texts("methods", methods)
     if scenario is None:
@@ -128,6 +134,7 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
         "control": control if control is not None else scenario.control,
         "title": scenario.title,
         "description": scenario.description,
+        "control_law": control_law if control_law is not None else scenario.control_law,
     }
     if d["study"] is not None:
         d["study"] = {"key": d["study"]["key"],

@@ -117,13 +117,19 @@ class Simulator:
         self._sim.step(u)
 
     def advance(self, T: float,
-                control: Optional[Callable[[float, StateDict], Union[Sequence[float], _np.ndarray]]] = None,
+                control: Union[None, str,
+                       Callable[[float, StateDict], Union[Sequence[float], _np.ndarray]]] = None,
                 ) -> None:
         """Steps through a time T (a whole number of steps: round(T / h), ValueError when T is
         not within 1e-9 of one). control(t, state) -> u, called before each step with the
         step's start time and state, gives the control held over it; None: no control (the
         steps then run without the interpreter). An exception raised by control stops the
-        advance there and propagates: the steps before it are kept."""
+        advance there and propagates: the steps before it are kept. control may also be a
+        control law typed as dms.run and dmsim run --control take it, e.g.
+        "tau=[20*R32 - 4*Omega1, -20*R31 - 4*Omega2, -4*Omega3]": compiled once (ValueError
+        naming the expression and the names allowed when it does not parse or names an
+        unknown variable), evaluated before each step without the interpreter; a NaN or inf
+        from it stops the advance with RuntimeError naming the expression and the step."""
         T = _number("T", T)
         if not T >= 0 or not _math.isfinite(T):
             raise ValueError(f"T = {T} is out of range: a duration in [0, inf) s")
@@ -134,8 +140,12 @@ class Simulator:
         if control is None:
             self._sim.steps(n)
             return
+        if isinstance(control, str):
+            self._sim.steps_law(n, control)
+            return
         if not callable(control):
-            raise TypeError("control must be a callable control(t, state) -> u, or None")
+            raise TypeError("control must be a callable control(t, state) -> u, a typed law "
+                            "(str) or None")
         sim = self._sim
         for _ in range(n):
             sim.step(control(sim.t, sim.get_state()))

@@ -4,6 +4,8 @@
 // vector per quantity, reserved for the run's sample count, moved into the arrays without a
 // copy and without a Python object per sample), its summary as `dmsim run`'s JSON. The GIL is
 // released while the run computes; Ctrl+C is checked between chunks of samples.
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -13,6 +15,7 @@
 #include "core/io/runcsv.h"
 #include "core/sim/bodies.h"
 #include "core/sim/events.h"
+#include "core/sim/controllaw.h"
 #include "core/sim/namedstate.h"
 #include "core/sim/runinput.h"
 #include "core/sim/runreport.h"
@@ -45,6 +48,11 @@ class Columns final : public SampleSink {
   }
   /// The run's shadow energy, into shadowT and shadowValue as its values are completed.
   void follow(RunShadow* shadow) { shadow_ = shadow; }
+  /// Each sample's control (m entries; NaN where it has none: the last sample).
+  void recordControl(std::size_t m, std::size_t expected) {
+    m_ = m;
+    control.reserve(m * expected);
+  }
   void take(const Sample& s) override {
     // the first sample for its named state (the last one's is read off the columns: last())
     if (outcome_.summary.samples == 0) outcome_.first = s;
@@ -64,8 +72,11 @@ class Columns final : public SampleSink {
     if (momentum_) momentum.insert(momentum.end(), s.momentum.data(), s.momentum.data() + 3);
     for (std::size_t i = 0; i < d_; ++i)
       state.push_back(i < std::size_t(s.state.size()) ? s.state[Eigen::Index(i)] : 0.0);
+    for (std::size_t i = 0; i < m_; ++i)
+      control.push_back(i < std::size_t(s.control.size()) ? s.control[Eigen::Index(i)] : kNaN);
   }
   std::vector<double> t, energy, structure, structure2, momentum, state, shadowT, shadowValue;
+  std::vector<double> control;
   std::vector<double> pose;  ///< position and velocity, for the named states that read them
 
   /// What the last sample's named state reads (t, state, pose), from the columns.
@@ -87,7 +98,108 @@ class Columns final : public SampleSink {
   RunShadow* shadow_ = nullptr;
   RunOutcome& outcome_;
   std::size_t d_;
+  std::size_t m_ = 0;
   bool momentum_, structure2_, pose_;
+  static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+};
+
+// The run of `method`: free (control None), closed by a typed law (a str, as dmsim run
+// --control) or by a Python callable control(t, state) -> u. The callable is called in the
+// run's thread, which computes without the GIL: it takes the GIL for the call. An exception it
+// raises, or a u of the wrong shape (ValueError), stops the run; rethrow() raises it then.
+class RunWithLaw {
+ public:
+  RunWithLaw(const SystemModel& model, Method method, const ParamValues& values,
+             const IntegratorSettings& st, const py::object& control)
+      : model_(model), method_(method), control_(control) {
+    if (control.is_none()) {
+      run = model.makeRun(values, method, st);
+      return;
+    }
+    if (py::isinstance<py::str>(control)) {
+      const std::string text = control.cast<std::string>();
+      law = parseControlLaw(model, model.normalize(values, nullptr), text);
+      run = makeTypedControlledRun(model, method, values, st, text);
+      controlSize = law->entries.size();
+      return;
+    }
+    if (!PyCallable_Check(control.ptr()))
+      throw py::type_error(
+          "control must be a str (a typed law, as dmsim run --control) or a callable "
+          "control(t, state) -> u, or None; got " +
+          std::string(py::str(py::type::of(control).attr("__name__"))));
+    auto sim = std::make_unique<Simulator>(model, method, values, st);
+    controlSize = sim->controlSize();
+    entries_ = controlEntryNames(model, sim->values());
+    run = std::make_unique<ControlledRun>(
+        std::move(sim),
+        [this](const Sample& s, VectorXd& u, std::string* why) { return call(s, u, why); },
+        st.steps());
+  }
+  RunWithLaw(const RunWithLaw&) = delete;
+  RunWithLaw& operator=(const RunWithLaw&) = delete;
+
+  /// Raises what the callable raised, or the ValueError of a wrong-shaped u (with the GIL).
+  void rethrow() {
+    if (raised_) {
+      py::error_already_set e = std::move(*raised_);
+      raised_.reset();
+      throw e;
+    }
+    if (!shapeError_.empty()) throw py::value_error(shapeError_);
+  }
+
+  std::unique_ptr<Run> run;
+  std::optional<TypedControlLaw> law;
+  std::size_t controlSize = 0;
+
+ private:
+  bool call(const Sample& s, VectorXd& u, std::string* why) {
+    py::gil_scoped_acquire gil;
+    try {
+      py::dict state;
+      for (const StatePart& p : namedState(model_, method_, s)) {
+        if (p.shape.empty()) {
+          state[py::str(p.name)] = py::float_(p.values.empty() ? 0.0 : p.values[0]);
+          continue;
+        }
+        std::vector<py::ssize_t> shape(p.shape.begin(), p.shape.end());
+        py::array_t<double> a(shape);
+        std::copy(p.values.begin(), p.values.end(), a.mutable_data());
+        state[py::str(p.name)] = a;
+      }
+      const py::object out = control_(s.t, state);
+      const auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(out);
+      if (!a) throw py::error_already_set();
+      const auto m = py::ssize_t(u.size());
+      if (a.ndim() != 1 || a.shape(0) != m) {
+        std::string shape = "(";
+        for (py::ssize_t i = 0; i < a.ndim(); ++i)
+          shape += (i ? ", " : "") + std::to_string(a.shape(i));
+        shape += a.ndim() == 1 ? ",)" : ")";
+        std::string names;
+        for (const std::string& n : entries_) names += (names.empty() ? "" : " ") + n;
+        shapeError_ = "control: the callable returned u of shape " + shape +
+                      " at t = " + formatNumber(s.t) + "; expected (" + std::to_string(m) +
+                      ",): the entries " + names;
+        if (why) *why = shapeError_;
+        return false;
+      }
+      for (py::ssize_t i = 0; i < m; ++i) u[Eigen::Index(i)] = a.data()[i];
+      return true;
+    } catch (py::error_already_set& e) {
+      if (why) *why = std::string("the control callable raised ") + e.what();
+      raised_.emplace(std::move(e));
+      return false;
+    }
+  }
+
+  const SystemModel& model_;
+  Method method_;
+  const py::object& control_;
+  std::vector<std::string> entries_;
+  std::optional<py::error_already_set> raised_;
+  std::string shapeError_;
 };
 
 // a named state as a dict: a scalar part as a float, another as an array of its shape
@@ -204,10 +316,11 @@ IntegratorSettings settingsOf(const SystemModel& model, const py::dict& given) {
 // `warnings`: those of the input so far (a scenario file's), to which the run's are added
 // `reportIgnored`: whether the settings were given by the caller (not a scenario file's), so
 // that those the method does not read are said
+// `control`: None, a typed law (str) or a callable (RunWithLaw)
 py::dict run(const std::string& system, const std::string& methodText, const py::dict& settings,
              const py::object& params, std::vector<std::string> warnings,
              const std::optional<std::string>& potential, bool reportIgnored,
-             const py::list& events) {
+             const py::list& events, const py::object& control) {
   // checked in dmsim run's order, with its messages; a typed potential makes its own instance
   std::shared_ptr<const SystemModel> typed;
   if (potential) typed = withPotential(systemNamed(system), *potential);
@@ -229,7 +342,8 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
 
   RunOutcome outcome;
   outcome.summary = RunSummary(conservedMomentumMask(model, values));
-  std::unique_ptr<Run> r = model.makeRun(values, method, st);
+  RunWithLaw closed(model, method, values, st, control);
+  Run* r = closed.run.get();
   const std::vector<std::string> stateNames = r->stateNames();
   // t_k = k h, k = 0..N, unless RK45 is sampled at its own steps (then the vectors grow)
   const bool sampledAtSteps = methodInfo(method).adaptive && st.sampling == RkSampling::Steps;
@@ -241,6 +355,7 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
   const bool pose = model.namedStateNeedsPose(method);
   const SampleFields fields = pose ? SampleFields::All : SampleFields::Metrics;
   Columns columns(outcome, stateNames.size(), momentum, structure2, pose, expected);
+  if (!control.is_none()) columns.recordControl(closed.controlSize, expected);
   RunShadow shadow(model, values, method, st.h);
   columns.follow(&shadow);
   // the events (a bad expression is refused here, before the run), located between the run and
@@ -257,6 +372,7 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
                      : r->advance(columns, kChunk, fields);
       outcome.cpuSeconds += threadCpuSeconds() - c0;
     }
+    closed.rethrow();
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
   }
   outcome.last = columns.last();
@@ -274,8 +390,14 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
 
   const auto n = py::ssize_t(columns.t.size());
   py::dict out;
-  out["summary"] = withBodies(runReportJson(model, method, st, outcome, warnings), model, values);
+  std::string summary =
+      withBodies(runReportJson(model, method, st, outcome, warnings), model, values);
+  if (closed.law) summary = withControlLaw(summary, *closed.law);
+  out["summary"] = summary;
   out["warnings"] = warnings;
+  out["control"] = control.is_none() ? py::object(py::none())
+                                     : py::object(ownedArray(std::move(columns.control),
+                                                             {n, py::ssize_t(closed.controlSize)}));
   out["t"] = ownedArray(std::move(columns.t), {n});
   out["energy"] = ownedArray(std::move(columns.energy), {n});
   out["structure"] = ownedArray(std::move(columns.structure), {n});
@@ -320,7 +442,7 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
 std::size_t runCsv(const std::string& path, const std::string& system,
                    const std::string& methodText, const py::dict& settings,
                    const py::object& params, const std::optional<std::string>& potential,
-                   const py::list& events) {
+                   const py::list& events, const py::object& control) {
   std::shared_ptr<const SystemModel> typed;
   if (potential) typed = withPotential(systemNamed(system), *potential);
   const SystemModel& model = typed ? *typed : systemNamed(system);
@@ -330,8 +452,10 @@ std::size_t runCsv(const std::string& path, const std::string& system,
   const ParamValues values = model.normalize(paramValues(params, model), &warnings);
   AtomicFile file;
   if (!file.open(path)) throw InputError("to_csv: " + file.error());
-  std::unique_ptr<Run> r = model.makeRun(values, method, st);
+  RunWithLaw closed(model, method, values, st, control);
+  Run* r = closed.run.get();
   RunCsvWriter writer(file.stream(), model, {r->stateNames()});
+  if (!control.is_none()) writer.addControlColumns(controlEntryNames(model, values));
   writer.writeHeader();
   writer.beginRun(0, method);
   RunShadow shadow(model, values, method, st.h);
@@ -356,6 +480,7 @@ std::size_t runCsv(const std::string& path, const std::string& system,
       more = locator ? advanceWithEvents(*r, *locator, kChunk, SampleFields::All)
                      : r->advance(counter, kChunk, SampleFields::All);
     }
+    closed.rethrow();
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
   }
   if (*pyEvents.raised) throw **pyEvents.raised;
@@ -445,12 +570,14 @@ py::list settingKeyList() {
 void defineRun(py::module_& m) {
   m.def("run_csv", &runCsv, py::arg("path"), py::arg("system"), py::arg("method"),
         py::arg("settings"), py::arg("params"), py::arg("potential"),
-        py::arg("events") = py::list());
+        py::arg("events") = py::list(),
+        py::arg("control") = py::none());
   m.def("named_states", &namedStates, py::arg("system"), py::arg("method"), py::arg("t"),
         py::arg("state"), py::arg("pose"));
   m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("settings"), py::arg("params"),
         py::arg("warnings"), py::arg("potential") = py::none(), py::arg("report_ignored") = false,
-        py::arg("events") = py::list());
+        py::arg("events") = py::list(),
+        py::arg("control") = py::none());
   m.def("setting_keys", &settingKeyList);
 }
 

@@ -44,6 +44,8 @@ py::dict toDict(const Scenario& s, const std::vector<std::string>& warnings) {
   d["title"] = s.title.empty() ? py::object(py::none()) : py::object(py::str(s.title));
   d["description"] =
       s.description.empty() ? py::object(py::none()) : py::object(py::str(s.description));
+  d["control_law"] =
+      s.controlLaw.empty() ? py::object(py::none()) : py::object(py::str(s.controlLaw));
   d["warnings"] = warnings;
   return d;
 }
@@ -82,6 +84,8 @@ void save(const std::string& path, const py::dict& d) {
   for (const char* key : {"title", "description"})
     if (d.contains(key) && !d[key].is_none())
       (key[0] == 't' ? s.title : s.description) = d[key].cast<std::string>();
+  if (d.contains("control_law") && !d["control_law"].is_none())
+    s.controlLaw = d["control_law"].cast<std::string>();
   const std::string text = scenarioToJson(s);
   std::vector<std::string> warnings;
   parseScenario(text, &warnings);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/sim/controllaw.h"
 #include "core/systems/typedpotential.h"
 #include "python/src/convert.h"
 
@@ -102,10 +103,45 @@ class PySimulator {
     if (!ok) throw std::runtime_error(m_sim->failure().reason);
   }
 
+  // n steps closed by the typed law `text` (core/sim/controllaw.h; compiled once per text), the
+  // GIL released; a law that gives NaN or inf, or a failed step, raises RuntimeError with the
+  // reason (the steps before it kept)
+  void stepsLaw(std::int64_t n, const std::string& text) {
+    if (!m_law || m_lawText != text) {
+      const TypedControlLaw law = parseControlLaw(m_sim->model(), m_sim->values(), text);
+      m_law = compileControlLaw(law, m_sim->model(), m_sim->method(), m_sim->settings().h);
+      m_lawText = text;
+    }
+    constexpr std::int64_t kChunk = 4096;
+    VectorXd u = VectorXd::Zero(Eigen::Index(m_sim->controlSize()));
+    std::string why;
+    bool ok = true;
+    for (std::int64_t done = 0; done < n && ok;) {
+      const std::int64_t next = std::min(n, done + kChunk);
+      {
+        py::gil_scoped_release nogil;
+        for (; done < next && ok; ++done) {
+          const Sample& s = m_sim->sample();
+          if (!m_law(s, u, &why)) {
+            why = "the control at t = " + formatNumber(s.t) + " failed: " + why;
+            ok = false;
+            break;
+          }
+          ok = m_sim->step(u);
+          if (!ok) why = m_sim->failure().reason;
+        }
+      }
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
+    if (!ok) throw std::runtime_error(why);
+  }
+
   Simulator& sim() { return *m_sim; }
   const std::vector<std::string>& warnings() const { return m_warnings; }
 
  private:
+  ControlLaw m_law;
+  std::string m_lawText;
   std::shared_ptr<const SystemModel> m_typed;
   std::vector<std::string> m_warnings;
   std::unique_ptr<Simulator> m_sim;
@@ -122,6 +158,7 @@ void defineSimulator(py::module_& m) {
            py::arg("potential"), py::arg("state"))
       .def("step", &PySimulator::step, py::arg("u"))
       .def("steps", &PySimulator::steps, py::arg("n"))
+      .def("steps_law", &PySimulator::stepsLaw, py::arg("n"), py::arg("law"))
       .def_property_readonly("t", [](PySimulator& s) { return s.sim().t(); })
       .def_property_readonly("k", [](PySimulator& s) { return s.sim().steps(); })
       .def_property_readonly("h", [](PySimulator& s) { return s.sim().settings().h; })

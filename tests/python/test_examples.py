@@ -15,7 +15,8 @@ EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples" / "python"
 FIGURES = {"figure2.py": ["fig2a.png", "fig2b.png"],
            "work_precision.py": ["work-precision.png"],
            "own_integrator.py": ["own-integrator.png"],
-           "pendulum_period.py": ["pendulum-period.png"]}
+           "pendulum_period.py": ["pendulum-period.png"],
+           "inverted_pendulum_pd.py": ["inverted-pendulum-pd.png"]}
 
 
 def test_every_example_is_listed():
