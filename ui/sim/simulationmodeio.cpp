@@ -189,11 +189,10 @@ void SimulationMode::applyChoice(const std::string& name, const std::string& val
 }
 
 void SimulationMode::showView(const std::string& key) {
-  static const std::map<std::string, PlotView> views = {{"errors", PlotView::Errors},
-                                                        {"energy", PlotView::Energy},
-                                                        {"phase", PlotView::Phase},
-                                                        {"state", PlotView::State},
-                                                        {"momentum", PlotView::Momentum}};
+  static const std::map<std::string, PlotView> views = {
+      {"errors", PlotView::Errors},     {"energy", PlotView::Energy},
+      {"phase", PlotView::Phase},       {"state", PlotView::State},
+      {"momentum", PlotView::Momentum}, {"control", PlotView::Control}};
   const auto it = views.find(key);
   if (it == views.end()) throw InputError("'" + key + "' is not a view");
   // the plots know what the system has once they have its quantities at these values

@@ -8,7 +8,9 @@
 #include <memory>
 #include <mutex>
 
+#include "core/sim/controlledrun.h"
 #include "core/sim/shadowenergy.h"
+#include "core/sim/simulator.h"
 #include "ui/sim/quantities.h"
 
 namespace dms::ui {
@@ -101,8 +103,17 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
   for (int i = 0; i < n; ++i) {
     try {
       const Method m = job.methods[std::size_t(i)];
-      runs[std::size_t(i)] = job.model->makeRun(job.values, m, job.settings);
-      if (job.model->shadowConstruction(job.values, m, job.settings.h).available())
+      if (job.law.on()) {
+        // the same law for every method, compiled here: its evaluator is this run's alone
+        ControlLaw law = compileLaw(*job.model, m, job.values, job.law);
+        auto sim = std::make_unique<Simulator>(*job.model, m, job.values, job.settings);
+        runs[std::size_t(i)] =
+            std::make_unique<ControlledRun>(std::move(sim), std::move(law), job.settings.steps());
+      } else {
+        runs[std::size_t(i)] = job.model->makeRun(job.values, m, job.settings);
+      }
+      // a forced run has no modified Hamiltonian: no shadow energy
+      if (!job.law.on() && job.model->shadowConstruction(job.values, m, job.settings.h).available())
         shadows[std::size_t(i)] = std::make_unique<ShadowStream>(job, m);
     } catch (const std::exception& e) {
       RunChunk c;
