@@ -1,40 +1,38 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The forcing panel's law as the worker compiles it: one text per declared control channel
-// (SystemDeclaration::controls), each a comma-separated list of expressions, one per entry of
-// the channel, of t, the state's named parts and the system's scalar parameters. Compiled in
-// the worker's thread, one evaluator per run (the runs share nothing).
+// The forcing panel's law as the worker takes it: one text per declared control channel
+// (SystemDeclaration::controls), a comma-separated expression per entry of the channel, put
+// together as the typed law of core/sim/controllaw.h (CHANNEL=[e1, ...]; ...), which the worker
+// compiles in its thread, one evaluator per run (the runs share nothing).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "core/sim/controlledrun.h"
 #include "core/systems/system.h"
 
 namespace dms::ui {
 
-/// The law the panel holds: a text per declared channel, in the declaration's order.
+/// The law the panel holds: a text per declared channel, in the declaration's order (none:
+/// unforced), and the law's text as controllaw.h reads it.
 struct ForcingLaw {
   std::vector<std::string> channels;
+  std::string text;
   bool on() const { return !channels.empty(); }
 };
 
-/// The names a law of `model` may read, in the order of its messages: t, the state's parts
-/// (a part of several entries by its name and 1-based indices, e.g. Omega1, R12) and the
-/// scalar parameters in `values`.
+/// The law of the channels' texts for `model` (CHANNEL=[text]; ...); none for no texts.
+ForcingLaw forcingLaw(const SystemModel& model, const std::vector<std::string>& channels);
+
+/// The names a law of `model` may read at `values`: t, the named state's entries, the
+/// parameters (controllaw.h).
 std::vector<std::string> lawNames(const SystemModel& model, const ParamValues& values);
 
-/// The channel's field name in messages, e.g. "control tau".
-std::string channelField(const StatePartSpec& channel);
-
-/// Compiles `law` for the runs of `method` at normalized `values`. Throws InputError naming
-/// the channel's field, what is wrong (a syntax error and its position, an unknown name, the
-/// wrong number of entries) and the names the law may use.
-ControlLaw compileLaw(const SystemModel& model, Method method, const ParamValues& values,
-                      const ForcingLaw& law);
-
-/// Checks `law` (compileLaw for the system's first method): throws as compileLaw.
+/// Checks `law` as the worker will compile it (parseControlLaw). Throws InputError naming the
+/// channel's entry ("control tau = '...'"), what is wrong and the names the law may use.
 void checkLaw(const SystemModel& model, const ParamValues& values, const ForcingLaw& law);
+
+/// controllaw.h's message for the panel: "--control: " read as "control ".
+std::string lawMessage(const std::string& what);
 
 }  // namespace dms::ui

@@ -52,6 +52,7 @@ void ForcingPanel::setSystem(const SystemModel* model) {
   m_switch->setChecked(false);
   m_switch->blockSignals(false);
   m_message->setProblem({});
+  m_model = model;
   const std::vector<StatePartSpec> channels =
       model ? model->declaration().controls : std::vector<StatePartSpec>();
   m_none->setVisible(channels.empty());
@@ -98,7 +99,7 @@ void ForcingPanel::setSystem(const SystemModel* model) {
       names += (names.isEmpty() ? "" : ", ") + QString::fromStdString(n);
   } catch (const std::exception&) {
   }
-  m_names->setText(tr("Names: %1; e.g. −0.5*Omega").arg(names));
+  m_names->setText(tr("A law may read %1; + − * / ^, sin cos exp sqrt …, pi").arg(names));
 }
 
 QString ForcingPanel::noControlText() const {
@@ -106,10 +107,10 @@ QString ForcingPanel::noControlText() const {
 }
 
 ForcingLaw ForcingPanel::law() const {
-  ForcingLaw l;
-  if (!isOn()) return l;
-  for (const QLineEdit* e : m_fields) l.channels.push_back(e->text().toStdString());
-  return l;
+  if (!isOn() || !m_model) return {};
+  std::vector<std::string> texts;
+  for (const QLineEdit* e : m_fields) texts.push_back(e->text().toStdString());
+  return forcingLaw(*m_model, texts);
 }
 
 bool ForcingPanel::isOn() const { return !m_fields.empty() && m_switch->isChecked(); }

@@ -50,6 +50,7 @@ class ForcingPanel : public QGroupBox {
   void changed();
 
  private:
+  const SystemModel* m_model = nullptr;
   QWidget* m_body = nullptr;  // the switch, the fields and the problem
   QCheckBox* m_switch = nullptr;
   QLabel* m_none = nullptr;   // what a system without controls says

@@ -8,9 +8,8 @@
 #include <memory>
 #include <mutex>
 
-#include "core/sim/controlledrun.h"
+#include "core/sim/controllaw.h"
 #include "core/sim/shadowenergy.h"
-#include "core/sim/simulator.h"
 #include "ui/sim/quantities.h"
 
 namespace dms::ui {
@@ -105,10 +104,8 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       const Method m = job.methods[std::size_t(i)];
       if (job.law.on()) {
         // the same law for every method, compiled here: its evaluator is this run's alone
-        ControlLaw law = compileLaw(*job.model, m, job.values, job.law);
-        auto sim = std::make_unique<Simulator>(*job.model, m, job.values, job.settings);
         runs[std::size_t(i)] =
-            std::make_unique<ControlledRun>(std::move(sim), std::move(law), job.settings.steps());
+            makeTypedControlledRun(*job.model, m, job.values, job.settings, job.law.text);
       } else {
         runs[std::size_t(i)] = job.model->makeRun(job.values, m, job.settings);
       }
