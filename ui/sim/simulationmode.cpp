@@ -216,19 +216,22 @@ void SimulationMode::recompute() {
                  .arg(plotSymbol(m_model->title()).toHtmlEscaped(), legend);
   m_methodCount = int(job.methods.size());
   m_plots->setQuantities(*m_model, values, job.methods);
-  std::vector<std::size_t> controlSizes;
-  for (const StatePartSpec& ch : m_model->declaration().controls)
-    controlSizes.push_back(declaredSize(ch.shape, values));
-  m_plots->setControl(m_model->declaration().controls, controlSizes, law.on(),
-                      m_model->declaration().controls.empty()
-                          ? tr("No control plot: %1 declares no control channel")
-                                .arg(QString::fromStdString(m_model->title()))
-                          : QString());
+  updateControl(values);
   m_plots->setRuns(styles, settings.T, plotSymbol(m_model->structureName()),
                    plotSymbol(m_model->structure2Symbol()));
   playback()->setHorizon(settings.T, settings.h);
   m_pendingScene = PendingScene{values, std::move(sceneRuns)};
   m_dataDirty = true;
+}
+
+void SimulationMode::updateControl(const ParamValues& values) {
+  std::vector<std::size_t> sizes;
+  const std::vector<StatePartSpec>& channels = m_model->declaration().controls;
+  for (const StatePartSpec& ch : channels) sizes.push_back(declaredSize(ch.shape, values));
+  m_plots->setControl(channels, sizes, m_params->forcingPanel()->isOn(),
+                      channels.empty() ? tr("No control plot: %1 declares no control channel")
+                                             .arg(QString::fromStdString(m_model->title()))
+                                       : QString());
 }
 
 // with more methods than viewports the line says which the 3D view draws, and how to see all
