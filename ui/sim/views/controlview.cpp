@@ -99,7 +99,15 @@ void ControlView::rebuild() {
   for (std::size_t s : m_ctx.controlSizes) entries += s;
   m_control->yAxis->setLabel(controlAxisLabel(m_ctx.controls, m_ctx.controlSizes));
   PlotStyle::title(m_energy)->setText(tr("Energy E − E₀ under the law"));
-  PlotStyle::title(m_control)->setText(tr("Control u(t) = law(t, state)"));
+  // the entries of u told apart by their lines (the legend row may not fit): in the title
+  static const char* const lines[] = {"solid", "dashed", "dotted", "dash-dot"};
+  QStringList which;
+  for (std::size_t k = 0; entries > 1 && k < std::min<std::size_t>(entries, 6); ++k)
+    which << QStringLiteral("%1 %2").arg(controlEntryName(m_ctx.controls, m_ctx.controlSizes, k),
+                                         tr(lines[k % 4]));
+  PlotStyle::title(m_control)->setText(which.isEmpty()
+                                           ? tr("Control u(t) = law(t, state)")
+                                           : tr("Control u(t): %1").arg(which.join(", ")));
   if (!m_ctx.controlOn) return;
   for (std::size_t i = 0; i < n; ++i) {
     m_energyGraphs[i] = addRunGraph(m_energy, runs[i].color, 1.5, runs[i].pen, runs[i].label);
