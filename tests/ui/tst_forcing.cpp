@@ -192,8 +192,8 @@ class TestForcing : public QObject {
 
     // a syntax error too, then a good law runs and clears the message
     type(w, 0, "-0.5*");
-    QVERIFY(QTest::qWaitFor(
-        [&] { return forcing(w)->problem().contains("control tau = '-0.5*'"); }, ms(10000)));
+    QVERIFY(QTest::qWaitFor([&] { return forcing(w)->problem().contains("control tau = '-0.5*'"); },
+                            ms(10000)));
     const quint64 good = sim(w)->session()->generation();
     type(w, 0, "-0.5*Omega");
     QVERIFY(waitForJob(w, good));
