@@ -11,6 +11,7 @@
 #include "core/sim/simulator.h"
 #include "ui/common/messageline.h"
 #include "ui/common/palette.h"
+#include "ui/sim/quantities.h"
 
 namespace dms::ui {
 
@@ -34,7 +35,9 @@ ForcingPanel::ForcingPanel(QWidget* parent) : QGroupBox(tr("Forcing"), parent) {
   auto* form = new QFormLayout;
   form->setObjectName("forcingFields");
   body->addLayout(form);
+  // the names in the expression language, as typed (not the notation of the labels)
   m_names = new QLabel(m_body);
+  m_names->setObjectName("lawNames");
   m_names->setWordWrap(true);
   m_names->setStyleSheet(labelStyle(mutedTextColor()));
   body->addWidget(m_names);
@@ -60,7 +63,7 @@ void ForcingPanel::setSystem(const SystemModel* model) {
   m_none->setText(!model || !channels.empty()
                       ? QString()
                       : tr("No control: %1 declares no control channel, so it cannot be forced")
-                            .arg(QString::fromStdString(model->title())));
+                            .arg(plotSymbol(model->title())));
   if (channels.empty()) return;
   const ParamValues values = defaultValues(model->params());
   for (const StatePartSpec& ch : channels) {
@@ -85,9 +88,10 @@ void ForcingPanel::setSystem(const SystemModel* model) {
         if (isOn()) emit changed();
       }
     });
-    auto* label = new QLabel(QStringLiteral("%1 [%2]").arg(QString::fromStdString(ch.name),
-                                                           QString::fromStdString(ch.unit)),
-                             m_body);
+    // the channel's symbol (the law names it as typed: the tooltip says so)
+    const QString symbol = ch.name == "tau" ? QStringLiteral("τ") : QString::fromStdString(ch.name);
+    auto* label =
+        new QLabel(QStringLiteral("%1 [%2]").arg(symbol, QString::fromStdString(ch.unit)), m_body);
     label->setToolTip(edit->toolTip());
     form->addRow(label, edit);
     m_fields.push_back(edit);

@@ -228,10 +228,11 @@ void SimulationMode::updateControl(const ParamValues& values) {
   std::vector<std::size_t> sizes;
   const std::vector<StatePartSpec>& channels = m_model->declaration().controls;
   for (const StatePartSpec& ch : channels) sizes.push_back(declaredSize(ch.shape, values));
-  m_plots->setControl(channels, sizes, m_params->forcingPanel()->isOn(),
-                      channels.empty() ? tr("No control plot: %1 declares no control channel")
-                                             .arg(QString::fromStdString(m_model->title()))
-                                       : QString());
+  m_plots->setControl(
+      channels, sizes, m_params->forcingPanel()->isOn(),
+      channels.empty()
+          ? tr("No control plot: %1 declares no control channel").arg(plotSymbol(m_model->title()))
+          : QString());
 }
 
 // with more methods than viewports the line says which the 3D view draws, and how to see all
