@@ -20,6 +20,7 @@
 #include "ui/common/messageline.h"
 #include "ui/common/palette.h"
 #include "ui/common/paramform.h"
+#include "ui/sim/forcingpanel.h"
 #include "ui/sim/methodpicker.h"
 #include "ui/sim/potentialeditor.h"
 
@@ -85,6 +86,9 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
   m_message = new MessageLine(3, this);
   layout->addWidget(m_message);
   layout->addWidget(m_methods);
+  m_forcing = new ForcingPanel(this);
+  connect(m_forcing, &ForcingPanel::changed, this, &ParamPanel::changed);
+  layout->addWidget(m_forcing);
   layout->addWidget(boxAround(tr("Integrator"), m_settings, this));
   layout->addStretch(1);
 }
@@ -96,6 +100,7 @@ void ParamPanel::setSystem(const SystemModel* model) {
   offerRanges();
   m_potential->setSystem(model, model);
   m_methods->setSystem(model);
+  m_forcing->setSystem(model);
   setScenario(defaultValues(model->params()), model->defaultSettings());
   showProblem({});
   showNote({});

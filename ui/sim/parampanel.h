@@ -26,6 +26,7 @@ namespace dms::ui {
 class MessageLine;
 class MethodPicker;
 class ParamForm;
+class ForcingPanel;
 class PotentialEditor;
 
 class ParamPanel : public QWidget {
@@ -69,6 +70,9 @@ class ParamPanel : public QWidget {
   /// Chooses methods (none: the article's pair) without emitting changed().
   void setMethods(const std::vector<Method>& methods);
   MethodPicker* methodPicker() const { return m_methods; }
+  /// The forcing panel: the control law of every run, for a system that declares controls
+  /// (its changes emit changed()).
+  ForcingPanel* forcingPanel() const { return m_forcing; }
 
   /// A problem with the current values (shown in red in place), or empty to clear it.
   void showProblem(const QString& text);
@@ -113,6 +117,7 @@ class ParamPanel : public QWidget {
   ParamForm* m_params = nullptr;
   ParamForm* m_settings = nullptr;
   MethodPicker* m_methods = nullptr;
+  ForcingPanel* m_forcing = nullptr;
   // a list per choice of the settings' table (the controller, the sampling, the summation)
   std::vector<std::pair<const SettingKey*, QComboBox*>> m_choices;
   MessageLine* m_message = nullptr;  // the problem in red, else the notes: reserved lines

@@ -16,6 +16,7 @@
 
 #include "ui/common/palette.h"
 #include "ui/common/timeunit.h"
+#include "ui/sim/views/controlview.h"
 #include "ui/sim/views/energyview.h"
 #include "ui/sim/views/errorsview.h"
 #include "ui/sim/views/momentumview.h"
@@ -71,8 +72,12 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   // one page per view, in the order of PlotView
   m_stack = new QStackedWidget(this);
   m_errors = new ErrorsView(m_ctx, m_stack);
-  m_pages = {m_errors, new EnergyView(m_ctx, m_stack), new PhaseView(m_ctx, m_stack),
-             new StateView(m_ctx, m_stack), new MomentumView(m_ctx, m_stack)};
+  m_pages = {m_errors,
+             new EnergyView(m_ctx, m_stack),
+             new PhaseView(m_ctx, m_stack),
+             new StateView(m_ctx, m_stack),
+             new MomentumView(m_ctx, m_stack),
+             new ControlView(m_ctx, m_stack)};
   for (PlotPage* page : m_pages) {
     m_stack->addWidget(page);
     connect(page, &PlotPage::rangeChosen, this, [this] { m_autoscale = false; });
@@ -139,6 +144,14 @@ void PlotPanel::setQuantities(const SystemModel& model, const ParamValues& value
   m_ctx.q = quantitiesOf(model, values, methods);
   m_ctx.methodCount = methods.size();
   m_ctx.haveQuantities = true;
+}
+
+void PlotPanel::setControl(const std::vector<StatePartSpec>& channels,
+                           const std::vector<std::size_t>& sizes, bool on, const QString& reason) {
+  m_ctx.controls = channels;
+  m_ctx.controlSizes = sizes;
+  m_ctx.controlOn = on;
+  m_ctx.controlReason = reason;
 }
 
 void PlotPanel::setRuns(const std::vector<RunStyle>& runs, double horizon,

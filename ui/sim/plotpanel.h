@@ -9,7 +9,8 @@
 //   a phase plane (an angle in (-pi, pi], no line across the wrap);
 // - State: q and p against t where there is a phase plane, else the position and velocity of the
 //   point the 3D view draws;
-// - Angular momentum: |L - L0| against t, for a system with a conserved one.
+// - Angular momentum: |L - L0| against t, for a system with a conserved one;
+// - Control and energy: u(t) of every run beside E - E0, while a control law forces the runs.
 // Each run in its method's colour, with a legend, zoom/pan, autoscale and the playback cursor.
 // The curves against t are the stores' min/max decimation (one bucket group per pixel column),
 // the phase portrait their playback buffers, so memory and drawing time stay bounded on any
@@ -47,6 +48,11 @@ class PlotPanel : public QWidget {
   /// (and for a method list of another length) those views have no curves.
   void setQuantities(const SystemModel& model, const ParamValues& values,
                      const std::vector<Method>& methods);
+  /// The control of the next runs (the Control view): the system's declared channels, their
+  /// sizes at the runs' values, whether a law forces the runs and, when not, why (empty: no law
+  /// is on). Call before setRuns.
+  void setControl(const std::vector<StatePartSpec>& channels, const std::vector<std::size_t>& sizes,
+                  bool on, const QString& reason = {});
   /// New runs (clears the curves; the plots show what they showed until the next refresh(),
   /// which the caller makes when the new runs have results). An empty structureName (a linear
   /// configuration space) hides the structure plot: the energy plot takes the width (an export of

@@ -19,8 +19,8 @@
 namespace dms::ui {
 
 /// The views of the plot panel, in the order of its "Show:" chooser.
-enum class PlotView { Errors = 0, Energy = 1, Phase = 2, State = 3, Momentum = 4 };
-constexpr int kPlotViewCount = 5;
+enum class PlotView { Errors = 0, Energy = 1, Phase = 2, State = 3, Momentum = 4, Control = 5 };
+constexpr int kPlotViewCount = 6;
 
 /// One plot of the state view: the components of the store's reader it draws.
 struct StatePlot {

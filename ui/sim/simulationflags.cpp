@@ -13,7 +13,7 @@ namespace dms::ui {
 
 namespace {
 
-const QStringList kViews = {"errors", "energy", "phase", "state", "momentum"};
+const QStringList kViews = {"errors", "energy", "phase", "state", "momentum", "control"};
 
 class SimulationFlags : public ModeFlags, public ChecksSets {
  public:
@@ -21,7 +21,7 @@ class SimulationFlags : public ModeFlags, public ChecksSets {
   bool hasModeFlag() const override { return false; }
   std::vector<QCommandLineOption> options() const override {
     return {QCommandLineOption("methods", {}, "M1,M2,..."), QCommandLineOption("show", {}, "VIEW"),
-            QCommandLineOption("potential", {}, "EXPR")};
+            QCommandLineOption("potential", {}, "EXPR"), QCommandLineOption("law", {}, "LAW")};
   }
   std::vector<FlagHelp> help() const override {
     return {
@@ -35,9 +35,14 @@ class SimulationFlags : public ModeFlags, public ChecksSets {
           "or custom-sphere-particle (in q1, q2, q3), as dmsim's;", "--set then takes its symbols"},
          "system",
          "[--potential EXPR]"},
+        {"--law LAW",
+         {"a control law on every run, CHANNEL=[e1, ...] (e.g.",
+          "'tau=[-0.5*Omega]'): the forcing panel's fields, on"},
+         "system",
+         "[--law LAW]"},
         {"--show VIEW",
          {"the simulation's plots: errors, energy (with the shadow",
-          "energy), phase, state or momentum"},
+          "energy), phase, state, momentum or control"},
          "play-to",
          {}}};
   }
@@ -70,6 +75,10 @@ class SimulationFlags : public ModeFlags, public ChecksSets {
     if (const QString potential = parser.value("potential"); !potential.isEmpty())
       o->choices.emplace_back("potential", potential.toStdString());
     if (!methods.isEmpty()) o->choices.emplace_back("methods", methods.toStdString());
+    if (parser.values("law").size() > 1) return fail("--law given twice");
+    if (parser.isSet("law") && !o->mode.isEmpty())
+      return fail("--law is for the simulation: --" + o->mode + " takes no law");
+    if (parser.isSet("law")) o->choices.emplace_back("law", parser.value("law").toStdString());
     if (!show.isEmpty()) o->choices.emplace_back("show", show.toStdString());
     return true;
   }

@@ -14,12 +14,14 @@
 #include <map>
 
 #include "core/io/scenario.h"
+#include "core/sim/simulator.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/numbertext.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
 #include "ui/scene3d/sceneview.h"
 #include "ui/sim/articlenote.h"
+#include "ui/sim/forcingpanel.h"
 #include "ui/sim/quantities.h"
 #include "ui/sim/runcsv.h"
 #include "ui/sim/runtable.h"
@@ -167,6 +169,22 @@ void SimulationMode::recompute() {
     return;
   }
   m_params->showProblem({});
+  // the forcing panel's law, checked here as the worker will compile it: a law that cannot be
+  // compiled is explained in place and nothing runs with it
+  ForcingPanel* forcing = m_params->forcingPanel();
+  const ForcingLaw law = forcing->law();
+  if (law.on()) {
+    try {
+      checkLaw(*m_model, values, law);
+    } catch (const InputError& e) {
+      forcing->showProblem(QString::fromStdString(e.what()));
+      m_session->cancel();
+      m_plots->setStale(true);
+      m_table->setEnabled(false);
+      return;
+    }
+  }
+  forcing->showProblem({});
   m_table->setEnabled(true);
   QStringList notes;
   for (const std::string& w : warnings) notes << QString::fromStdString(w);
@@ -177,6 +195,7 @@ void SimulationMode::recompute() {
   job.values = values;
   job.settings = settings;
   job.methods = m_params->methods();
+  job.law = law;
   m_session->start(job);
   m_jobClock.start();
   m_failure.clear();
@@ -197,11 +216,23 @@ void SimulationMode::recompute() {
                  .arg(plotSymbol(m_model->title()).toHtmlEscaped(), legend);
   m_methodCount = int(job.methods.size());
   m_plots->setQuantities(*m_model, values, job.methods);
+  updateControl(values);
   m_plots->setRuns(styles, settings.T, plotSymbol(m_model->structureName()),
                    plotSymbol(m_model->structure2Symbol()));
   playback()->setHorizon(settings.T, settings.h);
   m_pendingScene = PendingScene{values, std::move(sceneRuns)};
   m_dataDirty = true;
+}
+
+void SimulationMode::updateControl(const ParamValues& values) {
+  std::vector<std::size_t> sizes;
+  const std::vector<StatePartSpec>& channels = m_model->declaration().controls;
+  for (const StatePartSpec& ch : channels) sizes.push_back(declaredSize(ch.shape, values));
+  m_plots->setControl(
+      channels, sizes, m_params->forcingPanel()->isOn(),
+      channels.empty()
+          ? tr("No control plot: %1 declares no control channel").arg(plotSymbol(m_model->title()))
+          : QString());
 }
 
 // with more methods than viewports the line says which the 3D view draws, and how to see all

@@ -89,6 +89,8 @@ class SimulationMode : public Mode,
   /// The plots' view by its command-line key (--show); throws InputError for a view the
   /// system does not have.
   void showView(const std::string& key);
+  /// The Control view's channels, at `values`, and whether the forcing panel's law is on.
+  void updateControl(const ParamValues& values);
   void applyScene();
   void updateScene(double t);
   void updateTable(double t);

@@ -15,12 +15,15 @@
 
 #include "core/io/scenario.h"
 #include "core/notation.h"
+#include "core/sim/controllaw.h"
+#include "core/sim/simulator.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/numbertext.h"
 #include "ui/common/palette.h"
 #include "ui/common/playback.h"
 #include "ui/scene3d/sceneview.h"
 #include "ui/sim/articlenote.h"
+#include "ui/sim/forcingpanel.h"
 #include "ui/sim/quantities.h"
 #include "ui/sim/runcsv.h"
 #include "ui/sim/runtable.h"
@@ -180,6 +183,22 @@ void SimulationMode::applyChoice(const std::string& name, const std::string& val
     m_model = m_params->system();
     return scheduleRecompute();
   }
+  if (name == "law" && m_model) {
+    // the law's expressions, checked at the panel's values, into the fields, the law on
+    const ParamValues values = m_model->normalize(m_params->values(), nullptr);
+    const TypedControlLaw law = parseControlLaw(*m_model, values, value);
+    std::vector<std::string> fields;
+    std::size_t at = 0;
+    for (const StatePartSpec& ch : m_model->declaration().controls) {
+      std::string f;
+      for (std::size_t i = 0; i < declaredSize(ch.shape, values); ++i)
+        f += (i ? ", " : "") + law.expressions.at(at++);
+      fields.push_back(f);
+    }
+    m_params->forcingPanel()->setLaw(fields, true);
+    updateControl(values);
+    return scheduleRecompute();
+  }
   if (name != "methods" || !m_model) throw InputError("unknown option '" + name + "'");
   std::vector<std::string> names;
   for (const QString& n : QString::fromStdString(value).split(','))
@@ -189,16 +208,16 @@ void SimulationMode::applyChoice(const std::string& name, const std::string& val
 }
 
 void SimulationMode::showView(const std::string& key) {
-  static const std::map<std::string, PlotView> views = {{"errors", PlotView::Errors},
-                                                        {"energy", PlotView::Energy},
-                                                        {"phase", PlotView::Phase},
-                                                        {"state", PlotView::State},
-                                                        {"momentum", PlotView::Momentum}};
+  static const std::map<std::string, PlotView> views = {
+      {"errors", PlotView::Errors},     {"energy", PlotView::Energy},
+      {"phase", PlotView::Phase},       {"state", PlotView::State},
+      {"momentum", PlotView::Momentum}, {"control", PlotView::Control}};
   const auto it = views.find(key);
   if (it == views.end()) throw InputError("'" + key + "' is not a view");
   // the plots know what the system has once they have its quantities at these values
   const ParamValues values = m_model->normalize(m_params->values(), nullptr);
   m_plots->setQuantities(*m_model, values, m_params->methods());
+  updateControl(values);
   if (!m_plots->setView(it->second))
     throw InputError("the system '" + m_model->name() + "' has no " +
                      m_plots->viewTitle(it->second).toLower().toStdString() + " view");

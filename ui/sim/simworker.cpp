@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 
+#include "core/sim/controllaw.h"
 #include "core/sim/shadowenergy.h"
 #include "ui/sim/quantities.h"
 
@@ -101,8 +102,15 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
   for (int i = 0; i < n; ++i) {
     try {
       const Method m = job.methods[std::size_t(i)];
-      runs[std::size_t(i)] = job.model->makeRun(job.values, m, job.settings);
-      if (job.model->shadowConstruction(job.values, m, job.settings.h).available())
+      if (job.law.on()) {
+        // the same law for every method, compiled here: its evaluator is this run's alone
+        runs[std::size_t(i)] =
+            makeTypedControlledRun(*job.model, m, job.values, job.settings, job.law.text);
+      } else {
+        runs[std::size_t(i)] = job.model->makeRun(job.values, m, job.settings);
+      }
+      // a forced run has no modified Hamiltonian: no shadow energy
+      if (!job.law.on() && job.model->shadowConstruction(job.values, m, job.settings.h).available())
         shadows[std::size_t(i)] = std::make_unique<ShadowStream>(job, m);
     } catch (const std::exception& e) {
       RunChunk c;

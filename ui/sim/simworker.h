@@ -15,6 +15,7 @@
 #include "core/sim/runstore.h"
 #include "core/sim/shadowenergy.h"
 #include "ui/common/workersession.h"
+#include "ui/sim/forcinglaw.h"
 
 namespace dms::ui {
 
@@ -24,6 +25,10 @@ struct SimJob {
   ParamValues values;
   IntegratorSettings settings;
   std::vector<Method> methods;
+  /// The forcing panel's law, as text (none: unforced). The worker compiles it in its thread,
+  /// one evaluator per run, and makes each method's run a ControlledRun under it: every method
+  /// gets the same law.
+  ForcingLaw law;
   HandoffToken handoff;  ///< last: see ui/common/handoff.h
 };
 

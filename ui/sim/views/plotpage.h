@@ -57,6 +57,13 @@ struct PlotContext {
   bool legendsShown = true;
   bool exporting = false;  ///< refresh() at an export's width: its legends and whole notes
   int exportWidth = 0;
+  /// The control of the runs (PlotPanel::setControl): whether a law forces them, the system's
+  /// declared channels and their sizes at the runs' values, and why there is none when off
+  /// (empty: no law is on).
+  bool controlOn = false;
+  std::vector<StatePartSpec> controls;
+  std::vector<std::size_t> controlSizes;
+  QString controlReason;
 
   /// Whether the quantities are those of the runs (a method list of the same length): the views
   /// beyond the errors have curves only then.
