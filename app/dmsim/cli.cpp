@@ -426,9 +426,9 @@ int cmdRun(const Options& o) {
   if (o.values.count("--csv") && !csvFile.open(o.values.at("--csv")))
     throw InputError("--csv: " + csvFile.error());
 
-  const RunResult r = runToEnd(*model, values, method, st,
-                               o.values.count("--csv") ? &csvFile.stream() : nullptr, events,
-                               control);
+  const RunResult r =
+      runToEnd(*model, values, method, st, o.values.count("--csv") ? &csvFile.stream() : nullptr,
+               events, control);
   // a fixed-step run that cannot make its first step is bad input (its CSV is not written)
   // (an event's failure is not h's)
   if (!r.eventFailed)

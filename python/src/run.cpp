@@ -14,8 +14,8 @@
 #include "core/io/atomicfile.h"
 #include "core/io/runcsv.h"
 #include "core/sim/bodies.h"
-#include "core/sim/events.h"
 #include "core/sim/controllaw.h"
+#include "core/sim/events.h"
 #include "core/sim/namedstate.h"
 #include "core/sim/runinput.h"
 #include "core/sim/runreport.h"
@@ -570,14 +570,12 @@ py::list settingKeyList() {
 void defineRun(py::module_& m) {
   m.def("run_csv", &runCsv, py::arg("path"), py::arg("system"), py::arg("method"),
         py::arg("settings"), py::arg("params"), py::arg("potential"),
-        py::arg("events") = py::list(),
-        py::arg("control") = py::none());
+        py::arg("events") = py::list(), py::arg("control") = py::none());
   m.def("named_states", &namedStates, py::arg("system"), py::arg("method"), py::arg("t"),
         py::arg("state"), py::arg("pose"));
   m.def("run", &run, py::arg("system"), py::arg("method"), py::arg("settings"), py::arg("params"),
         py::arg("warnings"), py::arg("potential") = py::none(), py::arg("report_ignored") = false,
-        py::arg("events") = py::list(),
-        py::arg("control") = py::none());
+        py::arg("events") = py::list(), py::arg("control") = py::none());
   m.def("setting_keys", &settingKeyList);
 }
 
