@@ -11,6 +11,7 @@
 
 #include "core/integrators/run.h"
 #include "core/integrators/settings.h"
+#include "core/integrators/tangent.h"
 
 namespace dms {
 
@@ -96,6 +97,26 @@ struct TripleJump {
   }
   void fill(Sample& s, double t, const State& x, SampleFields f) const { base.fill(s, t, x, f); }
   std::vector<std::string> stateNames() const { return base.stateNames(); }
+  /// The derivative of step(x, h): the chain rule through its three steps.
+  template <class B = Base, std::enable_if_t<HasStepDerivative<B>::value, int> = 0>
+  bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
+    State y = x;
+    StepWork work;
+    StepDerivative total;
+    const double sizes[3] = {kG1 * h, kG2 * h, kG1 * h};
+    for (int i = 0; i < 3; ++i) {
+      StepDerivative one;
+      if (!base.linearize(y, sizes[i], one, why)) return false;
+      total = i == 0 ? one : composeSteps(total, one);
+      if (i < 2 && !base.step(y, sizes[i], work, why)) return false;
+    }
+    d = std::move(total);
+    return true;
+  }
+  template <class B = Base, std::enable_if_t<HasSymplecticForm<B>::value, int> = 0>
+  MatrixXd symplecticForm(const State& x) const {
+    return base.symplecticForm(x);
+  }
 };
 
 }  // namespace dms

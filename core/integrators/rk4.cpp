@@ -23,4 +23,30 @@ bool Rk4Stepper::step(State& x, double h, StepWork& work, std::string* why) cons
   return false;
 }
 
+bool Rk4Stepper::linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
+  if (!form.tangent.available()) {
+    if (why) *why = kNoStepDerivative;
+    return false;
+  }
+  static constexpr double a[16] = {0, 0, 0, 0, 0.5, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 1, 0};
+  static constexpr double b[4] = {1.0 / 6, 2.0 / 6, 2.0 / 6, 1.0 / 6};
+  static constexpr double c[4] = {0, 0.5, 0.5, 1};
+  // the control's size: f_u's columns at the start
+  MatrixXd fy, fu;
+  form.tangent.jacobian(x.t, x.y, fy, fu);
+  MatrixXd dy, du;
+  explicitRkDerivative(form.rhs, form.tangent, 4, a, b, c, x.t, x.y, h, int(fu.cols()), dy, du);
+  State next = x;
+  StepWork work;
+  if (!step(next, h, work, why)) return false;
+  const MatrixXd P = form.tangent.out(next.y);
+  d.A = P * dy * form.tangent.in(x.y);
+  d.B = P * du;
+  return true;
+}
+
+MatrixXd Rk4Stepper::symplecticForm(const State& x) const {
+  return form.tangent.symplectic ? form.tangent.symplectic(x.y) : MatrixXd();
+}
+
 }  // namespace dms

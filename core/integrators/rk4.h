@@ -30,6 +30,9 @@ class Rk4Stepper {
   bool step(State& x, double h, StepWork& work, std::string* why) const;
   void fill(Sample& s, double t, const State& x, SampleFields) const { s = form.sample(t, x.y); }
   std::vector<std::string> stateNames() const { return form.names; }
+  /// The derivative of step(x, h) (tangent.h): RK4 on the variational equation.
+  bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const;
+  MatrixXd symplecticForm(const State& x) const;
 
  private:
   mutable VectorXd m_k1, m_k2, m_k3, m_k4, m_tmp;  // the stages, allocated at the first step

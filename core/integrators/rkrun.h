@@ -17,6 +17,7 @@
 #include "core/integrators/dormandprince.h"
 #include "core/integrators/run.h"
 #include "core/integrators/settings.h"
+#include "core/integrators/tangent.h"
 
 namespace dms {
 
@@ -36,6 +37,9 @@ struct ContinuousFormT {
   /// The nearest point of the manifold the exact solution stays on (a unit q, a rotation R),
   /// for RK45 with projection; empty when the form has none.
   std::function<void(State& y)> project;
+  /// The right-hand side's derivative and the tangent coordinates, for the derivative of a
+  /// step (tangent.h); empty when the system supplies none.
+  ContinuousTangent tangent;
 };
 
 /// A continuous form on VectorXd through std::function (RK4, RKMK4, the tests).
@@ -55,6 +59,7 @@ ContinuousForm dynamicForm(ContinuousFormT<N, Rhs> f) {
       return sample(t, State(y));
     };
     d.names = std::move(f.names);
+    d.tangent = std::move(f.tangent);
     if (f.project)
       d.project = [project = std::move(f.project)](VectorXd& y) {
         State x = y;

@@ -15,6 +15,7 @@
 #include "core/integrators/fixedsteprun.h"
 #include "core/integrators/rkrun.h"
 #include "core/integrators/settings.h"
+#include "core/integrators/tangent.h"
 
 namespace dms {
 
@@ -42,6 +43,13 @@ class Stepping {
   /// A copy of the whole state, the integrator's own (compensation terms, RK45's step size):
   /// stepping the copy repeats this one bit for bit.
   virtual std::unique_ptr<Stepping> clone() const = 0;
+  /// The derivative of the next step from the current state with the control held now
+  /// (tangent.h), in the system's tangent coordinates. False when the method has none on this
+  /// system, or the step fails; `why` says which.
+  virtual bool linearize(StepDerivative& d, std::string* why) const = 0;
+  /// The system's symplectic form at the current state in the same coordinates; empty when the
+  /// system supplies none.
+  virtual MatrixXd symplecticForm() const = 0;
 };
 
 /// Fixed steps of a discrete map (the steppers of FixedStepRun).
@@ -66,6 +74,20 @@ class FixedStepping final : public Stepping {
   RunCounters counters() const override { return {m_k, 0, m_work.fevals, m_work.newton}; }
   std::unique_ptr<Stepping> clone() const override {
     return std::make_unique<FixedStepping>(*this);
+  }
+  bool linearize(StepDerivative& d, std::string* why) const override {
+    if constexpr (HasStepDerivative<Stepper>::value) {
+      return m_stepper.linearize(m_x, m_h, d, why);
+    } else {
+      if (why) *why = kNoStepDerivative;
+      return false;
+    }
+  }
+  MatrixXd symplecticForm() const override {
+    if constexpr (HasSymplecticForm<Stepper>::value)
+      return m_stepper.symplecticForm(m_x);
+    else
+      return MatrixXd();
   }
 
  private:
@@ -94,15 +116,8 @@ class RkStepping final : public Stepping {
 
   bool step(std::string* why) override {
     const double t0 = double(m_k) * m_settings.h, t1 = double(m_k + 1) * m_settings.h;
-    typename Integrator::Options o;
-    o.rtol = m_settings.rtol;
-    o.atol = m_settings.atol;
-    o.controller = m_settings.controller;
-    o.hmax = m_settings.h;
-    o.firstOutputSpacing = m_hNext > 0 ? m_hNext : m_settings.h;
-    if (m_projected) o.project = m_form.project;
     Integrator dp;
-    dp.init(m_form.rhs, t0, m_y, t1, o);
+    dp.init(m_form.rhs, t0, m_y, t1, options());
     // the next interval starts from the largest step of this one: its last step is cut short
     // to end at t_{k+1} and says nothing of the step size the solution allows
     double largest = 0.0;
@@ -127,8 +142,68 @@ class RkStepping final : public Stepping {
   std::int64_t steps() const override { return m_k; }
   RunCounters counters() const override { return {m_accepted, m_rejected, m_fevals}; }
   std::unique_ptr<Stepping> clone() const override { return std::make_unique<RkStepping>(*this); }
+  /// The steps step() would take, each differentiated by the Dormand-Prince stages on the
+  /// variational equation at the step size the controller chose, and chained.
+  bool linearize(StepDerivative& d, std::string* why) const override {
+    const ContinuousTangent& tangent = m_form.tangent;
+    if (!tangent.available() || m_projected) {
+      if (why)
+        *why = m_projected ? "rk45-proj has no derivative (its projection onto the manifold is "
+                             "not differentiated): use rk45"
+                           : kNoStepDerivative;
+      return false;
+    }
+    const double t0 = double(m_k) * m_settings.h, t1 = double(m_k + 1) * m_settings.h;
+    Integrator dp;
+    dp.init(m_form.rhs, t0, m_y, t1, options());
+    static constexpr int s = 6;
+    double a[s * s] = {};
+    for (int i = 0; i < s; ++i)
+      for (int j = 0; j < i; ++j) a[i * s + j] = dp45::kA[i][j];
+    MatrixXd fy, fu;
+    tangent.jacobian(t0, VectorXd(m_y), fy, fu);
+    const auto n = Eigen::Index(m_y.size());
+    MatrixXd dy = MatrixXd::Identity(n, n), du = MatrixXd::Zero(n, fu.cols());
+    const auto rhs = [this](double t, const VectorXd& y, VectorXd& dydt) {
+      State ys = y, f = y;
+      m_form.rhs(t, ys, f);
+      dydt = f;
+    };
+    while (!dp.done()) {
+      const double tPrev = dp.t();
+      const VectorXd yPrev = dp.y();
+      if (!dp.step()) {
+        if (why) *why = dp.error();
+        return false;
+      }
+      MatrixXd sy, su;
+      explicitRkDerivative(rhs, tangent, s, a, dp45::kB, dp45::kC, tPrev, yPrev, dp.t() - tPrev,
+                           int(fu.cols()), sy, su);
+      du = sy * du + su;
+      dy = sy * dy;
+    }
+    const VectorXd y1 = dp.y();
+    const MatrixXd P = tangent.out(y1);
+    d.A = P * dy * tangent.in(VectorXd(m_y));
+    d.B = P * du;
+    return true;
+  }
+  MatrixXd symplecticForm() const override {
+    return m_form.tangent.symplectic ? m_form.tangent.symplectic(VectorXd(m_y)) : MatrixXd();
+  }
 
  private:
+  typename Integrator::Options options() const {
+    typename Integrator::Options o;
+    o.rtol = m_settings.rtol;
+    o.atol = m_settings.atol;
+    o.controller = m_settings.controller;
+    o.hmax = m_settings.h;
+    o.firstOutputSpacing = m_hNext > 0 ? m_hNext : m_settings.h;
+    if (m_projected) o.project = m_form.project;
+    return o;
+  }
+
   Form m_form;
   State m_y;
   IntegratorSettings m_settings;

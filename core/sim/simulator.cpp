@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/sim/namedstate.h"
+#include "core/sim/tangentcoords.h"
 
 namespace dms {
 
@@ -85,7 +86,7 @@ void Simulator::restart(const std::vector<StatePart>* state) {
   m_sampleValid = false;
 }
 
-bool Simulator::step(const VectorXd& u) {
+void Simulator::checkControl(const VectorXd& u) const {
   if (std::size_t(u.size()) != m_controlSize)
     throw InputError("the control u of " + m_model->name() + " has " +
                      std::to_string(m_controlSize) + " entries, got " + std::to_string(u.size()));
@@ -93,8 +94,39 @@ bool Simulator::step(const VectorXd& u) {
     if (!std::isfinite(u[i]))
       throw InputError("the control u has a number that is not finite (entry " + std::to_string(i) +
                        ") at t = " + formatNumber(t()));
+}
+
+bool Simulator::step(const VectorXd& u) {
+  checkControl(u);
   m_control->u = u;
   return step();
+}
+
+StepDerivative Simulator::linearize(const VectorXd& u) const {
+  if (u.size() > 0) checkControl(u);
+  if (m_failure.failed)
+    throw InputError("linearize: the simulator's last step failed (" + m_failure.reason + ")");
+  if (m_model->declaration().tangent.empty())
+    throw InputError(m_model->name() +
+                     " declares no tangent coordinates: linearize is not "
+                     "available for it");
+  // the derivative with respect to u is taken at u (0 when none is given), through the forced
+  // step, which with u = 0 is the unforced step's map
+  m_control->u = u.size() > 0 ? u : VectorXd::Zero(Eigen::Index(m_controlSize));
+  StepDerivative d;
+  std::string why;
+  const bool ok = m_stepping->linearize(d, &why);
+  m_control->u.resize(0);
+  if (!ok)
+    throw InputError("linearize: " + std::string(methodName(m_method)) + " on " + m_model->name() +
+                     ": " + why);
+  return d;
+}
+
+MatrixXd Simulator::symplecticForm() const { return m_stepping->symplecticForm(); }
+
+std::size_t Simulator::tangentSize() const {
+  return std::size_t(dms::tangentSize(m_model->declaration(), state()));
 }
 
 bool Simulator::step() {

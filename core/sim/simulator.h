@@ -88,12 +88,23 @@ class Simulator {
   SimulatorSave save() const;
   /// Back to a saved state of this simulator (the same one; throws InputError for another).
   void restore(const SimulatorSave& saved);
+  /// The derivative of the next step from the current state with u held over it (empty u: no
+  /// control), A = dx_{k+1}/dx_k and B = dx_{k+1}/du_k in the tangent coordinates the system
+  /// declares (SystemDeclaration::tangent); the state does not change. Throws InputError for a
+  /// bad u, or when the method has no derivative on this system (saying so).
+  StepDerivative linearize(const VectorXd& u) const;
+  /// The system's symplectic form at the current state in the same coordinates (empty when
+  /// the system supplies none).
+  MatrixXd symplecticForm() const;
+  /// The number of tangent coordinates (the declared tangent parts' sizes, added).
+  std::size_t tangentSize() const;
   /// The work done so far, over every restart.
   RunCounters counters() const;
   const RunFailure& failure() const { return m_failure; }
 
  private:
   void restart(const std::vector<StatePart>* state);
+  void checkControl(const VectorXd& u) const;
 
   const SystemModel* m_model;
   Method m_method;

@@ -77,6 +77,24 @@ struct StatePartSpec {
   std::string description;
 };
 
+/// How a part of the state moves in tangent coordinates.
+enum class TangentKind {
+  /// Its entries, added to.
+  Entries,
+  /// A rotation R (3 x 3): 3 coordinates xi, delta R = R xi^ (left-trivialized).
+  Rotation,
+  /// A unit vector q (3, or n x 3 one per row): 3 coordinates xi per vector, delta q = xi x q,
+  /// the rotation that moves it; xi's component along q moves nothing, and a step's
+  /// derivative gives none (its rows and columns for it are 0).
+  UnitVectors,
+};
+
+/// One part of the state in tangent coordinates (SystemDeclaration::tangent).
+struct TangentPart {
+  std::string part;
+  TangentKind kind = TangentKind::Entries;
+};
+
 /// The kinds of body a system is drawn as. A body's pose is one entry of
 /// SystemModel::bodyPoses (a repeated body, one entry per copy, in order); `sizes` in
 /// BodyDeclaration names the parameters its dimensions are read from.
@@ -182,6 +200,11 @@ struct SystemDeclaration {
   /// The channels of its control u (core/sim/simulator.h), in the order u lists them: e.g.
   /// "tau" {3} [N m], a torque in body coordinates. Empty: it cannot be forced.
   std::vector<StatePartSpec> controls = {};
+  /// The tangent coordinates of its state, in which a step's derivative (Simulator::linearize,
+  /// core/integrators/tangent.h) and the symplectic form are written: parts of `state`, in
+  /// order, each as its kind says. Parts the others determine are left out (the planar
+  /// pendulum's R, given by theta). Empty: no derivative.
+  std::vector<TangentPart> tangent = {};
 };
 
 /// The parameter rows several systems share, with the same unit, range and default; each takes

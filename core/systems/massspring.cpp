@@ -10,6 +10,25 @@
 namespace dms {
 namespace {
 
+// The derivative of eqs (10)-(11), a linear map of (q, v, f): with c = h^2 kappa / 4m,
+//   q1 = ((1 - c) q + h v + h^2 f / 2m) / (1 + c),  v1 = v - (h kappa / 2m)(q + q1) + h f / m.
+StepDerivative massSpringDerivative(const MassSpringParams& p, double h) {
+  const double c = h * h * p.kappa / (4 * p.m), k = h * p.kappa / (2 * p.m);
+  const double dq1dq = (1 - c) / (1 + c), dq1dv = h / (1 + c), dq1df = 0.5 * h * h / p.m / (1 + c);
+  StepDerivative d;
+  d.A.resize(2, 2);
+  d.A << dq1dq, dq1dv, -k * (1 + dq1dq), 1 - k * dq1dv;
+  d.B.resize(2, 1);
+  d.B << dq1df, -k * dq1df + h / p.m;
+  if (!p.control) d.B.resize(2, 0);
+  return d;
+}
+
+// dq ^ dp with p = m v, in (q, v)
+MatrixXd massSpringSymplectic(const MassSpringParams& p) {
+  return (MatrixXd(2, 2) << 0, p.m, -p.m, 0).finished();
+}
+
 struct MassSpringStepper {
   using State = MassSpringState;
   MassSpringParams p;
@@ -22,6 +41,11 @@ struct MassSpringStepper {
     MassSpring::fill(p, t, x, s, f);
   }
   std::vector<std::string> stateNames() const { return {"q", "v"}; }
+  bool linearize(const State&, double h, StepDerivative& d, std::string*) const {
+    d = massSpringDerivative(p, h);
+    return true;
+  }
+  MatrixXd symplecticForm(const State&) const { return massSpringSymplectic(p); }
 };
 
 struct CompensatedMassSpringStepper {
@@ -36,6 +60,11 @@ struct CompensatedMassSpringStepper {
     MassSpring::fill(p, t, x.x, s, f);
   }
   std::vector<std::string> stateNames() const { return {"q", "v"}; }
+  bool linearize(const State&, double h, StepDerivative& d, std::string*) const {
+    d = massSpringDerivative(p, h);
+    return true;
+  }
+  MatrixXd symplecticForm(const State&) const { return massSpringSymplectic(p); }
 };
 
 SystemDeclaration massSpringDeclaration() {
@@ -78,6 +107,7 @@ SystemDeclaration massSpringDeclaration() {
   d.bodies = {
       {BodyKind::SpringMass, {"m", "kappa", "q0", "v0"}, "", "", "the block on its spring"}};
   d.controls = {{"f", {}, "N", "force on the block along the rail"}};
+  d.tangent = {{"q"}, {"v"}};
   return d;
 }
 
@@ -156,7 +186,15 @@ auto withMassSpringForms(const MassSpringParams& p, const MassSpringState& x0, M
   };
   using Form = ContinuousFormT<2, decltype(rhs)>;
   const auto continuous = [p, rhs, x0] {
-    Form form{Eigen::Vector2d(x0.q, x0.v), rhs, {}, {"q", "v"}, {}};
+    Form form{Eigen::Vector2d(x0.q, x0.v), rhs, {}, {"q", "v"}, {}, {}};
+    form.tangent.jacobian = [p](double, const VectorXd&, MatrixXd& fy, MatrixXd& fu) {
+      fy = (MatrixXd(2, 2) << 0, 1, -p.kappa / p.m, 0).finished();
+      fu = p.control ? MatrixXd((MatrixXd(2, 1) << 0, 1 / p.m).finished()) : MatrixXd(2, 0);
+    };
+    form.tangent.in = form.tangent.out = [](const VectorXd&) {
+      return MatrixXd(MatrixXd::Identity(2, 2));
+    };
+    form.tangent.symplectic = [p](const VectorXd&) { return massSpringSymplectic(p); };
     form.sample = [p](double t, const typename Form::State& y) {
       return MassSpring::sample(p, t, MassSpringState{y[0], y[1]});
     };

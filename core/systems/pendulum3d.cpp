@@ -96,6 +96,10 @@ class PivotStepping final : public Stepping {
   std::unique_ptr<Stepping> clone() const override {
     return std::make_unique<PivotStepping>(m_inner->clone(), m_point);
   }
+  bool linearize(StepDerivative& d, std::string* why) const override {
+    return m_inner->linearize(d, why);
+  }
+  MatrixXd symplecticForm() const override { return m_inner->symplecticForm(); }
 
  private:
   std::unique_ptr<Stepping> m_inner;

@@ -213,7 +213,7 @@ auto withPlanarForms(const PlanarPendulumParams& p, const PlanarPendulumState& x
   };
   using Form = ContinuousFormT<5, decltype(rhs)>;
   const auto continuous = [=] {
-    Form form{y0, rhs, {}, names, {}};
+    Form form{y0, rhs, {}, names, {}, {}};
     form.sample = [p](double t, const typename Form::State& y) {
       return PlanarPendulum::sample(p, t, fromVector(y));
     };

@@ -198,7 +198,7 @@ std::vector<std::string> rigidBodyStateNames(bool quaternion) {
 }
 
 RigidBodyMatrixForm rigidBodyFixedMatrixForm(const RigidBody& b, const RigidBodyState& s0) {
-  RigidBodyMatrixForm form{{}, RigidBodyMatrixRhs(b), {}, rigidBodyStateNames(false), {}};
+  RigidBodyMatrixForm form{{}, RigidBodyMatrixRhs(b), {}, rigidBodyStateNames(false), {}, {}};
   form.y0 << Eigen::Map<const Vector9d>(s0.R.data()), s0.x, s0.Omega, s0.v;
   form.sample = [b](double t, const RigidBodyMatrixForm::State& y) {
     RigidBodyState s;

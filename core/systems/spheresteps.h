@@ -267,7 +267,7 @@ auto withSphereForms(const Body& b, const SphericalPendulumState& x0, Make make)
   };
   using Form = ContinuousFormT<6, decltype(rhs)>;
   const auto continuous = [=] {
-    Form form{y0, rhs, {}, names, {}};
+    Form form{y0, rhs, {}, names, {}, {}};
     form.sample = [b](double t, const typename Form::State& y) {
       Sample s;
       b.fill(t, SphericalPendulumState{y.template head<3>(), y.template tail<3>()}, s,

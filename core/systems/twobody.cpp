@@ -159,7 +159,7 @@ struct TwoBodyRhs {
 using TwoBodyForm = ContinuousFormT<kTwoBodyStateSize, TwoBodyRhs>;
 
 TwoBodyForm twoBodyForm(const TwoBodyParams& p) {
-  TwoBodyForm form{{}, TwoBodyRhs{p}, {}, twoBodyStateNames(), {}};
+  TwoBodyForm form{{}, TwoBodyRhs{p}, {}, twoBodyStateNames(), {}, {}};
   const Matrix3d R1 = p.R0 ? (*p.R0)[0] : so3Exp(p.rotvec[0]);
   const Matrix3d R2 = p.R0 ? (*p.R0)[1] : so3Exp(p.rotvec[1]);
   form.y0 << Eigen::Map<const Eigen::Matrix<double, 9, 1>>(R1.data()),

@@ -1,0 +1,123 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The derivative of one step of a method, x_{k+1} = Phi(x_k, u_k), in a system's tangent
+/// coordinates (SystemDeclaration::tangent), and the pieces every method computes it from.
+///
+/// Tangent coordinates: on a Lie group left-trivialized (a rotation's change is
+/// delta R = R xi^, xi in R^3), on S^2 the rotation that moves the point (delta q = xi x q),
+/// elsewhere the state's own entries. Velocities enter as the state holds them (Omega, v, omega).
+///
+/// A variational step supplies its derivative itself (the implicit function theorem on its
+/// discrete Euler-Lagrange equations). A Runge-Kutta method's derivative is the same method
+/// applied to the variational equation, delta y' = f_y delta y + f_u delta u, through the same
+/// stages: exact for the discrete map, not a difference quotient. For RK45 the step sizes the
+/// controller chose are held fixed (their own dependence on the state is not differentiated).
+#pragma once
+
+#include <Eigen/Core>
+#include <functional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "core/types.h"
+
+namespace dms {
+
+using MatrixXd = Eigen::MatrixXd;
+
+/// A = dx_{k+1}/dx_k (d x d) and B = dx_{k+1}/du_k (d x m), d the tangent coordinates'
+/// number and m the control's (0 columns for a system without control).
+struct StepDerivative {
+  MatrixXd A;
+  MatrixXd B;
+};
+
+/// The derivative of the composition Phi2(Phi1(x)) with the same control held over both.
+inline StepDerivative composeSteps(const StepDerivative& first, const StepDerivative& second) {
+  StepDerivative out;
+  out.A = second.A * first.A;
+  out.B = second.A * first.B + second.B;
+  return out;
+}
+
+/// What a continuous form adds for its methods' derivatives. y has the form's n entries; m is
+/// the control's size (0 unforced).
+struct ContinuousTangent {
+  /// f_y (n x n) and f_u (n x m) of the right-hand side at (t, y) with the control held now.
+  std::function<void(double t, const VectorXd& y, MatrixXd& fy, MatrixXd& fu)> jacobian;
+  /// E(y) (n x d): the change of y made by a tangent vector at y.
+  std::function<MatrixXd(const VectorXd& y)> in;
+  /// P(y) (d x n): the tangent coordinates at y of a change of y (P E = I on the manifold).
+  std::function<MatrixXd(const VectorXd& y)> out;
+  /// The system's symplectic form at y in tangent coordinates (d x d, antisymmetric): the
+  /// canonical form of its phase space written in these coordinates.
+  std::function<MatrixXd(const VectorXd& y)> symplectic;
+  bool available() const { return jacobian && in && out; }
+};
+
+/// The derivative d(y1)/d(y0), d(y1)/du (flat, n x n and n x m) of one explicit Runge-Kutta
+/// step of size h from (t, y0) with tableau a (s x s, strictly lower), b (s), c (s): the stage
+/// derivatives K_i = f_y(Y_i) (I + h sum_j a_ij K_j) + f_u(Y_i) (and the same for u), the
+/// method on the variational equation. Evaluates the stages Y_i itself (as the step does).
+template <class Rhs>
+void explicitRkDerivative(const Rhs& rhs, const ContinuousTangent& tangent, int s,
+                          const double* a /* s*s row major */, const double* b, const double* c,
+                          double t, const VectorXd& y0, double h, int m, MatrixXd& dy,
+                          MatrixXd& du) {
+  const Eigen::Index n = y0.size();
+  const auto stages = static_cast<std::size_t>(s);
+  std::vector<VectorXd> k(stages, VectorXd(n));
+  std::vector<MatrixXd> Ky(stages), Ku(stages);
+  MatrixXd fy, fu;
+  for (int i = 0; i < s; ++i) {
+    VectorXd Y = y0;
+    MatrixXd DY = MatrixXd::Identity(n, n), DU = MatrixXd::Zero(n, m);
+    for (int j = 0; j < i; ++j) {
+      const double aij = a[i * s + j];
+      if (aij == 0.0) continue;
+      Y += (h * aij) * k[std::size_t(j)];
+      DY += (h * aij) * Ky[std::size_t(j)];
+      DU += (h * aij) * Ku[std::size_t(j)];
+    }
+    rhs(t + c[i] * h, Y, k[std::size_t(i)]);
+    tangent.jacobian(t + c[i] * h, Y, fy, fu);
+    Ky[std::size_t(i)] = fy * DY;
+    Ku[std::size_t(i)] = fy * DU;
+    if (m > 0) Ku[std::size_t(i)] += fu;
+  }
+  dy = MatrixXd::Identity(n, n);
+  du = MatrixXd::Zero(n, m);
+  for (int i = 0; i < s; ++i) {
+    if (b[i] == 0.0) continue;
+    dy += (h * b[i]) * Ky[std::size_t(i)];
+    du += (h * b[i]) * Ku[std::size_t(i)];
+  }
+}
+
+/// A stepper's own derivative, when it has one: bool linearize(const State& x, double h,
+/// StepDerivative& d, std::string* why) const, the derivative of step(x, h) with the control
+/// held now.
+template <class S, class = void>
+struct HasStepDerivative : std::false_type {};
+template <class S>
+struct HasStepDerivative<
+    S, std::void_t<decltype(std::declval<const S&>().linearize(
+           std::declval<const typename S::State&>(), 0.0, std::declval<StepDerivative&>(),
+           std::declval<std::string*>()))>> : std::true_type {};
+
+/// A stepper's symplectic form at a state, when it has one: MatrixXd symplecticForm(const
+/// State& x) const, in the same tangent coordinates.
+template <class S, class = void>
+struct HasSymplecticForm : std::false_type {};
+template <class S>
+struct HasSymplecticForm<S, std::void_t<decltype(std::declval<const S&>().symplecticForm(
+                                std::declval<const typename S::State&>()))>> : std::true_type {};
+
+/// The message for a method whose step has no derivative on a system.
+inline const char* kNoStepDerivative =
+    "this method's step has no derivative on this system (linearize needs vi, vi4, rattle, RK4 "
+    "or RK45 where the system supplies them)";
+
+}  // namespace dms
