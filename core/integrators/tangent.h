@@ -102,10 +102,10 @@ void explicitRkDerivative(const Rhs& rhs, const ContinuousTangent& tangent, int 
 template <class S, class = void>
 struct HasStepDerivative : std::false_type {};
 template <class S>
-struct HasStepDerivative<
-    S, std::void_t<decltype(std::declval<const S&>().linearize(
-           std::declval<const typename S::State&>(), 0.0, std::declval<StepDerivative&>(),
-           std::declval<std::string*>()))>> : std::true_type {};
+struct HasStepDerivative<S, std::void_t<decltype(std::declval<const S&>().linearize(
+                                std::declval<const typename S::State&>(), 0.0,
+                                std::declval<StepDerivative&>(), std::declval<std::string*>()))>>
+    : std::true_type {};
 
 /// A stepper's symplectic form at a state, when it has one: MatrixXd symplecticForm(const
 /// State& x) const, in the same tangent coordinates.

@@ -73,8 +73,8 @@ std::vector<StatePart> retractState(const SystemDeclaration& d, const std::vecto
   Eigen::Index k = 0;
   for (const TangentPart& t : d.tangent) {
     const StatePart& p = partOf(d, state, t);
-    StatePart& q = *std::find_if(out.begin(), out.end(),
-                                 [&](const StatePart& s) { return s.name == t.part; });
+    StatePart& q =
+        *std::find_if(out.begin(), out.end(), [&](const StatePart& s) { return s.name == t.part; });
     switch (t.kind) {
       case TangentKind::Rotation: {
         const Matrix3d R = rotationOf(p) * so3Exp(delta.segment<3>(k));

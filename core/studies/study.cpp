@@ -17,6 +17,7 @@ const Study& longTimeStudy();
 const Study& phaseStudy();
 const Study& distanceStudy();
 const Study& stepsStudy();
+const Study& symplecticityStudy();
 
 namespace {
 
@@ -26,8 +27,9 @@ constexpr std::int64_t kPathPoints = 20000;
 }  // namespace
 
 const std::vector<const Study*>& studies() {
-  static const std::vector<const Study*> all = {&sweepStudy(), &equalCostStudy(), &longTimeStudy(),
-                                                &phaseStudy(), &distanceStudy(),  &stepsStudy()};
+  static const std::vector<const Study*> all = {
+      &sweepStudy(),    &equalCostStudy(), &longTimeStudy(),     &phaseStudy(),
+      &distanceStudy(), &stepsStudy(),     &symplecticityStudy()};
   return all;
 }
 

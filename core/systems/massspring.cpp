@@ -191,9 +191,8 @@ auto withMassSpringForms(const MassSpringParams& p, const MassSpringState& x0, M
       fy = (MatrixXd(2, 2) << 0, 1, -p.kappa / p.m, 0).finished();
       fu = p.control ? MatrixXd((MatrixXd(2, 1) << 0, 1 / p.m).finished()) : MatrixXd(2, 0);
     };
-    form.tangent.in = form.tangent.out = [](const VectorXd&) {
-      return MatrixXd(MatrixXd::Identity(2, 2));
-    };
+    form.tangent.in =
+        form.tangent.out = [](const VectorXd&) { return MatrixXd(MatrixXd::Identity(2, 2)); };
     form.tangent.symplectic = [p](const VectorXd&) { return massSpringSymplectic(p); };
     form.sample = [p](double t, const typename Form::State& y) {
       return MassSpring::sample(p, t, MassSpringState{y[0], y[1]});

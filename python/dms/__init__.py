@@ -63,7 +63,7 @@ from ._control import (  # noqa: F401
     control_problems,
     control,
 )
-from ._sim import Simulator  # noqa: F401
+from ._sim import Lqr, Simulator, lqr  # noqa: F401
 from ._scenario import (  # noqa: F401
     Scenario,
     load_scenario,
@@ -80,7 +80,7 @@ __all__ = [
     "StudyField", "StudyInfo", "StudyResult", "studies", "study", "sweep_study", "equal_cost",
     "long_time", "phase_space", "distance", "rk45_steps", "Iteration", "ControlProblem",
     "ControlSolution", "control_problems", "control", "Scenario", "load_scenario",
-    "save_scenario", "examples", "load_example", "Simulator",
+    "save_scenario", "examples", "load_example", "Simulator", "Lqr", "lqr",
 ]
 
 # the classes and functions present themselves as dms's, where the user meets them

@@ -3,7 +3,7 @@
 """Type stubs of the package dms (Discrete Mechanics Studio): every public name."""
 
 from concurrent.futures import Executor
-from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -307,6 +307,24 @@ class Simulator:
     def structure(self) -> float: ...
     def step(self, u: Optional[Union[Sequence[float], np.ndarray]] = ...) -> None: ...
     def advance(self, T: float, control: Union[None, str, Callable[[float, Dict[str, Union[float, np.ndarray]]], Union[Sequence[float], np.ndarray]]] = ...) -> None: ...
+    def linearize(self, state: Optional[Dict[str, Union[float, np.ndarray]]] = ..., u: Optional[Union[Sequence[float], np.ndarray]] = ...) -> Tuple[np.ndarray, np.ndarray]: ...
+    @property
+    def tangent(self) -> List[str]: ...
+    def symplectic_form(self) -> np.ndarray: ...
     def save(self) -> Any: ...
     def restore(self, saved: Any) -> None: ...
     def counters(self) -> Dict[str, int]: ...
+
+class Lqr:
+    A: np.ndarray
+    B: np.ndarray
+    K: np.ndarray
+    X: np.ndarray
+    iterations: int
+    residual: float
+    radius: float
+    tangent: List[str]
+    law: str
+    spin: np.ndarray
+
+def lqr(system: Union[str, System], method: str = ..., h: Optional[float] = ..., params: Optional[Dict[str, Union[float, Sequence[float]]]] = ..., potential: Optional[str] = ..., state: Optional[Dict[str, Union[float, np.ndarray]]] = ..., u: Optional[Union[Sequence[float], np.ndarray]] = ..., Q: Optional[np.ndarray] = ..., R: Optional[np.ndarray] = ..., *, reference: str = ..., rtol: Optional[float] = ..., atol: Optional[float] = ..., controller: Optional[str] = ..., summation: Optional[str] = ...) -> Lqr: ...

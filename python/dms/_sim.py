@@ -1,11 +1,11 @@
 # SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The forced simulator: dms.Simulator."""
+"""The forced simulator, dms.Simulator, and the discrete LQR on its derivative, dms.lqr."""
 
 from __future__ import annotations
 
 import math as _math
-from typing import Callable, Dict, List, Optional, Sequence, Union
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as _np
 
@@ -150,6 +150,38 @@ class Simulator:
         for _ in range(n):
             sim.step(control(sim.t, sim.get_state()))
 
+    def linearize(self, state: Optional[StateDict] = None,
+                  u: Optional[Union[Sequence[float], _np.ndarray]] = None,
+                  ) -> Tuple[_np.ndarray, _np.ndarray]:
+        """(A, B): the derivative of one step from `state` (None: the current state) with u
+        held over it (None: at u = 0), A = dx_{k+1}/dx_k and B = dx_{k+1}/du_k, in the
+        system's tangent coordinates (`tangent`: a rotation's change is R xi^, a unit vector's
+        xi x q, other parts their entries). Exact derivatives of the method's step (the
+        implicit function theorem on the variational step, the stages of a Runge-Kutta step
+        on the variational equation), not difference quotients. The simulator's state does not
+        change. ValueError when the method has no derivative on this system (rk45-proj,
+        rkmk4), saying so."""
+        if state is None:
+            return self._sim.linearize(u)
+        saved = self._sim.save()
+        try:
+            self._sim.set_state(state)
+            return self._sim.linearize(u)
+        finally:
+            self._sim.restore(saved)
+
+    @property
+    def tangent(self) -> List[str]:
+        """The names of the tangent coordinates, A's rows and columns in order (e.g. "R.xi1",
+        "Omega1")."""
+        return list(self._sim.tangent_names())
+
+    def symplectic_form(self) -> _np.ndarray:
+        """The canonical symplectic form of the system's phase space at the current state, in
+        the tangent coordinates: a step's A satisfies A^T form(x_{k+1}) A = form(x_k) when the
+        step is symplectic."""
+        return self._sim.symplectic_form()
+
     def save(self):
         """The whole state now, the methods' own extra state included: restore(saved) and the
         same steps repeat bit for bit."""
@@ -167,3 +199,57 @@ class Simulator:
     def __repr__(self) -> str:
         return (f"Simulator({self.system!r}, {self.method!r}, h={self.h}, t={self.t}, "
                 f"controls=[{', '.join(c.name for c in self.controls)}])")
+
+
+class Lqr:
+    """A discrete LQR design (dms.lqr): the step's derivative at the reference, the Riccati
+    solution and the gain, and the law that applies it.
+
+      A, B: the step's derivative at (x*, u*) in tangent coordinates (`tangent` names them).
+      K: the gain (m x d) of u = u* - K delta(x); X: the stabilizing solution of the discrete
+        algebraic Riccati equation; iterations, residual: the doubling algorithm's.
+      radius: the spectral radius of A - B K (below 1: the linear loop is stable).
+      law: the feedback as a typed control law, for dms.run(control=...), Simulator.advance,
+        dmsim run --control, a scenario's control_law or the app's forcing panel.
+      spin: the reference's rate for reference="steady-rotation" [rad/s], else 0.
+    """
+
+    def __init__(self, d: dict) -> None:
+        self.A: _np.ndarray = d["A"]
+        self.B: _np.ndarray = d["B"]
+        self.K: _np.ndarray = d["K"]
+        self.X: _np.ndarray = d["X"]
+        self.iterations: int = d["iterations"]
+        self.residual: float = d["residual"]
+        self.radius: float = d["radius"]
+        self.tangent: List[str] = list(d["tangent"])
+        self.law: str = d["law"]
+        self.spin: _np.ndarray = d["spin"]
+
+    def __repr__(self) -> str:
+        return (f"Lqr(K: {self.K.shape[0]} x {self.K.shape[1]}, radius={self.radius:.6g}, "
+                f"iterations={self.iterations})")
+
+
+def lqr(system: Union[str, System], method: str = "vi", h: Optional[float] = None,
+        params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
+        potential: Optional[str] = None, state: Optional[StateDict] = None,
+        u: Optional[Union[Sequence[float], _np.ndarray]] = None,
+        Q: Optional[_np.ndarray] = None, R: Optional[_np.ndarray] = None, *,
+        reference: str = "fixed", rtol: Optional[float] = None, atol: Optional[float] = None,
+        controller: Optional[str] = None, summation: Optional[str] = None) -> Lqr:
+    """The discrete LQR of `method` at step h about the equilibrium `state` (a dict of the
+    state's parts; None: the parameters' initial state) held by u (None: 0): the step's exact
+    derivative (Simulator.linearize), the discrete Riccati equation solved by the doubling
+    algorithm, and the law u = u* - K delta(x), delta the state's tangent coordinates from x*
+    to first order in its entries (a rotation's vee(skew(R*^T R)), a unit vector's q* x q).
+    Q (d x d) weights delta, R (m x m) u; None: the identity. reference="steady-rotation": the
+    reference is the method's own steady rotation from x* (a sleeping top), the law reading t.
+    ValueError naming the argument for bad input or an unstabilizable pair."""
+    arguments = dict(locals())
+    for k in ("state", "u", "Q", "R", "reference"):
+        arguments.pop(k)
+    settings = _settings(arguments)
+    d = _core.lqr(_name(system), _text("method", method), settings, _params(params),
+                  _text("potential", potential), state, u, Q, R, _text("reference", reference))
+    return Lqr(d)

@@ -8,7 +8,9 @@
 #include <memory>
 #include <optional>
 
+#include "core/control/lqrlaw.h"
 #include "core/sim/controllaw.h"
+#include "core/sim/tangentcoords.h"
 #include "core/systems/typedpotential.h"
 #include "python/src/convert.h"
 
@@ -51,6 +53,30 @@ py::dict dictOf(const std::vector<StatePart>& parts) {
   return out;
 }
 
+// a matrix as a 2-d array (rows x cols)
+py::array_t<double> matrixArray(const MatrixXd& m) {
+  std::vector<double> values(std::size_t(m.size()));
+  for (Eigen::Index i = 0; i < m.rows(); ++i)
+    for (Eigen::Index j = 0; j < m.cols(); ++j) values[std::size_t(i * m.cols() + j)] = m(i, j);
+  return ownedArray(std::move(values), {py::ssize_t(m.rows()), py::ssize_t(m.cols())});
+}
+
+// u given as an array-like, flat; None: empty
+VectorXd controlOf(const py::object& u, std::size_t size) {
+  if (u.is_none()) return VectorXd();
+  py::array_t<double, py::array::c_style | py::array::forcecast> a;
+  try {
+    a = py::module_::import("numpy").attr("asarray")(u, "float64");
+  } catch (const py::error_already_set&) {
+    throw InputError("u must be an array of numbers");
+  }
+  if (a.ndim() > 1)
+    throw InputError("u must be a flat array of " + std::to_string(size) +
+                     " numbers (the control channels in order), got " + std::to_string(a.ndim()) +
+                     " dimensions");
+  return Eigen::Map<const VectorXd>(a.data(), a.size());
+}
+
 class PySimulator {
  public:
   PySimulator(const std::string& system, const std::string& methodText, const py::dict& settings,
@@ -69,22 +95,7 @@ class PySimulator {
 
   // one step; a failed one raises RuntimeError with the reason (the state stays the last good)
   void step(const py::object& u) {
-    bool ok = false;
-    if (u.is_none()) {
-      ok = m_sim->step();
-    } else {
-      py::array_t<double, py::array::c_style | py::array::forcecast> a;
-      try {
-        a = py::module_::import("numpy").attr("asarray")(u, "float64");
-      } catch (const py::error_already_set&) {
-        throw InputError("u must be an array of numbers");
-      }
-      if (a.ndim() > 1)
-        throw InputError("u must be a flat array of " + std::to_string(m_sim->controlSize()) +
-                         " numbers (the control channels in order), got " +
-                         std::to_string(a.ndim()) + " dimensions");
-      ok = m_sim->step(Eigen::Map<const VectorXd>(a.data(), a.size()));
-    }
+    const bool ok = u.is_none() ? m_sim->step() : m_sim->step(controlOf(u, m_sim->controlSize()));
     if (!ok) throw std::runtime_error(m_sim->failure().reason);
   }
 
@@ -147,9 +158,62 @@ class PySimulator {
   std::unique_ptr<Simulator> m_sim;
 };
 
+// a 2-d array-like as a matrix; None: empty
+MatrixXd matrixOf(const py::object& a, const char* name) {
+  if (a.is_none()) return MatrixXd();
+  py::array_t<double, py::array::c_style | py::array::forcecast> m;
+  try {
+    m = py::module_::import("numpy").attr("asarray")(a, "float64");
+  } catch (const py::error_already_set&) {
+    throw InputError(std::string(name) + " must be a matrix of numbers");
+  }
+  if (m.ndim() != 2)
+    throw InputError(std::string(name) + " must be a 2-d matrix, got " + std::to_string(m.ndim()) +
+                     " dimensions");
+  MatrixXd out(m.shape(0), m.shape(1));
+  for (py::ssize_t i = 0; i < m.shape(0); ++i)
+    for (py::ssize_t j = 0; j < m.shape(1); ++j) out(i, j) = *m.data(i, j);
+  return out;
+}
+
+py::dict lqr(const std::string& system, const std::string& methodText, const py::dict& settings,
+             const py::object& params, const std::optional<std::string>& potential,
+             const py::object& state, const py::object& u, const py::object& Q, const py::object& R,
+             const std::string& reference) {
+  std::shared_ptr<const SystemModel> typed;
+  if (potential) typed = withPotential(systemNamed(system), *potential);
+  const SystemModel& model = typed ? *typed : systemNamed(system);
+  IntegratorSettings st = model.defaultSettings();
+  applySettings(st, settings);
+  std::optional<std::vector<StatePart>> parts;
+  if (!state.is_none()) parts = partsOf(state);
+  if (reference != "fixed" && reference != "steady-rotation")
+    throw InputError("reference must be \"fixed\" or \"steady-rotation\", got \"" + reference +
+                     "\"");
+  const LqrDesign d =
+      designLqr(model, parseMethod(methodText), paramValues(params, model), st,
+                parts ? &*parts : nullptr, controlOf(u, 0), matrixOf(Q, "Q"), matrixOf(R, "R"),
+                reference == "fixed" ? LqrReference::Fixed : LqrReference::SteadyRotation);
+  py::dict out;
+  out["A"] = matrixArray(d.derivative.A);
+  out["B"] = matrixArray(d.derivative.B);
+  out["K"] = matrixArray(d.lqr.K);
+  out["X"] = matrixArray(d.lqr.X);
+  out["iterations"] = d.lqr.iterations;
+  out["residual"] = d.lqr.residual;
+  out["radius"] = d.lqr.closedLoopRadius;
+  out["tangent"] = d.tangent;
+  out["law"] = d.law;
+  out["spin"] = copyArray({d.spin.x(), d.spin.y(), d.spin.z()});
+  return out;
+}
+
 }  // namespace
 
 void defineSimulator(py::module_& m) {
+  m.def("lqr", &lqr, py::arg("system"), py::arg("method"), py::arg("settings"), py::arg("params"),
+        py::arg("potential"), py::arg("state"), py::arg("u"), py::arg("Q"), py::arg("R"),
+        py::arg("reference"));
   py::class_<SimulatorSave>(m, "SimulatorSave").def_property_readonly("t", &SimulatorSave::t);
   py::class_<PySimulator>(m, "Simulator")
       .def(py::init<const std::string&, const std::string&, const py::dict&, const py::object&,
@@ -176,6 +240,18 @@ void defineSimulator(py::module_& m) {
              d["structure2"] = x.structure2;
              d["momentum"] = copyArray({x.momentum.x(), x.momentum.y(), x.momentum.z()});
              return d;
+           })
+      .def(
+          "linearize",
+          [](PySimulator& s, const py::object& u) {
+            const StepDerivative d = s.sim().linearize(controlOf(u, s.sim().controlSize()));
+            return py::make_tuple(matrixArray(d.A), matrixArray(d.B));
+          },
+          py::arg("u"))
+      .def("symplectic_form", [](PySimulator& s) { return matrixArray(s.sim().symplecticForm()); })
+      .def("tangent_names",
+           [](PySimulator& s) {
+             return tangentNames(s.sim().model().declaration(), s.sim().state());
            })
       .def("save", [](PySimulator& s) { return s.sim().save(); })
       .def("restore", [](PySimulator& s, const SimulatorSave& saved) { s.sim().restore(saved); })

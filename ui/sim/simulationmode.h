@@ -91,6 +91,9 @@ class SimulationMode : public Mode,
   void showView(const std::string& key);
   /// The Control view's channels, at `values`, and whether the forcing panel's law is on.
   void updateControl(const ParamValues& values);
+  /// A typed law (controllaw.h) into the forcing panel's fields, the law on. Throws InputError
+  /// as parseControlLaw, nothing changed.
+  void showLaw(const std::string& text);
   void applyScene();
   void updateScene(double t);
   void updateTable(double t);

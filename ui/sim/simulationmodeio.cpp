@@ -134,6 +134,7 @@ std::optional<Scenario> SimulationMode::scenario() const {
   s.parameters = m_params->values();
   s.settings = m_params->settings();
   s.methods = m_params->methods();
+  s.controlLaw = m_params->forcingPanel()->law().text;
   return s;
 }
 
@@ -144,6 +145,16 @@ void SimulationMode::applyScenario(const Scenario& s) {
   m_params->setScenario(s.parameters, s.settings);
   // a file without "methods" means the article's pair
   m_params->setMethods(s.methods);
+  // the scenario's control law into the forcing panel, on; none: the panel's fields cleared
+  // and the law off, so every method plays the free motion the file describes
+  if (m_model) {
+    if (!s.controlLaw.empty()) {
+      showLaw(s.controlLaw);
+    } else {
+      m_params->forcingPanel()->setSystem(m_model);
+      updateControl(m_model->normalize(m_params->values(), nullptr));
+    }
+  }
   if (m_model) m_kept[m_model->name()] = *scenario();  // also while inactive
   recompute();
 }
@@ -171,6 +182,22 @@ void SimulationMode::restoreSettings(const QSettings& s) {
   }
 }
 
+void SimulationMode::showLaw(const std::string& text) {
+  // the law's expressions, checked at the panel's values, into the fields, the law on
+  const ParamValues values = m_model->normalize(m_params->values(), nullptr);
+  const TypedControlLaw law = parseControlLaw(*m_model, values, text);
+  std::vector<std::string> fields;
+  std::size_t at = 0;
+  for (const StatePartSpec& ch : m_model->declaration().controls) {
+    std::string f;
+    for (std::size_t i = 0; i < declaredSize(ch.shape, values); ++i)
+      f += (i ? ", " : "") + law.expressions.at(at++);
+    fields.push_back(f);
+  }
+  m_params->forcingPanel()->setLaw(fields, true);
+  updateControl(values);
+}
+
 void SimulationMode::applySet(const std::string& name, const std::vector<double>& value) {
   m_params->setValue(name, value);
 }
@@ -184,19 +211,7 @@ void SimulationMode::applyChoice(const std::string& name, const std::string& val
     return scheduleRecompute();
   }
   if (name == "law" && m_model) {
-    // the law's expressions, checked at the panel's values, into the fields, the law on
-    const ParamValues values = m_model->normalize(m_params->values(), nullptr);
-    const TypedControlLaw law = parseControlLaw(*m_model, values, value);
-    std::vector<std::string> fields;
-    std::size_t at = 0;
-    for (const StatePartSpec& ch : m_model->declaration().controls) {
-      std::string f;
-      for (std::size_t i = 0; i < declaredSize(ch.shape, values); ++i)
-        f += (i ? ", " : "") + law.expressions.at(at++);
-      fields.push_back(f);
-    }
-    m_params->forcingPanel()->setLaw(fields, true);
-    updateControl(values);
+    showLaw(value);
     return scheduleRecompute();
   }
   if (name != "methods" || !m_model) throw InputError("unknown option '" + name + "'");
