@@ -27,6 +27,24 @@ class TypedRigidPotential final : public RigidBodyPotential {
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j) dUdR(i, j) = g[3 * i + j];
   }
+  bool hasSecondDerivatives() const override { return m_eval.hasHessian(); }
+  // d(dU/dR)_ij = sum_kl d^2U/dR_ij dR_kl dR_kl, GiNaC's second derivatives (the upper
+  // triangle, i <= j over the 9 variables R11 R12 ... R33)
+  void gradientDerivative(const Vector3d& /*x*/, const Matrix3d& R, const Vector3d& /*dx*/,
+                          const Matrix3d& dR, Vector3d& ddUdx, Matrix3d& ddUdR) const override {
+    set(R);
+    const double* h = m_eval.hessian();
+    Eigen::Matrix<double, 9, 9> H;
+    for (int a = 0, k = 0; a < 9; ++a)
+      for (int b = a; b < 9; ++b, ++k) H(a, b) = H(b, a) = h[k];
+    Eigen::Matrix<double, 9, 1> d;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) d[3 * i + j] = dR(i, j);
+    const Eigen::Matrix<double, 9, 1> out = H * d;
+    ddUdx.setZero();
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) ddUdR(i, j) = out[3 * i + j];
+  }
   std::string domainError(const Vector3d& /*x*/, const Matrix3d& R) const override {
     set(R);
     const double u = m_eval.value();

@@ -42,6 +42,20 @@ void DumbbellGravity::gradient(const Vector3d& x, const Matrix3d& R, Vector3d& d
   }
 }
 
+void DumbbellGravity::gradientDerivative(const Vector3d& x, const Matrix3d& R, const Vector3d& dx,
+                                         const Matrix3d& dR, Vector3d& ddUdx,
+                                         Matrix3d& ddUdR) const {
+  ddUdx.setZero();
+  ddUdR.setZero();
+  for (int i = 0; i < 2; ++i) {
+    const Vector3d y = x + R * offset(i), dy = dx + dR * offset(i);
+    const double d2 = y.squaredNorm(), d = std::sqrt(d2);
+    const Vector3d dF = (-m_mu * mass(i) / (d2 * d)) * (dy - (3.0 * y.dot(dy) / d2) * y);
+    ddUdx -= dF;
+    ddUdR -= dF * offset(i).transpose();
+  }
+}
+
 std::string DumbbellGravity::domainError(const Vector3d& x, const Matrix3d& R) const {
   for (int i = 0; i < 2; ++i) {
     const double d = (x + R * offset(i)).norm();
@@ -195,6 +209,7 @@ SystemDeclaration dumbbellDeclaration() {
   d.bodies = {{BodyKind::Dumbbell, {"m1", "m2", "L", "r"}, "", "", "the spacecraft"}};
   d.controls = {{"tau", {"3"}, "N m", "torque on the spacecraft, in body coordinates"},
                 {"f", {"3"}, "N", "force on the mass centre, in inertial coordinates"}};
+  d.tangent = {{"R", TangentKind::Rotation}, {"Omega"}, {"x"}, {"v"}};
   return d;
 }
 

@@ -33,6 +33,10 @@ class DumbbellGravity final : public RigidBodyPotential {
   double energy(const Vector3d& x, const Matrix3d& R) const override;
   void gradient(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx,
                 Matrix3d& dUdR) const override;
+  /// dF_i = -mu m_i (dy_i / |y_i|^3 - 3 y_i (y_i.dy_i) / |y_i|^5), dy_i = dx + dR rho_i.
+  bool hasSecondDerivatives() const override { return true; }
+  void gradientDerivative(const Vector3d& x, const Matrix3d& R, const Vector3d& dx,
+                          const Matrix3d& dR, Vector3d& ddUdx, Matrix3d& ddUdR) const override;
   std::string domainError(const Vector3d& x, const Matrix3d& R) const override;
   /// The attracting point is the origin: U(Q x, Q R) = U(x, R).
   bool rotationInvariant() const override { return true; }

@@ -104,6 +104,94 @@ bool lgviStep(const RigidBody& b, double h, RigidBodyState& s, std::string* why,
   return true;
 }
 
+namespace {
+
+// eta = Dcay(f) df, the body-frame change of F = cay(f) (dF = F eta^): with C = f^,
+// F^-1 dF = 2 (I + C)^-1 dC (I - C)^-1, taken column by column
+Matrix3d cayleyDerivative(const Vector3d& f) {
+  const Matrix3d C = hat(f);
+  const Matrix3d plus = (Matrix3d::Identity() + C).inverse();
+  const Matrix3d minus = (Matrix3d::Identity() - C).inverse();
+  Matrix3d D;
+  for (int k = 0; k < 3; ++k) D.col(k) = vee(2.0 * plus * hat(Vector3d::Unit(k)) * minus);
+  return D;
+}
+
+}  // namespace
+
+bool lgviDerivative(const RigidBody& b, double h, const RigidBodyState& s, StepDerivative& d,
+                    std::string* why) {
+  if (!b.potential->hasSecondDerivatives()) {
+    if (why) *why = "the potential has no second derivatives, which the step's derivative needs";
+    return false;
+  }
+  // the columns: z = (xi, dOmega, dx, dv, du), u = (tau, [f])
+  const Eigen::Index m = b.controlSize(), n = 12 + m;
+  const auto cols = [n](Eigen::Index at) {
+    MatrixXd S = MatrixXd::Zero(3, n);
+    S.middleCols<3>(at).setIdentity();
+    return S;
+  };
+  const MatrixXd Xi = cols(0), dOmega = cols(3), dx = cols(6), dv = cols(9);
+  MatrixXd dTau = MatrixXd::Zero(3, n), dF = MatrixXd::Zero(3, n);
+  if (m > 0) dTau = cols(12);
+  if (m == 6) dF = cols(15);
+
+  // the forces at the start, their derivative (the control's torque adds to M, its force is
+  // subtracted from dU/dx)
+  Vector3d dU0, M0;
+  b.forces(s.x, s.R, dU0, M0);
+  const Eigen::Matrix<double, 6, 6> K0 = rigidBodyForceJacobian(b, s.x, s.R);
+  const MatrixXd ddU0 = K0.block<3, 3>(0, 0) * Xi + K0.block<3, 3>(0, 3) * dx - dF;
+  const MatrixXd dM0 = K0.block<3, 3>(3, 0) * Xi + K0.block<3, 3>(3, 3) * dx + dTau;
+
+  // (42): G(f, g) = 0 at the converged root; dG/dg = I - f^ + f f^T
+  const Vector3d Pi0 = b.J * s.Omega;
+  const Vector3d g = h * Pi0 + 0.5 * h * h * M0;
+  const Eq42Solution sol = solveEq42(b.J, g, b.Jmin);
+  if (!sol.converged) {
+    if (why) *why = sol.why;
+    return false;
+  }
+  const Vector3d& f = sol.f;
+  const Matrix3d& F = sol.F;
+  const Matrix3d dGdf = hat(g) + g.dot(f) * Matrix3d::Identity() + f * g.transpose() - 2.0 * b.J;
+  const Matrix3d dGdg = Matrix3d::Identity() - hat(f) + f * f.transpose();
+  const MatrixXd dg = h * b.J * dOmega + 0.5 * h * h * dM0;
+  const MatrixXd df = -dGdf.partialPivLu().solve(dGdg * dg);
+  const MatrixXd eta = cayleyDerivative(f) * df;
+
+  // (43): R1 = R F, d(R1) = R1 (F^T xi + eta)^
+  const Matrix3d R1 = s.R * F;
+  const MatrixXd Xi1 = F.transpose() * Xi + eta;
+  // (44)
+  const Vector3d x1 = s.x + h * s.v - h * h / (2.0 * b.m) * dU0;
+  const MatrixXd dx1 = dx + h * dv - (h * h / (2.0 * b.m)) * ddU0;
+  const std::string domain = b.potential->domainError(x1, R1);
+  if (!domain.empty()) {
+    if (why) *why = domain;
+    return false;
+  }
+  Vector3d dU1, M1;
+  b.forces(x1, R1, dU1, M1);
+  const Eigen::Matrix<double, 6, 6> K1 = rigidBodyForceJacobian(b, x1, R1);
+  const MatrixXd ddU1 = K1.block<3, 3>(0, 0) * Xi1 + K1.block<3, 3>(0, 3) * dx1 - dF;
+  const MatrixXd dM1 = K1.block<3, 3>(3, 0) * Xi1 + K1.block<3, 3>(3, 3) * dx1 + dTau;
+  // (45): Pi1 = F^T w + h/2 M1, w = Pi0 + h/2 M0; d(F^T) w = -eta^ F^T w = (F^T w)^ eta
+  const Vector3d w = Pi0 + 0.5 * h * M0;
+  const MatrixXd dPi1 = hat(Vector3d(F.transpose() * w)) * eta +
+                        F.transpose() * (b.J * dOmega + 0.5 * h * dM0) + 0.5 * h * dM1;
+  const MatrixXd dOmega1 = b.J.llt().solve(dPi1);
+  // (46)
+  const MatrixXd dv1 = dv - (h / (2.0 * b.m)) * (ddU0 + ddU1);
+
+  MatrixXd Z(12, n);
+  Z << Xi1, dOmega1, dx1, dv1;
+  d.A = Z.leftCols(12);
+  d.B = Z.rightCols(m);
+  return true;
+}
+
 RigidBodySums RigidBodySums::start(const RigidBody& b, const RigidBodyState& s0) {
   RigidBodySums out;
   out.s = s0;

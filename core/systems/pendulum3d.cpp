@@ -96,10 +96,20 @@ class PivotStepping final : public Stepping {
   std::unique_ptr<Stepping> clone() const override {
     return std::make_unique<PivotStepping>(m_inner->clone(), m_point);
   }
+  // the rigid body's tangent coordinates are (xi, dOmega, dx, dv); a pivot's state is R and
+  // Omega, its first 6. x and v stay 0 and enter neither U (dU/dx = 0) nor the control (a
+  // torque alone), so the rows and columns kept are the whole derivative of (R, Omega)
   bool linearize(StepDerivative& d, std::string* why) const override {
-    return m_inner->linearize(d, why);
+    StepDerivative body;
+    if (!m_inner->linearize(body, why)) return false;
+    d.A = body.A.topLeftCorner(6, 6);
+    d.B = body.B.topRows(6);
+    return true;
   }
-  MatrixXd symplecticForm() const override { return m_inner->symplecticForm(); }
+  MatrixXd symplecticForm() const override {
+    const MatrixXd w = m_inner->symplecticForm();
+    return w.size() > 0 ? MatrixXd(w.topLeftCorner(6, 6)) : w;
+  }
 
  private:
   std::unique_ptr<Stepping> m_inner;
@@ -130,6 +140,7 @@ SystemDeclaration PivotBodyModel::sharedDeclaration() {
   d.state = {{"R", {"3", "3"}, "", "attitude (body to inertial), row by row"},
              {"Omega", {"3"}, "rad/s", "angular velocity in the body frame"}};
   d.controls = {{"tau", {"3"}, "N m", "torque on the body, in body coordinates"}};
+  d.tangent = {{"R", TangentKind::Rotation}, {"Omega"}};
   return d;
 }
 

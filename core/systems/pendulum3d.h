@@ -29,6 +29,13 @@ class PivotGravity final : public RigidBodyPotential {
   double energy(const Vector3d& x, const Matrix3d& R) const override;
   void gradient(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx,
                 Matrix3d& dUdR) const override;
+  /// U is linear in R: its gradient is constant, its second derivatives 0.
+  bool hasSecondDerivatives() const override { return true; }
+  void gradientDerivative(const Vector3d& /*x*/, const Matrix3d& /*R*/, const Vector3d& /*dx*/,
+                          const Matrix3d& /*dR*/, Vector3d& ddUdx, Matrix3d& ddUdR) const override {
+    ddUdx.setZero();
+    ddUdR.setZero();
+  }
 
  private:
   double m_mg;

@@ -388,6 +388,11 @@ PotentialExpression acceptPotential(const std::string& text, const PotentialVari
       d.push_back(U.diff(symbols.at(n)));
       e.gradient.push_back(printed(d.back()));
     }
+    // the second derivatives, each gradient expression differentiated again (symmetric: the
+    // upper triangle)
+    for (std::size_t i = 0; i < d.size(); ++i)
+      for (std::size_t j = i; j < d.size(); ++j)
+        e.hessian.push_back(printed(d[i].diff(symbols.at(v.variables[j]))));
     // the derivative along the rotation about e3: for q, (e3 x q) . dU/dq; for R, the same
     // on each column of R
     GiNaC::ex along = 0;
@@ -421,6 +426,19 @@ PotentialExpression acceptPotential(const std::string& text, const PotentialVari
                        err.GetMsg());
     }
   }
+  // a second derivative muParser cannot read leaves the step's derivative unavailable
+  for (const std::string& h : e.hessian) {
+    try {
+      mu::Parser p;
+      defineNames(p, names, dummy.data());
+      p.DefineConst("Pi", kPi);
+      p.SetExpr(h);
+      p.Eval();
+    } catch (const mu::Parser::exception_type&) {
+      e.hessian.clear();
+      break;
+    }
+  }
   return e;
 }
 
@@ -446,6 +464,10 @@ PotentialEvaluator::PotentialEvaluator(const PotentialExpression& e, const Param
   }
   std::string all;
   for (const std::string& g : e.gradient) all += (all.empty() ? "" : ", ") + g;
+  for (const std::string& h : e.hessian) m_hessianText += (m_hessianText.empty() ? "" : ", ") + h;
+  m_hasHessian = !e.hessian.empty();
+  m_names = names;
+  m_varNames = e.vars.variables;
   try {
     m_u = std::make_unique<mu::Parser>();
     m_grad = std::make_unique<mu::Parser>();
@@ -474,6 +496,21 @@ double PotentialEvaluator::value() { return m_u->Eval(); }
 const double* PotentialEvaluator::gradient() {
   int n = 0;
   return m_grad->Eval(n);
+}
+
+const double* PotentialEvaluator::hessian() {
+  if (!m_hess) {
+    // bound like the gradient's parser, to the same doubles
+    auto p = std::make_unique<mu::Parser>();
+    defineNames(*p, m_varNames, m_vars.data());
+    defineNames(*p, m_names, m_params.data());
+    p->DefineConst("pi", kPi);
+    p->DefineConst("Pi", kPi);
+    p->SetExpr(m_hessianText);
+    m_hess = std::move(p);
+  }
+  int n = 0;
+  return m_hess->Eval(n);
 }
 
 }  // namespace dms

@@ -53,6 +53,10 @@ struct PotentialExpression {
   PotentialVariables vars;
   std::vector<std::string> parameters;  ///< free symbols, sorted; systemScalars not included
   std::vector<std::string> gradient;    ///< dU/dvariables[i]
+  /// d^2U/dvariables[i] dvariables[j] for i <= j, row by row (n (n + 1)/2 of them): GiNaC's
+  /// derivatives of the gradient's expressions, for a step's derivative. Empty when one of them
+  /// does not compile (then only the step's derivative is unavailable).
+  std::vector<std::string> hessian;
   /// True when U is unchanged by rotations about e3 (symbolically: the derivative along the
   /// rotation's generator simplifies to 0). For R: U(exp(s e3^) R); for q: U(exp(s e3^) q).
   bool symmetricAboutE3 = false;
@@ -80,12 +84,22 @@ class PotentialEvaluator {
   double value();
   /// dU/d variables[i] at vars(), one entry per variable.
   const double* gradient();
+  /// True when the expression's second derivatives are available (PotentialExpression::hessian).
+  bool hasHessian() const { return m_hasHessian; }
+  /// d^2U/d variables[i] d variables[j] at vars(), i <= j row by row (PotentialExpression::
+  /// hessian's order). Compiled on the first call; only when hasHessian().
+  const double* hessian();
 
  private:
   std::vector<double> m_vars;
   std::vector<double> m_params;  // sized once: muParser holds pointers into it
   std::unique_ptr<mu::Parser> m_u;
   std::unique_ptr<mu::Parser> m_grad;
+  std::unique_ptr<mu::Parser> m_hess;  // made by the first hessian()
+  std::vector<std::string> m_names;    // the parameters' names, in m_params' order
+  std::vector<std::string> m_varNames;
+  std::string m_hessianText;
+  bool m_hasHessian = false;
   int m_n = 0;
 };
 

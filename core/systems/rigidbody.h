@@ -6,6 +6,7 @@
 #pragma once
 
 #include <Eigen/Cholesky>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,18 @@ class RigidBodyPotential {
   /// torque about the origin and its total angular momentum is conserved (Noether), which the
   /// compensated LGVI step uses (lgvi.h).
   virtual bool rotationInvariant() const { return false; }
+  /// True when gradientDerivative is implemented: a step's derivative (Simulator::linearize)
+  /// needs U's second derivatives.
+  virtual bool hasSecondDerivatives() const { return false; }
+  /// The directional derivative of the gradient at (x, R) along (dx, dR): d(dU/dx) and
+  /// d(dU/dR), exact (dR any 3 x 3 matrix: a tangent R xi^ of SO(3), or any change of the
+  /// RK45 forms' R). Only called when hasSecondDerivatives().
+  virtual void gradientDerivative(const Vector3d& /*x*/, const Matrix3d& /*R*/,
+                                  const Vector3d& /*dx*/, const Matrix3d& /*dR*/, Vector3d& ddUdx,
+                                  Matrix3d& ddUdR) const {
+    ddUdx.setConstant(std::numeric_limits<double>::quiet_NaN());
+    ddUdR.setConstant(std::numeric_limits<double>::quiet_NaN());
+  }
 };
 
 /// The smallest eigenvalue of a symmetric 3 x 3 matrix (closed form).
@@ -62,6 +75,13 @@ struct RigidBody {
   /// dU/dx and M (eq (41)) at (x, R), the control's force subtracted from dU/dx and its torque
   /// added to M.
   void forces(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx, Vector3d& M) const;
+  /// The derivative of forces(x, R) along (dx, dR) (dR any 3 x 3 matrix), without the
+  /// control's part (constant in x and R): d(dU/dx) and dM = vee(dB - dB^T),
+  /// dB = d(dU/dR)^T R + dU/dR^T dR. Needs potential->hasSecondDerivatives().
+  void forcesDerivative(const Vector3d& x, const Matrix3d& R, const Vector3d& dx,
+                        const Matrix3d& dR, Vector3d& ddUdx, Vector3d& dM) const;
+  /// The control's size: 0 unforced, 3 (a torque) or 6 (a torque and a force).
+  Eigen::Index controlSize() const { return control && control->active() ? control->u.size() : 0; }
 };
 
 /// (R, x, Omega, v): attitude (body to inertial), position of the mass centre, body angular
@@ -114,6 +134,18 @@ ShadowConstruction rigidBodyShadow(const RigidBody& b, double h, bool onPivot = 
 /// in place of R for the quaternion form.
 std::vector<std::string> rigidBodyStateNames(bool quaternion);
 
+/// A rigid body's tangent coordinates: (xi, dOmega, dx, dv), dR = R xi^, 12 of them (a body on
+/// a pivot keeps the first 6). Its symplectic form there: the canonical form of T*SE(3)
+/// left-trivialized, with the body momentum Pi = J Omega and p = m v (docs/linearization.md,
+/// "Rigid bodies (LGVI)"):
+///   w(a, b) = xi_a.dPi_b - dPi_a.xi_b + Pi.(xi_a x xi_b) + dx_a.dp_b - dp_a.dx_b.
+MatrixXd rigidBodySymplectic(const RigidBody& b, const Vector3d& Omega);
+
+/// The derivative of (dU/dx, M) (forces(), without the control) along the tangent coordinates
+/// (xi, dx) of (R, x), dR = R xi^: rows dU/dx, M; columns xi, dx (6 x 6).
+Eigen::Matrix<double, 6, 6> rigidBodyForceJacobian(const RigidBody& b, const Vector3d& x,
+                                                   const Matrix3d& R);
+
 /// Eqs (39)-(40) at (x, R, Omega): J Omega' = M - Omega x J Omega and m v' = -dU/dx.
 void rigidBodyRates(const RigidBody& b, const Eigen::LLT<Matrix3d>& Jllt, const Vector3d& x,
                     const Matrix3d& R, const Vector3d& Omega, Vector3d& OmegaDot, Vector3d& vDot);
@@ -148,6 +180,12 @@ ContinuousForm rigidBodyMatrixForm(const RigidBody& b, const RigidBodyState& s0)
 /// renormalized and R(q) is quatToRotation's (q0^2 - |qv|^2) I + 2 qv qv^T + 2 q0 qv^:
 ///   q' = 1/2 q (x) (0, Omega),  x' = v,  J Omega' + Omega x J Omega = M(x, R(q)),  m v' = -dU/dx.
 ContinuousForm rigidBodyQuaternionForm(const RigidBody& b, const RigidBodyState& s0);
+
+/// The tangent of the matrix form (f_y, f_u, E, P, the symplectic form) in the coordinates
+/// (xi, dOmega, dx, dv), dR = R xi^; set on the form when the potential has second derivatives.
+ContinuousTangent rigidBodyMatrixTangent(const RigidBody& b);
+/// The same for the quaternion form, dq = 1/2 q (x) (0, xi).
+ContinuousTangent rigidBodyQuaternionTangent(const RigidBody& b);
 
 struct LieForm;  // core/integrators/rkmk.h
 

@@ -7,12 +7,14 @@
 #include <QtTest>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/sim/registry.h"
 #include "core/sim/simulator.h"
 #include "core/sim/tangentcoords.h"
+#include "core/systems/typedpotential.h"
 #include "tests/common/suitemain.h"
 
 namespace tst_linearize {
@@ -132,6 +134,46 @@ class TestLinearize : public QObject {
     const double defect = (d.A.transpose() * omega1 * d.A - omega0).norm();
     const double bound = 500 * kEps * d.A.squaredNorm() * omega0.norm();
     QVERIFY2(defect <= bound, qPrintable(QString("defect %1 > %2").arg(defect).arg(bound)));
+  }
+
+  // a typed U(R) whose second derivatives are not 0 (the default one is linear in R, the 3D
+  // pendulum's): GiNaC's second derivatives carry the step's derivative of every method that
+  // has one, to matchesCentralDifferences' tolerance
+  void typedPotentialSecondDerivatives() {
+    const std::shared_ptr<const SystemModel> typed =
+        withPotential(*findSystem("custom-rigid-body"),
+                      "-m*g*rho*R33 + k*R13^2*R21 + c*cos(R12*R31) + R11*R22*R33");
+    const SystemModel& m = *typed;
+    const ParamValues v = m.normalize(
+        {{"m", {1.0}}, {"g", {9.81}}, {"rho", {0.3}}, {"k", {5.0}}, {"c", {3.0}}}, nullptr);
+    const IntegratorSettings st = m.defaultSettings();
+    const SystemDeclaration& decl = m.declaration();
+    for (Method me : m.methods()) {
+      if (noDerivative(me)) continue;
+      Simulator start(m, me, v, st);
+      for (int k = 0; k < 5; ++k) QVERIFY(start.step());
+      const std::vector<StatePart> x = start.state();
+      const VectorXd u = someControl(start.controlSize());
+      Simulator sim(m, me, v, st, &x);
+      const StepDerivative d = sim.linearize(u);
+      const std::vector<StatePart> y = stepFrom(m, me, v, st, x, u);
+      const Eigen::Index n = tangentSize(decl, x);
+      const double e = 1e-5;
+      MatrixXd A(n, n);
+      for (Eigen::Index i = 0; i < n; ++i) {
+        VectorXd dx = VectorXd::Zero(n);
+        dx[i] = e;
+        A.col(i) =
+            (tangentDifference(decl, y, stepFrom(m, me, v, st, retractState(decl, x, dx), u)) -
+             tangentDifference(decl, y, stepFrom(m, me, v, st, retractState(decl, x, -dx), u))) /
+            (2 * e);
+      }
+      QVERIFY2((d.A - A).norm() <= 1e-6 * std::max(1.0, A.norm()),
+               qPrintable(QString("%1: |A - A_fd| = %2, |A| = %3")
+                              .arg(QString::fromStdString(methodName(me)))
+                              .arg((d.A - A).norm())
+                              .arg(A.norm())));
+    }
   }
 
   // a system without tangent coordinates, and a control of the wrong size, are refused
