@@ -28,8 +28,9 @@ class TypedRigidPotential final : public RigidBodyPotential {
       for (int j = 0; j < 3; ++j) dUdR(i, j) = g[3 * i + j];
   }
   bool hasSecondDerivatives() const override { return m_eval.hasHessian(); }
-  // d(dU/dR)_ij = sum_kl d^2U/dR_ij dR_kl dR_kl, GiNaC's second derivatives (the upper
-  // triangle, i <= j over the 9 variables R11 R12 ... R33)
+  // the change of [dU/dR]_ij along dR is sum_kl H(ij, kl) [dR]_kl, H(ij, kl) = d^2U/dR_ij dR_kl
+  // the symmetric matrix of GiNaC's second derivatives (given as its upper triangle over the 9
+  // variables R11 R12 ... R33, row by row)
   void gradientDerivative(const Vector3d& /*x*/, const Matrix3d& R, const Vector3d& /*dx*/,
                           const Matrix3d& dR, Vector3d& ddUdx, Matrix3d& ddUdR) const override {
     set(R);
