@@ -388,6 +388,8 @@ PotentialExpression acceptPotential(const std::string& text, const PotentialVari
       d.push_back(U.diff(symbols.at(n)));
       e.gradient.push_back(printed(d.back()));
     }
+    for (const GiNaC::ex& di : d)
+      for (const std::string& n : v.variables) e.hessian.push_back(printed(di.diff(symbols.at(n))));
     // the derivative along the rotation about e3: for q, (e3 x q) . dU/dq; for R, the same
     // on each column of R
     GiNaC::ex along = 0;
@@ -421,6 +423,22 @@ PotentialExpression acceptPotential(const std::string& text, const PotentialVari
                        err.GetMsg());
     }
   }
+  // and each second derivative
+  const std::size_t n = v.variables.size();
+  for (std::size_t i = 0; i < e.hessian.size(); ++i) {
+    try {
+      mu::Parser p;
+      defineNames(p, names, dummy.data());
+      p.DefineConst("Pi", kPi);
+      p.SetExpr(e.hessian[i]);
+      p.Eval();
+    } catch (const mu::Parser::exception_type& err) {
+      throw InputError("--" + v.field + ": its second derivative d^2U/d" + v.variables[i / n] +
+                           " d" + v.variables[i % n] + " = " + e.hessian[i] +
+                           " is not a real expression",
+                       err.GetMsg());
+    }
+  }
   return e;
 }
 
@@ -446,6 +464,9 @@ PotentialEvaluator::PotentialEvaluator(const PotentialExpression& e, const Param
   }
   std::string all;
   for (const std::string& g : e.gradient) all += (all.empty() ? "" : ", ") + g;
+  for (const std::string& g : e.hessian) m_hessText += (m_hessText.empty() ? "" : ", ") + g;
+  m_names = names;
+  m_varNames = e.vars.variables;
   try {
     m_u = std::make_unique<mu::Parser>();
     m_grad = std::make_unique<mu::Parser>();
@@ -474,6 +495,24 @@ double PotentialEvaluator::value() { return m_u->Eval(); }
 const double* PotentialEvaluator::gradient() {
   int n = 0;
   return m_grad->Eval(n);
+}
+
+const double* PotentialEvaluator::hessian() {
+  if (!m_hess) {
+    try {
+      auto p = std::make_unique<mu::Parser>();
+      defineNames(*p, m_varNames, m_vars.data());
+      defineNames(*p, m_names, m_params.data());
+      p->DefineConst("pi", kPi);
+      p->DefineConst("Pi", kPi);
+      p->SetExpr(m_hessText);
+      m_hess = std::move(p);
+    } catch (const mu::Parser::exception_type& err) {
+      throw InputError("the potential's second derivatives could not be compiled", err.GetMsg());
+    }
+  }
+  int n = 0;
+  return m_hess->Eval(n);
 }
 
 }  // namespace dms

@@ -53,6 +53,9 @@ struct PotentialExpression {
   PotentialVariables vars;
   std::vector<std::string> parameters;  ///< free symbols, sorted; systemScalars not included
   std::vector<std::string> gradient;    ///< dU/dvariables[i]
+  /// d^2U/dvariables[i] dvariables[j] at i * n + j (n variables): GiNaC's derivatives of the
+  /// gradient's expressions, for the derivative of a step (tangent.h).
+  std::vector<std::string> hessian;
   /// True when U is unchanged by rotations about e3 (symbolically: the derivative along the
   /// rotation's generator simplifies to 0). For R: U(exp(s e3^) R); for q: U(exp(s e3^) q).
   bool symmetricAboutE3 = false;
@@ -80,12 +83,18 @@ class PotentialEvaluator {
   double value();
   /// dU/d variables[i] at vars(), one entry per variable.
   const double* gradient();
+  /// d^2U/d variables[i] d variables[j] at vars(), at i * n + j. Compiled at the first call
+  /// (a run that never asks for it pays nothing).
+  const double* hessian();
 
  private:
   std::vector<double> m_vars;
   std::vector<double> m_params;  // sized once: muParser holds pointers into it
   std::unique_ptr<mu::Parser> m_u;
   std::unique_ptr<mu::Parser> m_grad;
+  std::unique_ptr<mu::Parser> m_hess;
+  std::string m_hessText;
+  std::vector<std::string> m_names, m_varNames;
   int m_n = 0;
 };
 
