@@ -13,6 +13,7 @@
 #include "core/sim/registry.h"
 #include "core/sim/simulator.h"
 #include "core/sim/tangentcoords.h"
+#include "core/systems/typedpotential.h"
 #include "tests/common/suitemain.h"
 
 namespace tst_linearize {
@@ -63,8 +64,39 @@ class TestLinearize : public QObject {
   void matchesCentralDifferences() {
     QFETCH(QString, system);
     QFETCH(int, method);
-    const SystemModel& m = *findSystem(system.toStdString());
+    checkCentralDifferences(*findSystem(system.toStdString()), Method(method));
+  }
+
+  // a typed potential whose second derivatives are not 0 (the default, -m g l q3, is linear):
+  // the particle on the sphere's step derivatives use GiNaC's Hessian of it
+  void typedPotentialMatchesCentralDifferences_data() {
+    QTest::addColumn<int>("method");
+    for (Method me : findSystem("custom-sphere-particle")->methods())
+      QTest::newRow(qPrintable(QString::fromStdString(methodName(me)))) << int(me);
+  }
+  void typedPotentialMatchesCentralDifferences() {
+    QFETCH(int, method);
+    const auto m = withPotential(*findSystem("custom-sphere-particle"),
+                                 "m*l*(-9.81*q3 + 3*q1^2*q2 + 2*q1*q3^3)");
+    checkCentralDifferences(*m, Method(method));
+    if (Method(method) == Method::Variational || Method(method) == Method::Vi4)
+      checkSymplectic(*m, Method(method));
+  }
+
+  void variationalStepsAreSymplectic_data() { everyLinearizedMethod(); }
+  // A^T Omega(x_{k+1}) A = Omega(x_k) for a symplectic map: for vi and vi4 to round-off (a few
+  // hundred eps of |A|^2 |Omega|: the products of a few dozen terms each), where RK4 errs by
+  // O(h^5) per step
+  void variationalStepsAreSymplectic() {
+    QFETCH(QString, system);
+    QFETCH(int, method);
     const Method me = Method(method);
+    if (me != Method::Variational && me != Method::Vi4) return;
+    checkSymplectic(*findSystem(system.toStdString()), me);
+  }
+
+ private:
+  static void checkCentralDifferences(const SystemModel& m, Method me) {
     const ParamValues v = m.normalize({}, nullptr);
     IntegratorSettings st = m.defaultSettings();
     // a generic state: a few steps into the default motion
@@ -109,16 +141,7 @@ class TestLinearize : public QObject {
              qPrintable(QString("|B - B_fd| = %1, |B| = %2").arg((d.B - B).norm()).arg(B.norm())));
   }
 
-  void variationalStepsAreSymplectic_data() { everyLinearizedMethod(); }
-  // A^T Omega(x_{k+1}) A = Omega(x_k) for a symplectic map: for vi and vi4 to round-off (a few
-  // hundred eps of |A|^2 |Omega|: the products of a few dozen terms each), where RK4 errs by
-  // O(h^5) per step
-  void variationalStepsAreSymplectic() {
-    QFETCH(QString, system);
-    QFETCH(int, method);
-    const Method me = Method(method);
-    if (me != Method::Variational && me != Method::Vi4) return;
-    const SystemModel& m = *findSystem(system.toStdString());
+  static void checkSymplectic(const SystemModel& m, Method me) {
     const ParamValues v = m.normalize({}, nullptr);
     Simulator sim(m, me, v, m.defaultSettings());
     for (int k = 0; k < 5; ++k) QVERIFY(sim.step());
@@ -133,6 +156,7 @@ class TestLinearize : public QObject {
     QVERIFY2(defect <= bound, qPrintable(QString("defect %1 > %2").arg(defect).arg(bound)));
   }
 
+ private slots:
   // a system without tangent coordinates, and a control of the wrong size, are refused
   void badInputIsRefused() {
     for (const SystemModel* m : allSystems()) {
