@@ -28,6 +28,17 @@ struct Particle {
     const double* g = eval->gradient();
     return Vector3d(g[0], g[1], g[2]);
   }
+  // d^2U/dq dq^T, GiNaC's derivatives of the gradient (PotentialExpression::hessian: the
+  // upper triangle, row by row)
+  Matrix3d d2U(const Vector3d& q) const {
+    double* v = eval->vars();
+    v[0] = q.x(), v[1] = q.y(), v[2] = q.z();
+    const double* H = eval->hessian();
+    Matrix3d out;
+    for (int i = 0, k = 0; i < 3; ++i)
+      for (int j = i; j < 3; ++j, ++k) out(i, j) = out(j, i) = H[k];
+    return out;
+  }
 };
 
 // the typed field for both variational steps (spheresteps.h), with c = h / (2 m l^2):
@@ -73,6 +84,11 @@ struct Body {
   Vector3d accel(const Vector3d& q) const { return -q.cross(p.dU(q)) / p.ml2(); }
   double radius() const { return p.l; }
   Vector3d dU(const Vector3d& q) const { return p.dU(q); }
+  Matrix3d hessian(const Vector3d& q) const { return p.d2U(q); }
+  // d accel/dq of -q x dU/(m l^2): (dU^ - q^ d2U) / (m l^2)
+  Matrix3d accelJacobian(const Vector3d& q) const {
+    return (hat(p.dU(q)) - hat(q) * p.d2U(q)) / p.ml2();
+  }
 };
 
 SystemDeclaration customSphereDeclaration(std::vector<ParamSpec> symbols,
@@ -151,8 +167,8 @@ std::unique_ptr<Stepping> CustomSphereParticle::makeStepping(const ParamValues& 
                                                              const SteppingStart& start) const {
   if (!hasMethod(method)) throw unavailable(method);
   const SphericalPendulumState x0{vectorParam(values, "q0"), vectorParam(values, "omega0")};
-  return makeSphereStepping(Body{particle(m_expr, values)}, start.control, startState(start, x0),
-                            method, settings);
+  return makeSphereStepping(Body{particle(m_expr, values)}, start.control,
+                            startState(start, x0, method), method, settings);
 }
 
 ShadowConstruction CustomSphereParticle::shadowConstruction(const ParamValues& values,

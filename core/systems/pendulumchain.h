@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "core/integrators/tangent.h"
 #include "core/systems/system.h"
 
 namespace dms {
@@ -95,8 +96,28 @@ constexpr double kChainNewtonRelTol = 1e-14;
 /// iterations: all three mean h is too large for the motion. `iterations` counts Newton's
 /// iterations. With `compensated`, q and pi take their increments with compensation
 /// (compensated.h); dq_i is the rotation of q_i about f_i in Cayley form, which keeps |q_i|.
+/// `solution`, when given, receives the converged f.
 bool pendulumChainStep(const PendulumChainParams& p, double h, PendulumChainState& x,
-                       bool compensated, int* iterations, std::string* why);
+                       bool compensated, int* iterations, std::string* why,
+                       ChainVec* solution = nullptr);
+
+/// The derivative of pendulumChainStep from x (core/integrators/tangent.h) in the tangent
+/// coordinates (xi_i, delta q_i = xi_i x q_i; omega_i's entries; then the forces' 3n entries
+/// when forced), from (q, omega) as setState takes them (omega_i's part along q_i removed,
+/// sphereTangentPart; pi = A(q) omega) to (q_{k+1}, omega_{k+1} = A(q_{k+1})^-1 pi_{k+1}): the
+/// implicit function theorem on G(f) = 0 at the converged f, the chain rule elsewhere
+/// (docs/linearization.md, "Chain of pendula"). Fails as the step does.
+bool pendulumChainStepDerivative(const PendulumChainParams& p, double h,
+                                 const PendulumChainState& x, StepDerivative& d, std::string* why);
+
+/// The canonical form of (T*S^2)^n with p_i = pi_i x q_i (the tangent part of -D_1 L_d, which
+/// the variational step preserves), in the same coordinates at (q, omega): 6n x 6n.
+MatrixXd pendulumChainSymplectic(const PendulumChainParams& p, const ChainVectors& q,
+                                 const ChainVectors& omega);
+
+/// f_y (6n x 6n) and f_u (6n x 3n when forced, else 6n x 0) of pendulumChainRhs at y.
+void pendulumChainJacobian(const PendulumChainParams& p, const VectorXd& y, MatrixXd& fy,
+                           MatrixXd& fu);
 
 /// The continuous equations on (S^2)^n, y = (q_1..q_n, omega_1..omega_n) (Euler-Lagrange with
 /// omega_i = q_i x qdot_i):

@@ -11,6 +11,7 @@
 #include "core/integrators/compensated.h"
 #include "core/lie/so3.h"
 #include "core/systems/pendulumchain.h"
+#include "core/systems/spheresteps.h"
 #include "core/systems/stepfailure.h"
 
 namespace dms {
@@ -81,7 +82,7 @@ void pendulumChainOmega(const PendulumChainParams& p, const ChainVectors& q, con
 }
 
 bool pendulumChainStep(const PendulumChainParams& p, double h, PendulumChainState& x,
-                       bool compensated, int* iterations, std::string* why) {
+                       bool compensated, int* iterations, std::string* why, ChainVec* solution) {
   const int n = p.n;
   if (iterations) *iterations = 0;
   ChainVec b(3 * n), f(3 * n), G(3 * n), df(3 * n);
@@ -151,6 +152,7 @@ bool pendulumChainStep(const PendulumChainParams& p, double h, PendulumChainStat
     }
   }
   if (!increments()) return false;
+  if (solution) *solution = f;
   for (int i = 0; i < n; ++i) {
     Vector3d kick = (0.5 * h * p.c[i]) * crossE3(2.0 * x.q[i] + dq[i]);
     if (forced) kick += (0.5 * h) * Vector3d(2.0 * x.q[i] + dq[i]).cross(links[i]);
@@ -192,6 +194,204 @@ void pendulumChainRhs(const PendulumChainParams& p, const double* y, double* dy)
       dy[3 * i + k] = dq[k];
       dy[3 * n + 3 * i + k] = dw[3 * i + k];
     }
+  }
+}
+
+namespace {
+
+// The 3n x 3n matrix K with (delta A(q)) w = K delta q: A_ij w_j = -M_ij q_i x (q_j x w_j)
+// (i != j) changes by M_ij (q_j x w_j)^ delta q_i + M_ij q_i^ w_j^ delta q_j; A_ii is constant.
+MatrixXd chainMatrixChange(const PendulumChainParams& p, const ChainVectors& q,
+                           const ChainVectors& w) {
+  const int n = p.n;
+  MatrixXd K = MatrixXd::Zero(3 * n, 3 * n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      K.block<3, 3>(3 * i, 3 * i) += p.M[i][j] * hat(q[j].cross(w[j]));
+      K.block<3, 3>(3 * i, 3 * j) += p.M[i][j] * hat(q[i]) * hat(w[j]);
+    }
+  return K;
+}
+
+// The changes of the link forces G_i = l_i sum_{k >= i} F_k by the force F's entries, in the
+// columns [offset, offset + 3n) of a 3n x cols matrix.
+MatrixXd chainLinkForceChange(const PendulumChainParams& p, Eigen::Index cols,
+                              Eigen::Index offset) {
+  const int n = p.n;
+  MatrixXd DG = MatrixXd::Zero(3 * n, cols);
+  for (int i = 0; i < n; ++i)
+    for (int k = i; k < n; ++k)
+      DG.block<3, 3>(3 * i, offset + 3 * k) = p.l[i] * Matrix3d::Identity();
+  return DG;
+}
+
+// omega = A(q)^-1 pi
+ChainVectors chainOmega(const PendulumChainParams& p, const ChainVectors& q,
+                        const ChainVectors& pi) {
+  ChainVectors w = chainZeros();
+  pendulumChainOmega(p, q, pi, w);
+  return w;
+}
+
+}  // namespace
+
+MatrixXd pendulumChainSymplectic(const PendulumChainParams& p, const ChainVectors& q,
+                                 const ChainVectors& omega) {
+  const int n = p.n;
+  MatrixXd Dq = MatrixXd::Zero(3 * n, 6 * n), Dw = MatrixXd::Zero(3 * n, 6 * n);
+  for (int i = 0; i < n; ++i) Dq.block<3, 3>(3 * i, 3 * i) = -hat(q[i]);
+  Dw.rightCols(3 * n).setIdentity();
+  ChainMat A;
+  pendulumChainMatrix(p, q, A);
+  ChainVec w(3 * n);
+  for (int i = 0; i < n; ++i) w.segment<3>(3 * i) = omega[i];
+  const ChainVec pi = A * w;
+  const MatrixXd Dpi = MatrixXd(A) * Dw + chainMatrixChange(p, q, omega) * Dq;
+  // p_i = pi_i x q_i: delta p_i = -q_i^ delta pi_i + pi_i^ delta q_i
+  MatrixXd Dp(3 * n, 6 * n);
+  for (int i = 0; i < n; ++i)
+    Dp.middleRows<3>(3 * i) = -hat(q[i]) * Dpi.middleRows<3>(3 * i) +
+                              hat(Vector3d(pi.segment<3>(3 * i))) * Dq.middleRows<3>(3 * i);
+  return Dq.transpose() * Dp - Dp.transpose() * Dq;
+}
+
+bool pendulumChainStepDerivative(const PendulumChainParams& p, double h,
+                                 const PendulumChainState& x, StepDerivative& d, std::string* why) {
+  const int n = p.n;
+  const bool forced = p.forced();
+  const Eigen::Index m = forced ? 3 * n : 0, cols = 6 * n + m;
+  // the step to its converged solution f, with the plain sums (the compensated step is the same
+  // map; what its rounding dropped is left out)
+  PendulumChainState next = x;
+  ChainVec f(3 * n);
+  if (!pendulumChainStep(p, h, next, false, nullptr, why, &f)) return false;
+  const ChainVectors G = forced ? p.linkForces() : chainZeros();
+  const ChainVectors omega = chainOmega(p, x.q, x.pi);
+  // the inputs' changes: delta q_i = xi_i x q_i, omega as setState takes it (sphereStateChange)
+  MatrixXd Xq = MatrixXd::Zero(3 * n, cols), Xw = MatrixXd::Zero(3 * n, cols);
+  for (int i = 0; i < n; ++i) {
+    const Eigen::Matrix<double, 6, 6> E = sphereStateChange(x.q[i], omega[i], true);
+    Xq.block<3, 3>(3 * i, 3 * i) = E.topLeftCorner<3, 3>();
+    Xw.block<3, 3>(3 * i, 3 * i) = E.bottomLeftCorner<3, 3>();
+    Xw.block<3, 3>(3 * i, 3 * n + 3 * i) = E.bottomRightCorner<3, 3>();
+  }
+  const MatrixXd XG = forced ? chainLinkForceChange(p, cols, 6 * n) : MatrixXd::Zero(3 * n, cols);
+  ChainMat A0;
+  pendulumChainMatrix(p, x.q, A0);
+  // pi = A(q) omega
+  const MatrixXd Dpi = MatrixXd(A0) * Xw + chainMatrixChange(p, x.q, omega) * Xq;
+  // dq_j(f_j, q_j) = w + f x w / (1 + s), w = f x q, s = (1 - |f|^2)^(1/2) (the Cayley form
+  // the step uses), and its partial derivatives in f_j and q_j
+  std::array<Matrix3d, kChainMaxLinks> Df{}, Dq{};
+  ChainVectors dq = chainZeros();
+  for (int j = 0; j < n; ++j) {
+    const Vector3d fj = f.segment<3>(3 * j), wj = fj.cross(x.q[j]);
+    const double s = std::sqrt(1.0 - fj.squaredNorm());
+    dq[j] = wj + fj.cross(wj) / (1 + s);
+    Df[j] = -hat(x.q[j]) + (-hat(wj) - hat(fj) * hat(x.q[j])) / (1 + s) +
+            fj.cross(wj) * fj.transpose() / (s * (1 + s) * (1 + s));
+    Dq[j] = hat(fj) + hat(fj) * hat(fj) / (1 + s);
+  }
+  // the implicit equation G(f; x) = 0 (pendulumChainStep):
+  //   G_i = M_ii f_i + sum_{j != i} M_ij q_i x dq_j(f_j, q_j) - b_i,
+  //   b_i = h pi_i + (h^2 c_i/2) q_i x e3 + (h^2/2) q_i x G_i,
+  // differentiated: J delta f + R = 0, J = dG/df, R = dG/dx delta x (the implicit function
+  // theorem at the converged f)
+  const Matrix3d e3 = hat(Vector3d::UnitZ());
+  MatrixXd J = MatrixXd::Zero(3 * n, 3 * n), R(3 * n, cols);
+  for (int i = 0; i < n; ++i) {
+    J.block<3, 3>(3 * i, 3 * i) = p.M[i][i] * Matrix3d::Identity();
+    const auto Xqi = Xq.middleRows<3>(3 * i);
+    MatrixXd Ri = -(h * Dpi.middleRows<3>(3 * i) - (0.5 * h * h * p.c[i]) * e3 * Xqi);
+    if (forced) Ri -= (0.5 * h * h) * (-hat(G[i]) * Xqi + hat(x.q[i]) * XG.middleRows<3>(3 * i));
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      J.block<3, 3>(3 * i, 3 * j) = p.M[i][j] * hat(x.q[i]) * Df[j];
+      Ri += p.M[i][j] * (-hat(dq[j]) * Xqi + hat(x.q[i]) * Dq[j] * Xq.middleRows<3>(3 * j));
+    }
+    R.middleRows<3>(3 * i) = Ri;
+  }
+  const MatrixXd Xf = -J.partialPivLu().solve(R);
+  MatrixXd Xdq(3 * n, cols);
+  for (int i = 0; i < n; ++i)
+    Xdq.middleRows<3>(3 * i) = Df[i] * Xf.middleRows<3>(3 * i) + Dq[i] * Xq.middleRows<3>(3 * i);
+  // pi_{k+1} = pi + (h c_i/2)(2 q_i + dq_i) x e3 + (h/2)(2 q_i + dq_i) x G_i
+  //            + sum_{j != i} (M_ij/h) dq_i x dq_j
+  MatrixXd Dpi1 = Dpi;
+  for (int i = 0; i < n; ++i) {
+    const MatrixXd Xr = 2 * Xq.middleRows<3>(3 * i) + Xdq.middleRows<3>(3 * i);
+    MatrixXd kick = -(0.5 * h * p.c[i]) * e3 * Xr;
+    if (forced)
+      kick += (0.5 * h) *
+              (-hat(G[i]) * Xr + hat(Vector3d(2 * x.q[i] + dq[i])) * XG.middleRows<3>(3 * i));
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      kick += (p.M[i][j] / h) *
+              (-hat(dq[j]) * Xdq.middleRows<3>(3 * i) + hat(dq[i]) * Xdq.middleRows<3>(3 * j));
+    }
+    Dpi1.middleRows<3>(3 * i) += kick;
+  }
+  const MatrixXd Xq1 = Xq + Xdq;
+  // omega_{k+1} = A(q_{k+1})^-1 pi_{k+1}: delta omega1 = A1^-1 (delta pi1 - (delta A1) omega1)
+  const ChainVectors omega1 = chainOmega(p, next.q, next.pi);
+  ChainMat A1;
+  pendulumChainMatrix(p, next.q, A1);
+  const MatrixXd Xw1 =
+      Eigen::LLT<MatrixXd>(MatrixXd(A1)).solve(Dpi1 - chainMatrixChange(p, next.q, omega1) * Xq1);
+  MatrixXd out(6 * n, cols);
+  for (int i = 0; i < n; ++i)
+    out.middleRows<3>(3 * i) = sphereCoordinates(next.q[i]) * Xq1.middleRows<3>(3 * i);
+  out.bottomRows(3 * n) = Xw1;
+  d.A = out.leftCols(6 * n);
+  d.B = out.rightCols(m);
+  return true;
+}
+
+void pendulumChainJacobian(const PendulumChainParams& p, const VectorXd& y, MatrixXd& fy,
+                           MatrixXd& fu) {
+  const int n = p.n;
+  const bool forced = p.forced();
+  const Eigen::Index m = forced ? 3 * n : 0;
+  ChainVectors q = chainZeros(), w = chainZeros(), dw = chainZeros();
+  for (int i = 0; i < n; ++i) {
+    q[i] = y.segment<3>(3 * i);
+    w[i] = y.segment<3>(3 * n + 3 * i);
+  }
+  VectorXd dy(6 * n);
+  pendulumChainRhs(p, y.data(), dy.data());
+  for (int i = 0; i < n; ++i) dw[i] = dy.segment<3>(3 * n + 3 * i);
+  const ChainVectors G = forced ? p.linkForces() : chainZeros();
+  const MatrixXd XG = forced ? chainLinkForceChange(p, m, 0) : MatrixXd::Zero(3 * n, 0);
+  // r = A(q) omega': its change by q (the first 3n columns) and omega (the next 3n)
+  MatrixXd Dr = MatrixXd::Zero(3 * n, 6 * n);
+  const Matrix3d e3 = hat(Vector3d::UnitZ());
+  for (int i = 0; i < n; ++i) {
+    Dr.block<3, 3>(3 * i, 3 * i) += -p.c[i] * e3 - (forced ? hat(G[i]) : Matrix3d::Zero());
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      const double w2 = w[j].squaredNorm();
+      Dr.block<3, 3>(3 * i, 3 * i) += -p.M[i][j] * w2 * hat(q[j]);
+      Dr.block<3, 3>(3 * i, 3 * j) += p.M[i][j] * w2 * hat(q[i]);
+      Dr.block<3, 3>(3 * i, 3 * n + 3 * j) += (2 * p.M[i][j]) * q[i].cross(q[j]) * w[j].transpose();
+    }
+  }
+  // A omega' = r: delta omega' = A^-1 (delta r - (delta A) omega')
+  Dr.leftCols(3 * n) -= chainMatrixChange(p, q, dw);
+  ChainMat A;
+  pendulumChainMatrix(p, q, A);
+  const Eigen::LLT<MatrixXd> llt{MatrixXd(A)};
+  fy = MatrixXd::Zero(6 * n, 6 * n);
+  for (int i = 0; i < n; ++i) {
+    fy.block<3, 3>(3 * i, 3 * i) = hat(w[i]);
+    fy.block<3, 3>(3 * i, 3 * n + 3 * i) = -hat(q[i]);
+  }
+  fy.bottomRows(3 * n) = llt.solve(Dr);
+  fu = MatrixXd::Zero(6 * n, m);
+  if (forced) {
+    MatrixXd Du(3 * n, m);
+    for (int i = 0; i < n; ++i) Du.middleRows<3>(3 * i) = hat(q[i]) * XG.middleRows<3>(3 * i);
+    fu.bottomRows(3 * n) = llt.solve(Du);
   }
 }
 

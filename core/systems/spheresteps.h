@@ -129,6 +129,188 @@ bool sphereRattleStep(double ml2, const Gradient& gradient, double h, RattleStat
   return true;
 }
 
+// The derivative of one step (core/integrators/tangent.h) in the tangent coordinates the
+// systems on the sphere declare: xi (delta q = xi x q) and omega's entries, 6 of them, then the
+// force F's 3 entries when forced. Every change below is written in R^3 (q's and omega's own
+// entries) and turned into tangent coordinates at the end.
+
+template <class Body>
+struct ForcedSphereBody;
+
+/// d accel / dF (3 x m): none for a body without control.
+template <class Body>
+MatrixXd sphereAccelControl(const Body& /*b*/, const Vector3d& /*q*/) {
+  return MatrixXd(3, 0);
+}
+/// For the forced body: accel adds q x F l/(m l^2), so d accel / dF = (l/(m l^2)) q^.
+template <class Body>
+MatrixXd sphereAccelControl(const ForcedSphereBody<Body>& b, const Vector3d& q) {
+  if (!b.forced()) return MatrixXd(3, 0);
+  return MatrixXd(hat(q) * (b.b.radius() / b.b.ml2()));
+}
+/// d dU / dF (3 x m) of RATTLE's gradient: none for a body without control.
+template <class Body>
+MatrixXd sphereGradientControl(const Body& /*b*/) {
+  return MatrixXd(3, 0);
+}
+/// For the forced body RATTLE takes dU - l F as its gradient: d/dF = -l I.
+template <class Body>
+MatrixXd sphereGradientControl(const ForcedSphereBody<Body>& b) {
+  if (!b.forced()) return MatrixXd(3, 0);
+  return MatrixXd(-b.b.radius() * Matrix3d::Identity());
+}
+
+/// The change of (q, omega) that the tangent vector (xi, delta omega) makes (6 x 6; rows 0-2
+/// delta q, rows 3-5 delta omega), with omega as setState takes it. `projected` (the
+/// variational steps, sphereTangentPart): its part along q removed, omega - (q.omega) q/|q|^2,
+/// whose change is
+///   delta omega - ((delta q.omega + q.delta omega) q + (q.omega) delta q) / |q|^2
+/// (|q| does not change along delta q = xi x q; for a state on T S^2 the last term is 0).
+/// Otherwise (the Runge-Kutta methods, whose equations take any omega) delta omega itself.
+inline Eigen::Matrix<double, 6, 6> sphereStateChange(const Vector3d& q, const Vector3d& omega,
+                                                     bool projected) {
+  const Matrix3d Dq = -hat(q);  // delta q = xi x q = -q^ xi
+  Eigen::Matrix<double, 6, 6> E = Eigen::Matrix<double, 6, 6>::Identity();
+  E.topLeftCorner<3, 3>() = Dq;
+  if (projected) {
+    const double n = q.squaredNorm(), rho = q.dot(omega);
+    E.bottomLeftCorner<3, 3>() = -(q * (omega.transpose() * Dq) + rho * Dq) / n;
+    E.bottomRightCorner<3, 3>() -= q * q.transpose() / n;
+  }
+  return E;
+}
+
+/// The tangent coordinates of a change delta q at q: xi = q x delta q / |q|^2, the first order
+/// of tangentDifference (which normalizes both unit vectors; the component of xi along q is 0).
+inline Matrix3d sphereCoordinates(const Vector3d& q) { return hat(q) / q.squaredNorm(); }
+
+/// The canonical form dq ^ dp of T*S^2 in the coordinates (xi, omega), with the momentum
+/// p = m l^2 omega x q that the variational step preserves (its discrete Legendre transform
+/// -D_1 L_d, tangent part; the part along q does not enter the form on |q| = 1):
+///   delta q = -q^ xi,  delta p = m l^2 (-q^ delta omega - omega^ q^ xi),
+///   Omega = Dq^T Dp - Dp^T Dq.
+/// omega's component along q changes nothing (p does not see it): its row and column are 0, as
+/// are xi's along q.
+inline MatrixXd sphereSymplectic(double ml2, const Vector3d& q, const Vector3d& omega) {
+  Eigen::Matrix<double, 3, 6> Dq = Eigen::Matrix<double, 3, 6>::Zero(), Dp;
+  Dq.leftCols<3>() = -hat(q);
+  Dp.leftCols<3>() = -ml2 * hat(omega) * hat(q);
+  Dp.rightCols<3>() = -ml2 * hat(q);
+  return MatrixXd(Dq.transpose() * Dp - Dp.transpose() * Dq);
+}
+
+/// The derivative of the variational step (35)-(36) in its forced form (ForcedSphereBody::step,
+/// which unforced is the same map):
+///   f = h omega + h^2/2 a(q),  q1 = f x q + s q (s = (1 - |f|^2)^(1/2)),
+///   omega1 = omega + h/2 (a(q) + a(q1)),
+/// explicit, so by the chain rule:
+///   delta f = h delta omega + h^2/2 (Da delta q + Du delta F)
+///   delta q1 = -q^ delta f - (f.delta f / s) q + (f^ + s I) delta q
+///   delta omega1 = delta omega + h/2 (Da(q) delta q + Da(q1) delta q1 + Du(q) + Du(q1)) dF
+/// with Da = d a/dq (Body::accelJacobian) and Du = d a/dF (sphereAccelControl), from the start
+/// setState makes (sphereStateChange). Fails as the step does when |f| >= 1.
+template <class Body>
+bool sphereStepDerivative(const Body& b, const SphericalPendulumState& x, double h,
+                          StepDerivative& d, std::string* why) {
+  using M36 = Eigen::Matrix<double, 3, 6>;
+  const Vector3d& q = x.q;
+  const Eigen::Matrix<double, 6, 6> E = sphereStateChange(q, x.omega, true);
+  const M36 Dq0 = E.topRows<3>(), Dw0 = E.bottomRows<3>();
+  const Vector3d a0 = b.accel(q);
+  const Matrix3d Ja0 = b.accelJacobian(q);
+  const MatrixXd Ju0 = sphereAccelControl(b, q);
+  const Vector3d f = h * x.omega + (0.5 * h * h) * a0;
+  const double f2 = f.squaredNorm();
+  if (!(f2 < 1.0)) return sphereStepUnsolvable("the step's derivative needs |f_k| < 1", f2, why);
+  const double s = std::sqrt(1 - f2);
+  const Vector3d q1 = f.cross(q) + s * q;
+  const Vector3d a1 = b.accel(q1);
+  if (!a1.allFinite()) return sphereGradientNotFinite(q1, why);
+  const Matrix3d Ja1 = b.accelJacobian(q1);
+  const MatrixXd Ju1 = sphereAccelControl(b, q1);
+  const M36 Df = h * Dw0 + (0.5 * h * h) * Ja0 * Dq0;
+  const MatrixXd Dfu = (0.5 * h * h) * Ju0;
+  const Matrix3d dq1df = -hat(q) - q * f.transpose() / s;
+  const M36 Dq1 = dq1df * Df + (hat(f) + s * Matrix3d::Identity()) * Dq0;
+  const MatrixXd Dq1u = dq1df * Dfu;
+  const M36 Dw1 = Dw0 + (0.5 * h) * (Ja0 * Dq0 + Ja1 * Dq1);
+  const Eigen::Index m = Ju0.cols();
+  d.A.resize(6, 6);
+  d.A << sphereCoordinates(q1) * Dq1, Dw1;
+  d.B.resize(6, m);
+  if (m > 0) d.B << sphereCoordinates(q1) * Dq1u, (0.5 * h) * (Ju0 + Ja1 * Dq1u + Ju1);
+  return true;
+}
+
+/// The derivative of one RATTLE step (sphereRattleStep) as the named state sees it: (q, omega)
+/// in, p = m l^2 omega x q (omega's part along q does not enter p), out omega1 = q1 x p1/(m l^2)
+/// (the sample's r x v / |r|^2, exactly, whatever |q1|). Explicit: lambda is the closed-form
+/// root of its quadratic, mu linear, so the chain rule through each line:
+///   a = q + h/(m l^2) (p - h/2 g0),  g = dU (forced: dU - l F, Body::dU, hessian)
+///   lambda = (|a|^2 - 1) / (c (a.q + D^(1/2))),  D = (a.q)^2 - |q|^2 (|a|^2 - 1)
+///   p+ = p - h/2 (g0 + lambda q),  q1 = q + h p+/(m l^2)
+///   mu = (2 q1.p+/h - q1.g1) / |q1|^2,  p1 = p+ - h/2 (g1 + mu q1)
+/// Columns: xi, delta omega, delta F.
+template <class Body>
+bool sphereRattleDerivative(const Body& b, const RattleState& x, double h, StepDerivative& d,
+                            std::string* why) {
+  const double ml2 = b.ml2();
+  const MatrixXd Gu = sphereGradientControl(b);
+  const Eigen::Index m = Gu.cols(), N = 6 + m;
+  const Vector3d& q = x.q;
+  const Vector3d& p = x.p;
+  const Vector3d omega = q.cross(p) / ml2;
+  // the inputs' changes (3 x N): delta q, delta p, the gradient's
+  MatrixXd Dq = MatrixXd::Zero(3, N), Dp = MatrixXd::Zero(3, N);
+  Dq.leftCols<3>() = -hat(q);
+  Dp.leftCols<3>() = ml2 * hat(omega) * Dq.leftCols<3>();  // m l^2 omega x delta q
+  Dp.middleCols<3>(3) = -ml2 * hat(q);                     // m l^2 delta omega x q
+  const auto gradient = [&](const Vector3d& at, MatrixXd& Dg, const MatrixXd& Dat) {
+    Dg = b.hessian(at) * Dat;
+    if (m > 0) Dg.rightCols(m) += Gu;
+    return Vector3d(b.dUForced(at));
+  };
+  MatrixXd Dg0;
+  const Vector3d g0 = gradient(q, Dg0, Dq);
+  const Vector3d a = q + h / ml2 * (p - 0.5 * h * g0);
+  const MatrixXd Da = Dq + h / ml2 * (Dp - 0.5 * h * Dg0);
+  const double c = h * h / (2 * ml2), aq = a.dot(q), q2 = q.squaredNorm(),
+               a2m1 = a.squaredNorm() - 1;
+  const double D = aq * aq - q2 * a2m1;
+  const double den = c * (aq + std::sqrt(std::max(D, 0.0)));
+  if (!(D > 0.0) || !(den > 0.0)) return rattleNoRoot(D, why);
+  const double lambda = a2m1 / den;
+  const Eigen::RowVectorXd daq = q.transpose() * Da + a.transpose() * Dq;
+  const Eigen::RowVectorXd da2m1 = 2 * a.transpose() * Da;
+  const Eigen::RowVectorXd dq2 = 2 * q.transpose() * Dq;
+  const Eigen::RowVectorXd dD = 2 * aq * daq - a2m1 * dq2 - q2 * da2m1;
+  const Eigen::RowVectorXd dden = c * (daq + dD / (2 * std::sqrt(D)));
+  const Eigen::RowVectorXd dlambda = (da2m1 - lambda * dden) / den;
+  const Vector3d pPlus = p - 0.5 * h * (g0 + lambda * q);
+  const MatrixXd DpPlus = Dp - 0.5 * h * (Dg0 + q * dlambda + lambda * Dq);
+  const Vector3d q1 = q + h / ml2 * pPlus;
+  const MatrixXd Dq1 = Dq + h / ml2 * DpPlus;
+  MatrixXd Dg1;
+  const Vector3d g1 = gradient(q1, Dg1, Dq1);
+  if (!g1.allFinite()) return sphereGradientNotFinite(q1, why);
+  const double q12 = q1.squaredNorm();
+  const double mu = (2 * q1.dot(pPlus) / h - q1.dot(g1)) / q12;
+  const Eigen::RowVectorXd dmu =
+      ((2 / h) * (pPlus.transpose() * Dq1 + q1.transpose() * DpPlus) - g1.transpose() * Dq1 -
+       q1.transpose() * Dg1 - 2 * mu * q1.transpose() * Dq1) /
+      q12;
+  const Vector3d p1 = pPlus - 0.5 * h * (g1 + mu * q1);
+  const MatrixXd Dp1 = DpPlus - 0.5 * h * (Dg1 + q1 * dmu + mu * Dq1);
+  // omega1 = q1 x p1 / (m l^2)
+  const MatrixXd Dw1 = (hat(q1) * Dp1 - hat(p1) * Dq1) / ml2;
+  const MatrixXd Dxi1 = sphereCoordinates(q1) * Dq1;
+  d.A.resize(6, 6);
+  d.A << Dxi1.leftCols<6>(), Dw1.leftCols<6>();
+  d.B.resize(6, m);
+  if (m > 0) d.B << Dxi1.rightCols(m), Dw1.rightCols(m);
+  return true;
+}
+
 /// The sample of a state: E = 1/2 m l^2 |omega|^2 + U(q), |1 - q^T q|, |q.omega|, the angular
 /// momentum about the centre m l^2 q x qdot (qdot = omega x q), the state (q, omega); with every
 /// field, the particle at l q and its velocity l omega x q.
@@ -148,8 +330,15 @@ struct SphereStepper {
   }
   void fill(Sample& s, double t, const State& x, SampleFields f) const { b.fill(t, x, s, f); }
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
+  bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
+    return sphereStepDerivative(b, x, h, d, why);
+  }
+  MatrixXd symplecticForm(const State& x) const { return sphereSymplectic(b.ml2(), x.q, x.omega); }
 };
 
+/// The compensated step is the plain step's map in exact arithmetic (its increments sum to the
+/// same q_{k+1} and omega_{k+1}): its derivative is the plain step's at the sums, what rounding
+/// dropped (of the order of eps) left out.
 template <class Body>
 struct CompensatedSphereStepper {
   using State = SphericalPendulumSums;
@@ -160,6 +349,12 @@ struct CompensatedSphereStepper {
   }
   void fill(Sample& s, double t, const State& x, SampleFields f) const { b.fill(t, x.x, s, f); }
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "w1", "w2", "w3"}; }
+  bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
+    return sphereStepDerivative(b, x.x, h, d, why);
+  }
+  MatrixXd symplecticForm(const State& x) const {
+    return sphereSymplectic(b.ml2(), x.x.q, x.x.omega);
+  }
 };
 
 /// RATTLE's sample: omega = q x p / (m l^2) (qdot = p / (m l^2)); structure2 is the hidden
@@ -186,6 +381,13 @@ struct SphereRattleStepper {
     sphereRattleFill(b, t, x, s, f);
   }
   std::vector<std::string> stateNames() const { return {"q1", "q2", "q3", "p1", "p2", "p3"}; }
+  bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
+    return sphereRattleDerivative(b, x, h, d, why);
+  }
+  /// The same canonical form: RATTLE's p is tangent and equals m l^2 omega x q.
+  MatrixXd symplecticForm(const State& x) const {
+    return sphereSymplectic(b.ml2(), x.q, Vector3d(x.q.cross(x.p) / b.ml2()));
+  }
 };
 
 /// A body on the sphere forced by a force F on the particle, in inertial coordinates, held over
@@ -235,6 +437,17 @@ struct ForcedSphereBody {
     compensatedAdd(x.x.omega, x.lost.omega, dOmega);
     return true;
   }
+  /// d accel/dq: the body's, and d(q x F)/dq = -F^ scaled as accel.
+  Matrix3d accelJacobian(const Vector3d& q) const {
+    if (!forced()) return b.accelJacobian(q);
+    return b.accelJacobian(q) - hat(Vector3d(control->u.head<3>())) * (b.radius() / b.ml2());
+  }
+  /// RATTLE's gradient, dU - l F, and its derivative in q (the force's is 0).
+  Vector3d dUForced(const Vector3d& q) const {
+    if (!forced()) return b.dU(q);
+    return b.dU(q) - b.radius() * Vector3d(control->u.head<3>());
+  }
+  Matrix3d hessian(const Vector3d& q) const { return b.hessian(q); }
   bool rattle(double h, RattleState& x, bool compensated, std::string* why) const {
     if (!forced()) return b.rattle(h, x, compensated, why);
     const Vector3d lF = b.radius() * Vector3d(control->u.head<3>());
@@ -273,6 +486,29 @@ auto withSphereForms(const Body& b, const SphericalPendulumState& x0, Make make)
       b.fill(t, SphericalPendulumState{y.template head<3>(), y.template tail<3>()}, s,
              SampleFields::All);
       return s;
+    };
+    // the derivative of a step (tangent.h): q' = omega x q, omega' = a(q) (a = accel, with the
+    // force when forced), and the tangent coordinates as the variational step's
+    form.tangent.jacobian = [b](double, const VectorXd& y, MatrixXd& fy, MatrixXd& fu) {
+      const Vector3d q = y.head<3>(), w = y.tail<3>();
+      fy = MatrixXd::Zero(6, 6);
+      fy.topLeftCorner<3, 3>() = hat(w);
+      fy.topRightCorner<3, 3>() = -hat(q);
+      fy.bottomLeftCorner<3, 3>() = b.accelJacobian(q);
+      const MatrixXd Ju = sphereAccelControl(b, q);
+      fu = MatrixXd::Zero(6, Ju.cols());
+      fu.bottomRows<3>() = Ju;
+    };
+    form.tangent.in = [](const VectorXd& y) {
+      return MatrixXd(sphereStateChange(y.head<3>(), y.tail<3>(), false));
+    };
+    form.tangent.out = [](const VectorXd& y) {
+      MatrixXd P = MatrixXd::Identity(6, 6);
+      P.topLeftCorner<3, 3>() = sphereCoordinates(y.head<3>());
+      return P;
+    };
+    form.tangent.symplectic = [ml2 = b.ml2()](const VectorXd& y) {
+      return sphereSymplectic(ml2, y.head<3>(), y.tail<3>());
     };
     form.project = [](typename Form::State& y) {
       const Vector3d q = y.template head<3>().normalized();

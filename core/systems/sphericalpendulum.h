@@ -3,6 +3,7 @@
 /// Example 3: the spherical pendulum on S^2, gravity along +e3, q = e3 hanging.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -25,6 +26,21 @@ struct SphericalPendulumState {
   Vector3d q = Vector3d::UnitZ();
   Vector3d omega = Vector3d::Zero();
 };
+
+/// omega as a state handed to setState is taken by the variational step on a sphere (here and
+/// in the chain): its part along q removed, omega - (q.omega) q/|q|^2, when that part is more
+/// than the round-off a state on T S^2 carries (the step keeps q.omega = 0 up to a few eps
+/// |omega| a step; 1e-12 |q| |omega| is thousands of steps' worth). A state read back from its
+/// run so restarts bit for bit, and one moved off T S^2 (perturbed, typed) is put back on it,
+/// where the step and its symplectic form are defined. The step's derivative differentiates
+/// the projection (spheresteps.h, sphereStateChange), which differs from this map by at most
+/// that threshold. (The Runge-Kutta methods take omega as given: their equations hold for any
+/// omega. RATTLE's momentum m l^2 omega x q does not see the part along q.)
+inline Vector3d sphereTangentPart(const Vector3d& q, const Vector3d& omega) {
+  const double along = q.dot(omega);
+  if (!(std::fabs(along) > 1e-12 * q.norm() * omega.norm())) return omega;
+  return omega - (along / q.squaredNorm()) * q;
+}
 
 /// E = 1/2 m l^2 |omega|^2 - m g l e3.q.
 double sphericalPendulumEnergy(const SphericalPendulumParams& p, const SphericalPendulumState& x);
@@ -98,10 +114,10 @@ class SphereParticleModel : public SystemModel {
   }
 
  protected:
-  /// x0, or the state `start` gives (q a unit vector and omega tangent to the sphere at q, each
-  /// to within 1e-6; kept as given).
-  SphericalPendulumState startState(const SteppingStart& start,
-                                    const SphericalPendulumState& x0) const;
+  /// x0, or the state `start` gives (q a unit vector to within 1e-6, kept as given; for vi and
+  /// vi4 omega's part along q removed, sphereTangentPart).
+  SphericalPendulumState startState(const SteppingStart& start, const SphericalPendulumState& x0,
+                                    Method method) const;
   /// The shadow energy of vi and rattle on the sphere: q in R^3 (|q| = 1), p = m l^2 omega x q
   /// for vi (the tangential part of -dL_d/dq_k), RATTLE's own p; both steps have the discrete
   /// Lagrangian (m l^2/2h)|q1 - q0|^2 - potentialAction(q0, q1), potentialAction being

@@ -7,7 +7,6 @@
 #include <QtTest>
 #include <cmath>
 #include <limits>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -65,8 +64,58 @@ class TestLinearize : public QObject {
   void matchesCentralDifferences() {
     QFETCH(QString, system);
     QFETCH(int, method);
-    const SystemModel& m = *findSystem(system.toStdString());
+    checkCentralDifferences(*findSystem(system.toStdString()), Method(method));
+  }
+
+  // a typed potential whose second derivatives are not 0 (the default, -m g l q3, is linear):
+  // the particle on the sphere's step derivatives use GiNaC's Hessian of it; and the variational
+  // steps, RATTLE among them, are symplectic
+  void typedPotentialMatchesCentralDifferences_data() {
+    QTest::addColumn<int>("method");
+    for (Method me : findSystem("custom-sphere-particle")->methods())
+      QTest::newRow(qPrintable(QString::fromStdString(methodName(me)))) << int(me);
+  }
+  void typedPotentialMatchesCentralDifferences() {
+    QFETCH(int, method);
+    const auto m = withPotential(*findSystem("custom-sphere-particle"),
+                                 "m*l*(-9.81*q3 + 3*q1^2*q2 + 2*q1*q3^3)");
+    checkCentralDifferences(*m, Method(method));
+    // RATTLE is symplectic on T*S^2 too, in the same form (its p is m l^2 omega x q)
+    if (Method(method) == Method::Variational || Method(method) == Method::Vi4 ||
+        Method(method) == Method::Rattle)
+      checkSymplectic(*m, Method(method));
+  }
+
+  // a typed U(R) whose second derivatives are not 0 (the default one is linear in R, the 3D
+  // pendulum's): GiNaC's second derivatives carry the step's derivative of every method
+  void typedRigidPotentialMatchesCentralDifferences_data() {
+    QTest::addColumn<int>("method");
+    for (Method me : findSystem("custom-rigid-body")->methods())
+      QTest::newRow(qPrintable(QString::fromStdString(methodName(me)))) << int(me);
+  }
+  void typedRigidPotentialMatchesCentralDifferences() {
+    QFETCH(int, method);
+    const auto m = withPotential(*findSystem("custom-rigid-body"),
+                                 "-m*g*0.3*R33 + 5*R13^2*R21 + 3*cos(R12*R31) + R11*R22*R33");
+    checkCentralDifferences(*m, Method(method));
+    if (Method(method) == Method::Variational || Method(method) == Method::Vi4)
+      checkSymplectic(*m, Method(method));
+  }
+
+  void variationalStepsAreSymplectic_data() { everyLinearizedMethod(); }
+  // A^T Omega(x_{k+1}) A = Omega(x_k) for a symplectic map: for vi and vi4 to round-off (a few
+  // hundred eps of |A|^2 |Omega|: the products of a few dozen terms each), where RK4 errs by
+  // O(h^5) per step
+  void variationalStepsAreSymplectic() {
+    QFETCH(QString, system);
+    QFETCH(int, method);
     const Method me = Method(method);
+    if (me != Method::Variational && me != Method::Vi4) return;
+    checkSymplectic(*findSystem(system.toStdString()), me);
+  }
+
+ private:
+  static void checkCentralDifferences(const SystemModel& m, Method me) {
     const ParamValues v = m.normalize({}, nullptr);
     IntegratorSettings st = m.defaultSettings();
     // a generic state: a few steps into the default motion
@@ -92,8 +141,7 @@ class TestLinearize : public QObject {
     for (Eigen::Index i = 0; i < n; ++i) {
       VectorXd dx = VectorXd::Zero(n);
       dx[i] = e;
-      const VectorXd plus =
-          tangentDifference(decl, y, stepFrom(m, me, v, st, retractState(decl, x, dx), u));
+      const VectorXd plus = tangentDifference(decl, y, stepFrom(m, me, v, st, retractState(decl, x, dx), u));
       const VectorXd minus =
           tangentDifference(decl, y, stepFrom(m, me, v, st, retractState(decl, x, -dx), u));
       A.col(i) = (plus - minus) / (2 * e);
@@ -112,16 +160,7 @@ class TestLinearize : public QObject {
              qPrintable(QString("|B - B_fd| = %1, |B| = %2").arg((d.B - B).norm()).arg(B.norm())));
   }
 
-  void variationalStepsAreSymplectic_data() { everyLinearizedMethod(); }
-  // A^T Omega(x_{k+1}) A = Omega(x_k) for a symplectic map: for vi and vi4 to round-off (a few
-  // hundred eps of |A|^2 |Omega|: the products of a few dozen terms each), where RK4 errs by
-  // O(h^5) per step
-  void variationalStepsAreSymplectic() {
-    QFETCH(QString, system);
-    QFETCH(int, method);
-    const Method me = Method(method);
-    if (me != Method::Variational && me != Method::Vi4) return;
-    const SystemModel& m = *findSystem(system.toStdString());
+  static void checkSymplectic(const SystemModel& m, Method me) {
     const ParamValues v = m.normalize({}, nullptr);
     Simulator sim(m, me, v, m.defaultSettings());
     for (int k = 0; k < 5; ++k) QVERIFY(sim.step());
@@ -136,46 +175,7 @@ class TestLinearize : public QObject {
     QVERIFY2(defect <= bound, qPrintable(QString("defect %1 > %2").arg(defect).arg(bound)));
   }
 
-  // a typed U(R) whose second derivatives are not 0 (the default one is linear in R, the 3D
-  // pendulum's): GiNaC's second derivatives carry the step's derivative of every method that
-  // has one, to matchesCentralDifferences' tolerance
-  void typedPotentialSecondDerivatives() {
-    const std::shared_ptr<const SystemModel> typed =
-        withPotential(*findSystem("custom-rigid-body"),
-                      "-m*g*rho*R33 + k*R13^2*R21 + c*cos(R12*R31) + R11*R22*R33");
-    const SystemModel& m = *typed;
-    const ParamValues v = m.normalize(
-        {{"m", {1.0}}, {"g", {9.81}}, {"rho", {0.3}}, {"k", {5.0}}, {"c", {3.0}}}, nullptr);
-    const IntegratorSettings st = m.defaultSettings();
-    const SystemDeclaration& decl = m.declaration();
-    for (Method me : m.methods()) {
-      if (noDerivative(me)) continue;
-      Simulator start(m, me, v, st);
-      for (int k = 0; k < 5; ++k) QVERIFY(start.step());
-      const std::vector<StatePart> x = start.state();
-      const VectorXd u = someControl(start.controlSize());
-      Simulator sim(m, me, v, st, &x);
-      const StepDerivative d = sim.linearize(u);
-      const std::vector<StatePart> y = stepFrom(m, me, v, st, x, u);
-      const Eigen::Index n = tangentSize(decl, x);
-      const double e = 1e-5;
-      MatrixXd A(n, n);
-      for (Eigen::Index i = 0; i < n; ++i) {
-        VectorXd dx = VectorXd::Zero(n);
-        dx[i] = e;
-        A.col(i) =
-            (tangentDifference(decl, y, stepFrom(m, me, v, st, retractState(decl, x, dx), u)) -
-             tangentDifference(decl, y, stepFrom(m, me, v, st, retractState(decl, x, -dx), u))) /
-            (2 * e);
-      }
-      QVERIFY2((d.A - A).norm() <= 1e-6 * std::max(1.0, A.norm()),
-               qPrintable(QString("%1: |A - A_fd| = %2, |A| = %3")
-                              .arg(QString::fromStdString(methodName(me)))
-                              .arg((d.A - A).norm())
-                              .arg(A.norm())));
-    }
-  }
-
+ private slots:
   // a system without tangent coordinates, and a control of the wrong size, are refused
   void badInputIsRefused() {
     for (const SystemModel* m : allSystems()) {
