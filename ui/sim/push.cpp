@@ -62,8 +62,8 @@ double PushSchedule::largest() const {
 namespace {
 
 bool isRigid(BodyKind k) {
-  return k == BodyKind::BoxOnPivot || k == BodyKind::EllipsoidOnPivot ||
-         k == BodyKind::Dumbbell || k == BodyKind::SphereCluster;
+  return k == BodyKind::BoxOnPivot || k == BodyKind::EllipsoidOnPivot || k == BodyKind::Dumbbell ||
+         k == BodyKind::SphereCluster;
 }
 
 bool onPivot(BodyKind k) { return k == BodyKind::BoxOnPivot || k == BodyKind::EllipsoidOnPivot; }
@@ -80,8 +80,9 @@ BodyKind kindOf(const SystemModel& model, std::size_t poses, int body) {
 // a mass parameter: m, m1, m_2, m1_3 ...
 bool isMassName(const std::string& name) {
   if (name.empty() || name[0] != 'm') return false;
-  return std::all_of(name.begin() + 1, name.end(),
-                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '_'; });
+  return std::all_of(name.begin() + 1, name.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+  });
 }
 
 }  // namespace
