@@ -114,9 +114,22 @@ class TestPush : public QObject {
       QTest::qWait(60);
     }
     const auto [point, pointer] = sim(w)->spring();
-    QVERIFY2((pointer - point).norm() > 0.05, qPrintable(QString("spring %1 m").arg(
-                                                  (pointer - point).norm())));
+    QVERIFY2((pointer - point).norm() > 0.05,
+             qPrintable(QString("spring %1 m").arg((pointer - point).norm())));
     const double pushedAt = playback->time();
+    // a picture of the window while dragging, when DMS_PUSH_SHOT names a PNG to write
+    if (const QString shot = qEnvironmentVariable("DMS_PUSH_SHOT"); !shot.isEmpty()) {
+      QVERIFY(QTest::qWaitFor([&] { return playback->time() > pushedAt + 0.5; }, ms(60000)));
+      bool written = false, ok = false;
+      QString why;
+      w.screenshot(shot, [&](bool good, QString message) {
+        written = true;
+        ok = good;
+        why = message;
+      });
+      QVERIFY(QTest::qWaitFor([&] { return written; }, ms(30000)));
+      QVERIFY2(ok, qPrintable(why));
+    }
     QVERIFY(QTest::qWaitFor([&] { return playback->time() > pushedAt + 1.0; }, ms(60000)));
     QTest::mouseRelease(window, Qt::LeftButton, Qt::ControlModifier, press + QPoint(120, -60));
     QVERIFY(!sim(w)->pushing());
