@@ -246,6 +246,56 @@ class TestPush : public QObject {
     }
   }
 
+  // the other channels: the rail's component, the held bob's row of the chain, the dumbbell's
+  // torque about its centre of mass and its force, the two-body problem's torque on the held
+  // body with the pair's force on body 2 (its opposite on body 1)
+  void forceMapsOntoBodiesAndPairs() {
+    const Vector3d F(0.5, -1.0, 2.0);
+    for (const char* name : {"mass-spring", "pendulum-chain", "dumbbell", "two-body"}) {
+      const SystemModel* model = findSystem(name);
+      QVERIFY(model);
+      const ParamValues values = model->normalize(defaultValues(model->params()), nullptr);
+      const std::unique_ptr<Run> run =
+          model->makeRun(values, Method::Variational, model->declaration().settings);
+      std::vector<Sample> first;
+      run->advance(first, 1);
+      QVERIFY(!first.empty());
+      const Sample& s = first.front();
+      const std::vector<BodyPose> poses = model->bodyPoses(values, s);
+      for (std::size_t b = 0; b < poses.size(); ++b) {
+        // a ray straight at body b, a little beside its position
+        const Vector3d aim = poses[b].position + Vector3d(1e-3, 0.0, 0.0);
+        const std::optional<PushGrab> grab =
+            pickBody(*model, values, s, 0, aim + Vector3d(0.0, 0.0, 10.0 * (aim.norm() + 1.0)),
+                     -Vector3d::UnitZ(), 1e-2);
+        QVERIFY2(grab && grab->body == int(b), qPrintable(QString("%1 body %2").arg(name).arg(b)));
+        const Vector3d p = grabPoint(*model, values, s, *grab);
+        const VectorXd u = pushControl(*model, values, s, *grab, p, F);
+        const std::string n = name;
+        const Vector3d tau = poses[b].attitude.transpose() * (p - poses[b].position).cross(F);
+        if (n == "mass-spring") {
+          QCOMPARE(u.size(), Eigen::Index(1));
+          QCOMPARE(u[0], F.x());
+        } else if (n == "pendulum-chain") {
+          QCOMPARE(u.size(), Eigen::Index(3 * poses.size()));
+          for (std::size_t r = 0; r < poses.size(); ++r)
+            QVERIFY(Vector3d(u.segment<3>(Eigen::Index(3 * r))) == (r == b ? F : Vector3d::Zero()));
+        } else if (n == "dumbbell") {
+          QCOMPARE(u.size(), Eigen::Index(6));
+          QVERIFY(Vector3d(u.head<3>()) == tau);
+          QVERIFY(tau.norm() > 0.0);
+          QVERIFY(Vector3d(u.tail<3>()) == F);
+        } else {
+          QCOMPARE(u.size(), Eigen::Index(9));
+          QVERIFY(Vector3d(u.segment<3>(Eigen::Index(3 * b))) == tau);
+          QVERIFY(tau.norm() > 0.0);
+          QVERIFY(Vector3d(u.segment<3>(Eigen::Index(3 * (1 - b)))) == Vector3d::Zero());
+          QVERIFY(Vector3d(u.tail<3>()) == (b == 1 ? F : Vector3d(-F)));
+        }
+      }
+    }
+  }
+
  private:
   QTemporaryDir m_dir;
   std::unique_ptr<MainWindow> m_window;
