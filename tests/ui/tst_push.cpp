@@ -17,6 +17,7 @@
 #include "ui/app/mainwindow.h"
 #include "ui/common/playback.h"
 #include "ui/sim/parampanel.h"
+#include "ui/sim/plotpanel.h"
 #include "ui/sim/push.h"
 #include "ui/sim/simulationmode.h"
 #include "ui/sim/simworker.h"
@@ -103,7 +104,14 @@ class TestPush : public QObject {
     const double miss = (toBody - toBody.dot(ray->direction) * ray->direction).norm();
     QVERIFY2(miss < 1e-3 * toBody.norm(), qPrintable(QString("miss %1").arg(miss)));
 
+    // paused, a Ctrl + press holds nothing
     const QPoint press = body->toPoint() + QPoint(6, 4);
+    playback->pause();
+    QTest::mousePress(window, Qt::LeftButton, Qt::ControlModifier, press);
+    QVERIFY(!sim(w)->pushing());
+    QTest::mouseRelease(window, Qt::LeftButton, Qt::ControlModifier, press);
+    QVERIFY(!sim(w)->session()->job().push);
+    playback->play();
     QTest::mousePress(window, Qt::LeftButton, Qt::ControlModifier, press);
     QVERIFY(sim(w)->pushing());
     QVERIFY(sim(w)->session()->job().push);
@@ -139,6 +147,8 @@ class TestPush : public QObject {
     QVERIFY(pushes);
     QVERIFY(pushes->closed());
     QVERIFY(sim(w)->replayAction()->isEnabled());
+    // the Control view draws each run's u
+    QVERIFY(sim(w)->plotPanel()->viewAvailable(PlotView::Control));
     qInfo("push schedule: %zu entries, largest |u| %.4g N m", pushes->entries().size(),
           pushes->largest());
     QVERIFY(pushes->entries().size() >= 3);  // the drag's changes, and zero at the release

@@ -128,7 +128,7 @@ void SimulationMode::activate() {
   push.press = [this](const SceneRay& ray) { return pushPress(ray); };
   push.move = [this](const SceneRay& ray) { pushMove(ray); };
   push.release = [this] { pushRelease(); };
-  scene()->setPushHandler(std::move(push));
+  if (scene()) scene()->setPushHandler(std::move(push));
   playback()->restart();
   recompute();
   if (interactive()) playback()->play();
@@ -136,7 +136,7 @@ void SimulationMode::activate() {
 
 void SimulationMode::deactivate() {
   pushRelease();
-  scene()->setPushHandler({});
+  if (scene()) scene()->setPushHandler({});
   m_active = false;
   m_recomputePosted = false;
   m_session->cancel();  // the runs would only compete with the next mode for the cores
