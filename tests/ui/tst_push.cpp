@@ -71,7 +71,7 @@ class TestPush : public QObject {
     panel->setMethods({});
     panel->resetToArticle();
     panel->setMethods({Method::Variational, Method::Rk45});
-    panel->setValue("T", {4.0});
+    panel->setValue("T", {5.0});
     quint64 before = sim(w)->session()->generation();
     sim(w)->recompute();
     QVERIFY(waitForJob(w, before));
@@ -142,6 +142,45 @@ class TestPush : public QObject {
     QTest::mouseRelease(window, Qt::LeftButton, Qt::ControlModifier, press + QPoint(120, -60));
     QVERIFY(!sim(w)->pushing());
     QVERIFY(QTest::qWaitFor([&] { return !sim(w)->session()->running(); }, ms(120000)));
+
+    // a second push later on: the runs start again from t = 0 under the first push, and repeat
+    // the once-pushed runs bit for bit up to the second press
+    const std::size_t firstEntries = sim(w)->recordedPushes()->entries().size();
+    std::vector<std::vector<Sample>> once;
+    for (const RunStore& s : sim(w)->session()->stores()) once.push_back(s.playback());
+    QVERIFY(QTest::qWaitFor([&] { return playback->time() > pushedAt + 1.3; }, ms(60000)));
+    const double t2 = playback->time();
+    const std::optional<Sample> later = sim(w)->session()->stores()[0].nearest(t2);
+    QVERIFY(later);
+    const std::optional<QPointF> there = w.scene()->screenPoint(0, later->position);
+    QVERIFY(there);
+    const QPoint press2 = there->toPoint() + QPoint(-5, 3);
+    QTest::mousePress(window, Qt::LeftButton, Qt::ControlModifier, press2);
+    QVERIFY(sim(w)->pushing());
+    const std::int64_t secondFrom =
+        std::int64_t(std::ceil(t2 / sim(w)->session()->job().settings.h));
+    for (int i = 1; i <= 4; ++i) {
+      QTest::mouseMove(window, press2 + QPoint(-20 * i, 10 * i));
+      QTest::qWait(60);
+    }
+    QVERIFY(QTest::qWaitFor([&] { return playback->time() > t2 + 0.5; }, ms(60000)));
+    QTest::mouseRelease(window, Qt::LeftButton, Qt::ControlModifier, press2 + QPoint(-80, 40));
+    QVERIFY(QTest::qWaitFor([&] { return !sim(w)->session()->running(); }, ms(120000)));
+    QVERIFY(sim(w)->recordedPushes()->entries().size() > firstEntries + 1);
+    for (std::size_t r = 0; r < once.size(); ++r) {
+      const std::vector<Sample>& twice = sim(w)->session()->stores()[r].playback();
+      QCOMPARE(twice.size(), once[r].size());
+      std::size_t same = 0;
+      const double h2 = sim(w)->session()->job().settings.h;
+      for (std::size_t k = 0; k < twice.size() && std::llround(twice[k].t / h2) < secondFrom; ++k) {
+        QVERIFY2(sameBits(twice[k], once[r][k]),
+                 qPrintable(
+                     QString("run %1: sample %2 (t = %3) differs").arg(r).arg(k).arg(twice[k].t)));
+        ++same;
+      }
+      qInfo("run %zu: %zu kept samples before the second press, the same bit for bit", r, same);
+      QVERIFY(same > 50);
+    }
 
     const std::shared_ptr<const PushSchedule> pushes = sim(w)->recordedPushes();
     QVERIFY(pushes);
