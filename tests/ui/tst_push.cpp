@@ -261,6 +261,80 @@ class TestPush : public QObject {
     playback->pause();
   }
 
+  // every kind of body takes a push through the view: picked where the view draws it, the
+  // push on its channels, every run's u the schedule's at each kept step
+  void everySystemTakesAPush_data() {
+    QTest::addColumn<QString>("system");
+    for (const char* name : {"planar-pendulum", "spherical-pendulum", "mass-spring",
+                             "pendulum-chain", "dumbbell", "two-body"})
+      QTest::newRow(name) << QString(name);
+  }
+
+  void everySystemTakesAPush() {
+    QFETCH(QString, system);
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem(system));
+    ParamPanel* panel = sim(w)->paramPanel();
+    panel->setMethods({});
+    panel->resetToArticle();
+    const quint64 before = sim(w)->session()->generation();
+    sim(w)->recompute();
+    QVERIFY(waitForJob(w, before));
+    const SimJob& job0 = sim(w)->session()->job();
+    const double T = job0.settings.T;
+    // the whole horizon in about ten seconds
+    Playback* playback = w.playback();
+    playback->setSpeed(T / 10.0);
+    playback->seek(0.1 * T);
+    playback->play();
+    QVERIFY(QTest::qWaitFor([&] { return playback->time() > 0.12 * T; }, ms(20000)));
+    QWindow* window = sceneWindow(w);
+    QVERIFY(window);
+    const double t = playback->time();
+    const std::optional<Sample> now = sim(w)->session()->stores()[0].nearest(t);
+    QVERIFY(now);
+    // the last body (the chain's last bob, the two-body problem's secondary)
+    const std::vector<BodyPose> poses = job0.model->bodyPoses(job0.values, *now);
+    const std::optional<QPointF> body = w.scene()->screenPoint(0, poses.back().position);
+    QVERIFY(body);
+    const QPoint press = body->toPoint() + QPoint(3, 2);
+    QTest::mousePress(window, Qt::LeftButton, Qt::ControlModifier, press);
+    QVERIFY(sim(w)->pushing());
+    for (int i = 1; i <= 4; ++i) {
+      QTest::mouseMove(window, press + QPoint(15 * i, 10 * i));
+      QTest::qWait(40);
+    }
+    // held for a few of the system's time scales (the playback slows to their pace)
+    const double hold = std::min(0.08 * T, 5.0 * job0.model->declaration().timeScale.value_or(1.0));
+    QVERIFY(QTest::qWaitFor([&] { return playback->time() > t + hold; }, ms(60000)));
+    QTest::mouseRelease(window, Qt::LeftButton, Qt::ControlModifier, press + QPoint(60, 40));
+    QVERIFY(!sim(w)->pushing());
+    QVERIFY(QTest::qWaitFor([&] { return !sim(w)->session()->running(); }, ms(120000)));
+    playback->pause();
+
+    const std::shared_ptr<const PushSchedule> pushes = sim(w)->recordedPushes();
+    QVERIFY(pushes && pushes->closed());
+    qInfo("%s: k = %.4g, %zu entries, largest |u| %.4g", qPrintable(system),
+          pushStiffness(*job0.model, job0.values), pushes->entries().size(), pushes->largest());
+    QVERIFY(pushes->largest() > 0.0);
+    const SimJob& job = sim(w)->session()->job();
+    const double h = job.settings.h;
+    for (std::size_t r = 0; r < sim(w)->session()->stores().size(); ++r) {
+      const RunStore& store = sim(w)->session()->stores()[r];
+      QVERIFY2(!sim(w)->session()->status()[r].failure.failed,
+               sim(w)->session()->status()[r].failure.reason.c_str());
+      std::size_t nonzero = 0;
+      for (const Sample& s : store.playback()) {
+        if (s.t >= T) continue;
+        VectorXd expected = VectorXd::Zero(Eigen::Index(pushes->size()));
+        pushes->addAt(std::llround(s.t / h), expected);
+        QVERIFY2(s.control == expected, qPrintable(QString("run %1 at t = %2").arg(r).arg(s.t)));
+        if (expected.norm() > 0.0) ++nonzero;
+      }
+      QVERIFY(nonzero > 0);
+    }
+  }
+
   // the force on each kind of channel: a point mass's force, a rigid body's torque about its
   // pivot in body coordinates, the planar pendulum's torque about the pivot, the rail's force
   void forceMapsOntoTheDeclaredChannels() {

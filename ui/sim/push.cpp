@@ -85,6 +85,42 @@ bool isMassName(const std::string& name) {
   });
 }
 
+double param(const ParamValues& values, const std::string& name, std::size_t i = 0) {
+  const auto it = values.find(name);
+  return it != values.end() && it->second.size() > i ? it->second[i] : 0.0;
+}
+
+// the radius of a free rigid body about its pose's position where the parameters give it: the
+// dumbbell's half rod and a sphere; the two-body problem's body b, its spheres' farthest reach
+// from the body's centre of mass; 0 where unknown
+double bodySize(const ParamValues& values, BodyKind kind, int body) {
+  if (kind == BodyKind::Dumbbell) return 0.5 * param(values, "L") + param(values, "r");
+  if (kind != BodyKind::SphereCluster) return 0.0;
+  const std::string b = std::to_string(body + 1);
+  // the centre of mass of the spheres, then the farthest sphere's edge from it
+  double mass = 0.0;
+  Vector3d centre = Vector3d::Zero();
+  for (int i = 1;; ++i) {
+    const std::string k = b + "_" + std::to_string(i);
+    if (!values.count("m" + k)) break;
+    const double m = param(values, "m" + k);
+    centre += m * Vector3d(param(values, "c" + k, 0), param(values, "c" + k, 1),
+                           param(values, "c" + k, 2));
+    mass += m;
+  }
+  if (!(mass > 0.0)) return 0.0;
+  centre /= mass;
+  double size = 0.0;
+  for (int i = 1;; ++i) {
+    const std::string k = b + "_" + std::to_string(i);
+    if (!values.count("m" + k)) break;
+    const Vector3d c(param(values, "c" + k, 0), param(values, "c" + k, 1),
+                     param(values, "c" + k, 2));
+    size = std::max(size, (c - centre).norm() + param(values, "r" + k));
+  }
+  return size;
+}
+
 }  // namespace
 
 std::optional<PushGrab> pickBody(const SystemModel& model, const ParamValues& values,
@@ -109,8 +145,15 @@ std::optional<PushGrab> pickBody(const SystemModel& model, const ParamValues& va
     g.body = int(b);
     // a rigid body is held where the pointer is (a torque from an off-centre point), a point
     // mass at itself
-    if (isRigid(kindOf(model, poses.size(), int(b))))
-      g.local = poses[b].attitude.transpose() * (foot - c);
+    const BodyKind kind = kindOf(model, poses.size(), int(b));
+    if (isRigid(kind)) {
+      Vector3d arm = foot - c;
+      // within the body's own size where the parameters give it (the ray passes within the
+      // drawing's reach, which may be far larger than a small body)
+      const double size = bodySize(values, kind, int(b));
+      if (size > 0.0 && arm.norm() > size) arm *= size / arm.norm();
+      g.local = poses[b].attitude.transpose() * arm;
+    }
     best = g;
   }
   return best;
@@ -125,11 +168,17 @@ Vector3d grabPoint(const SystemModel& model, const ParamValues& values, const Sa
   return p.position + p.attitude * grab.local;
 }
 
-double pushStiffness(const SystemModel& model, const ParamValues& values) {
-  double mass = 0.0;
-  for (const auto& [name, v] : values)
-    if (isMassName(name) && v.size() == 1 && std::isfinite(v[0]) && v[0] > 0.0) mass += v[0];
-  if (!(mass > 0.0)) mass = 1.0;
+double pushStiffness(const SystemModel& model, const ParamValues& values,
+                     const std::optional<PushGrab>& grab) {
+  double all = 0.0, held = 0.0;
+  const std::string body = grab ? std::to_string(grab->body + 1) : std::string();
+  for (const auto& [name, v] : values) {
+    if (!isMassName(name) || v.size() != 1 || !std::isfinite(v[0]) || !(v[0] > 0.0)) continue;
+    all += v[0];
+    // m_b (a chain's bob) or mb_i (a sphere of the two-body problem's body b)
+    if (grab && (name == "m_" + body || name.rfind("m" + body + "_", 0) == 0)) held += v[0];
+  }
+  const double mass = held > 0.0 ? held : (all > 0.0 ? all : 1.0);
   const double tau = model.declaration().timeScale.value_or(1.0);
   return 4.0 * mass / (tau * tau);
 }

@@ -79,11 +79,14 @@ std::optional<PushGrab> pickBody(const SystemModel& model, const ParamValues& va
 Vector3d grabPoint(const SystemModel& model, const ParamValues& values, const Sample& sample,
                    const PushGrab& grab);
 
-/// The spring's stiffness [N/m]: k = 4 M / tau^2, M the system's mass (its parameters m, m1,
-/// m_i, m1_i ... added), tau its fastest time scale (SystemDeclaration::timeScale): a body
-/// pulled a length L away feels about 4 M L / tau^2, enough to change its motion visibly within
-/// a time scale without throwing it.
-double pushStiffness(const SystemModel& model, const ParamValues& values);
+/// The spring's stiffness [N/m]: k = 4 M / tau^2, tau the system's fastest time scale
+/// (SystemDeclaration::timeScale) and M the held body's mass where the parameters name it (the
+/// chain's bob b: m_b; the two-body problem's body b: its spheres mb_i added), else the
+/// system's (its parameters m, m1, m_i ... added): a body pulled a length L away feels about
+/// 4 M L / tau^2, enough to change its motion visibly within a time scale without throwing it.
+/// Without a grab, the system's mass.
+double pushStiffness(const SystemModel& model, const ParamValues& values,
+                     const std::optional<PushGrab>& grab = std::nullopt);
 
 /// The control that stands for the force `force` (system frame) on the held point at `point`,
 /// in the declared channels' layout: a point mass's force; a rigid body's torque about its pivot

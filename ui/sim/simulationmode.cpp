@@ -375,14 +375,23 @@ void SimulationMode::updatePush(double t) {
   // force waits for the held point's place at that time
   if (t + h >= m_pushStart) {
     m_springPoint = grabPoint(*m_model, job.values, *sample, *m_grab);
-    const Vector3d force = pushStiffness(*m_model, job.values) * (m_pointer - m_springPoint);
+    const Vector3d force =
+        pushStiffness(*m_model, job.values, m_grab) * (m_pointer - m_springPoint);
     push->set(pushControl(*m_model, job.values, *sample, *m_grab, m_springPoint, force));
   }
-  // the runs may go a little past the playback, so that it never waits for them: 0.15 s of
-  // wall time at the playback's speed (a frame or a few), at least a step
+  // the runs may go a little past the playback, so that it does not wait for them: 0.15 s of
+  // wall time at the playback's speed (a frame or a few), at least a step. But at most a
+  // twentieth of the system's time scale: the spring's force is taken once a frame and acts
+  // that much later, and held longer or later than that against a motion of that time scale
+  // it would pump energy into it and throw the body; the playback slows down to that pace
+  // while the push lasts
   const double speed = playback()->speed();
-  const double lead = std::max(h, speed > 0.0 ? 0.15 * speed : 0.01 * std::max(job.settings.T, h));
-  push->knowUntil(std::int64_t(std::ceil((std::max(t, m_pushStart) + lead) / h)));
+  const double tau = m_model->declaration().timeScale.value_or(1.0);
+  const double lead = std::max(
+      h, std::min(0.05 * tau, speed > 0.0 ? 0.15 * speed : 0.01 * std::max(job.settings.T, h)));
+  // and at least two steps past the shown one, so that each frame moves the playback on
+  const std::int64_t shown = std::llround(std::max(t, m_pushStart) / h);
+  push->knowUntil(shown + std::max<std::int64_t>(2, std::int64_t(std::ceil(lead / h))));
   m_session->wakeWorker();
   SceneArrow spring;
   spring.origin = m_springPoint;
