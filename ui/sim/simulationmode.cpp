@@ -396,7 +396,7 @@ void SimulationMode::updatePush(double t) {
   SceneArrow spring;
   spring.origin = m_springPoint;
   spring.vector = m_pointer - m_springPoint;
-  spring.color = QColor(0x20, 0x20, 0x20);
+  spring.color = QColor(0xc0, 0x00, 0xc0);  // magenta: no method's colour, not the rods' grey
   spring.label = tr("push");
   scene()->setArrows({spring});
 }
