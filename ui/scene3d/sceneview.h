@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QImage>
+#include <QPointF>
 #include <QString>
 #include <QWidget>
 #include <functional>
@@ -34,6 +35,23 @@ struct SceneRun {
   bool operator==(const SceneRun& o) const {
     return title == o.title && subtitle == o.subtitle && color == o.color;
   }
+};
+
+/// The pointer's ray in the viewport of a run, in the system's frame: what a push with the mouse
+/// (Ctrl + left drag) picks a body with and moves the spring's end along.
+struct SceneRay {
+  int run = 0;  ///< the viewport's run (setRuns order; the first in the overlay)
+  Vector3d origin = Vector3d::Zero();     ///< the camera's eye
+  Vector3d direction = Vector3d::Zero();  ///< through the pointer, of length 1
+  Vector3d forward = Vector3d::Zero();    ///< where the camera looks, of length 1
+};
+
+/// What a Ctrl + left drag in the view does: `press` says whether it holds something (a drag
+/// that holds nothing does nothing), `move` follows the pointer while it does, `release` ends it.
+struct ScenePushHandler {
+  std::function<bool(const SceneRay&)> press;
+  std::function<void(const SceneRay&)> move;
+  std::function<void()> release;
 };
 
 /// How a view draws, fixed when it is made (a 3D surface's format cannot change later).
@@ -119,6 +137,17 @@ class SceneView {
   virtual void setTimeStamp([[maybe_unused]] const QString& text) {}
   /// The text setTimeStamp set (empty: none, or a view without one).
   virtual QString timeStamp() const { return {}; }
+  /// The handler of Ctrl + left drags (the Simulation mode's push); an empty one turns them off.
+  /// Views without a pointer ignore it.
+  virtual void setPushHandler([[maybe_unused]] ScenePushHandler handler) {}
+  /// The ray under a point of widget() (its coordinates), or none outside every run's viewport.
+  virtual std::optional<SceneRay> rayAt([[maybe_unused]] const QPointF& pos) const { return {}; }
+  /// Where a point of the system's frame shows in run `run`'s viewport, in widget()
+  /// coordinates (none when behind the camera or not shown).
+  virtual std::optional<QPointF> screenPoint([[maybe_unused]] int run,
+                                             [[maybe_unused]] const Vector3d& point) const {
+    return {};
+  }
   /// Whether the view's surface is multisampled (SceneOptions::antialiasing, as the platform
   /// granted it once the view is shown).
   virtual bool antialiased() const { return false; }

@@ -10,13 +10,16 @@
 
 #include <QElapsedTimer>
 #include <map>
+#include <memory>
 #include <optional>
+#include <utility>
 
 #include "core/io/scenario.h"
 #include "ui/mode/mode.h"
 #include "ui/scene3d/sceneview.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/plotpanel.h"
+#include "ui/sim/push.h"
 
 class QAction;
 class QLabel;
@@ -84,6 +87,26 @@ class SimulationMode : public Mode,
   /// them (a job done sooner shows at its end): 100 ms unless a test sets it.
   void setResultDelay(int ms) { m_resultDelayMs = ms; }
 
+  /// The push with the mouse (Ctrl + left drag in the 3D view; ui/sim/push.h). pushPress picks
+  /// the body of the ray's run nearest to the ray at the playback time and restarts the runs
+  /// under a push schedule that the frames extend (false, and nothing happens: the playback is
+  /// paused, the system has no control, or no body is near the ray). pushMove moves the
+  /// spring's end to where the ray meets the plane through the held point facing the camera;
+  /// each frame then puts the spring's force on the schedule, for every run alike, and draws
+  /// the spring. pushRelease ends the push (u back to zero) and lets the runs go on to T.
+  bool pushPress(const SceneRay& ray);
+  void pushMove(const SceneRay& ray);
+  void pushRelease();
+  bool pushing() const { return m_grab.has_value(); }
+  /// The spring's ends while pushing, in the system's frame: the held point, then the pointer.
+  std::pair<Vector3d, Vector3d> spring() const { return {m_springPoint, m_pointer}; }
+  /// The pushes recorded on the runs (the last pushed job's schedule; null: none yet).
+  std::shared_ptr<const PushSchedule> recordedPushes() const { return m_recorded; }
+  /// Restarts every run from t = 0 under the recorded pushes (the same job otherwise) and plays
+  /// it from the start: the runs repeat the pushed ones bit for bit.
+  void replayPushes();
+  QAction* replayAction() const { return m_replayAction; }
+
  private:
   void scheduleRecompute();
   /// The plots' view by its command-line key (--show); throws InputError for a view the
@@ -98,6 +121,11 @@ class SimulationMode : public Mode,
   void updateScene(double t);
   void updateTable(double t);
   void onRunFailed(int run, const QString& message);
+  /// The push's frame: the spring's force at the held point's place at t, from the next step
+  /// the schedule does not know yet on, and the steps up to a little past t known.
+  void updatePush(double t);
+  /// Starts the current job again under `push`.
+  void startPushed(std::shared_ptr<PushSchedule> push);
 
   const SystemModel* m_model = nullptr;
   ParamPanel* m_params = nullptr;
@@ -133,6 +161,15 @@ class SimulationMode : public Mode,
   // the job's age: a running job's results are shown only once it is m_resultDelayMs old
   QElapsedTimer m_jobClock;
   int m_resultDelayMs = 100;
+  // the push under way: the held body, the plane the pointer moves on, the spring's ends, and
+  // the playback time it started at
+  std::optional<PushGrab> m_grab;
+  Vector3d m_planePoint = Vector3d::Zero(), m_planeNormal = Vector3d::UnitZ();
+  Vector3d m_springPoint = Vector3d::Zero(), m_pointer = Vector3d::Zero();
+  double m_pushStart = 0.0;
+  bool m_resume = false;  // the playback paused until the runs are computed up to m_pushStart
+  std::shared_ptr<PushSchedule> m_recorded;
+  QAction* m_replayAction = nullptr;
 };
 
 }  // namespace dms::ui

@@ -5,6 +5,7 @@
 #include <QMetaObject>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <mutex>
 
@@ -41,6 +42,28 @@ class ShadowStream {
  private:
   ShadowEnergyStream m_stream;
 };
+
+// A run of `method` under the job's push, and its law when the forcing panel's is on: u is the
+// law's at sample k (none: zero) plus the push's at step k, each run with its own evaluator
+std::unique_ptr<Run> pushedRun(const SimJob& job, Method method) {
+  auto sim = std::make_unique<Simulator>(*job.model, method, job.values, job.settings);
+  ControlLaw law;
+  if (job.law.on())
+    law = compileControlLaw(parseControlLaw(*job.model, sim->values(), job.law.text), *job.model,
+                            method, job.settings.h);
+  const double h = job.settings.h;
+  std::shared_ptr<PushSchedule> push = job.push;
+  ControlLaw pushed = [law, push, h](const Sample& s, VectorXd& u, std::string* why) {
+    if (law) {
+      if (!law(s, u, why)) return false;
+    } else {
+      u.setZero();
+    }
+    push->addAt(std::llround(s.t / h), u);
+    return true;
+  };
+  return std::make_unique<ControlledRun>(std::move(sim), std::move(pushed), job.settings.steps());
+}
 
 }  // namespace
 
@@ -102,7 +125,9 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
   for (int i = 0; i < n; ++i) {
     try {
       const Method m = job.methods[std::size_t(i)];
-      if (job.law.on()) {
+      if (job.push) {
+        runs[std::size_t(i)] = pushedRun(job, m);
+      } else if (job.law.on()) {
         // the same law for every method, compiled here: its evaluator is this run's alone
         runs[std::size_t(i)] =
             makeTypedControlledRun(*job.model, m, job.values, job.settings, job.law.text);
@@ -110,7 +135,8 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
         runs[std::size_t(i)] = job.model->makeRun(job.values, m, job.settings);
       }
       // a forced run has no modified Hamiltonian: no shadow energy
-      if (!job.law.on() && job.model->shadowConstruction(job.values, m, job.settings.h).available())
+      if (!job.law.on() && !job.push &&
+          job.model->shadowConstruction(job.values, m, job.settings.h).available())
         shadows[std::size_t(i)] = std::make_unique<ShadowStream>(job, m);
     } catch (const std::exception& e) {
       RunChunk c;
@@ -121,16 +147,25 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       emit chunkReady(generation, {std::make_shared<const RunChunk>(std::move(c)), {}});
     }
   }
+  // a pushed job's runs advance through the steps its schedule knows: sample k (which reads
+  // u at step k) is made once k < known(); a ControlledRun makes one sample per step
+  PushSchedule* push = job.push.get();
+  std::vector<std::int64_t> made(count, 0);
   // short chunks first, so the first curves show at once; then about 20 ms of work each
   double budget = 0.004;
   bool any = true;
   while (any) {
     any = false;
+    bool moved = false;
+    std::int64_t lowest = PushSchedule::kAll;  // the fewest samples made by a run not done
     for (int i = 0; i < n; ++i) {
       Run* run = runs[std::size_t(i)].get();
       RunStatus& st = status[std::size_t(i)];
       if (!run || st.done) continue;
       any = true;
+      lowest = std::min(lowest, made[std::size_t(i)]);
+      if (push && made[std::size_t(i)] >= push->known()) continue;
+      moved = true;
       // wait while the GUI has not consumed what it was sent: never queue without bound (the
       // GUI wakes the worker as it takes each chunk, a new job or a stop wakes it too)
       if (!waitUntil(generation, [this] { return inFlight.load() < kMaxInFlight; })) return;
@@ -142,7 +177,14 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       constexpr std::size_t kStep = 256;  // samples per call
       static_assert(kMaxChunk % kStep == 0, "a full chunk fills its buffer exactly");
       while (more && secondsSince(t0) < budget && c.samples.size() + kStep <= kMaxChunk) {
-        more = run->advance(c.samples, kStep);
+        std::size_t want = kStep;
+        if (push) {
+          const std::int64_t left =
+              push->known() - made[std::size_t(i)] - std::int64_t(c.samples.size());
+          if (left <= 0) break;
+          want = std::size_t(std::min<std::int64_t>(left, std::int64_t(kStep)));
+        }
+        more = run->advance(c.samples, want);
         if (!live(generation)) {
           m_pool->give(std::move(c.samples));  // kept, or a cancel would cost a buffer
           return;
@@ -156,11 +198,15 @@ void SimWorker::compute(quint64 generation, const SimJob& job) {
       st.failure = run->failure();
       st.done = !more;
       if (!c.samples.empty()) st.lastTime = c.samples.back().t;
+      made[std::size_t(i)] += std::int64_t(c.samples.size());
       c.status = st;
       ++inFlight;
       emit chunkReady(generation, {BufferPool::share(m_pool, std::move(c)), {}});
     }
     budget = std::min(0.02, budget * 2.0);
+    // every run waits for steps the push does not know yet: until the GUI extends it
+    if (any && !moved && push && !waitUntil(generation, [&] { return push->known() > lowest; }))
+      return;
   }
   emit jobDone(generation, HandoffToken());
 }

@@ -16,6 +16,7 @@
 #include "core/sim/shadowenergy.h"
 #include "ui/common/workersession.h"
 #include "ui/sim/forcinglaw.h"
+#include "ui/sim/push.h"
 
 namespace dms::ui {
 
@@ -29,6 +30,11 @@ struct SimJob {
   /// one evaluator per run, and makes each method's run a ControlledRun under it: every method
   /// gets the same law.
   ForcingLaw law;
+  /// The mouse's push (ui/sim/push.h; none: not pushed), added to the law's control: every
+  /// method's run is then a ControlledRun reading u at step k from this one schedule, and
+  /// advances only through the steps it knows (the GUI extends them as the playback goes on
+  /// and wakes the worker: SimSession::wakeWorker).
+  std::shared_ptr<PushSchedule> push;
   HandoffToken handoff;  ///< last: see ui/common/handoff.h
 };
 
@@ -117,6 +123,8 @@ class SimSession : public WorkerSession {
   quint64 start(const SimJob& job);
   /// Cancels the current job (its remaining chunks are dropped).
   void cancel();
+  /// Tells the worker to look again at the job's push schedule (more steps are known).
+  void wakeWorker() { m_worker->wake(); }
   /// Stops the worker and its thread (called by the destructor).
   void shutdown();
 

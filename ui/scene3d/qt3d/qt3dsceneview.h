@@ -10,9 +10,11 @@
 #pragma once
 
 #include <QPointer>
+#include <QRectF>
 #include <array>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "ui/scene3d/qt3d/framegraph.h"
@@ -77,8 +79,17 @@ class Qt3DSceneView final : public SceneView {
   void capture(std::function<void(const QImage& image, const QString& error)> done) override;
   bool draws(const std::string& system) const override;
   bool antialiased() const override;
+  void setPushHandler(ScenePushHandler handler) override;
+  std::optional<SceneRay> rayAt(const QPointF& pos) const override;
+  std::optional<QPointF> screenPoint(int run, const Vector3d& point) const override;
 
  private:
+  /// The viewport under a window point: its run and its rectangle (window coordinates).
+  std::optional<std::pair<int, QRectF>> viewportAt(const QPointF& pos) const;
+  /// The ray through a window point in the viewport of run `run` at `rect`.
+  SceneRay rayIn(const QPointF& pos, int run, const QRectF& rect) const;
+  /// The camera's eye and its unit axes (forward, right, up), in the scene's frame.
+  void cameraAxes(QVector3D& eye, QVector3D& forward, QVector3D& right, QVector3D& up) const;
   static constexpr std::size_t kRuns = std::size_t(kMaxRuns);
   /// How opaque a ghost is (the overlay's runs after the first), and how much larger (a
   /// fraction of the body's size) each is than the one before: a ghost that coincides with
@@ -145,6 +156,8 @@ class Qt3DSceneView final : public SceneView {
   std::unique_ptr<RunPaths> m_paths;  // the trails, the bodies' points and the arrows
   // the samples the bodies show, to pose a rebuilt visual (the overlay switched)
   std::array<std::optional<Sample>, kRuns> m_poses;
+  ScenePushHandler m_push;
+  std::pair<int, QRectF> m_pushViewport;  // where the current push started
 };
 
 }  // namespace dms::ui::scene3d

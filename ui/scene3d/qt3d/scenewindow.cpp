@@ -46,6 +46,12 @@ void SceneWindow::resizeEvent(QResizeEvent* e) {
 
 void SceneWindow::mousePressEvent(QMouseEvent* e) {
   m_last = e->position();
+  if (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ControlModifier) && onPushPress) {
+    // a push, or nothing when no body is under the pointer (the camera stays where it is)
+    m_drag = onPushPress(e->position()) ? Drag::Push : Drag::None;
+    e->accept();
+    return;
+  }
   const bool pan = e->button() == Qt::RightButton || e->button() == Qt::MiddleButton ||
                    (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier));
   m_drag = pan ? Drag::Pan : (e->button() == Qt::LeftButton ? Drag::Orbit : Drag::None);
@@ -54,6 +60,11 @@ void SceneWindow::mousePressEvent(QMouseEvent* e) {
 
 void SceneWindow::mouseMoveEvent(QMouseEvent* e) {
   if (m_drag == Drag::None) return;
+  if (m_drag == Drag::Push) {
+    if (onPushMove) onPushMove(e->position());
+    e->accept();
+    return;
+  }
   const QPointF d = e->position() - m_last;
   m_last = e->position();
   Orbit o = m_orbit;
@@ -76,7 +87,9 @@ void SceneWindow::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void SceneWindow::mouseReleaseEvent(QMouseEvent* e) {
+  const bool pushed = m_drag == Drag::Push;
   m_drag = Drag::None;
+  if (pushed && onPushRelease) onPushRelease();
   e->accept();
 }
 

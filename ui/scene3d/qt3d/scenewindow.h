@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Qt3D window with our own orbit camera: left drag orbits about the target, right or middle
-// drag (or shift + left) pans, the wheel zooms, a double click fits the view. The azimuth and
+// drag (or shift + left) pans, the wheel zooms, a double click fits the view; ctrl + left drag is
+// the view's (a push on a body). The azimuth and
 // elevation are kept explicitly, so the camera never rolls.
 #pragma once
 
@@ -32,6 +33,12 @@ class SceneWindow final : public Qt3DExtras::Qt3DWindow {
   /// onCameraMoved for every change of the camera, onUserMoved for those the mouse makes.
   void setCamera(Qt3DRender::QCamera* camera) { m_camera = camera; }
   std::function<void()> onResized, onFitRequested, onCameraMoved, onUserMoved;
+  /// Ctrl + left drag: onPushPress says whether the press holds something, onPushMove and
+  /// onPushRelease follow while it does (the pointer in window coordinates). Without
+  /// onPushPress, Ctrl + left drag orbits as a left drag does.
+  std::function<bool(QPointF)> onPushPress;
+  std::function<void(QPointF)> onPushMove;
+  std::function<void()> onPushRelease;
   const Orbit& orbit() const { return m_orbit; }
   void setOrbit(const Orbit& o);
   /// Bounds of the zoom (camera distance to the target).
@@ -50,7 +57,7 @@ class SceneWindow final : public Qt3DExtras::Qt3DWindow {
   Qt3DRender::QCamera* m_camera = nullptr;
   Orbit m_orbit;
   float m_minDistance = 1e-3f, m_maxDistance = 1e6f;
-  enum class Drag { None, Orbit, Pan } m_drag = Drag::None;
+  enum class Drag { None, Orbit, Pan, Push } m_drag = Drag::None;
   QPointF m_last;
 };
 
