@@ -148,9 +148,9 @@ LqrDesign designLqr(const SystemModel& model, Method method, const ParamValues& 
   LqrDesign out;
   if (reference == LqrReference::SteadyRotation) {
     // the rate of the method's own unforced motion from x*: R_1 R_0^T = exp(h spin^)
-    const auto rotation = std::find_if(
-        model.declaration().tangent.begin(), model.declaration().tangent.end(),
-        [](const TangentPart& t) { return t.kind == TangentKind::Rotation; });
+    const auto rotation =
+        std::find_if(model.declaration().tangent.begin(), model.declaration().tangent.end(),
+                     [](const TangentPart& t) { return t.kind == TangentKind::Rotation; });
     if (rotation == model.declaration().tangent.end())
       throw InputError("lqr: a steady rotation needs a rotation in the state; " + model.name() +
                        " has none");
@@ -180,14 +180,14 @@ LqrDesign designLqr(const SystemModel& model, Method method, const ParamValues& 
   for (Eigen::Index i = 0; i < m; ++i) {
     entries[std::size_t(i)].constant = u[i];
     for (Eigen::Index j = 0; j < n; ++j)
-      if (out.lqr.K(i, j) != 0.0) entries[std::size_t(i)] += delta[std::size_t(j)].scaled(-out.lqr.K(i, j));
+      if (out.lqr.K(i, j) != 0.0)
+        entries[std::size_t(i)] += delta[std::size_t(j)].scaled(-out.lqr.K(i, j));
   }
   std::size_t k = 0;
   for (const StatePartSpec& c : model.declaration().controls) {
     const std::size_t size = declaredSize(c.shape, sim.values());
     out.law += (out.law.empty() ? "" : "; ") + c.name + "=[";
-    for (std::size_t e = 0; e < size; ++e, ++k)
-      out.law += (e ? ", " : "") + text(entries[k]);
+    for (std::size_t e = 0; e < size; ++e, ++k) out.law += (e ? ", " : "") + text(entries[k]);
     out.law += "]";
   }
   // the law must be one the parser takes: checked here rather than at its first use

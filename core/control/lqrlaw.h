@@ -30,8 +30,8 @@ enum class LqrReference {
 };
 
 struct LqrDesign {
-  StepDerivative derivative;  ///< A, B at (x*, u*)
-  DlqrResult lqr;             ///< X, K, the closed loop's spectral radius
+  StepDerivative derivative;         ///< A, B at (x*, u*)
+  DlqrResult lqr;                    ///< X, K, the closed loop's spectral radius
   std::vector<std::string> tangent;  ///< the names of delta's coordinates (K's columns)
   std::string law;                   ///< the typed law u = u* - K delta(x)
   Vector3d spin = Vector3d::Zero();  ///< the reference's rate, inertial [rad/s] (0: fixed)
@@ -44,9 +44,8 @@ struct LqrDesign {
 /// dlqr (an unstabilizable pair).
 
 LqrDesign designLqr(const SystemModel& model, Method method, const ParamValues& values,
-                    const IntegratorSettings& settings,
-                    const std::vector<StatePart>* equilibrium, const VectorXd& uStar,
-                    const MatrixXd& Q, const MatrixXd& R,
+                    const IntegratorSettings& settings, const std::vector<StatePart>* equilibrium,
+                    const VectorXd& uStar, const MatrixXd& Q, const MatrixXd& R,
                     LqrReference reference = LqrReference::Fixed);
 
 }  // namespace dms

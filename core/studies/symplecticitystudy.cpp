@@ -34,7 +34,8 @@ class SymplecticityStudy : public Study {
   }
   std::vector<StudyField> fields(const SystemModel& model) const override {
     const IntegratorSettings st = model.defaultSettings();
-    return {{"steps", "Steps N", "1000", "N steps of h, 1 to 10^6 (each also takes the step's derivative)"},
+    return {{"steps", "Steps N", "1000",
+             "N steps of h, 1 to 10^6 (each also takes the step's derivative)"},
             {"h", "h [s]", g(st.h, 12), "The step"},
             {"points", "Points per decade", "20", "Resolution of the log time axis, 1 to 100"}};
   }
@@ -84,8 +85,7 @@ class SymplecticityStudy : public Study {
           csv << methodName(r.method) << ',' << r.t[k] << ',' << r.defect[k] << '\n';
         }
         f.series.push_back(s);
-        if (!r.defect.empty())
-          last.push_back(label(r.method) + " " + g(r.defect.back(), 2));
+        if (!r.defect.empty()) last.push_back(label(r.method) + " " + g(r.defect.back(), 2));
         if (!r.failure.empty()) failed.push_back({r.method, r.failure});
       }
       out.figures = {f};

@@ -499,6 +499,10 @@ const double* PotentialEvaluator::gradient() {
 }
 
 const double* PotentialEvaluator::hessian() {
+  if (!m_hasHessian)
+    throw InputError(
+        "the typed potential's second derivatives did not compile: a step's "
+        "derivative is not available for it");
   if (!m_hess) {
     // bound like the gradient's parser, to the same doubles
     auto p = std::make_unique<mu::Parser>();

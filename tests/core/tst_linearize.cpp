@@ -141,7 +141,8 @@ class TestLinearize : public QObject {
     for (Eigen::Index i = 0; i < n; ++i) {
       VectorXd dx = VectorXd::Zero(n);
       dx[i] = e;
-      const VectorXd plus = tangentDifference(decl, y, stepFrom(m, me, v, st, retractState(decl, x, dx), u));
+      const VectorXd plus =
+          tangentDifference(decl, y, stepFrom(m, me, v, st, retractState(decl, x, dx), u));
       const VectorXd minus =
           tangentDifference(decl, y, stepFrom(m, me, v, st, retractState(decl, x, -dx), u));
       A.col(i) = (plus - minus) / (2 * e);

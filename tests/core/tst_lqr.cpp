@@ -80,16 +80,16 @@ class TestLqr : public QObject {
     const ParamValues v = with(m, m.normalize({}, nullptr), "rotvec0", {kPi, 0, 0});
     const IntegratorSettings st = m.defaultSettings();
     const std::vector<StatePart> star = stateOf(m, v);
-    const LqrDesign d = designLqr(m, Method::Variational, v, st, &star, VectorXd(), MatrixXd(),
-                                  MatrixXd());
+    const LqrDesign d =
+        designLqr(m, Method::Variational, v, st, &star, VectorXd(), MatrixXd(), MatrixXd());
     QVERIFY(d.lqr.closedLoopRadius < 1.0);
     VectorXd delta(6);
     delta << 0.3, -0.5, 0.8, 0.2, 0.1, -0.4;
     delta *= 1e-4;
     Simulator sim(m, Method::Variational, v, st);
     sim.setState(retractState(m.declaration(), star, delta));
-    ControlLaw law = compileControlLaw(parseControlLaw(m, sim.values(), d.law), m,
-                                       Method::Variational, st.h);
+    ControlLaw law =
+        compileControlLaw(parseControlLaw(m, sim.values(), d.law), m, Method::Variational, st.h);
     VectorXd u(3);
     std::string why;
     QVERIFY2(law(sim.sample(), u, &why), why.c_str());
@@ -114,13 +114,13 @@ class TestLqr : public QObject {
     const ParamValues v = with(m, m.normalize({}, nullptr), "rotvec0", {kPi, 0, 0});
     const IntegratorSettings st = m.defaultSettings();
     const std::vector<StatePart> star = stateOf(m, v);
-    const std::vector<StatePart> start =
-        stateOf(m, with(m, v, "rotvec0", {kPi + 0.2, 0, 0}));
+    const std::vector<StatePart> start = stateOf(m, with(m, v, "rotvec0", {kPi + 0.2, 0, 0}));
     const Settling s = settle(m, Method(method), v, st, star, start, 2000);
     QVERIFY(std::fabs(s.initial - 0.2) < 1e-12);
-    QVERIFY2(s.final < 1e-8, qPrintable(QString("tilt at 20 s: %1 rad (closed-loop radius %2)")
-                                            .arg(s.final)
-                                            .arg(s.radius)));
+    QVERIFY2(
+        s.final < 1e-8,
+        qPrintable(
+            QString("tilt at 20 s: %1 rad (closed-loop radius %2)").arg(s.final).arg(s.radius)));
   }
 
   // the chain of two, both rods upright (q_i = -e3; e3 hangs), forces on the bobs: from rods
