@@ -12,32 +12,6 @@
 namespace dms {
 namespace {
 
-struct PlanarStepper {
-  using State = PlanarPendulumState;
-  PlanarPendulumParams p;
-  bool step(State& x, double h, StepWork& work, std::string* why) const {
-    work.fevals += 2;  // gravity at R_k and at R_{k+1}
-    return planarPendulumStep(p, h, x, why);
-  }
-  void fill(Sample& s, double t, const State& x, SampleFields f) const {
-    PlanarPendulum::fill(p, t, x, s, f);
-  }
-  std::vector<std::string> stateNames() const { return {"R11", "R21", "R12", "R22", "Omega"}; }
-};
-
-struct CompensatedPlanarStepper {
-  using State = PlanarPendulumSums;
-  PlanarPendulumParams p;
-  bool step(State& x, double h, StepWork& work, std::string* why) const {
-    work.fevals += 2;
-    return planarPendulumStep(p, h, x, why);
-  }
-  void fill(Sample& s, double t, const State& x, SampleFields f) const {
-    PlanarPendulum::fill(p, t, x.x, s, f);
-  }
-  std::vector<std::string> stateNames() const { return {"R11", "R21", "R12", "R22", "Omega"}; }
-};
-
 // sin dtheta of eq (25), or why it has no solution
 bool eq25(const PlanarPendulumParams& p, double h, const PlanarPendulumState& x, double& s,
           std::string* why) {
@@ -52,6 +26,82 @@ bool eq25(const PlanarPendulumParams& p, double h, const PlanarPendulumState& x,
   }
   return false;
 }
+
+// The derivative of eqs (25)-(27) in the tangent coordinates (theta, Omega), theta the angle of
+// R (R = R(theta)) and a = tau/(m l^2). With k = h g / 2l, sin dtheta = s and cos dtheta = c > 0:
+//   s = h Omega - h k sin theta + h^2 a / 2,  theta1 = theta + asin s,
+//   Omega1 = Omega - k (sin theta + sin theta1) + h a,
+// so d theta1 = d theta + ds / c and d Omega1 = d Omega - k cos theta d theta - k cos theta1
+// d theta1 + h da. cos theta and sin theta are R's first column; eq (25) is explicit in
+// dtheta, so there is no implicit equation to differentiate. B's column is d/da / (m l^2).
+bool planarDerivative(const PlanarPendulumParams& p, double h, const PlanarPendulumState& x,
+                      StepDerivative& d, std::string* why) {
+  double s = 0.0;
+  if (!eq25(p, h, x, s, why)) return false;
+  const double c = std::sqrt(1 - s * s);
+  // eq (25) with |s| = 1 has a vertical tangent: dtheta = asin s is not differentiable there
+  if (!(c > 0.0)) {
+    if (why) *why = "eq (25) is at sin(dtheta) = +-1, where dtheta has no derivative; reduce h";
+    return false;
+  }
+  const double k = h * p.g / (2 * p.l);
+  const double cosTheta = x.R(0, 0), sinTheta = x.R(1, 0);
+  // cos theta1 = cos(theta + dtheta), R1 = R F's first column
+  const double cosTheta1 = cosTheta * c - sinTheta * s;
+  const double dsdTheta = -h * k * cosTheta, dsdOmega = h, dsda = 0.5 * h * h;
+  const double t1Theta = 1 + dsdTheta / c, t1Omega = dsdOmega / c, t1a = dsda / c;
+  d.A.resize(2, 2);
+  d.A << t1Theta, t1Omega, -k * cosTheta - k * cosTheta1 * t1Theta, 1 - k * cosTheta1 * t1Omega;
+  d.B.resize(2, p.control ? 1 : 0);
+  if (p.control) {
+    const double ml2 = p.m * p.l * p.l;
+    d.B << t1a / ml2, (h - k * cosTheta1 * t1a) / ml2;
+  }
+  return true;
+}
+
+// dtheta ^ dp with p = m l^2 Omega (the momentum eq (25) conserves in the discrete Legendre
+// transform), in (theta, Omega)
+MatrixXd planarSymplectic(const PlanarPendulumParams& p) {
+  const double ml2 = p.m * p.l * p.l;
+  return (MatrixXd(2, 2) << 0, ml2, -ml2, 0).finished();
+}
+
+struct PlanarStepper {
+  using State = PlanarPendulumState;
+  PlanarPendulumParams p;
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    work.fevals += 2;  // gravity at R_k and at R_{k+1}
+    return planarPendulumStep(p, h, x, why);
+  }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    PlanarPendulum::fill(p, t, x, s, f);
+  }
+  std::vector<std::string> stateNames() const { return {"R11", "R21", "R12", "R22", "Omega"}; }
+  bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
+    return planarDerivative(p, h, x, d, why);
+  }
+  MatrixXd symplecticForm(const State&) const { return planarSymplectic(p); }
+};
+
+struct CompensatedPlanarStepper {
+  using State = PlanarPendulumSums;
+  PlanarPendulumParams p;
+  bool step(State& x, double h, StepWork& work, std::string* why) const {
+    work.fevals += 2;
+    return planarPendulumStep(p, h, x, why);
+  }
+  void fill(Sample& s, double t, const State& x, SampleFields f) const {
+    PlanarPendulum::fill(p, t, x.x, s, f);
+  }
+  std::vector<std::string> stateNames() const { return {"R11", "R21", "R12", "R22", "Omega"}; }
+  // the compensated sums' step has the plain step's derivative (the compensation terms change
+  // the rounding, not the map): taken at the sums' state
+  bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
+    return planarDerivative(p, h, x.x, d, why);
+  }
+  MatrixXd symplecticForm(const State&) const { return planarSymplectic(p); }
+};
 
 template <class Y>
 PlanarPendulumState fromVector(const Y& y) {
@@ -107,6 +157,8 @@ SystemDeclaration planarPendulumDeclaration() {
              {"Omega", {}, "rad/s", "angular velocity"}};
   d.bodies = {{BodyKind::BobOnRodInPlane, {"l"}, "", "", "the bob on its rod"}};
   d.controls = {{"tau", {}, "N m", "torque about the pivot, positive in the sense of theta"}};
+  // R is left out: theta determines it (makeStepping turns R onto theta)
+  d.tangent = {{"theta"}, {"Omega"}};
   return d;
 }
 
@@ -217,6 +269,36 @@ auto withPlanarForms(const PlanarPendulumParams& p, const PlanarPendulumState& x
     form.sample = [p](double t, const typename Form::State& y) {
       return PlanarPendulum::sample(p, t, fromVector(y));
     };
+    // y = (R11, R21, R12, R22, Omega): f_y of eqs (16)-(17) and f_u = d(Omega')/d tau
+    form.tangent.jacobian = [p](double, const VectorXd& y, MatrixXd& fy, MatrixXd& fu) {
+      const double w = y[4];
+      fy = MatrixXd::Zero(5, 5);
+      fy(0, 2) = w;
+      fy(1, 3) = w;
+      fy(2, 0) = -w;
+      fy(3, 1) = -w;
+      fy.block<4, 1>(0, 4) << y[2], y[3], -y[0], -y[1];
+      fy(4, 1) = -p.g / p.l;
+      fu = MatrixXd::Zero(5, p.control ? 1 : 0);
+      if (p.control) fu(4, 0) = 1 / (p.m * p.l * p.l);
+    };
+    // a change of theta turns R: dR = R [[0, -1], [1, 0]] dtheta (columns R e2 and -R e1)
+    form.tangent.in = [](const VectorXd& y) {
+      MatrixXd E = MatrixXd::Zero(5, 2);
+      E.block<4, 1>(0, 0) << y[2], y[3], -y[0], -y[1];
+      E(4, 1) = 1;
+      return E;
+    };
+    // theta = atan2(R21, R11) of the state as it is (off SO(2) too, as namedState reads it)
+    form.tangent.out = [](const VectorXd& y) {
+      const double r2 = y[0] * y[0] + y[1] * y[1];
+      MatrixXd P = MatrixXd::Zero(2, 5);
+      P(0, 0) = -y[1] / r2;
+      P(0, 1) = y[0] / r2;
+      P(1, 4) = 1;
+      return P;
+    };
+    form.tangent.symplectic = [p](const VectorXd&) { return planarSymplectic(p); };
     // the nearest rotation of [[a, b], [c, d]] (polar factor): the angle atan2(c - b, a + d)
     form.project = [](typename Form::State& y) {
       const double th = std::atan2(y[1] - y[2], y[0] + y[3]);
@@ -280,11 +362,11 @@ std::unique_ptr<Stepping> PlanarPendulum::makeStepping(const ParamValues& values
     if (!(off <= 1e-6) || !(x0.R.determinant() > 0))
       throw InputError("state part 'R' is not a rotation: ||R^T R - I|| = " + formatNumber(off) +
                        " (at most 1e-6)");
-    const double theta = given.scalar("theta");
-    if (!(std::fabs(std::remainder(theta - std::atan2(x0.R(1, 0), x0.R(0, 0)),
-                                   6.283185307179586)) <= 1e-6))
-      throw InputError("state parts 'theta' = " + formatNumber(theta) +
-                       " and 'R' disagree: theta must be the angle of R, atan2(R21, R11)");
+    // theta is the angle (the tangent coordinate, SystemDeclaration::tangent): R is turned by
+    // theta - atan2(R21, R11), which is exactly 0 for a state read back from namedState, so
+    // that R is then kept bit for bit
+    const double turn = given.scalar("theta") - std::atan2(x0.R(1, 0), x0.R(0, 0));
+    if (turn != 0.0) x0.R = x0.R * rotation2(turn);
     x0.Omega = given.scalar("Omega");
   }
   std::unique_ptr<Stepping> stepping = withPlanarForms(

@@ -77,7 +77,9 @@ class PlanarPendulum final : public SystemModel {
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// Forced by a torque about the pivot (PlanarPendulumParams::control); from theta, R and Omega
-  /// when given (theta must be R's angle).
+  /// when given. theta is the angle: R (a rotation) is turned onto it, R R(theta - atan2(R21,
+  /// R11)), so that a state read back is kept bit for bit and a change of theta alone (the
+  /// tangent coordinate) moves the rod.
   std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
                                          const IntegratorSettings& settings,
                                          const SteppingStart& start) const override;

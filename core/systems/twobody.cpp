@@ -147,6 +147,12 @@ struct TwoBodyStepper {
     s.momentum = x.X.cross(x.p) + x.pi[0] + x.pi[1];
   }
   std::vector<std::string> stateNames() const { return twoBodyStateNames(); }
+  bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
+    return twoBodyStepDerivative(p, h, x, d, why);
+  }
+  MatrixXd symplecticForm(const State& x) const {
+    return twoBodySymplectic(p, x.R[0].transpose() * x.pi[0], x.R[1].transpose() * x.pi[1]);
+  }
 };
 
 struct TwoBodyRhs {
@@ -169,6 +175,55 @@ TwoBodyForm twoBodyForm(const TwoBodyParams& p) {
     Sample s;
     twoBodyFill(p, t, y.data(), s, SampleFields::All);
     return s;
+  };
+  form.tangent.jacobian = [p](double, const VectorXd& y, MatrixXd& fy, MatrixXd& fu) {
+    twoBodyRhsJacobian(p, y.data(), fy, fu);
+  };
+  // the named tangent coordinates (xi1, Omega1, x1, v1, xi2, Omega2, x2, v2) to y: dR_i =
+  // R_i xi_i^, dX = dx2 - dx1, dV = dv2 - dv1
+  form.tangent.in = [](const VectorXd& y) {
+    MatrixXd E = MatrixXd::Zero(kTwoBodyStateSize, 24);
+    const Matrix3d I = Matrix3d::Identity();
+    for (int i = 0; i < 2; ++i) {
+      const Eigen::Map<const Matrix3d> R(y.data() + 9 * i);
+      for (int k = 0; k < 3; ++k)
+        E.block<9, 1>(9 * i, 12 * i + k) =
+            Eigen::Map<const Eigen::Matrix<double, 9, 1>>(Matrix3d(R * hat(I.col(k))).data());
+      E.block<3, 3>(21 + 3 * i, 12 * i + 3) = I;
+    }
+    E.block<3, 3>(18, 6) = -I;
+    E.block<3, 3>(18, 18) = I;
+    E.block<3, 3>(27, 9) = -I;
+    E.block<3, 3>(27, 21) = I;
+    return E;
+  };
+  // y to the named tangent coordinates as tangentDifference reads them: xi_i = log(R_i^T (R_i +
+  // dR_i)), whose derivative is the vee of the antisymmetric part of R_i^T dR_i (R_i^T R_i's
+  // own departure from I is symmetric and drops out); x2 = (m1/M) X, x1 = x2 - X, the same for v
+  form.tangent.out = [p](const VectorXd& y) {
+    MatrixXd P = MatrixXd::Zero(24, kTwoBodyStateSize);
+    const Matrix3d I = Matrix3d::Identity();
+    // vee(A - A^T)/2 takes (A(2,1) - A(1,2))/2, (A(0,2) - A(2,0))/2, (A(1,0) - A(0,1))/2, and
+    // A(a, b) = sum_l R(l, a) dR(l, b), dR(l, b) entry l + 3b of y's block
+    static constexpr int kA[3] = {2, 0, 1}, kB[3] = {1, 2, 0};
+    for (int i = 0; i < 2; ++i) {
+      const Eigen::Map<const Matrix3d> R(y.data() + 9 * i);
+      for (int k = 0; k < 3; ++k)
+        for (int l = 0; l < 3; ++l) {
+          P(12 * i + k, 9 * i + l + 3 * kB[k]) += 0.5 * R(l, kA[k]);
+          P(12 * i + k, 9 * i + l + 3 * kA[k]) -= 0.5 * R(l, kB[k]);
+        }
+      P.block<3, 3>(12 * i + 3, 21 + 3 * i) = I;
+    }
+    const double w2 = p.body[0].mass / p.M, w1 = w2 - 1.0;
+    P.block<3, 3>(6, 18) = w1 * I;
+    P.block<3, 3>(18, 18) = w2 * I;
+    P.block<3, 3>(9, 27) = w1 * I;
+    P.block<3, 3>(21, 27) = w2 * I;
+    return P;
+  };
+  form.tangent.symplectic = [p](const VectorXd& y) {
+    return twoBodySymplectic(p, p.body[0].J * y.segment<3>(21), p.body[1].J * y.segment<3>(24));
   };
   // onto SO(3) x SO(3) x R^12
   form.project = [](TwoBodyForm::State& y) {
@@ -289,6 +344,8 @@ SystemDeclaration twoBodyDeclaration() {
                         "n" + i,
                         "body " + i + ", a rigid set of n" + i + " spheres"});
   }
+  d.tangent = {{"R1", TangentKind::Rotation}, {"Omega1"}, {"x1"}, {"v1"},
+               {"R2", TangentKind::Rotation}, {"Omega2"}, {"x2"}, {"v2"}};
   d.controls.push_back({"f",
                         {"3"},
                         "N",
@@ -472,15 +529,9 @@ std::unique_ptr<Stepping> TwoBody::makeStepping(const ParamValues& values, Metho
     p.Omega0 = {given.vector3("Omega1"), given.vector3("Omega2")};
     const Vector3d x1 = given.vector3("x1"), x2 = given.vector3("x2");
     const Vector3d v1 = given.vector3("v1"), v2 = given.vector3("v2");
-    const double m1 = p.body[0].mass, m2 = p.body[1].mass;
-    // the state is relative (X = x2 - x1): the barycentre stays at the origin, at rest
-    const Vector3d c = (m1 * x1 + m2 * x2) / p.M, cv = (m1 * v1 + m2 * v2) / p.M;
-    const double scale = std::max((x2 - x1).norm(), 1.0), vscale = std::max((v2 - v1).norm(), 1.0);
-    if (!(c.norm() <= 1e-9 * scale) || !(cv.norm() <= 1e-9 * vscale))
-      throw InputError(
-          "state parts 'x1', 'x2', 'v1', 'v2': the barycentre must be at the origin "
-          "and at rest (m1 x1 + m2 x2 = 0 and m1 v1 + m2 v2 = 0, to 1e-9 of the "
-          "separation); the two-body problem is integrated in relative coordinates");
+    // the state is relative: X = x2 - x1 and V = v2 - v1 are read, the barycentre is put at
+    // the origin at rest (x2 = (m1/M) X is read back). A barycentre elsewhere is not refused, so
+    // that each of x1, v1, x2, v2 can move on its own (the tangent coordinates do)
     p.X0 = x2 - x1;
     p.V0 = v2 - v1;
     const std::string hit = twoBodyCollision(p, p.X0, (*p.R0)[0], (*p.R0)[1]);

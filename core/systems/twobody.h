@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "core/integrators/tangent.h"
 #include "core/systems/system.h"
 
 namespace dms {
@@ -71,6 +72,14 @@ double twoBodyPotential(const TwoBodyParams& p, const Vector3d& X, const Matrix3
 void twoBodyForces(const TwoBodyParams& p, const Vector3d& X, const Matrix3d& R1,
                    const Matrix3d& R2, Vector3d& dUdX, Vector3d& M1, Vector3d& M2);
 
+/// The forces' derivative at (X, R1, R2): rows dU/dX and the spatial moments tau_i = R_i M_i,
+/// columns X and each rotation's left-trivialized change xi_i (dR_i = R_i xi_i^), R_i on SO(3).
+/// The potential is a finite sum over sphere pairs, differentiated term by term (exact):
+/// d f_ij = H_ij d d_ij, H_ij = G m_1i m_2j (I - 3 d d^T/|d|^2)/|d|^3.
+using TwoBodyForceDerivative = Eigen::Matrix<double, 9, 9>;
+TwoBodyForceDerivative twoBodyForceDerivative(const TwoBodyParams& p, const Vector3d& X,
+                                              const Matrix3d& R1, const Matrix3d& R2);
+
 /// Empty when no sphere of body 1 overlaps one of body 2; otherwise which two, at what
 /// distance between their centres and their radii's sum.
 std::string twoBodyCollision(const TwoBodyParams& p, const Vector3d& X, const Matrix3d& R1,
@@ -112,6 +121,21 @@ struct TwoBodyStepState {
 bool twoBodyStep(const TwoBodyParams& p, double h, TwoBodyStepState& x, bool compensated,
                  int* iterations, std::string* why);
 
+/// The derivative of twoBodyStep (plain or compensated: the compensation terms change the
+/// rounding, not the map) in the tangent coordinates of the named state, (xi1, Omega1, x1, v1,
+/// xi2, Omega2, x2, v2) with dR_i = R_i xi_i^, through X = x2 - x1, V = v2 - v1 and back
+/// (x2 = (m1/M) X, x1 = x2 - X): the chain rule through the kicks and the drift, the implicit
+/// function theorem at (42)'s converged F. B's columns are u = (tau1, tau2, f), none when the
+/// parameters have no control. Fails, saying why, where the step does.
+bool twoBodyStepDerivative(const TwoBodyParams& p, double h, const TwoBodyStepState& x,
+                           StepDerivative& d, std::string* why);
+
+/// The symplectic form in the same coordinates, with Pi_i = J_i Omega_i: mu dX ^ dV of the
+/// relative motion (degenerate along the barycentre, which the step does not carry) and for
+/// each body T*SO(3)'s canonical form left-trivialized,
+/// (xi, dPi), (xi', dPi') -> xi . dPi' - xi' . dPi + Pi . (xi x xi').
+MatrixXd twoBodySymplectic(const TwoBodyParams& p, const Vector3d& Pi1, const Vector3d& Pi2);
+
 /// The raw state's layout: R1 (9, column by column), R2 (9), X, Omega1, Omega2, V.
 constexpr int kTwoBodyStateSize = 30;
 
@@ -119,6 +143,10 @@ constexpr int kTwoBodyStateSize = 30;
 ///   R_i' = R_i Omega_i^,  X' = V,  J_i Omega_i' = M_i - Omega_i x J_i Omega_i,
 ///   mu V' = -dU/dX.
 void twoBodyRhs(const TwoBodyParams& p, const double* y, double* dy);
+
+/// f_y (30 x 30) and f_u (30 x 9, none when the parameters have no control) of twoBodyRhs at
+/// y, in the raw entries (R_i off SO(3) too).
+void twoBodyRhsJacobian(const TwoBodyParams& p, const double* y, MatrixXd& fy, MatrixXd& fu);
 
 /// E = 1/2 mu |V|^2 + sum_i 1/2 Omega_i^T J_i Omega_i + U.
 double twoBodyEnergy(const TwoBodyParams& p, const Vector3d& X, const Matrix3d& R1,
@@ -167,7 +195,9 @@ class TwoBody final : public SystemModel {
   std::unique_ptr<Run> makeRun(const ParamValues& values, Method method,
                                const IntegratorSettings& settings) const override;
   /// Forced by a torque on each body and an internal force (TwoBodyParams::control); from the
-  /// named state when given (its barycentre at the origin and at rest).
+  /// named state when given. The state is relative: only X = x2 - x1 and V = v2 - v1 are read,
+  /// and the barycentre is put at the origin at rest (the tangent coordinates move x1, v1, x2,
+  /// v2 each on its own).
   std::unique_ptr<Stepping> makeStepping(const ParamValues& values, Method method,
                                          const IntegratorSettings& settings,
                                          const SteppingStart& start) const override;
