@@ -24,8 +24,10 @@ SymplecticityRun runSymplecticity(const SystemModel& model, Method method,
   out.method = method;
   Simulator sim(model, method, values, settings);
   const MatrixXd omega0 = sim.symplecticForm();
-  if (omega0.size() == 0)
-    throw InputError("symplecticity: " + model.name() + " supplies no symplectic form");
+  if (omega0.size() == 0) {
+    out.unavailable = methodName(method) + " has no symplectic form on " + model.name();
+    return out;
+  }
   MatrixXd J = MatrixXd::Identity(omega0.rows(), omega0.cols());
   // the next step to record: ceil(10^(j / perDecade)), j = 0, 1, ...
   int j = 0;
@@ -37,7 +39,7 @@ SymplecticityRun runSymplecticity(const SystemModel& model, Method method,
     try {
       J = sim.linearize(VectorXd()).A * J;
     } catch (const InputError& e) {
-      out.failure = e.what();
+      (k == 1 ? out.unavailable : out.failure) = e.what();
       break;
     }
     if (!sim.step()) {

@@ -25,14 +25,17 @@ struct SymplecticityRun {
   ///   |J_k^T Omega(x_k) J_k - Omega(x_0)|_F / (|J_k|_F^2 |Omega(x_k)|_F),
   /// scale-free (J is renormalized as it grows, which this ratio does not see).
   std::vector<double> t, defect;
-  /// Why the run stopped early (a step failed, the method has no derivative); empty otherwise.
+  /// Why the run stopped early (a step failed); empty otherwise.
   std::string failure;
+  /// Why the method has no defect to show (no derivative of its step, or no symplectic form
+  /// on this system: rk45-proj, rkmk4); then t and defect are empty.
+  std::string unavailable;
 };
 
 /// `steps` steps of h from the parameters' initial state, the defect recorded at about
 /// `perDecade` log-spaced steps per decade of k and at the last step. `cancel` (may be null)
 /// stops it early with what it has. Throws InputError for a system without tangent
-/// coordinates or symplectic form, or steps out of [1, kSymplecticityMaxSteps].
+/// coordinates, or steps out of [1, kSymplecticityMaxSteps].
 SymplecticityRun runSymplecticity(const SystemModel& model, Method method,
                                   const ParamValues& values, const IntegratorSettings& settings,
                                   std::int64_t steps, int perDecade,

@@ -73,6 +73,7 @@ DlqrResult dlqr(const MatrixXd& A, const MatrixXd& B, const MatrixXd& Q, const M
   DlqrResult r;
   constexpr int kMaxIterations = 100;
   bool converged = false;
+  double previousChange = 0.0;
   for (int k = 1; k <= kMaxIterations && !converged; ++k) {
     const Eigen::PartialPivLU<MatrixXd> W(I + Gk * Hk);
     const MatrixXd WinvA = W.solve(Ak);
@@ -82,9 +83,15 @@ DlqrResult dlqr(const MatrixXd& A, const MatrixXd& B, const MatrixXd& Q, const M
     const MatrixXd Anext = Ak * WinvA;
     if (!Hnext.allFinite() || !Gnext.allFinite() || !Anext.allFinite()) break;
     // the change shrinks quadratically; at round-off of H it stops (max norms: a Frobenius
-    // norm of a diverging H overflows before its entries do)
-    converged =
-        (Hnext - Hk).cwiseAbs().maxCoeff() <= 1e-14 * std::max(1.0, Hnext.cwiseAbs().maxCoeff());
+    // norm of a diverging H overflows before its entries do). Where H's entries span many
+    // orders (weak control, a large X) the change's floor is the round-off of the largest
+    // entries, above 1e-14 of them: then it stops when the change no longer halves once it is
+    // below 1e-8 of H (quadratic convergence would have taken it far lower)
+    const double change = (Hnext - Hk).cwiseAbs().maxCoeff();
+    const double scale = std::max(1.0, Hnext.cwiseAbs().maxCoeff());
+    converged = change <= 1e-14 * scale ||
+                (k > 1 && change <= 1e-8 * scale && change >= 0.5 * previousChange);
+    previousChange = change;
     Hk = 0.5 * (Hnext + Hnext.transpose());
     Gk = 0.5 * (Gnext + Gnext.transpose());
     Ak = Anext;

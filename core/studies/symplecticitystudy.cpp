@@ -74,9 +74,13 @@ class SymplecticityStudy : public Study {
       std::ostringstream csv;
       csv.precision(17);
       csv << "method,t,defect\n";
-      std::vector<std::string> last;
+      std::vector<std::string> last, unavailable;
       std::vector<std::pair<Method, std::string>> failed;
       for (const SymplecticityRun& r : runs) {
+        if (!r.unavailable.empty()) {
+          unavailable.push_back(label(r.method));
+          continue;
+        }
         Series s = methodSeries(r.method);
         for (std::size_t k = 0; k < r.t.size(); ++k) {
           // a defect of exactly 0 has no place on log axes: shown at the double's resolution
@@ -91,7 +95,12 @@ class SymplecticityStudy : public Study {
       out.figures = {f};
       out.csv = csv.str();
       out.summary = "N = " + g(double(steps), 8) + " steps of h = " + g(st.h) +
-                    " s. Defect at the end: " + join(last, "; ") + failures(failed);
+                    " s. Defect at the end: " + join(last, "; ") +
+                    (unavailable.empty() ? std::string()
+                                         : "<br>Not shown (no derivative of the step or no "
+                                           "symplectic form): " +
+                                               join(unavailable, ", ")) +
+                    failures(failed);
       out.failed = !failed.empty();
       return out;
     };

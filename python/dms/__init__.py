@@ -55,6 +55,7 @@ from ._studies import (  # noqa: F401
     phase_space,
     distance,
     rk45_steps,
+    symplecticity,
 )
 from ._control import (  # noqa: F401
     Iteration,
@@ -78,7 +79,7 @@ __all__ = [
     "__version__", "Param", "MethodInfo", "Conserved", "StatePartInfo", "System", "systems", "system", "methods", "Run", "ShadowEnergy", "run", "Event", "LocatedEvent",
     "SweepRun", "Reference", "Sweep", "sweep", "merge_sweeps", "Axis", "Series", "Figure",
     "StudyField", "StudyInfo", "StudyResult", "studies", "study", "sweep_study", "equal_cost",
-    "long_time", "phase_space", "distance", "rk45_steps", "Iteration", "ControlProblem",
+    "long_time", "phase_space", "distance", "rk45_steps", "symplecticity", "Iteration", "ControlProblem",
     "ControlSolution", "control_problems", "control", "Scenario", "load_scenario",
     "save_scenario", "examples", "load_example", "Simulator", "Lqr", "lqr",
 ]

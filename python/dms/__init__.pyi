@@ -216,6 +216,8 @@ def distance(system: Union[str, System], methods: Optional[Sequence[str]] = None
 
 def rk45_steps(system: Union[str, System], methods: Optional[Sequence[str]] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, *, executor: Optional[Executor] = None, **inputs: object) -> StudyResult: ...
 
+def symplecticity(system: Union[str, System], methods: Optional[Sequence[str]] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, jobs: Optional[int] = None, *, executor: Optional[Executor] = None, **inputs: object) -> StudyResult: ...
+
 class Iteration:
     iteration: int
     evaluations: int

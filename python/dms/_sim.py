@@ -238,14 +238,22 @@ def lqr(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
         Q: Optional[_np.ndarray] = None, R: Optional[_np.ndarray] = None, *,
         reference: str = "fixed", rtol: Optional[float] = None, atol: Optional[float] = None,
         controller: Optional[str] = None, summation: Optional[str] = None) -> Lqr:
-    """The discrete LQR of `method` at step h about the equilibrium `state` (a dict of the
-    state's parts; None: the parameters' initial state) held by u (None: 0): the step's exact
-    derivative (Simulator.linearize), the discrete Riccati equation solved by the doubling
-    algorithm, and the law u = u* - K delta(x), delta the state's tangent coordinates from x*
-    to first order in its entries (a rotation's vee(skew(R*^T R)), a unit vector's q* x q).
-    Q (d x d) weights delta, R (m x m) u; None: the identity. reference="steady-rotation": the
-    reference is the method's own steady rotation from x* (a sleeping top), the law reading t.
-    ValueError naming the argument for bad input or an unstabilizable pair."""
+    """The discrete LQR of one method about an equilibrium: the step's exact derivative
+    (Simulator.linearize), the discrete Riccati equation solved by the doubling algorithm, and
+    the law u = u* - K delta(x), delta the state's tangent coordinates from x* to first order
+    in its entries (a rotation's vee(skew(R*^T R)), a unit vector's q* x q).
+
+      system, method, h, params, potential, rtol, atol, controller, summation: as
+        dms.Simulator's (the method and step the gain is designed for).
+      state: the equilibrium x*, a dict of the state's parts; None: the parameters' initial
+        state.
+      u: the control u* that holds it; None: 0.
+      Q (d x d) weights delta, R (m x m) weights u; None: the identity.
+      reference: "fixed" (x*), or "steady-rotation": the method's own steady rotation from x*
+        (a sleeping top), the law then reading t.
+
+    ValueError naming the argument for bad input, or when the pair (A, B) cannot be
+    stabilized."""
     arguments = dict(locals())
     for k in ("state", "u", "Q", "R", "reference"):
         arguments.pop(k)

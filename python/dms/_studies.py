@@ -151,7 +151,7 @@ def study(key: str, system: Union[str, System], methods: Optional[Sequence[str]]
           jobs: Optional[int] = None, *, executor: Optional[_futures.Executor] = None,
           **inputs) -> StudyResult:
     """Runs the Analysis study `key` ("sweep", "equal-cost", "long-time", "phase", "distance",
-    "rk45-steps") on `system` and returns its figures, summary and CSV.
+    "rk45-steps", "symplecticity") on `system` and returns its figures, summary and CSV.
 
     Arguments:
       key: the study (dms.studies() lists them with their inputs).
@@ -284,3 +284,19 @@ def rk45_steps(system: Union[str, System], methods: Optional[Sequence[str]] = No
     key: dms.studies() lists them with their defaults).
     """
     return study("rk45-steps", system, methods, params, jobs, executor=executor, **inputs)
+
+
+def symplecticity(system: Union[str, System], methods: Optional[Sequence[str]] = None,
+                  params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
+                  jobs: Optional[int] = None, *,
+                  executor: Optional[_futures.Executor] = None, **inputs) -> StudyResult:
+    """The tangent map against the symplectic form (dms.study("symplecticity", ...)): for each
+    method |J^T Omega J - Omega| / (|J|^2 |Omega|) along N steps (inputs "steps", "h",
+    "points"), J the product of the steps' exact derivatives (Simulator.linearize).
+
+    Arguments as dms.study's: system (a name or a dms.System), methods (default the article's
+    two), params (the system's parameters by name), jobs (threads), executor (a
+    concurrent.futures.Executor that computes it, as one task), **inputs (the study's inputs by
+    key: dms.studies() lists them with their defaults).
+    """
+    return study("symplecticity", system, methods, params, jobs, executor=executor, **inputs)

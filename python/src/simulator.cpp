@@ -8,7 +8,7 @@
 #include <memory>
 #include <optional>
 
-#include "core/control/lqrlaw.h"
+#include "core/sim/lqrlaw.h"
 #include "core/sim/controllaw.h"
 #include "core/sim/tangentcoords.h"
 #include "core/systems/typedpotential.h"

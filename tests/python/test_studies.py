@@ -17,6 +17,8 @@ QUICK = {
     "phase": dict(function=dms.phase_space, system="planar-pendulum", inputs={}),
     "distance": dict(function=dms.distance, system="spherical-pendulum", inputs=dict(T=20)),
     "rk45-steps": dict(function=dms.rk45_steps, system="planar-pendulum", inputs=dict(T=20)),
+    "symplecticity": dict(function=dms.symplecticity, system="planar-pendulum",
+                          inputs=dict(steps=100)),
 }
 
 

@@ -57,8 +57,9 @@ class TestAnalysisStudies : public QObject {
 
   void cleanupTestCase() { m_window.reset(); }
 
-  // the phase-space study only where there is a canonical plane; the others everywhere (RK45's
-  // steps where the system has an adaptive method: all of ours)
+  // the phase-space study only where there is a canonical plane, symplecticity where there are
+  // tangent coordinates; the others everywhere (RK45's steps where the system has an adaptive
+  // method: all of ours)
   void studiesOffered() {
     for (const SystemModel* model : allSystems()) {
       QVERIFY(m_window->selectSystem(QString::fromStdString(model->name())));
@@ -68,7 +69,10 @@ class TestAnalysisStudies : public QObject {
       QCOMPARE(box->findData("phase") >= 0, plane);
       for (const char* key : {"sweep", "equal-cost", "long-time", "distance", "rk45-steps"})
         QVERIFY2(box->findData(key) >= 0, key);
-      QCOMPARE(box->count(), plane ? 6 : 5);
+      // the symplecticity study where the system declares tangent coordinates: all of ours
+      const bool tangent = !model->declaration().tangent.empty();
+      QCOMPARE(box->findData("symplecticity") >= 0, tangent);
+      QCOMPARE(box->count(), 5 + int(plane) + int(tangent));
     }
   }
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/control/lqrlaw.h"
+#include "core/sim/lqrlaw.h"
 
 #include <algorithm>
 #include <cmath>
