@@ -8,8 +8,8 @@
 #include <memory>
 #include <optional>
 
-#include "core/sim/lqrlaw.h"
 #include "core/sim/controllaw.h"
+#include "core/sim/lqrlaw.h"
 #include "core/sim/tangentcoords.h"
 #include "core/systems/typedpotential.h"
 #include "python/src/convert.h"

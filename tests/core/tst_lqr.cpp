@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/sim/lqrlaw.h"
 #include "core/lie/so3.h"
 #include "core/sim/controllaw.h"
+#include "core/sim/lqrlaw.h"
 #include "core/sim/registry.h"
 #include "core/sim/tangentcoords.h"
 #include "tests/common/suitemain.h"

@@ -28,6 +28,7 @@
 #include "ui/app/mainwindow.h"
 #include "ui/app/playbackbar.h"
 #include "ui/app/scenariofile.h"
+#include "ui/sim/forcingpanel.h"
 #include "ui/common/playback.h"
 #include "ui/sim/parampanel.h"
 #include "ui/sim/plotpanel.h"
@@ -245,6 +246,9 @@ class TestScenarioFile : public QObject {
       QVERIFY2(waitIdle(w), qPrintable(e.file));
       const dms::Scenario sc = dms::parseScenario(text.toStdString(), nullptr);
       QCOMPARE(w.system()->name(), sc.system);
+      // the file's control law, when it has one, is the forcing panel's, on: every method plays
+      // under it (and a file without one plays the free motion)
+      QCOMPARE(w.simulationMode()->paramPanel()->forcingPanel()->isOn(), !sc.controlLaw.empty());
       // the file's methods, in the picker's order
       std::vector<dms::Method> run = w.simulationMode()->session()->job().methods,
                                asked = sc.methods;
