@@ -16,7 +16,8 @@ FIGURES = {"figure2.py": ["fig2a.png", "fig2b.png"],
            "work_precision.py": ["work-precision.png"],
            "own_integrator.py": ["own-integrator.png"],
            "pendulum_period.py": ["pendulum-period.png"],
-           "inverted_pendulum_pd.py": ["inverted-pendulum-pd.png"]}
+           "inverted_pendulum_pd.py": ["inverted-pendulum-pd.png"],
+           "lqr_symplecticity.py": ["lqr-symplecticity.png"]}
 
 
 def test_every_example_is_listed():
