@@ -36,8 +36,8 @@ int main() {
   constexpr double kBudget = 10.0;
   double worst = 0.0;
   std::string worstRow;
-  std::printf("%-24s %-10s %5s %12s %12s %8s\n", "system", "method", "d", "step [us]",
-              "linearize", "ratio");
+  std::printf("%-24s %-10s %5s %12s %12s %8s\n", "system", "method", "d", "step [us]", "linearize",
+              "ratio");
   for (const SystemModel* m : allSystems()) {
     if (m->declaration().tangent.empty()) continue;
     const ParamValues v = m->normalize({}, nullptr);
@@ -49,10 +49,12 @@ int main() {
       // the step from the same state each time: restore, then step (the restore is timed
       // alone and taken off)
       const double restore = perCall(2000, [&] { sim.restore(start); });
-      const double step = perCall(2000, [&] {
-        sim.restore(start);
-        sim.step(u);
-      }) - restore;
+      const double step = perCall(2000,
+                                  [&] {
+                                    sim.restore(start);
+                                    sim.step(u);
+                                  }) -
+                          restore;
       sim.restore(start);
       double sink = 0.0;
       const double lin = perCall(2000, [&] { sink += sim.linearize(u).A(0, 0); });
