@@ -31,15 +31,16 @@ bool Rk4Stepper::linearize(const State& x, double h, StepDerivative& d, std::str
   static constexpr double a[16] = {0, 0, 0, 0, 0.5, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 1, 0};
   static constexpr double b[4] = {1.0 / 6, 2.0 / 6, 2.0 / 6, 1.0 / 6};
   static constexpr double c[4] = {0, 0.5, 0.5, 1};
-  // the control's size: f_u's columns at the start
-  MatrixXd fy, fu;
-  form.tangent.jacobian(x.t, x.y, fy, fu);
+  // the stages give the end of the step too (in another order of summation than step()'s,
+  // which moves it by round-off only: it is where P is evaluated, not a result)
   MatrixXd dy, du;
-  explicitRkDerivative(form.rhs, form.tangent, 4, a, b, c, x.t, x.y, h, int(fu.cols()), dy, du);
-  State next = x;
-  StepWork work;
-  if (!step(next, h, work, why)) return false;
-  const MatrixXd P = form.tangent.out(next.y);
+  VectorXd y1;
+  explicitRkDerivative(form.rhs, form.tangent, 4, a, b, c, x.t, x.y, h, -1, dy, du, &y1);
+  if (!y1.allFinite()) {
+    if (why) *why = "RK4: the state became non-finite";
+    return false;
+  }
+  const MatrixXd P = form.tangent.out(y1);
   d.A = P * dy * form.tangent.in(x.y);
   d.B = P * du;
   return true;

@@ -60,12 +60,14 @@ struct ContinuousTangent {
 /// The derivative d(y1)/d(y0), d(y1)/du (flat, n x n and n x m) of one explicit Runge-Kutta
 /// step of size h from (t, y0) with tableau a (s x s, strictly lower), b (s), c (s): the stage
 /// derivatives K_i = f_y(Y_i) (I + h sum_j a_ij K_j) + f_u(Y_i) (and the same for u), the
-/// method on the variational equation. Evaluates the stages Y_i itself (as the step does).
+/// method on the variational equation. Evaluates the stages Y_i itself (as the step does); m < 0
+/// takes the control's size from f_u at the first stage. When y1 is given, it receives the
+/// step's end y0 + h sum_i b_i k_i from the same stages, so that a caller need not step again.
 template <class Rhs>
 void explicitRkDerivative(const Rhs& rhs, const ContinuousTangent& tangent, int s,
                           const double* a /* s*s row major */, const double* b, const double* c,
-                          double t, const VectorXd& y0, double h, int m, MatrixXd& dy,
-                          MatrixXd& du) {
+                          double t, const VectorXd& y0, double h, int m, MatrixXd& dy, MatrixXd& du,
+                          VectorXd* y1 = nullptr) {
   const Eigen::Index n = y0.size();
   const auto stages = static_cast<std::size_t>(s);
   std::vector<VectorXd> k(stages, VectorXd(n));
@@ -73,6 +75,10 @@ void explicitRkDerivative(const Rhs& rhs, const ContinuousTangent& tangent, int 
   MatrixXd fy, fu;
   for (int i = 0; i < s; ++i) {
     VectorXd Y = y0;
+    if (i == 0 && m < 0) {
+      tangent.jacobian(t, Y, fy, fu);
+      m = int(fu.cols());
+    }
     MatrixXd DY = MatrixXd::Identity(n, n), DU = MatrixXd::Zero(n, m);
     for (int j = 0; j < i; ++j) {
       const double aij = a[i * s + j];
@@ -82,7 +88,8 @@ void explicitRkDerivative(const Rhs& rhs, const ContinuousTangent& tangent, int 
       DU += (h * aij) * Ku[std::size_t(j)];
     }
     rhs(t + c[i] * h, Y, k[std::size_t(i)]);
-    tangent.jacobian(t + c[i] * h, Y, fy, fu);
+    // the first stage's Jacobian is already there when it gave the control's size
+    if (i > 0 || fy.size() == 0) tangent.jacobian(t + c[i] * h, Y, fy, fu);
     Ky[std::size_t(i)] = fy * DY;
     Ku[std::size_t(i)] = fy * DU;
     if (m > 0) Ku[std::size_t(i)] += fu;
@@ -93,6 +100,11 @@ void explicitRkDerivative(const Rhs& rhs, const ContinuousTangent& tangent, int 
     if (b[i] == 0.0) continue;
     dy += (h * b[i]) * Ky[std::size_t(i)];
     du += (h * b[i]) * Ku[std::size_t(i)];
+  }
+  if (y1) {
+    *y1 = y0;
+    for (int i = 0; i < s; ++i)
+      if (b[i] != 0.0) *y1 += (h * b[i]) * k[std::size_t(i)];
   }
 }
 
