@@ -31,7 +31,10 @@ QString shortcutsHtml(const QMenuBar* bar) {
              "MainWindow",
              "<tr><td><b>Ctrl+Return</b></td><td>Solve (optimal control)</td></tr>"
              "<tr><td>mouse wheel / drag</td><td>zoom / pan a plot; double-click: "
-             "autoscale</td></tr></table>");
+             "autoscale</td></tr>"
+             "<tr><td>Ctrl + left drag</td><td>3D view, while playing: push the body with a "
+             "spring to the pointer (every method gets the same push; View &gt; Replay pushes "
+             "runs them again)</td></tr></table>");
 }
 
 QString aboutHtml() {
