@@ -126,7 +126,11 @@ void defineFigures(CommandOptions& c);  // main.cpp
 int cmdList(const Options& o);
 int cmdRun(const Options& o);
 int cmdReproduce(const Options& o);
-int cmdSweep(const CommandOptions& c);  // sweep.cpp
+int cmdSweep(const CommandOptions& c);   // sweep.cpp
+void defineEnsemble(CommandOptions& c);  // ensemble.cpp
+int cmdEnsemble(const Options& o);
+/// --jobs: a whole number in sweepJobs' range (sweep.cpp); InputError naming it otherwise.
+unsigned parseJobs(const std::string& text);
 
 /// dmsim control: the --system flag on its subcommand; the problem's own flags on an app of the
 /// problem (controlApp), which parses what CLI11 left over (control.cpp).

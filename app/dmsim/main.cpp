@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
   add("reproduce", defineReproduce);
   add("control", defineControl);
   add("sweep", defineSweep);
+  add("ensemble", defineEnsemble);
   add("figures", defineFigures);
   CLI::App* help = app.add_subcommand("help", "this usage")->group("");  // hidden
   bool completion = false;
@@ -139,6 +140,7 @@ int main(int argc, char** argv) {
     if (cmd == "run") return cmdRun(c->options());
     if (cmd == "reproduce") return cmdReproduce(c->options());
     if (cmd == "sweep") return cmdSweep(*c);
+    if (cmd == "ensemble") return cmdEnsemble(c->options());
   } catch (const dms::InputError& e) {
     std::cerr << "dmsim: " << e.what() << "\n";
     return kBadInput;

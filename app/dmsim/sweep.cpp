@@ -28,16 +28,6 @@ std::vector<double> parseList(const std::string& text, const std::string& flag) 
   }
 }
 
-unsigned parseJobs(const std::string& text) {
-  double j = 0;
-  try {
-    j = parseNumber(text, "--jobs");
-  } catch (const InputError&) {
-    j = 0;  // not a number: refused below with the range
-  }
-  return sweepJobs(j, text);
-}
-
 // a shard's file back into its result; throws InputError naming the file
 SweepResult fromJson(const std::string& file) {
   std::ifstream in(file);
@@ -86,6 +76,16 @@ int merge(const std::vector<std::string>& files, const Options& o) {
 }
 
 }  // namespace
+
+unsigned parseJobs(const std::string& text) {
+  double j = 0;
+  try {
+    j = parseNumber(text, "--jobs");
+  } catch (const InputError&) {
+    j = 0;  // not a number: refused below with the range
+  }
+  return sweepJobs(j, text);
+}
 
 void defineSweep(CommandOptions& c) {
   c.app().description(

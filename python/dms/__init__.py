@@ -65,6 +65,7 @@ from ._control import (  # noqa: F401
     control,
 )
 from ._sim import Lqr, Simulator, lqr  # noqa: F401
+from ._ensemble import Ensemble, ensemble  # noqa: F401
 from ._scenario import (  # noqa: F401
     Scenario,
     load_scenario,
@@ -81,7 +82,7 @@ __all__ = [
     "StudyField", "StudyInfo", "StudyResult", "studies", "study", "sweep_study", "equal_cost",
     "long_time", "phase_space", "distance", "rk45_steps", "symplecticity", "Iteration", "ControlProblem",
     "ControlSolution", "control_problems", "control", "Scenario", "load_scenario",
-    "save_scenario", "examples", "load_example", "Simulator", "Lqr", "lqr",
+    "save_scenario", "examples", "load_example", "Simulator", "Lqr", "lqr", "Ensemble", "ensemble",
 ]
 
 # the classes and functions present themselves as dms's, where the user meets them

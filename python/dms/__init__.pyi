@@ -125,7 +125,7 @@ class SweepRun:
     global_err: Optional[float]
     energy_max_dev: float
     structure_max_err: Optional[float]
-    momentum_max_dev: Optional[float]
+    angmom_max_dev: Optional[float]
     status: str
     angle_err: Optional[float]
     position_err: Optional[float]
@@ -330,3 +330,23 @@ class Lqr:
     spin: np.ndarray
 
 def lqr(system: Union[str, System], method: str = ..., h: Optional[float] = ..., params: Optional[Dict[str, Union[float, Sequence[float]]]] = ..., potential: Optional[str] = ..., state: Optional[Dict[str, Union[float, np.ndarray]]] = ..., u: Optional[Union[Sequence[float], np.ndarray]] = ..., Q: Optional[np.ndarray] = ..., R: Optional[np.ndarray] = ..., *, reference: str = ..., rtol: Optional[float] = ..., atol: Optional[float] = ..., controller: Optional[str] = ..., summation: Optional[str] = ...) -> Lqr: ...
+
+class Ensemble:
+    system: str
+    method: str
+    members: int
+    final: Dict[str, np.ndarray]
+    t: np.ndarray
+    energy_max_dev: np.ndarray
+    energy_mean_dev: np.ndarray
+    structure_max_err: np.ndarray
+    structure2_max_err: np.ndarray
+    angmom_max_dev: np.ndarray
+    steps: np.ndarray
+    fevals: np.ndarray
+    newton: np.ndarray
+    failed: np.ndarray
+    reasons: List[str]
+    params: Optional[List[Dict[str, Any]]]
+
+def ensemble(system: Union[str, System], method: str = ..., states: Union[None, Dict[str, Union[float, np.ndarray]], Sequence[Dict[str, Union[float, np.ndarray]]]] = ..., *, h: Optional[float] = ..., T: Optional[float] = ..., params: Optional[Dict[str, Union[float, Sequence[float]]]] = ..., member_params: Optional[Sequence[Dict[str, Union[float, Sequence[float]]]]] = ..., members: Optional[int] = ..., spread: Optional[Dict[str, float]] = ..., seed: int = ..., rtol: Optional[float] = ..., atol: Optional[float] = ..., controller: Optional[str] = ..., sampling: Optional[str] = ..., summation: Optional[str] = ..., potential: Optional[str] = ..., jobs: Optional[int] = ..., executor: Optional[Any] = ...) -> Ensemble: ...

@@ -90,5 +90,6 @@ void defineStudies(py::module_& m);
 void defineControl(py::module_& m);
 void defineScenario(py::module_& m);
 void defineSimulator(py::module_& m);
+void defineEnsemble(py::module_& m);
 
 }  // namespace dms::python

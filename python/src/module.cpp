@@ -33,4 +33,5 @@ PYBIND11_MODULE(_core, m) {
   defineControl(m);
   defineScenario(m);
   defineSimulator(m);
+  defineEnsemble(m);
 }

@@ -11,6 +11,7 @@ import multiprocessing
 import os
 import pathlib
 
+import numpy as np
 import pytest
 
 import dms
@@ -201,3 +202,15 @@ def test_an_interrupt_cancels_the_tasks_not_started():
             dms.sweep(SYSTEM, executor=ex, **SWEEP)
         assert all(f.cancelled() for f in ex.futures[1:]), ex
         assert ex.futures[0].cancelled() or isinstance(ex.futures[0].exception(), KeyboardInterrupt)
+
+
+def test_ensemble_on_dask_equals_threads(dask_executor):
+    # 600 members: three tasks of 200 on the cluster's two workers
+    kw = dict(members=600, spread={"omega0_1": 0.1}, seed=11, T=0.5)
+    threaded = dms.ensemble("pendulum-chain", "vi", jobs=2, **kw)
+    remote = dms.ensemble("pendulum-chain", "vi", executor=dask_executor, **kw)
+    assert remote.members == 600 and not remote.failed.any()
+    for k in threaded.final:
+        assert np.array_equal(remote.final[k], threaded.final[k]), k
+    for k in ("t", "energy_max_dev", "structure_max_err", "angmom_max_dev", "steps"):
+        assert np.array_equal(getattr(remote, k), getattr(threaded, k)), k
