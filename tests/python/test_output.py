@@ -202,3 +202,20 @@ def test_dmsim_names_the_flags(dmsim):
     assert dmsim.error(*base, "--t-eval", "0,12").startswith(
         "--t-eval[1] = 12: out of range; the times must be in [0, 10]")
     assert "no such file" in dmsim.error(*base, "--t-eval", "nofile")
+
+
+@pytest.mark.parametrize("method", ["rk45", "vi"])
+def test_given_times_beside_events(method):
+    """An event's locator and the output at given times watch the same run: the samples at the
+    times are those without events, up to a terminal event's time and none after it."""
+    times = [0.0, 0.4, 1.1, 2.5, 4.0]
+    args = dict(h=0.01, T=5, params={"theta0": 2.0}, t_eval=times)
+    plain = dms.run("planar-pendulum", method, **args)
+    seen = dms.run("planar-pendulum", method, events=[dms.Event("theta")], **args)
+    same_samples(seen, plain)
+    assert len(seen.events) == 1  # theta falls through 0 at a quarter period, 2.09 s
+    stopped = dms.run("planar-pendulum", method, events=[dms.Event("theta", terminal=True)],
+                      **args)
+    t_stop = stopped.events[-1].t
+    assert 1.1 < t_stop < 2.5
+    same_samples(stopped, plain, [0, 1, 2])
