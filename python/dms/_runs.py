@@ -197,7 +197,8 @@ class Run:
     def to_csv(self, path: str) -> int:
         """Writes the run's time series to the CSV file `path`, the file `dmsim run --csv`
         writes for the same input (one writer, the core's core/io/runcsv.h): a header row, then
-        one row per sample, the columns method,t,energy,energy_dev,structure,structure2,
+        one row per sample kept (the every, t_eval or final_only given to dms.run, as dmsim run's
+        --every, --t-eval, --final-only; shadow_energy then empty), the columns method,t,energy,energy_dev,structure,structure2,
         L1,L2,L3,x,y,z,shadow_energy and the state coordinates (state_names); an empty cell where the run has
         no value. The run is made again, each sample streamed into the file (a run is
         deterministic: the rows are this run's samples, t equal to Run.t; x, y, z, the drawn
