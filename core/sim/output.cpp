@@ -122,7 +122,8 @@ void OutputSelector::take(const Sample& s) {
     m_lastTime = s.t;
     return;
   }
-  if (!m_choice.finalOnly && index % m_choice.stride() == 0) {
+  if (!m_choice.finalOnly && m_untilKept-- == 0) {
+    m_untilKept = m_choice.stride() - 1;
     keep(s);
     m_lastKept = true;
     return;

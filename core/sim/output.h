@@ -88,7 +88,8 @@ class OutputSelector final : public SampleSink, private StepObserver {
   SampleSink& m_keptSink;
   StepObserver* m_chained = nullptr;
   bool m_dense = false;
-  std::int64_t m_index = 0;  // samples taken
+  std::int64_t m_index = 0;      // samples taken
+  std::int64_t m_untilKept = 0;  // samples until the next k-th (a count, not a division)
   std::int64_t m_kept = 0;
   std::size_t m_nextTime = 0;  // the next of choice.times
   Sample m_last;               // the last sample taken, when it may have to be kept at the end

@@ -134,6 +134,8 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
   // the shadow energy's values at the samples kept by every k-th (none at given times or at
   // the final one: the summary's shadow_max_dev covers every sample)
   EverySample all(outcome, shadow, choice.times || choice.finalOnly ? 0 : choice.stride());
+  // the last sample is the last one kept, but at given times or streamed
+  if (choice.times || streaming) all.trackLast();
   // the events (a bad expression is refused here, before the run), located between the run and
   // the output choice, which passes every sample to `all` and those kept to the columns
   PythonEvents pyEvents = pythonEvents(events, model, values);
@@ -145,7 +147,18 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
   if (!pyEvents.specs.empty()) locator.emplace(model, method, pyEvents.specs, *r, head);
   OutputSelector selector(model, method, choice, *r, all, columns,
                           locator && locator->dense() ? &locator->stepObserver() : nullptr);
-  head.to = &selector;
+  // every sample kept: each into the summary and the columns by one call (both final: the
+  // calls are direct), as without a choice
+  struct Both final : SampleSink {
+    EverySample& all;
+    Columns& columns;
+    Both(EverySample& a, Columns& c) : all(a), columns(c) {}
+    void take(const Sample& s) override {
+      all.take(s);
+      columns.take(s);
+    }
+  } both(all, columns);
+  head.to = choice.all() ? static_cast<SampleSink*>(&both) : &selector;
   if (choice.times) columns.recordNamed(&selector);
   const auto flush = [&] {
     if (streaming && columns.size() > 0) stream(columns.arrays(reserved));
@@ -156,7 +169,7 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
       py::gil_scoped_release nogil;
       const double c0 = threadCpuSeconds();
       more = locator ? advanceWithEvents(*r, *locator, kChunk, fields)
-                     : r->advance(head, kChunk, fields);
+                     : r->advance(*head.to, kChunk, fields);
       if (!more) selector.finish();
       outcome.cpuSeconds += threadCpuSeconds() - c0;
     }
@@ -164,6 +177,7 @@ py::dict run(const std::string& system, const std::string& methodText, const py:
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
     flush();
   }
+  if (!choice.times && !streaming) outcome.last = columns.last();
   outcome.counters = r->counters();
   outcome.failure = r->failure();
   outcome.shadow = shadow.summary();

@@ -19,13 +19,17 @@ class EverySample final : public SampleSink {
  public:
   EverySample(RunOutcome& outcome, RunShadow& shadow, std::int64_t shadowEvery)
       : outcome_(outcome), shadow_(shadow), shadowEvery_(shadowEvery) {}
+  /// Keep what the last sample's named state reads (t, state, drawn point) as it goes: when
+  /// the samples kept may not end with it (at given times, or streamed).
+  void trackLast() { trackLast_ = true; }
   void take(const Sample& s) override {
     if (outcome_.summary.samples == 0) outcome_.first = s;
-    // what a named state reads of the last: t, the state and the drawn point
-    outcome_.last.t = s.t;
-    outcome_.last.state = s.state;
-    outcome_.last.position = s.position;
-    outcome_.last.velocity = s.velocity;
+    if (trackLast_) {
+      outcome_.last.t = s.t;
+      outcome_.last.state = s.state;
+      outcome_.last.position = s.position;
+      outcome_.last.velocity = s.velocity;
+    }
     outcome_.summary.add(s);
     if (shadow_.take(s)) {
       // the value at sample m + 1 (none at the first); kept at the samples kept by every k-th
@@ -43,6 +47,7 @@ class EverySample final : public SampleSink {
   RunShadow& shadow_;
   std::int64_t shadowEvery_;  // 0: no values kept
   std::int64_t values_ = 0;
+  bool trackLast_ = false;
 };
 
 // the samples kept into columns, reserved up front for their count
@@ -87,6 +92,20 @@ class Columns final : public SampleSink {
     if (selector_) named.push_back(selector_->namedStateOf(s));
   }
   std::size_t size() const { return t.size(); }
+  /// What the last sample kept's named state reads (t, state, pose), from the columns.
+  Sample last() const {
+    Sample s;
+    if (t.empty()) return s;
+    s.t = t.back();
+    s.state.resize(Eigen::Index(d_));
+    for (std::size_t i = 0; i < d_; ++i) s.state[Eigen::Index(i)] = state[state.size() - d_ + i];
+    if (pose_) {
+      const double* p = pose.data() + pose.size() - 6;
+      s.position = Vector3d(p[0], p[1], p[2]);
+      s.velocity = Vector3d(p[3], p[4], p[5]);
+    }
+    return s;
+  }
   /// The columns as arrays (the keys of dms._core.run's dict: t, energy, structure, structure2,
   /// momentum, state_columns, pose_columns, control, named_state), moved out: the columns are
   /// empty after, their storage reserved again for `next` samples.
