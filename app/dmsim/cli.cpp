@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -19,6 +18,7 @@
 #include "core/params.h"
 #include "core/sim/bodies.h"
 #include "core/sim/controllaw.h"
+#include "core/sim/output.h"
 #include "core/sim/runinput.h"
 #include "core/systems/typedpotential.h"
 
@@ -26,8 +26,6 @@ namespace dms::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-double cpuNow() { return double(std::clock()) / CLOCKS_PER_SEC; }
 
 }  // namespace
 
@@ -221,73 +219,6 @@ std::string CommandOptions::describe(const CLI::ParseError& e) const {
   return what;
 }
 
-RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,
-                   const IntegratorSettings& settings, std::ostream* csv,
-                   const std::vector<EventSpec>& events, const std::string& control) {
-  RunResult r;
-  r.summary = RunSummary(conservedMomentumMask(model, values));
-  std::unique_ptr<Run> run = control.empty()
-                                 ? model.makeRun(values, method, settings)
-                                 : makeTypedControlledRun(model, method, values, settings, control);
-  // the app's CSV writer and columns (core/io/runcsv.h); energy_dev from the first sample, as
-  // the summary's
-  std::optional<RunCsvWriter> writer;
-  // the shadow energy of every sample; the CSV writer feeds it when there is one (its column
-  // waits for the value), the consumer otherwise
-  RunShadow shadow(model, values, method, settings.h);
-  if (csv) {
-    writer.emplace(*csv, model, std::vector<std::vector<std::string>>{run->stateNames()});
-    if (!control.empty()) writer->addControlColumns(controlEntryNames(model, values));
-    writer->writeHeader();
-    writer->beginRun(0, method);
-    writer->followShadow(shadow);
-  }
-  // each sample into the summary (and the CSV) as it is made: nothing stored but the first
-  // and what the named state reads of the last
-  struct Consumer final : SampleSink {
-    RunResult& r;
-    RunCsvWriter* csv;
-    RunShadow& shadow;
-    Consumer(RunResult& result, RunCsvWriter* out, RunShadow& sh)
-        : r(result), csv(out), shadow(sh) {}
-    void take(const Sample& s) override {
-      if (r.summary.samples == 0) r.first = s;
-      // what a named state reads: t, the state and the drawn point (not the whole sample,
-      // whose copy would cost as much as a cheap step)
-      r.last.t = s.t;
-      r.last.state = s.state;
-      r.last.position = s.position;
-      r.last.velocity = s.velocity;
-      r.summary.add(s);
-      if (csv)
-        csv->take(s);
-      else
-        shadow.take(s);
-    }
-  } consumer(r, writer ? &*writer : nullptr, shadow);
-  // the CSV's x, y, z are the drawn point, and a few named states read it: the pose only then
-  const SampleFields fields =
-      csv || model.namedStateNeedsPose(method) ? SampleFields::All : SampleFields::Metrics;
-  // with events, the samples pass through their locator (after the run: it goes first)
-  std::optional<EventLocator> locator;
-  if (!events.empty()) locator.emplace(model, method, events, *run, consumer);
-  const double c0 = cpuNow();
-  if (locator) {
-    while (advanceWithEvents(*run, *locator, 4096, fields)) {
-    }
-  } else {
-    while (run->advance(consumer, 4096, fields)) {
-    }
-  }
-  r.cpuSeconds = cpuNow() - c0;
-  if (writer) writer->finish();
-  r.counters = run->counters();
-  r.failure = run->failure();
-  if (locator) takeEvents(*locator, r);
-  r.shadow = shadow.summary();
-  return r;
-}
-
 void defineRun(CommandOptions& c) {
   c.app().description(
       "One run from t = 0 to T (defaults: the article's set-up of the system); prints its "
@@ -345,12 +276,21 @@ void defineRun(CommandOptions& c) {
           "scalar channel as f=-0.3*v) in t, the state's entries (R11 ... R33, Omega1, q1_2, ...) "
           "and the parameters (docs/cli.md); the CSV gets the control's columns");
   c.value("--csv", "FILE", "also write the time series, with a header row");
+  c.value("--every", "K",
+          "write every K-th sample to --csv (K >= 1; the first and the last always); the "
+          "summary covers every step");
+  c.value("--t-eval", "FILE_OR_LIST",
+          "write the samples at these times to --csv: a file with one time per line, or a "
+          "comma-separated list (sorted, in [0, T]); RK45 gives its dense output there, a "
+          "fixed-step method the cubic through its samples (docs/numerics.md, \"Output\")");
+  c.flag("--final-only", "write the final sample only to --csv");
   c.value("--scenario", "FILE",
           "run a scenario file saved by the app; flags given as well override it (--system "
           "must then match the file's)");
   std::vector<std::string> optional = {"--integrator"};
   optional.insert(optional.end(), settingFlags.begin(), settingFlags.end());
-  optional.insert(optional.end(), {"--potential", "--set", "--event", "--control", "--csv"});
+  optional.insert(optional.end(), {"--potential", "--set", "--event", "--control", "--csv",
+                                   "--every", "--t-eval", "--final-only"});
   c.form({"--system"}, optional, {"\n(M: " + methods + ", default vi)"});
   c.form({"--scenario"}, {}, {"[any flag of run, which overrides the file]"});
 }
@@ -420,6 +360,21 @@ int cmdRun(const Options& o) {
                                                           : std::string();
   std::optional<TypedControlLaw> law;
   if (!control.empty()) law = parseControlLaw(*model, values, control);
+
+  // which samples the file gets (checked before anything is written)
+  OutputChoice output;
+  if (o.values.count("--every")) {
+    const double k = parseNumber(o.values.at("--every"), "--every");
+    if (!(k >= 1) || k != std::floor(k) || k > 9.0e18)
+      throw InputError("--every " + o.values.at("--every") +
+                       ": must be a whole number >= 1 (every K-th sample)");
+    output.every = std::int64_t(k);
+  }
+  if (o.values.count("--t-eval")) output.times = parseTimes(o.values.at("--t-eval"));
+  output.finalOnly = o.flag("--final-only");
+  const bool atSteps = settingKey("sampling").readBy(method) && st.sampling != RkSampling::Output;
+  validateOutput(output, atSteps ? st.T : double(st.steps()) * st.h, st.T,
+                 {"--every", "--t-eval", "--final-only"});
   for (const std::string& w : warnings) std::cerr << "dmsim: warning: " << w << "\n";
 
   AtomicFile csvFile;
@@ -428,7 +383,7 @@ int cmdRun(const Options& o) {
 
   const RunResult r =
       runToEnd(*model, values, method, st, o.values.count("--csv") ? &csvFile.stream() : nullptr,
-               events, control);
+               events, control, output);
   // a fixed-step run that cannot make its first step is bad input (its CSV is not written)
   // (an event's failure is not h's)
   if (!r.eventFailed)

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/output.h"
 #include "core/sim/registry.h"
 #include "core/sim/runreport.h"
 #include "core/sim/summary.h"
@@ -111,10 +112,17 @@ std::shared_ptr<CLI::Formatter> helpFormatter(std::size_t column);
 
 /// Runs one system/method to the end, streaming samples to `csv` when non-null, locating
 /// `events` (core/sim/events.h) when given, closed by the typed control law `control` when it
-/// is not empty (core/sim/controllaw.h: the CSV gets the control's columns at the end).
+/// is not empty (core/sim/controllaw.h: the CSV gets the control's columns at the end). The
+/// CSV's rows are the samples `output` keeps (core/sim/output.h); the summary covers every one.
 RunResult runToEnd(const SystemModel& model, const ParamValues& values, Method method,
                    const IntegratorSettings& settings, std::ostream* csv,
-                   const std::vector<EventSpec>& events = {}, const std::string& control = {});
+                   const std::vector<EventSpec>& events = {}, const std::string& control = {},
+                   const OutputChoice& output = {});
+
+/// `--t-eval`'s text: a file with one time per line, or a comma-separated list of times.
+/// Throws InputError naming the flag for a file that cannot be read or a word that is not a
+/// number.
+std::vector<double> parseTimes(const std::string& text);
 
 // Each command: define* adds its options to its CLI11 subcommand, cmd* runs it on what they got.
 void defineList(CommandOptions& c);

@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/sim/events.h"
 
-#include <Eigen/SVD>
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -57,46 +56,6 @@ std::size_t nameColumn(const std::string& text, const std::string& name) {
     if (!before && !after) return at + 1;
   }
   return 0;
-}
-
-bool isRotation(const StatePart& p) {
-  if (p.shape.size() != 2 || p.shape[0] != p.shape[1] || p.listOfRows) return false;
-  const int d = p.shape[0];
-  const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> R(
-      p.values.data(), d, d);
-  const Eigen::MatrixXd E = R.transpose() * R - Eigen::MatrixXd::Identity(d, d);
-  return E.cwiseAbs().maxCoeff() <= 1e-6 && R.determinant() > 0;
-}
-
-bool hasUnitRows(const StatePart& p) {
-  if (p.shape.empty() || p.shape.back() != 3) return false;
-  for (std::size_t i = 0; i + 3 <= p.values.size(); i += 3) {
-    const double n = std::sqrt(p.values[i] * p.values[i] + p.values[i + 1] * p.values[i + 1] +
-                               p.values[i + 2] * p.values[i + 2]);
-    if (std::fabs(n - 1) > 1e-6) return false;
-  }
-  return true;
-}
-
-// the nearest rotation (the orthogonal polar factor) of a square part, in place
-void toRotation(StatePart& p) {
-  const int d = p.shape[0];
-  Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> R(
-      p.values.data(), d, d);
-  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(R),
-                                              Eigen::ComputeFullU | Eigen::ComputeFullV);
-  Eigen::MatrixXd U = svd.matrixU();
-  if ((U * svd.matrixV().transpose()).determinant() < 0) U.col(d - 1) *= -1;
-  R = U * svd.matrixV().transpose();
-}
-
-void toUnitRows(StatePart& p) {
-  for (std::size_t i = 0; i + 3 <= p.values.size(); i += 3) {
-    const double n = std::sqrt(p.values[i] * p.values[i] + p.values[i + 1] * p.values[i + 1] +
-                               p.values[i + 2] * p.values[i + 2]);
-    if (n > 0)
-      for (std::size_t j = 0; j < 3; ++j) p.values[i + j] /= n;
-  }
 }
 
 // Illinois (a regula falsi that halves the stale end's value): a root of g in [a, b], where
@@ -243,7 +202,8 @@ EventLocator::EventLocator(const SystemModel& model, Method method, std::vector<
       m_events(std::move(events)),
       m_run(run),
       m_next(next),
-      m_stopAt(kInf) {
+      m_stopAt(kInf),
+      m_cubic(model, method) {
   m_gPrev.resize(m_events.size());
   m_gNow.resize(m_events.size());
   if (!m_events.empty()) m_dense = m_run.observeSteps(this);
@@ -259,15 +219,7 @@ void EventLocator::fail(const std::string& why) {
 }
 
 std::vector<StatePart> EventLocator::parts(const Sample& s) {
-  std::vector<StatePart> p = namedState(m_model, m_method, s);
-  if (m_dense) return p;
-  // the fixed-step interpolant leaves SO(d) and S^2 by its error: back onto them, for the parts
-  // that have stayed there at every sample
-  for (std::size_t i = 0; i < p.size() && i < m_rotation.size(); ++i) {
-    if (m_rotation[i]) toRotation(p[i]);
-    if (m_unitRows[i]) toUnitRows(p[i]);
-  }
-  return p;
+  return m_dense ? namedState(m_model, m_method, s) : m_cubic.parts(s);
 }
 
 double EventLocator::evaluateOne(std::size_t i, const Sample& s, const std::string& where) {
@@ -357,27 +309,6 @@ double EventLocator::stepped(double t0, double t1) {
   return kInf;
 }
 
-void EventLocator::interpolated(double t, Sample& out) const {
-  // Lagrange's cubic (or lower, at the start) through the kept samples, entry by entry
-  const std::size_t n = m_nKept;
-  const Sample& last = m_kept[n - 1];
-  out.t = t;
-  out.state = StateVec::Zero(last.state.size());
-  out.position.setZero();
-  out.velocity.setZero();
-  out.energy = 0.0;
-  out.attitude = last.attitude;
-  for (std::size_t j = 0; j < n; ++j) {
-    double w = 1.0;
-    for (std::size_t l = 0; l < n; ++l)
-      if (l != j) w *= (t - m_kept[l].t) / (m_kept[j].t - m_kept[l].t);
-    out.state += w * m_kept[j].state;
-    out.position += w * m_kept[j].position;
-    out.velocity += w * m_kept[j].velocity;
-    out.energy += w * m_kept[j].energy;
-  }
-}
-
 void EventLocator::take(const Sample& s) {
   if (m_stopped && (m_stoppedBy ? s.t > m_stopAt : true)) return;
   if (m_dense || m_events.empty()) {
@@ -387,23 +318,7 @@ void EventLocator::take(const Sample& s) {
   }
   // a fixed-step run: g at each sample, crossings on the cubic through the last samples
   const std::string where = "at step " + std::to_string(m_step);
-  if (m_nKept == m_kept.size()) {
-    std::rotate(m_kept.begin(), m_kept.begin() + 1, m_kept.end());
-    --m_nKept;
-  }
-  m_kept[m_nKept++] = s;
-  const std::vector<StatePart> p = namedState(m_model, m_method, s);
-  if (!m_started) {
-    for (const StatePart& part : p) {
-      m_rotation.push_back(isRotation(part));
-      m_unitRows.push_back(!m_rotation.back() && hasUnitRows(part));
-    }
-  } else {
-    for (std::size_t i = 0; i < p.size() && i < m_rotation.size(); ++i) {
-      m_rotation[i] = m_rotation[i] && isRotation(p[i]);
-      m_unitRows[i] = m_unitRows[i] && hasUnitRows(p[i]);
-    }
-  }
+  m_cubic.push(s);
   if (!m_started) {
     m_started = true;
     // the initial sample is kept whatever g does there (as RK45's, made before its first step)
@@ -418,9 +333,9 @@ void EventLocator::take(const Sample& s) {
     return;
   }
   if (!evaluate(s, m_gNow, where)) return;
-  const double a = m_kept[m_nKept - 2].t;
+  const double a = m_cubic.kept(m_cubic.size() - 2).t;
   const double stop = crossings(
-      a, m_gPrev, s.t, m_gNow, [this](double t, Sample& out) { interpolated(t, out); },
+      a, m_gPrev, s.t, m_gNow, [this](double t, Sample& out) { m_cubic.at(t, out); },
       "between steps " + std::to_string(m_step - 1) + " and " + std::to_string(m_step));
   ++m_step;
   std::swap(m_gPrev, m_gNow);

@@ -12,7 +12,6 @@
 /// by the Illinois method on that interpolant, to kEventTimeTolerance.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -22,6 +21,7 @@
 
 #include "core/integrators/run.h"
 #include "core/sim/namedstate.h"
+#include "core/sim/sampleinterpolant.h"
 
 namespace dms {
 
@@ -100,6 +100,9 @@ class EventLocator final : public SampleSink, private StepObserver {
   /// The time of the last sample passed on.
   double lastTime() const { return m_lastTime; }
   const std::vector<EventSpec>& events() const { return m_events; }
+  /// What the run calls after each step when it has dense output: a sink that also watches
+  /// the steps (output at given times, output.h) calls it first, in its own place.
+  StepObserver& stepObserver() { return *this; }
 
  private:
   double stepped(double t0, double t1) override;
@@ -113,8 +116,6 @@ class EventLocator final : public SampleSink, private StepObserver {
                    At at, const std::string& where);
   std::vector<StatePart> parts(const Sample& s);
   void fail(const std::string& why);
-  // the fixed-step runs' interpolant: the cubic through the last samples kept
-  void interpolated(double t, Sample& out) const;
 
   const SystemModel& m_model;
   Method m_method;
@@ -131,11 +132,8 @@ class EventLocator final : public SampleSink, private StepObserver {
   std::int64_t m_step = 0;  // samples taken (fixed step) or steps observed (dense)
   bool m_started = false;
   std::vector<double> m_gPrev, m_gNow;
-  // the last (up to four) samples of a fixed-step run, oldest first
-  std::array<Sample, 4> m_kept;
-  std::size_t m_nKept = 0;
-  // which named parts have stayed on SO(d) (a square matrix) or have unit rows (of three)
-  std::vector<char> m_rotation, m_unitRows;
+  // the fixed-step runs' interpolant: the cubic through the last samples
+  CubicInterpolant m_cubic;
 };
 
 /// Advances `run` through `locator` (made on that run) by up to maxSamples samples, one sample at

@@ -30,6 +30,7 @@ from ._runs import (  # noqa: F401
     Event,
     LocatedEvent,
     Run,
+    RunChunk,
     ShadowEnergy,
     run,
 )
@@ -77,7 +78,7 @@ from ._scenario import (  # noqa: F401
 __version__: str = _core.__version__
 
 __all__ = [
-    "__version__", "Param", "MethodInfo", "Conserved", "StatePartInfo", "System", "systems", "system", "methods", "Run", "ShadowEnergy", "run", "Event", "LocatedEvent",
+    "__version__", "Param", "MethodInfo", "Conserved", "StatePartInfo", "System", "systems", "system", "methods", "Run", "RunChunk", "ShadowEnergy", "run", "Event", "LocatedEvent",
     "SweepRun", "Reference", "Sweep", "sweep", "merge_sweeps", "Axis", "Series", "Figure",
     "StudyField", "StudyInfo", "StudyResult", "studies", "study", "sweep_study", "equal_cost",
     "long_time", "phase_space", "distance", "rk45_steps", "symplecticity", "Iteration", "ControlProblem",

@@ -112,7 +112,19 @@ class Run:
     def to_csv(self, path: str) -> int: ...
     def __len__(self) -> int: ...
 
-def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: Optional[str] = None, samples: Optional[str] = None, summation: Optional[str] = None, potential: Optional[str] = None, *, sampling: Optional[str] = None, events: Optional[Sequence[Event]] = None, control: Union[None, str, Callable[[float, Dict[str, Union[float, np.ndarray]]], Union[Sequence[float], np.ndarray]]] = None) -> Run: ...
+class RunChunk:
+    t: np.ndarray
+    energy: np.ndarray
+    structure: np.ndarray
+    structure2: Optional[np.ndarray]
+    momentum: Optional[np.ndarray]
+    state_columns: np.ndarray
+    control: Optional[np.ndarray]
+    @property
+    def state(self) -> Dict[str, np.ndarray]: ...
+    def __len__(self) -> int: ...
+
+def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None, T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None, rtol: Optional[float] = None, atol: Optional[float] = None, controller: Optional[str] = None, samples: Optional[str] = None, summation: Optional[str] = None, potential: Optional[str] = None, *, sampling: Optional[str] = None, events: Optional[Sequence[Event]] = None, control: Union[None, str, Callable[[float, Dict[str, Union[float, np.ndarray]]], Union[Sequence[float], np.ndarray]]] = None, every: Optional[int] = None, t_eval: Optional[Sequence[float]] = None, final_only: bool = False, stream: Optional[Callable[[RunChunk], None]] = None) -> Run: ...
 
 class SweepRun:
     method: str

@@ -183,7 +183,8 @@ class Run:
         self.stopped_by_event: Optional[int] = d.get("stopped_by_event")
         self.control: Optional[_np.ndarray] = d["control"]
         self._pose: Optional[_np.ndarray] = d["pose_columns"]
-        self._state: Optional[Dict[str, _np.ndarray]] = None
+        named = d.get("named_state")
+        self._state: Optional[Dict[str, _np.ndarray]] = None if named is None else dict(named)
 
     @property
     def state(self) -> Dict[str, _np.ndarray]:
@@ -196,7 +197,8 @@ class Run:
     def to_csv(self, path: str) -> int:
         """Writes the run's time series to the CSV file `path`, the file `dmsim run --csv`
         writes for the same input (one writer, the core's core/io/runcsv.h): a header row, then
-        one row per sample, the columns method,t,energy,energy_dev,structure,structure2,
+        one row per sample kept (the every, t_eval or final_only given to dms.run, as dmsim run's
+        --every, --t-eval, --final-only; shadow_energy then empty), the columns method,t,energy,energy_dev,structure,structure2,
         L1,L2,L3,x,y,z,shadow_energy and the state coordinates (state_names); an empty cell where the run has
         no value. The run is made again, each sample streamed into the file (a run is
         deterministic: the rows are this run's samples, t equal to Run.t; x, y, z, the drawn
@@ -220,6 +222,84 @@ class Run:
         return text + ")"
 
 
+class RunChunk:
+    """Samples of a run streamed by dms.run(stream=callback): the samples kept (every one, every
+    k-th, those at t_eval) in the order made, a chunk at a time (up to 4096 samples of the run
+    per chunk), instead of being held by the Run.
+
+    Attributes (as Run's, for the chunk's M samples):
+      t, energy, structure: arrays (M,).
+      structure2: array (M,), None where the system has none.
+      momentum: array (M, 3), None where the system has none.
+      state_columns: array (M, len(state_names)) of the integrator's own coordinates.
+      control: array (M, m) of a run closed by a control law, else None.
+      state: the named state, a dict of arrays (M, *part's shape), made on first use.
+    """
+
+    def __init__(self, system: str, method: str, d: dict):
+        self._system = system
+        self._method = method
+        self.t: _np.ndarray = d["t"]
+        self.energy: _np.ndarray = d["energy"]
+        self.structure: _np.ndarray = d["structure"]
+        self.structure2: Optional[_np.ndarray] = d["structure2"]
+        self.momentum: Optional[_np.ndarray] = d["momentum"]
+        self.state_columns: _np.ndarray = d["state_columns"]
+        self.control: Optional[_np.ndarray] = d["control"]
+        self._pose: Optional[_np.ndarray] = d["pose_columns"]
+        named = d.get("named_state")
+        self._state: Optional[Dict[str, _np.ndarray]] = None if named is None else dict(named)
+
+    @property
+    def state(self) -> Dict[str, _np.ndarray]:
+        """The named state of the chunk's samples: arrays of shape (M, *part's shape)."""
+        if self._state is None:
+            self._state = dict(_core.named_states(self._system, self._method, self.t,
+                                                  self.state_columns, self._pose))
+        return self._state
+
+    def __len__(self) -> int:
+        return len(self.t)
+
+    def __repr__(self) -> str:
+        if len(self) == 0:
+            return "RunChunk(samples=0)"
+        return f"RunChunk(samples={len(self)}, t={self.t[0]:g}..{self.t[-1]:g})"
+
+
+def _output(every, t_eval, final_only, stream):
+    """dms.run's every, t_eval, final_only and stream, checked for their types (the ranges are
+    the core's): ValueError naming the argument."""
+    if every is not None:
+        if isinstance(every, bool) or not isinstance(every, (int, _np.integer)):
+            raise ValueError(f"every = {every!r}: expected a whole number >= 1 (every k-th "
+                             f"sample)")
+        every = int(every)
+    if t_eval is not None:
+        if isinstance(t_eval, (str, bytes)):
+            raise ValueError(f"t_eval = {t_eval!r}: expected a sorted sequence of times in "
+                             f"[0, T]")
+        try:
+            times = _np.asarray(t_eval, dtype=float)
+        except (TypeError, ValueError):
+            raise ValueError(f"t_eval = {t_eval!r}: expected a sorted sequence of times in "
+                             f"[0, T]") from None
+        if times.ndim != 1:
+            raise ValueError(f"t_eval: expected a 1-D sequence of times, got shape "
+                             f"{times.shape}")
+        t_eval = [float(x) for x in times]
+    if not isinstance(final_only, (bool, _np.bool_)):
+        raise ValueError(f"final_only = {final_only!r}: expected True or False")
+    final_only = bool(final_only)
+    if stream is not None:
+        if not callable(stream):
+            raise ValueError(f"stream = {stream!r}: expected a callable stream(chunk) or None")
+        if final_only:
+            raise ValueError("stream and final_only exclude each other: final_only keeps one "
+                             "sample, which the Run holds; give one")
+    return every, t_eval, final_only
+
+
 def run(system: Union[str, System], method: str = "vi", h: Optional[float] = None,
         T: Optional[float] = None, params: Optional[Dict[str, Union[float, Sequence[float]]]] = None,
         rtol: Optional[float] = None, atol: Optional[float] = None,
@@ -227,7 +307,9 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
         summation: Optional[str] = None, potential: Optional[str] = None, *,
         sampling: Optional[str] = None, events: Optional[Sequence[Event]] = None,
         control: Union[None, str, Callable[[float, Dict[str, Union[float, _np.ndarray]]],
-                                           Union[Sequence[float], _np.ndarray]]] = None) -> Run:
+                                           Union[Sequence[float], _np.ndarray]]] = None,
+        every: Optional[int] = None, t_eval: Optional[Sequence[float]] = None,
+        final_only: bool = False, stream: Optional[Callable[["RunChunk"], None]] = None) -> Run:
     """Runs `system` with `method` from t = 0 to T and returns the Run (its arrays and summary).
 
     Arguments (as `dmsim run`'s flags; None takes the system's article set-up):
@@ -263,6 +345,24 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
       events: a list of dms.Event: their zero crossings are located (Run.events), and a
         terminal one ends the run (docs/numerics.md, "Events").
 
+    Which samples the Run keeps (at most one of every, t_eval and final_only; the summary and
+    the shadow energy's shadow_max_dev cover every sample whatever is kept, and the run is made
+    once):
+      every: keep every k-th sample, k >= 1 a whole number: the samples 0, k, 2k, ... and the
+        last one always, ceil(N/k) + 1 samples of a run of N steps (None: every sample). The
+        shadow energy's arrays then hold its values at the kept samples.
+      t_eval: keep the samples at these times (sorted, finite, in [0, T]; T is N h for a fixed
+        step and for RK45 sampled at k h): RK45 (rk45, rk45-proj, rk45-quat) gives its dense
+        output there, the same numbers as its samples at k h with sampling "output"; a
+        fixed-step method the cubic through its samples around t, entry by entry, with the
+        named state (Run.state) taken back onto SO(d) and S^2 (docs/numerics.md, "Output at
+        given times"); a time equal to a sample's gives that sample. No shadow energy arrays.
+      final_only: keep the last sample only (no shadow energy arrays).
+      stream: a callable stream(chunk) given the samples kept as they are made, a dms.RunChunk
+        at a time (up to 4096 samples of the run each), instead of the Run holding them: the
+        Run's arrays are then empty (its summary whole). With every or t_eval, the chunks hold
+        the samples kept. An exception it raises stops the run and is raised here.
+
     rtol, atol, controller and sampling given to a fixed-step method, and summation given to a
     method other than vi, vi4 and rattle, are ignored with a warning naming them (the table of
     dmsim list: which methods read which setting).
@@ -287,7 +387,9 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
     {systems}
     """
     arguments = dict(locals())
-    del arguments["events"]
+    for key in ("events", "every", "t_eval", "final_only", "stream"):
+        del arguments[key]
+    every, t_eval, final_only = _output(every, t_eval, final_only, stream)
     name = _name(system)
     method = _text("method", method)
     settings = _settings(arguments)
@@ -297,8 +399,10 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
         raise TypeError(f"control = {control!r}: expected a str (a typed law, as dmsim run "
                         f"--control) or a callable control(t, state) -> u")
     core_events = _events(events)
-    d = _core.run(*args, [], potential, True, core_events, control)
-    r = Run(name, method, d, args + (potential, core_events, control))
+    chunks = None if stream is None else (lambda c: stream(RunChunk(name, method, c)))
+    d = _core.run(*args, [], potential, True, core_events, control, every, t_eval, final_only,
+                  chunks)
+    r = Run(name, method, d, args + (potential, core_events, control, every, t_eval, final_only))
     if callable(control):
         r.summary["control"] = {"callable": getattr(control, "__qualname__", repr(control))}
     _raise_event_exception(d, r)

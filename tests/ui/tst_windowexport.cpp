@@ -251,6 +251,54 @@ class TestWindowExport : public QObject {
     QVERIFY(waitIdle(w));
   }
 
+  // File > Export time series with every k-th sample: each run's rows are the every-sample
+  // file's rows 0, k, 2k, ... and the last, cell for cell but the shadow energy (empty: it needs
+  // each row's neighbours), ceil(N/k) + 1 of them
+  void csvEveryKthSample() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("planar-pendulum"));
+    ParamPanel* panel = w.simulationMode()->paramPanel();
+    panel->resetToArticle();
+    panel->setValue("T", {3.0});  // 100 steps of 0.03 s
+    w.simulationMode()->recompute();
+    QVERIFY(waitIdle(w));
+    const QString all = m_dir.filePath("every-sample.csv");
+    QString error;
+    QVERIFY2(saveJobCsv(
+                 all, w.simulationMode()->session()->job(), [](double) { return true; }, &error),
+             qPrintable(error));
+    const QString some = m_dir.filePath("every-7th.csv");
+    w.simulationMode()->setCsvEvery(7);
+    {
+      QSignalSpy ended(&w, &MainWindow::csvExported);
+      w.exportCsv(some);
+      QVERIFY(!ended.isEmpty() || ended.wait(ms(60000)));
+      QVERIFY2(ended.first().at(1).toBool(), qPrintable(ended.first().at(2).toString()));
+    }
+    w.simulationMode()->setCsvEvery(1);
+    const auto rows = [](const QString& path, const char* method) {
+      QFile f(path);
+      f.open(QIODevice::ReadOnly);
+      const QList<QByteArray> lines = f.readAll().split('\n');
+      const int shadow = int(lines[0].split(',').indexOf("shadow_energy"));
+      QList<QList<QByteArray>> out;
+      for (int i = 1; i < lines.size(); ++i)
+        if (lines[i].startsWith(QByteArray(method) + ',')) {
+          QList<QByteArray> cells = lines[i].split(',');
+          cells.removeAt(shadow);
+          out << cells;
+        }
+      return out;
+    };
+    for (const char* method : {"vi", "rk45"}) {
+      const QList<QList<QByteArray>> every = rows(all, method), kept = rows(some, method);
+      QCOMPARE(every.size(), 101);
+      QCOMPARE(kept.size(), 16);  // ceil(100 / 7) + 1
+      for (int i = 0; i < 15; ++i) QCOMPARE(kept[i], every[7 * i]);
+      QCOMPARE(kept.back(), every.back());
+    }
+  }
+
   // a cancelled export stops at its next chunk and leaves no file behind; a file that was
   // already there keeps its contents
   void csvExportCancels() {

@@ -4,8 +4,10 @@
 
 #include <QAction>
 #include <QDir>
+#include <QInputDialog>
 #include <QMenuBar>
 #include <QSettings>
+#include <limits>
 
 #include "ui/app/animationexport.h"
 #include "ui/app/exportdialog.h"
@@ -16,6 +18,7 @@
 #include "ui/app/windowshot.h"
 #include "ui/common/playback.h"
 #include "ui/mode/mode.h"
+#include "ui/sim/simulationmode.h"
 
 namespace dms::ui {
 
@@ -53,6 +56,18 @@ void WindowMenus::addFileMenu() {
     const QString nothing = plots ? plots->csvUnavailable()
                                   : tr("%1 has no data to export").arg(w->activeMode()->name());
     if (!nothing.isEmpty()) return w->showMessage(title, nothing, true);  // before the dialog
+    // the Simulation mode's runs: every sample, or every k-th (the first and the last always)
+    SimulationMode* sim = w->simulationMode();
+    if (sim && w->activeMode() == sim) {
+      bool ok = false;
+      const int every = QInputDialog::getInt(
+          w, title,
+          tr("Write every k-th sample of each run (1: every sample; the first and the last "
+             "are always written):"),
+          sim->csvEvery(), 1, std::numeric_limits<int>::max(), 1, &ok);
+      if (!ok) return;
+      sim->setCsvEvery(every);
+    }
     const QString path = w->askSavePath(title, ".csv", tr("CSV (*.csv)"));
     if (!path.isEmpty()) w->exportCsv(path);
   });

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/io/runcsv.h"
+#include "core/sim/output.h"
 #include "ui/common/exporter.h"
 
 namespace dms::ui {
@@ -67,7 +68,7 @@ bool saveRunsCsv(const QString& path, const std::vector<RunStore>& stores, const
 }
 
 bool saveJobCsv(const QString& path, const SimJob& job, const std::function<bool(double)>& progress,
-                QString* error) {
+                QString* error, std::int64_t every) {
   return saveFile(
       path,
       [&](QIODevice& file) {
@@ -76,7 +77,7 @@ bool saveJobCsv(const QString& path, const SimJob& job, const std::function<bool
         csv.writeHeader();
         const double runs = double(job.methods.size());
         for (std::size_t r = 0; r < job.methods.size(); ++r) {
-          csv.beginRun(r, job.methods[r]);
+          if (every <= 1) csv.beginRun(r, job.methods[r]);
           std::unique_ptr<Run> run;
           try {
             run = job.model->makeRun(job.values, job.methods[r], job.settings);
@@ -85,11 +86,31 @@ bool saveJobCsv(const QString& path, const SimJob& job, const std::function<bool
           }
           // every sample goes through: the shadow_energy column as dmsim writes it
           RunShadow shadow(*job.model, job.values, job.methods[r], job.settings.h);
-          csv.followShadow(shadow);
+          if (every <= 1) csv.followShadow(shadow);
+          // every k-th: the run's first sample begins its rows (energy_dev from it), and the
+          // output choice passes the rows kept on
+          struct First final : SampleSink {
+            RunCsvWriter& out;
+            std::size_t index;
+            Method method;
+            bool begun = false;
+            First(RunCsvWriter& w, std::size_t i, Method m) : out(w), index(i), method(m) {}
+            void take(const Sample& s) override {
+              if (!begun) out.beginRun(index, method, s.energy);
+              begun = true;
+            }
+          } first(csv, r, job.methods[r]);
+          OutputChoice choice;
+          if (every > 1) choice.every = every;
+          OutputSelector selector(*job.model, job.methods[r], choice, *run, first, csv);
+          SampleSink& sink = every > 1 ? static_cast<SampleSink&>(selector) : csv;
           bool more = true;
           while (more) {
-            more = run->advance(csv, 4096, SampleFields::All);
-            if (!more) csv.finish();
+            more = run->advance(sink, 4096, SampleFields::All);
+            if (!more) {
+              selector.finish();
+              csv.finish();
+            }
             const QString failed = flushTo(text, file, path);
             if (!failed.isEmpty()) return failed;
             if (more && !progress((double(r) + run->progress()) / runs))

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QString>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -22,8 +23,10 @@ bool saveRunsCsv(const QString& path, const std::vector<RunStore>& stores, const
 /// The same file with every step of every run of `job`, computed again in this thread (the same
 /// job gives the same samples, bit for bit). `progress` is called between chunks with the
 /// fraction done; when it returns false the export stops, nothing is written and `error` says
-/// it was cancelled.
+/// it was cancelled. With `every` > 1, each run's every-th sample only, the first and the last
+/// always (core/sim/output.h), energy_dev still from the run's first sample and the
+/// shadow_energy column empty (it needs each row's neighbours).
 bool saveJobCsv(const QString& path, const SimJob& job, const std::function<bool(double)>& progress,
-                QString* error);
+                QString* error, std::int64_t every = 1);
 
 }  // namespace dms::ui

@@ -62,6 +62,10 @@ class SimulationMode : public Mode,
   void prepareExport(QSize size) override;
   void finishExport() override;
   void exportCsv(const QString& path, const WriteDone& done) override;
+  /// exportCsv writes every k-th sample of each run from now on (the first and the last
+  /// always; 1: every sample), as File > Export time series asks.
+  void setCsvEvery(int k) { m_csvEvery = k < 1 ? 1 : k; }
+  int csvEvery() const { return m_csvEvery; }
   QString figureCaption() const override;
 
   std::optional<Scenario> scenario() const override;
@@ -135,6 +139,7 @@ class SimulationMode : public Mode,
   QWidget* m_views = nullptr;
   SimSession* m_session = nullptr;
   BackgroundWrite* m_csvWrite = nullptr;  ///< File > Export time series of thinned runs
+  int m_csvEvery = 1;                     ///< exportCsv's every k-th sample
   QAction* m_logAction = nullptr;
   QAction* m_autoscaleAction = nullptr;
   bool m_recomputePosted = false;

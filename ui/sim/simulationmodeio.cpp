@@ -61,8 +61,11 @@ void SimulationMode::finishExport() {
 }
 
 void SimulationMode::exportCsv(const QString& path, const WriteDone& done) {
+  // every k-th sample of each run (setCsvEvery): computed again, as the buffers keep them all
+  // or every s-th
+  const int every = m_csvEvery;
   const std::vector<RunStore>& stores = m_session->stores();
-  const bool everyStep = !m_session->running() &&
+  const bool everyStep = every == 1 && !m_session->running() &&
                          std::all_of(stores.begin(), stores.end(),
                                      [](const RunStore& s) { return s.playbackStride() == 1; });
   if (everyStep) {
@@ -86,12 +89,14 @@ void SimulationMode::exportCsv(const QString& path, const WriteDone& done) {
             [dialog](double f) { dialog->setValue(int(1000 * f)); });
     connect(dialog, &QProgressDialog::canceled, m_csvWrite, &BackgroundWrite::cancel);
   }
-  m_csvWrite->start([path, job](const std::function<bool(double)>& progress,
-                                QString* error) { return saveJobCsv(path, job, progress, error); },
-                    [dialog, done](bool ok, const QString& error) {
-                      if (dialog) dialog->close();
-                      done(ok, error);
-                    });
+  m_csvWrite->start(
+      [path, job, every](const std::function<bool(double)>& progress, QString* error) {
+        return saveJobCsv(path, job, progress, error, every);
+      },
+      [dialog, done](bool ok, const QString& error) {
+        if (dialog) dialog->close();
+        done(ok, error);
+      });
 }
 
 // what the plots show: the system, its parameters, the step and horizon, the methods
