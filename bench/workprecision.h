@@ -80,6 +80,7 @@ inline double stateError(const std::vector<Part>& parts, const VectorXd& x, cons
 struct Outcome {
   VectorXd state;
   std::int64_t steps = 0;
+  std::int64_t fevals = 0;  ///< right-hand-side evaluations
   std::string failure;
 };
 
@@ -126,15 +127,17 @@ struct Case {
   std::function<Outcome(std::int64_t steps)> bareRk4;
 };
 
-/// The product's run of `m` (makeRun, as dmsim runs it): an adaptive method at rtol (sampled
-/// at its accepted steps, RkSampling::Steps: no dense output), a fixed-step one with `steps`
-/// steps of T/steps; reads the final state only.
+/// The product's run of `m` (makeRun, as dmsim runs it), reading the final state only: an
+/// adaptive method at rtol, sampled at the output times 0 and T (RkSampling::Output with h = T:
+/// the interpolant is evaluated at T alone, the end of the last step), a fixed-step one with
+/// `steps` steps of T/steps (sampled at every step: the runs have no other way yet).
 inline Outcome productRun(const Case& c, Method m, double rtol, std::int64_t steps) {
   IntegratorSettings s = c.base;
   if (methodInfo(m).adaptive) {
     s.rtol = rtol;
     s.atol = rtol * c.atolScale;
-    s.sampling = RkSampling::Steps;
+    s.sampling = RkSampling::Output;
+    s.h = s.T;
   } else {
     s.h = s.T / double(steps);
   }
@@ -160,6 +163,7 @@ inline Outcome productRun(const Case& c, Method m, double rtol, std::int64_t ste
   }
   o.state = std::move(last.state);
   o.steps = run->counters().steps;
+  o.fevals = run->counters().fevals;
   return o;
 }
 
@@ -188,9 +192,12 @@ void bindCase(Case& c, Sys sys, std::function<VectorXd(const VectorXd&)> product
   c.odeint = [sys, product, scale, y0, T](OdeintMethod m, double rtol) {
     S x;
     for (int i = 0; i < N; ++i) x[std::size_t(i)] = y0[i];
-    const auto f = [&sys](const S& y, S& dy, double) { sys(y.data(), dy.data()); };
-    const double atol = rtol * scale, dt0 = T * 1e-3;
     Outcome o;
+    const auto f = [&sys, &o](const S& y, S& dy, double) {
+      ++o.fevals;
+      sys(y.data(), dy.data());
+    };
+    const double atol = rtol * scale, dt0 = T * 1e-3;
     switch (m) {
       case OdeintMethod::Dopri5:
         o.steps = std::int64_t(odeint::integrate_adaptive(
@@ -228,6 +235,7 @@ void bindCase(Case& c, Sys sys, std::function<VectorXd(const VectorXd&)> product
     Outcome o;
     o.state = product(VectorXd(y));
     o.steps = steps;
+    o.fevals = 4 * steps;
     return o;
   };
 }
