@@ -9,10 +9,10 @@
 // fixed-step ones at N = N0 2^(k/2) steps of T/N; each point run once for its error against
 // the DOP853 reference (rtol 1e-13) and timed (CPU time, the median of three repetitions). The
 // scan stops below the smallest error level, when one run takes over a second, or when the
-// error stops falling below 1e-6 (round-off). The time to reach an error level is read off
-// the scan: the cheapest of the points at or below it and of the log-log interpolations between
-// consecutive points that bracket it. Then per level: the product's fastest method, Odeint's
-// fastest, and their ratio, which must be at most 1.
+// error, below 1e-6, has not halved over three points in a row (round-off). The time to reach an
+// error level is read off the scan: the cheapest of the points at or below it and of the log-log
+// interpolations between consecutive points that bracket it. Then per level: the product's fastest
+// method, Odeint's fastest, and their ratio, which must be at most 1.
 //
 // A benchmark, not a test: the machine may be shared and noisy, so the ratios are taken within
 // one run. Its figures mean something in a Release build only.
@@ -70,7 +70,8 @@ std::vector<Method> productMethods(const SystemModel& model) {
 template <class Run, class Knob>
 void scan(Curve& c, const VectorXd& ref, const std::vector<Part>& parts, int kMax, Run&& run,
           Knob&& knob) {
-  double previous = std::numeric_limits<double>::infinity();
+  double best = std::numeric_limits<double>::infinity();
+  int stalled = 0;  // points in a row that did not halve the best error
   for (int k = 0; k <= kMax; ++k) {
     const double t0 = cpuSeconds();
     const Outcome o = run(k);
@@ -87,8 +88,11 @@ void scan(Curve& c, const VectorXd& ref, const std::vector<Part>& parts, int kMa
     p.seconds = timeOf([&] { run(k); }, once);
     c.points.push_back(p);
     if (p.error < kFloor || once > kMaxRunSeconds) break;
-    if (p.error < 1e-6 && p.error >= previous) break;  // round-off: no gain from here on
-    previous = p.error;
+    // round-off: below 1e-6, three points in a row without halving the best error (one alone
+    // proves nothing: an extrapolation's error is not monotone in its tolerance)
+    stalled = p.error < 0.5 * best ? 0 : stalled + 1;
+    best = std::min(best, p.error);
+    if (best < 1e-6 && stalled >= 3) break;
   }
 }
 
