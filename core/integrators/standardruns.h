@@ -22,7 +22,7 @@ namespace dms {
 /// What a system supplies: its plain and compensated variational steppers with their initial
 /// states, and (made on demand) its continuous form and, optionally, its Lie group form.
 /// MakeContinuous returns a ContinuousFormT: fixed-size with its right-hand side inlined for
-/// RK45, wrapped by dynamicForm() for RK4.
+/// RK45 and RK4.
 template <class Plain, class Compensated, class MakeContinuous = std::function<ContinuousForm()>>
 struct StandardForms {
   Plain plain;
@@ -59,10 +59,10 @@ std::unique_ptr<Run> makeStandardRun(Method m,
       return std::make_unique<RkRunT<Form>>(std::move(form), st, true);
     }
     case Method::Rk4: {
-      ContinuousForm form = dynamicForm(f.continuous());
-      const VectorXd y0 = form.y0;
-      return std::make_unique<FixedStepRun<Rk4Stepper>>(Rk4Stepper(std::move(form)),
-                                                        Rk4State{y0, 0.0}, st);
+      Form form = f.continuous();
+      const typename Rk4StepperT<Form>::State x0{form.y0, 0.0};
+      return std::make_unique<FixedStepRun<Rk4StepperT<Form>>>(Rk4StepperT<Form>(std::move(form)),
+                                                               x0, st);
     }
     case Method::Rkmk4: {
       if (!f.lie) return nullptr;
@@ -103,10 +103,10 @@ std::unique_ptr<Stepping> makeStandardStepping(
       return std::make_unique<RkStepping<Form>>(std::move(form), st, true);
     }
     case Method::Rk4: {
-      ContinuousForm form = dynamicForm(f.continuous());
-      const VectorXd y0 = form.y0;
-      return std::make_unique<FixedStepping<Rk4Stepper>>(Rk4Stepper(std::move(form)),
-                                                         Rk4State{y0, 0.0}, st.h);
+      Form form = f.continuous();
+      const typename Rk4StepperT<Form>::State x0{form.y0, 0.0};
+      return std::make_unique<FixedStepping<Rk4StepperT<Form>>>(Rk4StepperT<Form>(std::move(form)),
+                                                                x0, st.h);
     }
     case Method::Rkmk4: {
       if (!f.lie) return nullptr;
