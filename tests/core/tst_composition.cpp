@@ -61,10 +61,12 @@ class TestComposition : public QObject {
   }
   // A composition of order p has a local error C h^(p+1) (1 + O(h^2), it is symmetric): the
   // slope of log(error) between h and h/2 at h = 0.2 and 0.1 is p + 1 within 0.3 (measured:
-  // 4.96, 4.99; 7.03, 7.01; 8.88, 8.94). An unmet condition at a lower order q shows as a slope
-  // q + 1 at most: a gamma off in its 10th digit breaks sum gamma = 1 and the error's leading
-  // term becomes 1e-10 h. The errors (2e-15 at least, vi8 at h = 0.05) are a hundred times the
-  // rounding of the 15 stages' long double products and exponentials.
+  // 5.07, 5.03; 7.16, 7.08; 9.08, 8.97). An unmet condition at a lower order q shows as a slope
+  // q + 1 at most: a gamma off by d of itself breaks sum gamma = 1 and adds d gamma h (A + B) to
+  // the error (vi8's second gamma off by 1e-10: slope 1.19 at h = 0.1). The smallest error, vi8's
+  // at h = 0.05 (6e-17), is 500 long double eps; the rounding of the 15 stages' exponentials and
+  // products is a few tens of eps (the matrices' norms are of order 1), which moves a slope by less
+  // than log2(1.1) = 0.14.
   void order() {
     QFETCH(int, method);
     QFETCH(int, order);
@@ -80,7 +82,7 @@ class TestComposition : public QObject {
       qInfo("%s, h = %.3g: local error %.3e, slope %.3f", methodName(Method(method)).c_str(),
             double(h), double(e), slope);
       QVERIFY2(std::fabs(slope - (order + 1)) < 0.3, qPrintable(QString::number(slope)));
-      QVERIFY(e > 1000 * std::numeric_limits<Wide>::epsilon());
+      QVERIFY(e > 100 * std::numeric_limits<Wide>::epsilon());
       previous = e;
     }
   }
