@@ -17,6 +17,7 @@
 #include <string>
 
 #include "bench/minimal.h"
+#include "core/integrators/composition.h"
 #include "core/integrators/fixedsteprun.h"
 #include "core/integrators/method.h"
 #include "core/systems/dumbbell.h"

@@ -251,6 +251,26 @@ SweepSpec defaultSweep(const SystemModel& model) {
   return s;
 }
 
+SweepSpec defaultSweep(const SystemModel& model, Method method) {
+  SweepSpec s = defaultSweep(model);
+  s.methods = {method};
+  const int p = methodInfo(method).order;
+  if (methodInfo(method).adaptive || p <= 4) return s;
+  // h_k = T / N_k with N_k = N_0 r^k rounded: every h divides T (a rounded h would not land on
+  // T: N h off by 1e-11 T is a phase error above the fit's floor)
+  const double r = std::pow(2.0, 4.0 / double(p));
+  const double hmax = s.steps.front() * std::pow(2.0, double(p - 4) / 2.0);
+  const double n0 = std::max(1.0, std::round(s.T / hmax));
+  s.steps.clear();
+  double last = 0.0;
+  for (int k = 0; k < 5; ++k) {
+    const double n = std::max(last + 1.0, std::round(n0 * std::pow(r, double(k))));
+    s.steps.push_back(s.T / n);
+    last = n;
+  }
+  return s;
+}
+
 void validateSweep(const SweepSpec& spec) {
   const SystemModel& model = modelOf(spec.system);
   if (spec.methods.empty())

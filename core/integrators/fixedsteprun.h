@@ -79,44 +79,4 @@ class FixedStepRun final : public Run {
   std::string m_why;
 };
 
-/// Yoshida's triple jump (Yoshida 1990; Hairer, Lubich and Wanner II.4): a symmetric step of
-/// order 2 composed as Phi(g1 h) o Phi(g2 h) o Phi(g1 h), g1 = 1/(2 - 2^(1/3)), g2 = 1 - 2 g1,
-/// is symmetric of order 4 (and symplectic when the step is). The base step itself is called
-/// three times: nothing of it is copied.
-constexpr double kTripleJumpG1 = 1.3512071919596578;   // 1 / (2 - 2^(1/3))
-constexpr double kTripleJumpG2 = -1.7024143839193155;  // 1 - 2 g1
-
-template <class Base>
-struct TripleJump {
-  using State = typename Base::State;
-  static constexpr double kG1 = kTripleJumpG1, kG2 = kTripleJumpG2;
-  Base base;
-  bool step(State& x, double h, StepWork& work, std::string* why) const {
-    return base.step(x, kG1 * h, work, why) && base.step(x, kG2 * h, work, why) &&
-           base.step(x, kG1 * h, work, why);
-  }
-  void fill(Sample& s, double t, const State& x, SampleFields f) const { base.fill(s, t, x, f); }
-  std::vector<std::string> stateNames() const { return base.stateNames(); }
-  /// The derivative of step(x, h): the chain rule through its three steps.
-  template <class B = Base, std::enable_if_t<HasStepDerivative<B>::value, int> = 0>
-  bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
-    State y = x;
-    StepWork work;
-    StepDerivative total;
-    const double sizes[3] = {kG1 * h, kG2 * h, kG1 * h};
-    for (int i = 0; i < 3; ++i) {
-      StepDerivative one;
-      if (!base.linearize(y, sizes[i], one, why)) return false;
-      total = i == 0 ? one : composeSteps(total, one);
-      if (i < 2 && !base.step(y, sizes[i], work, why)) return false;
-    }
-    d = std::move(total);
-    return true;
-  }
-  template <class B = Base, std::enable_if_t<HasSymplecticForm<B>::value, int> = 0>
-  MatrixXd symplecticForm(const State& x) const {
-    return base.symplecticForm(x);
-  }
-};
-
 }  // namespace dms

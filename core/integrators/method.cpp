@@ -20,6 +20,12 @@ const std::vector<MethodInfo>& allMethods() {
       {Method::Vi4, "vi4", "variational, triple jump",
        "vi composed by Yoshida's triple jump: symplectic, structure to round-off, order 4", false,
        true, true, 4, true},
+      {Method::Vi6, "vi6", "variational, order 6",
+       "vi composed by Yoshida's 7 stages: symplectic, structure to round-off, order 6", false,
+       true, true, 6, true},
+      {Method::Vi8, "vi8", "variational, order 8",
+       "vi composed by Suzuki and Umeno's 15 stages: symplectic, structure to round-off, order 8",
+       false, true, true, 8, true},
       {Method::Rattle, "rattle", "RATTLE",
        "RATTLE (constrained Stormer-Verlet) in R^3 with |q| = 1 and q.p = 0: symplectic, "
        "order 2",

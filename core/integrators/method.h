@@ -17,7 +17,9 @@ enum class Method {
   Rk45Proj,     ///< RK45 projected onto the manifold after every step and output: "rk45-proj"
   Rkmk4,        ///< Runge-Kutta-Munthe-Kaas 4 on the rotation group: "rkmk4"
   Rattle,       ///< RATTLE, constrained Stormer-Verlet (spherical pendulum): "rattle"
-  Vi4           ///< vi composed by Yoshida's triple jump, order 4: "vi4"
+  Vi4,          ///< vi composed by Yoshida's triple jump, order 4: "vi4"
+  Vi6,          ///< vi composed by Yoshida's 7-stage composition, order 6: "vi6"
+  Vi8           ///< vi composed by the 15-stage composition of order 8: "vi8"
 };
 
 struct MethodInfo {

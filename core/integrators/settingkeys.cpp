@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/integrators/composition.h"
+
 namespace dms {
 namespace {
 
@@ -109,7 +111,7 @@ bool SettingKey::readBy(Method m) const {
     case SettingScope::Adaptive:
       return methodInfo(m).adaptive;
     case SettingScope::Summed:
-      return m == Method::Variational || m == Method::Vi4 || m == Method::Rattle;
+      return isVariationalComposition(m) || m == Method::Rattle;
   }
   return false;
 }

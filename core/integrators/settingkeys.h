@@ -22,7 +22,8 @@ namespace dms {
 enum class SettingScope {
   Every,     ///< every method: the step (or output spacing) h and the horizon T
   Adaptive,  ///< the adaptive methods (MethodInfo::adaptive): their step control and sampling
-  Summed     ///< the variational fixed-step methods, which add their increments: vi, vi4, rattle
+  Summed     ///< the variational fixed-step methods, which add their increments: vi, vi4, vi6, vi8,
+             ///< rattle
 };
 
 /// One allowed value of a choice.

@@ -2,14 +2,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// The runs every system gets from its steps and its continuous form, in one place: the
 /// article's variational step (plain or compensated, IntegratorSettings::summation) as vi, its
-/// triple jump as vi4, RK45 and RK4 on the continuous form, RK45 projected back onto the
-/// manifold where the form has a projection, RKMK4 where there is a Lie group form. A new
-/// integrator of this kind is written once here and every system has it.
+/// symmetric compositions as vi4, vi6 and vi8 (composition.h), RK45 and RK4 on the continuous form,
+/// RK45 projected back onto the manifold where the form has a projection, RKMK4 where there is a
+/// Lie group form. A new integrator of this kind is written once here and every system has it.
 #pragma once
 
 #include <functional>
 #include <memory>
+#include <type_traits>
 
+#include "core/integrators/composition.h"
 #include "core/integrators/fixedsteprun.h"
 #include "core/integrators/method.h"
 #include "core/integrators/rk4.h"
@@ -33,6 +35,21 @@ struct StandardForms {
   std::function<LieForm()> lie;  ///< empty: no rkmk4
 };
 
+/// The fixed-step run (FixedStepRun) or stepping (FixedStepping) of a composition of the
+/// variational step, plain or compensated as st.summation says; `arg` is what Holder takes
+/// after the stepper and state (the settings, or h).
+template <template <class> class Composed, template <class> class Holder, class Plain,
+          class Compensated, class MakeContinuous, class Arg>
+auto makeComposed(const StandardForms<Plain, Compensated, MakeContinuous>& f,
+                  const IntegratorSettings& st, const Arg& arg) {
+  using Result = std::conditional_t<std::is_base_of_v<Run, Holder<Composed<Plain>>>, Run, Stepping>;
+  if (st.summation == Summation::Plain)
+    return std::unique_ptr<Result>(
+        std::make_unique<Holder<Composed<Plain>>>(Composed<Plain>{f.plain}, f.x0, arg));
+  return std::unique_ptr<Result>(std::make_unique<Holder<Composed<Compensated>>>(
+      Composed<Compensated>{f.compensated}, f.s0, arg));
+}
+
 /// The run of a standard method, or null for a method this function does not make (the
 /// system's own, e.g. rk45-quat, rattle).
 template <class Plain, class Compensated, class MakeContinuous>
@@ -46,11 +63,11 @@ std::unique_ptr<Run> makeStandardRun(Method m,
       if (plain) return std::make_unique<FixedStepRun<Plain>>(f.plain, f.x0, st);
       return std::make_unique<FixedStepRun<Compensated>>(f.compensated, f.s0, st);
     case Method::Vi4:
-      if (plain)
-        return std::make_unique<FixedStepRun<TripleJump<Plain>>>(TripleJump<Plain>{f.plain}, f.x0,
-                                                                 st);
-      return std::make_unique<FixedStepRun<TripleJump<Compensated>>>(
-          TripleJump<Compensated>{f.compensated}, f.s0, st);
+      return makeComposed<TripleJump, FixedStepRun>(f, st, st);
+    case Method::Vi6:
+      return makeComposed<Yoshida6, FixedStepRun>(f, st, st);
+    case Method::Vi8:
+      return makeComposed<SuzukiUmeno8, FixedStepRun>(f, st, st);
     case Method::Rk45:
       return std::make_unique<RkRunT<Form>>(f.continuous(), st);
     case Method::Rk45Proj: {
@@ -90,11 +107,11 @@ std::unique_ptr<Stepping> makeStandardStepping(
       if (plain) return std::make_unique<FixedStepping<Plain>>(f.plain, f.x0, st.h);
       return std::make_unique<FixedStepping<Compensated>>(f.compensated, f.s0, st.h);
     case Method::Vi4:
-      if (plain)
-        return std::make_unique<FixedStepping<TripleJump<Plain>>>(TripleJump<Plain>{f.plain}, f.x0,
-                                                                  st.h);
-      return std::make_unique<FixedStepping<TripleJump<Compensated>>>(
-          TripleJump<Compensated>{f.compensated}, f.s0, st.h);
+      return makeComposed<TripleJump, FixedStepping>(f, st, st.h);
+    case Method::Vi6:
+      return makeComposed<Yoshida6, FixedStepping>(f, st, st.h);
+    case Method::Vi8:
+      return makeComposed<SuzukiUmeno8, FixedStepping>(f, st, st.h);
     case Method::Rk45:
       return std::make_unique<RkStepping<Form>>(f.continuous(), st, false);
     case Method::Rk45Proj: {

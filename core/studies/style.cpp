@@ -18,14 +18,16 @@ struct Look {
 // Tol's colour-blind-safe ones: his indigo for RKMK4 (Okabe-Ito's sky blue is too near vi's
 // blue on a projector) and his sand, darkened to be read on white, for RATTLE. Every two are at
 // least 30 apart in CIE76 delta E (tst_methodlook). The dashed lines are methods drawn over or
-// beside a neighbour: RK45 with quaternions in an orange beside RK45's vermilion, the triple
-// jump, and RATTLE, whose curves lie exactly on vi's (the same map in other coordinates), so
-// vi's solid line shows between its dashes.
+// beside a neighbour: RK45 with quaternions in an orange beside RK45's vermilion, vi's
+// compositions (the triple jump black, order 6 in Tol's grey, order 8 a dark brown), and RATTLE,
+// whose curves lie exactly on vi's (the same map in other coordinates), so vi's solid line shows
+// between its dashes.
 const Look kLooks[] = {
     {Method::Variational, 0x0072b2, Pen::Solid}, {Method::Rk45, 0xd55e00, Pen::Solid},
     {Method::Rk45Quat, 0xe69f00, Pen::Dash},     {Method::Rk45Proj, 0xcc79a7, Pen::Solid},
     {Method::Rk4, 0x009e73, Pen::Solid},         {Method::Rkmk4, 0x332288, Pen::Solid},
     {Method::Vi4, 0x000000, Pen::Dash},          {Method::Rattle, 0xd4c15a, Pen::Dash},
+    {Method::Vi6, 0x777777, Pen::Dash},          {Method::Vi8, 0x661100, Pen::Dash},
 };
 
 const Look& look(Method m) {

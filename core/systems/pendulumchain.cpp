@@ -103,7 +103,8 @@ SystemDeclaration pendulumChainDeclaration() {
   // 100 s the two largest steps' errors pass the fit's ceiling (vi at h = 0.01: 0.42 at 10 s,
   // 0.011 at 2 s).
   d.sweepHorizon = 2.0;
-  d.methods = {Method::Variational, Method::Rk45, Method::Vi4, Method::Rk45Proj, Method::Rk4};
+  d.methods = {Method::Variational, Method::Rk45,     Method::Vi4, Method::Vi6,
+               Method::Vi8,         Method::Rk45Proj, Method::Rk4};
   d.structure = "max_i |1 - q_i^T q_i|";
   d.structure2 = "max_i |q_i.omega_i|";
   d.hasMomentum = true;
@@ -342,9 +343,9 @@ std::unique_ptr<Run> PendulumChain::makeRun(const ParamValues& values, Method me
   const PendulumChainParams p = PendulumChainParams::from(values);
   std::unique_ptr<Run> run =
       withChainForms(p, p.q0, p.omega0, [&](const auto& forms, const PendulumChainState& x0) {
-        if (method == Method::Variational || method == Method::Vi4) {
+        if (isVariationalComposition(method)) {
           // the first step, tried here, names h when it is too large for the implicit equation
-          const double h1 = method == Method::Vi4 ? kTripleJumpG1 * settings.h : settings.h;
+          const double h1 = compositionGammas(method).front() * settings.h;
           PendulumChainState trial = x0;
           std::string why;
           if (settings.steps() > 0 && !pendulumChainStep(p, h1, trial, false, nullptr, &why))
@@ -383,8 +384,7 @@ std::unique_ptr<Stepping> PendulumChain::makeStepping(const ParamValues& values,
                          ", 1 to within 1e-6)");
       // the variational step takes omega_i's tangent part (sphereTangentPart); the
       // Runge-Kutta methods' equations take any omega
-      if (method == Method::Variational || method == Method::Vi4)
-        omega0[i] = sphereTangentPart(q0[i], omega0[i]);
+      if (isVariationalComposition(method)) omega0[i] = sphereTangentPart(q0[i], omega0[i]);
     }
   }
   std::unique_ptr<Stepping> stepping =

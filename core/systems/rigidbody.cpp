@@ -503,8 +503,8 @@ auto withRigidBodyForms(const RigidBody& b, const RigidBodyState& s0, Make make)
 
 InputError rigidBodyUnavailable(Method method, const std::string& system) {
   std::string names;
-  for (Method m : {Method::Variational, Method::Vi4, Method::Rk45, Method::Rk45Quat,
-                   Method::Rk45Proj, Method::Rkmk4, Method::Rk4})
+  for (Method m : {Method::Variational, Method::Vi4, Method::Vi6, Method::Vi8, Method::Rk45,
+                   Method::Rk45Quat, Method::Rk45Proj, Method::Rkmk4, Method::Rk4})
     names += (names.empty() ? "" : ", ") + methodName(m);
   return InputError("--integrator '" + methodName(method) + "' is not available for " + system +
                     " (" + names + ")");
@@ -524,7 +524,7 @@ std::unique_ptr<Run> makeRigidBodyRun(const RigidBody& b, const RigidBodyState& 
   if (!run) throw rigidBodyUnavailable(method, system);
   // the LGVI checks the domain in its step; the Runge-Kutta runs would integrate through a
   // collision, so their samples are checked
-  if (method == Method::Variational || method == Method::Vi4) return run;
+  if (isVariationalComposition(method)) return run;
   return domainChecked(std::move(run), b.potential);
 }
 

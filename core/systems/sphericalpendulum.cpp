@@ -150,8 +150,8 @@ SystemDeclaration SphereParticleModel::sharedDeclaration() {
   SystemDeclaration d;
   d.settings.h = 0.05;
   d.settings.T = 200.0;
-  d.methods = {Method::Variational, Method::Rk45,  Method::Vi4, Method::Rattle,
-               Method::Rk45Proj,    Method::Rkmk4, Method::Rk4};
+  d.methods = {Method::Variational, Method::Rk45,     Method::Vi4,   Method::Vi6, Method::Vi8,
+               Method::Rattle,      Method::Rk45Proj, Method::Rkmk4, Method::Rk4};
   d.structure = "|1 - q^T q|";
   d.structure2 = "|q.omega|";
   d.state = {{"q", {"3"}, "", "direction of the rod from the centre, a unit vector"},
@@ -245,8 +245,7 @@ SphericalPendulumState SphereParticleModel::startState(const SteppingStart& star
   if (!start.state) return x0;
   const StartState given(declaration(), *start.state);
   SphericalPendulumState x{given.unitVector("q"), given.vector3("omega")};
-  if (method == Method::Variational || method == Method::Vi4)
-    x.omega = sphereTangentPart(x.q, x.omega);
+  if (isVariationalComposition(method)) x.omega = sphereTangentPart(x.q, x.omega);
   return x;
 }
 

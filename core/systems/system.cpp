@@ -7,6 +7,8 @@
 #include <cmath>
 #include <utility>
 
+#include "core/integrators/composition.h"
+
 namespace dms {
 
 double StateError::norm() const {
@@ -95,11 +97,12 @@ ShadowConstruction SystemModel::shadowConstruction(const ParamValues& /*values*/
 ShadowConstruction SystemModel::noShadow(Method method, const std::string& methods,
                                          const std::string& otherwise) const {
   ShadowConstruction c;
-  if (method == Method::Vi4)
-    c.reason =
-        "not available for vi4: its step is a composition of three vi steps, and its discrete "
-        "Lagrangian needs the two inner configurations of each step, which the samples do not "
-        "hold";
+  const std::size_t stages = compositionGammas(method).size();
+  if (stages > 1)
+    c.reason = "not available for " + methodName(method) + ": its step is a composition of " +
+               std::to_string(stages) + " vi steps, and its discrete Lagrangian needs the " +
+               std::to_string(stages - 1) +
+               " inner configurations of each step, which the samples do not hold";
   else if (!methodInfo(method).symplectic)
     c.reason = "not available for " + methodName(method) +
                ": only a symplectic map has a modified Hamiltonian (this method's energy "

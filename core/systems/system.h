@@ -234,8 +234,8 @@ class SystemModel {
   virtual StateError stateError(const Sample& a, const Sample& b) const = 0;
   /// The shadow energy's construction for the runs of `method` at normalized `values` and step
   /// h (docs/shadow-energy.md derives each). By default none: a method that is not symplectic
-  /// has no modified Hamiltonian, vi4's samples lack its inner stages, and a system without its
-  /// own construction says so.
+  /// has no modified Hamiltonian, vi4's, vi6's and vi8's samples lack their inner stages, and a
+  /// system without its own construction says so.
   virtual ShadowConstruction shadowConstruction(const ParamValues& values, Method method,
                                                 double h) const;
   /// Makes a run from values that normalize() accepted and settings validateSettings() accepted.
@@ -255,9 +255,9 @@ class SystemModel {
  protected:
   /// The InputError for a method this system does not have.
   InputError unavailable(Method m) const;
-  /// No shadow energy for `method`, with the reason: a method that is not symplectic, vi4, or
-  /// (a symplectic method of this system that still has none) `otherwise`. `methods` names the
-  /// methods that have one, e.g. "vi and rattle".
+  /// No shadow energy for `method`, with the reason: a method that is not symplectic, a
+  /// composition of vi (vi4, vi6, vi8), or (a symplectic method of this system that still has
+  /// none) `otherwise`. `methods` names the methods that have one, e.g. "vi and rattle".
   ShadowConstruction noShadow(Method method, const std::string& methods,
                               const std::string& otherwise) const;
 

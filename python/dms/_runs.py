@@ -364,8 +364,8 @@ def run(system: Union[str, System], method: str = "vi", h: Optional[float] = Non
         the samples kept. An exception it raises stops the run and is raised here.
 
     rtol, atol, controller and sampling given to a fixed-step method, and summation given to a
-    method other than vi, vi4 and rattle, are ignored with a warning naming them (the table of
-    dmsim list: which methods read which setting).
+    method other than vi, vi4, vi6, vi8 and rattle, are ignored with a warning naming them (the
+    table of dmsim list: which methods read which setting).
 
     Warnings (warnings.warn, and kept in Run.warnings): what dmsim run warns about, the same
     text: a T that is not a whole number of steps, a parameter the system changed (a q0 scaled

@@ -34,7 +34,7 @@ class Simulator:
     body coordinates [N m] (and on a free body then the force on the mass centre, in inertial
     coordinates [N]); for a point mass on a sphere the force on it in inertial coordinates [N];
     for the planar pendulum the torque about the pivot, for the mass-spring the force along
-    the rail. It enters the variational methods (vi, vi4, rattle) through the discrete
+    the rail. It enters the variational methods (vi, vi4, vi6, vi8, rattle) through the discrete
     Lagrange-d'Alembert principle, half the step's impulse at each end, and the Runge-Kutta
     methods through their vector field. Without u a step is the same as a step of dms.run.
 

@@ -140,8 +140,9 @@ class TestSweep : public QObject {
     QTest::newRow("method the system lacks")
         << ms + QStringList{"--methods", "vi,rattle"}
         << "--methods: 'rattle' is not available for mass-spring (this system has: vi, rk45";
-    QTest::newRow("unknown method") << ms + QStringList{"--methods", "vi,foo"}
-                                    << "unknown method 'foo' (mass-spring has vi,rk45,vi4,rk4)";
+    QTest::newRow("unknown method")
+        << ms + QStringList{"--methods", "vi,foo"}
+        << "unknown method 'foo' (mass-spring has vi,rk45,vi4,vi6,vi8,rk4)";
     QTest::newRow("h zero") << ms + QStringList{"--h", "0"} << "--h 0: every h must be in (0, T]";
     QTest::newRow("h negative") << ms + QStringList{"--h", "0.07,-0.05"}
                                 << "--h -0.05: every h must be in (0, T]";
@@ -162,7 +163,7 @@ class TestSweep : public QObject {
     QTest::newRow("h without a fixed-step method")
         << ms + QStringList{"--methods", "rk45", "--h", "0.07"}
         << "--h: none of --methods rk45 takes a fixed step (mass-spring's fixed-step methods: "
-           "vi,vi4,rk4)";
+           "vi,vi4,vi6,vi8,rk4)";
     QTest::newRow("unwritable csv") << ms + QStringList{"--csv", "/nonexistent/s.csv"}
                                     << "--csv: cannot write '/nonexistent/s.csv'";
     QTest::newRow("no system") << QStringList{"sweep"} << "--system is required";

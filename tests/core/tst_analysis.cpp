@@ -31,8 +31,7 @@ void addSystemRows() {
 }
 
 SweepSpec sweepOf(const QString& system, Method method) {
-  SweepSpec spec = defaultSweep(*findSystem(system.toStdString()));
-  spec.methods = {method};
+  SweepSpec spec = defaultSweep(*findSystem(system.toStdString()), method);
   validateSweep(spec);
   return spec;
 }
@@ -58,7 +57,11 @@ class TestAnalysis : public QObject {
   // four of the five h must be in the fit's range (usedForOrder), so the order is not fitted on
   // what a pre-asymptotic sweep happens to leave; three (the fit's least) where every run left
   // out is below the floor, too accurate for the reference to measure (the two-body problem's
-  // rkmk4: 1.3e-10 and 9.0e-12 under 100 times its reference's 2.3e-12).
+  // rkmk4: 1.3e-10 and 9.0e-12 under 100 times its reference's 2.3e-12). vi6 and vi8 are
+  // swept at their own steps (defaultSweep(model, method): the article's leave them at
+  // round-off), up to 4 h0 and 8 h0 and spaced by 2^(2/3) and 2^(1/2): their largest c h^2 is
+  // larger and a ratio below 2 weighs it more, so they fit within 0.3 of p (measured: vi6 5.99
+  // to 6.07, vi8 7.95 to 8.16).
   void fixedStepOrder() {
     QFETCH(QString, system);
     QFETCH(int, method);
@@ -76,7 +79,7 @@ class TestAnalysis : public QObject {
     const std::optional<double> p = fittedOrder(r, m);
     QVERIFY(p.has_value());
     const double expected = methodInfo(m).order;
-    QVERIFY2(std::fabs(*p - expected) < (methodInfo(m).symmetric ? 0.1 : 0.3),
+    QVERIFY2(std::fabs(*p - expected) < (methodInfo(m).symmetric && expected <= 4 ? 0.1 : 0.3),
              qPrintable(QString("fitted order %1, the method's %2").arg(*p).arg(expected)));
   }
 

@@ -180,7 +180,7 @@ class TestExactReference : public QObject {
                          .arg(dv, 0, 'g', 17)));
       ++checked;
     }
-    QCOMPARE(checked, 15);  // vi, vi4 and rk4 at five h each
+    QCOMPARE(checked, 25);  // vi, vi4, vi6, vi8 and rk4 at five h each
   }
 
   // the fitted orders stay: vi 2, vi4 4, rk4 4, each on at least four of its five runs

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/integrators/composition.h"
 #include "core/sim/registry.h"
 #include "core/sim/simulator.h"
 #include "core/sim/tangentcoords.h"
@@ -81,8 +82,7 @@ class TestLinearize : public QObject {
                                  "m*l*(-9.81*q3 + 3*q1^2*q2 + 2*q1*q3^3)");
     checkCentralDifferences(*m, Method(method));
     // RATTLE is symplectic on T*S^2 too, in the same form (its p is m l^2 omega x q)
-    if (Method(method) == Method::Variational || Method(method) == Method::Vi4 ||
-        Method(method) == Method::Rattle)
+    if (isVariationalComposition(Method(method)) || Method(method) == Method::Rattle)
       checkSymplectic(*m, Method(method));
   }
 
@@ -98,19 +98,19 @@ class TestLinearize : public QObject {
     const auto m = withPotential(*findSystem("custom-rigid-body"),
                                  "-2.943*R33 + 5*R13^2*R21 + 3*cos(R12*R31) + R11*R22*R33");
     checkCentralDifferences(*m, Method(method));
-    if (Method(method) == Method::Variational || Method(method) == Method::Vi4)
-      checkSymplectic(*m, Method(method));
+    if (isVariationalComposition(Method(method))) checkSymplectic(*m, Method(method));
   }
 
   void variationalStepsAreSymplectic_data() { everyLinearizedMethod(); }
-  // A^T Omega(x_{k+1}) A = Omega(x_k) for a symplectic map: for vi and vi4 to round-off (a few
+  // A^T Omega(x_{k+1}) A = Omega(x_k) for a symplectic map: for vi and its compositions vi4,
+  // vi6 and vi8 to round-off (a few
   // hundred eps of |A|^2 |Omega|: the products of a few dozen terms each), where RK4 errs by
   // O(h^5) per step
   void variationalStepsAreSymplectic() {
     QFETCH(QString, system);
     QFETCH(int, method);
     const Method me = Method(method);
-    if (me != Method::Variational && me != Method::Vi4) return;
+    if (!isVariationalComposition(me)) return;
     checkSymplectic(*findSystem(system.toStdString()), me);
   }
 

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "core/fit.h"
+#include "core/integrators/composition.h"
 #include "core/integrators/fixedsteprun.h"
 #include "core/sim/registry.h"
 #include "core/sim/summary.h"

@@ -26,6 +26,8 @@ const Look kLooks[] = {
     {Method::Rk4, QT_TRANSLATE_NOOP("MethodLook", "classical RK4, fixed step h")},
     {Method::Rkmk4, QT_TRANSLATE_NOOP("MethodLook", "Munthe-Kaas RK4 on the rotation group")},
     {Method::Vi4, QT_TRANSLATE_NOOP("MethodLook", "variational, Yoshida triple jump, order 4")},
+    {Method::Vi6, QT_TRANSLATE_NOOP("MethodLook", "variational, Yoshida's 7 stages, order 6")},
+    {Method::Vi8, QT_TRANSLATE_NOOP("MethodLook", "variational, 15 stages, order 8")},
     {Method::Rattle,
      QT_TRANSLATE_NOOP("MethodLook", "constrained Störmer-Verlet in R³ (the same map as vi)")},
 };
