@@ -147,9 +147,13 @@ int cmdSweep(const CommandOptions& c) {
     for (std::string name; std::getline(list, name, ',');) names.push_back(name);
     spec.methods = sweepMethods(*model, names, given, o.has("--h"), o.has("--rtol"));
   }
-  if (o.has("--h")) spec.steps = parseList(o.values.at("--h"), "--h");
+  // steps given replace every method's, the high orders' own included
+  if (o.has("--h")) {
+    spec.steps = parseList(o.values.at("--h"), "--h");
+    spec.ownSteps.clear();
+  }
   if (o.has("--rtol")) spec.rtols = parseList(o.values.at("--rtol"), "--rtol");
-  if (o.has("--T")) spec.T = parseNumber(o.values.at("--T"), "--T");
+  if (o.has("--T")) setSweepHorizon(spec, parseNumber(o.values.at("--T"), "--T"));
   ParamValues raw;
   for (const std::string& s : o.sets) {
     auto [name, value] = parseAssignment(s);

@@ -238,7 +238,10 @@ std::optional<ExactSolution> exactSolution(const SystemModel& model, const Param
   return e;
 }
 
-SweepSpec defaultSweep(const SystemModel& model) {
+namespace {
+
+// the default sweep with the shared steps only
+SweepSpec sharedSweep(const SystemModel& model) {
   const IntegratorSettings article = model.defaultSettings();
   SweepSpec s;
   s.system = model.name();
@@ -251,8 +254,34 @@ SweepSpec defaultSweep(const SystemModel& model) {
   return s;
 }
 
+}  // namespace
+
+const std::vector<double>& sweepSteps(const SweepSpec& spec, Method m) {
+  const auto own = spec.ownSteps.find(m);
+  return own != spec.ownSteps.end() ? own->second : spec.steps;
+}
+
+void setSweepHorizon(SweepSpec& spec, double T) {
+  spec.T = T;
+  if (!(T > 0.0) || !std::isfinite(T)) return;  // refused by validateSweep, naming --T
+  for (auto& [m, hs] : spec.ownSteps)
+    for (double& h : hs) {
+      const double N = std::floor(T / h + 1e-9);
+      if (N >= 1.0 && std::fabs(N * h - T) <= kLandingTolerance * T) continue;
+      h = T / std::max(1.0, std::round(T / h));
+    }
+}
+
+SweepSpec defaultSweep(const SystemModel& model) {
+  SweepSpec s = sharedSweep(model);
+  for (Method m : s.methods)
+    if (!methodInfo(m).adaptive && methodInfo(m).order > 4)
+      s.ownSteps[m] = defaultSweep(model, m).steps;
+  return s;
+}
+
 SweepSpec defaultSweep(const SystemModel& model, Method method) {
-  SweepSpec s = defaultSweep(model);
+  SweepSpec s = sharedSweep(model);
   s.methods = {method};
   const int p = methodInfo(method).order;
   if (methodInfo(method).adaptive || p <= 4) return s;
@@ -295,8 +324,12 @@ void validateSweep(const SweepSpec& spec) {
     throw InputError("--rtol: no tolerance for the adaptive methods (give --rtol R1,R2,...)");
   checkList(spec.steps, "--h");
   checkList(spec.rtols, "--rtol");
+  std::vector<double> allSteps;
+  for (Method m : spec.methods)
+    if (!methodInfo(m).adaptive)
+      for (double h : sweepSteps(spec, m)) allSteps.push_back(h);
   if (fixed)
-    for (double h : spec.steps) {
+    for (double h : allSteps) {
       if (!(h > 0.0) || h > spec.T)
         throw InputError("--h " + formatNumber(h) + ": every h must be in (0, T] = (0, " +
                          formatNumber(spec.T) + "]");
@@ -324,7 +357,7 @@ std::vector<SweepPoint> sweepPoints(const SweepSpec& spec) {
       for (double r : spec.rtols)
         points.push_back({m, std::nullopt, r, rounded12(r / kRtolPerAtol)});
     } else {
-      for (double h : spec.steps) points.push_back({m, h, std::nullopt, std::nullopt});
+      for (double h : sweepSteps(spec, m)) points.push_back({m, h, std::nullopt, std::nullopt});
     }
   }
   return points;
@@ -505,6 +538,10 @@ SweepResult mergeSweeps(const std::vector<SweepResult>& shards,
     if (a.methods != b.methods)
       throw differ("methods", methodList(a.methods), methodList(b.methods));
     if (a.steps != b.steps) throw differ("h", numberList(a.steps), numberList(b.steps));
+    for (Method m : a.methods)
+      if (sweepSteps(a, m) != sweepSteps(b, m))
+        throw differ("h of " + methodName(m), numberList(sweepSteps(a, m)),
+                     numberList(sweepSteps(b, m)));
     if (a.rtols != b.rtols) throw differ("rtol", numberList(a.rtols), numberList(b.rtols));
     for (const auto& [k, v] : a.parameters)
       if (!b.parameters.count(k) || b.parameters.at(k) != v)

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -46,11 +47,24 @@ struct SweepSpec {
   std::vector<Method> methods;
   std::vector<double> steps;  ///< h values, for the fixed-step methods
   std::vector<double> rtols;  ///< RelTol values, for the adaptive methods
+  /// The h values of a fixed-step method that the default sweep gives steps of its own (an
+  /// order above 4: defaultSweep(model, method)); every other one takes `steps`. Steps given by
+  /// the user (--h, h=) replace them all: the caller clears this.
+  std::map<Method, std::vector<double>> ownSteps;
 };
+
+/// The h values a sweep runs method m at: its own steps, else the shared ones.
+const std::vector<double>& sweepSteps(const SweepSpec& spec, Method m);
+/// Sets the horizon T given by the user: each method's own steps that T is not a whole number
+/// of become T/N with N = round(T/h) (at least 1), the nearest steps that land on T; the shared
+/// steps, the user's or the default's, are left for validateSweep to check.
+void setSweepHorizon(SweepSpec& spec, double T);
 
 /// A system's default sweep: every method it has; h = 2 h0, h0, h0/2, h0/4, h0/8 (h0 its
 /// article step), RelTol 1e-3 to 1e-10 by decades; T a tenth of the article's horizon, rounded
-/// to a whole number of the largest h (so every h divides it) and to 12 digits.
+/// to a whole number of the largest h (so every h divides it) and to 12 digits. A fixed-step
+/// method of order above 4 gets its own steps (ownSteps), those of defaultSweep(model, method),
+/// so that its order is fitted above round-off.
 SweepSpec defaultSweep(const SystemModel& model);
 /// The default sweep of one method, with steps for its order p. Up to p = 4 the steps above.
 /// Above it the article's steps leave the error at round-off (vi8 at 2 h0: 2e-13 to 4e-10, with

@@ -9,6 +9,13 @@
 namespace dms {
 namespace {
 
+// the methods that have steps of their own, by name: {"vi8": [h, ...]}
+Json ownStepsJson(const SweepSpec& spec) {
+  Json j = Json::object();
+  for (const auto& [m, hs] : spec.ownSteps) j[methodName(m)] = hs;
+  return j;
+}
+
 using Json = nlohmann::ordered_json;
 
 Json optional(const std::optional<double>& x) { return x ? Json(*x) : Json(); }
@@ -60,6 +67,7 @@ Json toJson(const SweepResult& r, bool shard) {
                    {{"parameters", params},
                     {"methods", methods},
                     {"h", r.spec.steps},
+                    {"h_of", ownStepsJson(r.spec)},
                     {"rtol", r.spec.rtols}}},
                   {"runs", extra}};
   }
@@ -96,6 +104,9 @@ SweepResult sweepFromJson(const std::string& text, const std::string& file) {
     for (const Json& m : sw.at("methods"))
       r.spec.methods.push_back(parseMethod(m.get<std::string>()));
     r.spec.steps = sw.at("h").get<std::vector<double>>();
+    if (sw.contains("h_of"))
+      for (const auto& [m, hs] : sw.at("h_of").items())
+        r.spec.ownSteps[parseMethod(m)] = hs.get<std::vector<double>>();
     r.spec.rtols = sw.at("rtol").get<std::vector<double>>();
     const Json& ref = j.at("reference");
     r.reference.method = parseMethod(ref.at("method").get<std::string>());

@@ -43,6 +43,15 @@ std::string listText(const std::vector<double>& xs, int digits) {
   return join(parts, ", ");
 }
 
+// "; vi8: h = ..." for each method the sweep gives steps of its own
+std::string ownStepsText(const SweepSpec& spec) {
+  std::string out;
+  for (const auto& [m, hs] : spec.ownSteps)
+    if (std::find(spec.methods.begin(), spec.methods.end(), m) != spec.methods.end())
+      out += " (" + methodName(m) + ": " + listText(hs, 6) + ")";
+  return out;
+}
+
 // the global error of a run that finished, where a log axis shows it
 std::optional<double> globalError(const SweepRun& run) {
   if (run.status != RunStatus::Ok || !run.error) return std::nullopt;
@@ -149,11 +158,14 @@ class SweepStudy : public Study {
     SweepSpec spec = defaultSweep(model);
     spec.parameters = parameters;
     spec.methods = methods;
-    spec.steps = parseList(inputValue(*this, model, in, "h"), "h values");
+    const std::vector<double> steps = parseList(inputValue(*this, model, in, "h"), "h values");
+    // h values other than the default's replace every method's, the high orders' own included
+    if (steps != spec.steps) spec.ownSteps.clear();
+    spec.steps = steps;
     spec.rtols = parseList(inputValue(*this, model, in, "rtol"), "RelTol values");
     const std::vector<double> T = parseList(inputValue(*this, model, in, "T"), "T");
     if (T.size() != 1) throw InputError("T: one number, the horizon in seconds");
-    spec.T = T.front();
+    setSweepHorizon(spec, T.front());
     checked(
         [&] { validateSweep(spec); },
         {{"--methods", "Methods"}, {"--h", "h values"}, {"--rtol", "RelTol values"}, {"--T", "T"}});
@@ -187,7 +199,7 @@ class SweepStudy : public Study {
       std::vector<std::string> names;
       for (Method m : r.spec.methods) names.push_back(methodName(m));
       out.caption = "T = " + g(r.spec.T, 6) + " s; methods " + join(names, ",") +
-                    "; h = " + listText(r.spec.steps, 6) +
+                    "; h = " + listText(r.spec.steps, 6) + ownStepsText(r.spec) +
                     " s; RelTol = " + listText(r.spec.rtols, 3) +
                     " (AbsTol = RelTol/1000); reference " + referenceText(r.reference);
       return out;

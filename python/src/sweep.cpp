@@ -33,9 +33,13 @@ SweepSpec specOf(const std::string& system, const std::optional<std::vector<std:
     for (const std::string& name : *methods) given += (given.empty() ? "" : ",") + name;
     spec.methods = sweepMethods(model, *methods, given, bool(h), bool(rtol));
   }
-  if (h) spec.steps = *h;
+  // steps given replace every method's, the high orders' own included
+  if (h) {
+    spec.steps = *h;
+    spec.ownSteps.clear();
+  }
   if (rtol) spec.rtols = *rtol;
-  if (T) spec.T = *T;
+  if (T) setSweepHorizon(spec, *T);
   spec.parameters = normalizeReported(model, paramValues(params, model), warnings);
   validateSweep(spec);
   return spec;

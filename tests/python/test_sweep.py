@@ -82,3 +82,18 @@ def test_error_parts_are_dmsims_csv_columns(dmsim, tmp_path):
                         T=2, jobs=1, shard=f"{i}/2") for i in (1, 2)]
     merged = dms.merge_sweeps(shards)
     assert list(merged.position_err) == list(s.position_err)
+
+
+def test_default_sweep_fits_the_high_orders():
+    # the default sweep (dmsim sweep's, with no --h) gives vi6 and vi8 steps of their own, where
+    # their errors are above round-off: their fitted orders are 6 and 8 within 0.3 (the
+    # tolerance of the fit over five steps, as for vi and vi4)
+    s = dms.sweep("pendulum-3d", methods=["vi", "vi6", "vi8"])
+    assert abs(s.orders["vi"] - 2) < 0.3
+    assert abs(s.orders["vi6"] - 6) < 0.3
+    assert abs(s.orders["vi8"] - 8) < 0.3
+    hs = {m: sorted({r.h for r in s.runs if r.method == m}) for m in ("vi", "vi8")}
+    assert hs["vi8"] != hs["vi"]
+    # steps given replace every method's: vi8 at the article's steps is at round-off
+    given = dms.sweep("pendulum-3d", methods=["vi8"], h=hs["vi"])
+    assert sorted({r.h for r in given.runs}) == hs["vi"]
