@@ -17,7 +17,8 @@ enum class Method {
   Rk45Proj,     ///< RK45 projected onto the manifold after every step and output: "rk45-proj"
   Rkmk4,        ///< Runge-Kutta-Munthe-Kaas 4 on the rotation group: "rkmk4"
   Rattle,       ///< RATTLE, constrained Stormer-Verlet (spherical pendulum): "rattle"
-  Vi4           ///< vi composed by Yoshida's triple jump, order 4: "vi4"
+  Vi4,          ///< vi composed by Yoshida's triple jump, order 4: "vi4"
+  Rk853         ///< Dormand-Prince 8(5,3), Hairer's DOP853, on the continuous equations: "rk853"
 };
 
 struct MethodInfo {

@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "core/integrators/settingkeys.h"
+
 namespace dms {
 
 namespace {
@@ -20,12 +22,14 @@ struct Look {
 // least 30 apart in CIE76 delta E (tst_methodlook). The dashed lines are methods drawn over or
 // beside a neighbour: RK45 with quaternions in an orange beside RK45's vermilion, the triple
 // jump, and RATTLE, whose curves lie exactly on vi's (the same map in other coordinates), so
-// vi's solid line shows between its dashes.
+// vi's solid line shows between its dashes. DOP853 is RK45's kin in a darker brown-red (Paul
+// Tol's), dotted, as its curves lie on RK45's wherever both are accurate.
 const Look kLooks[] = {
     {Method::Variational, 0x0072b2, Pen::Solid}, {Method::Rk45, 0xd55e00, Pen::Solid},
     {Method::Rk45Quat, 0xe69f00, Pen::Dash},     {Method::Rk45Proj, 0xcc79a7, Pen::Solid},
     {Method::Rk4, 0x009e73, Pen::Solid},         {Method::Rkmk4, 0x332288, Pen::Solid},
     {Method::Vi4, 0x000000, Pen::Dash},          {Method::Rattle, 0xd4c15a, Pen::Dash},
+    {Method::Rk853, 0x661100, Pen::Dot},
 };
 
 const Look& look(Method m) {
@@ -42,7 +46,8 @@ Pen methodPen(Method m) { return look(m).pen; }
 
 std::string legendLabel(Method m, RkController controller) {
   const MethodInfo& info = methodInfo(m);
-  if (!info.adaptive) return info.label;
+  // the controller named only for the pairs that read it (not DOP853, which has its own)
+  if (!info.adaptive || !settingKey("controller").readBy(m)) return info.label;
   return info.label + (controller == RkController::Ode45 ? " (ode45)" : " (SciPy)");
 }
 

@@ -103,7 +103,8 @@ SystemDeclaration pendulumChainDeclaration() {
   // 100 s the two largest steps' errors pass the fit's ceiling (vi at h = 0.01: 0.42 at 10 s,
   // 0.011 at 2 s).
   d.sweepHorizon = 2.0;
-  d.methods = {Method::Variational, Method::Rk45, Method::Vi4, Method::Rk45Proj, Method::Rk4};
+  d.methods = {Method::Variational, Method::Rk45, Method::Vi4,
+               Method::Rk45Proj,    Method::Rk4,  Method::Rk853};
   d.structure = "max_i |1 - q_i^T q_i|";
   d.structure2 = "max_i |q_i.omega_i|";
   d.hasMomentum = true;
