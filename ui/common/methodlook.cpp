@@ -28,6 +28,7 @@ const Look kLooks[] = {
     {Method::Vi4, QT_TRANSLATE_NOOP("MethodLook", "variational, Yoshida triple jump, order 4")},
     {Method::Rattle,
      QT_TRANSLATE_NOOP("MethodLook", "constrained Störmer-Verlet in R³ (the same map as vi)")},
+    {Method::Rk853, QT_TRANSLATE_NOOP("MethodLook", "Dormand-Prince 8(5,3) (DOP853), adaptive")},
 };
 
 const Look& look(Method m) {
