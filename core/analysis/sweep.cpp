@@ -89,9 +89,12 @@ Outcome runToEnd(const SystemModel& model, const ParamValues& values, Method met
 }
 
 // a rough cost in evaluations, only to start the longest runs first (results never depend on
-// the order): N = T/h steps, or about T RelTol^(-1/5) accepted steps of 6 evaluations
+// the order): N = T/h steps, or about T RelTol^(-1/p) accepted steps of an order-p pair, of 6
+// evaluations (RK45) or 12 (DOP853)
 double estimatedCost(const SweepPoint& p, double T) {
-  return p.h ? T / *p.h : 6.0 * T * std::pow(*p.rtol, -0.2);
+  if (p.h) return T / *p.h;
+  const double evaluations = p.method == Method::Rk853 ? 12.0 : 6.0;
+  return evaluations * T * std::pow(*p.rtol, -1.0 / double(methodInfo(p.method).order));
 }
 
 void checkList(const std::vector<double>& xs, const std::string& flag) {

@@ -168,6 +168,8 @@ class Dop853T {
     /// Fixed steps of this size (the last one shortened to end at tf), accepted whatever the
     /// error estimate: the order-8 method alone, for order studies. 0: controlled steps.
     double fixedStep = 0.0;
+    /// The first step (DOP853's H); 0: Hairer's initial step guess (HINIT). Capped by hmax.
+    double firstStep = 0.0;
   };
 
   static int order() { return 8; }
@@ -255,6 +257,8 @@ void Dop853T<N, Rhs>::init(Rhs f, double t0, const State& y0, double tf, const O
   ++m_fevals;
   if (m_opt.fixedStep > 0)
     m_h = m_opt.fixedStep;
+  else if (m_opt.firstStep > 0)
+    m_h = std::min(m_opt.firstStep, m_hmax);
   else
     initialStep();
 }

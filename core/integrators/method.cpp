@@ -17,6 +17,10 @@ const std::vector<MethodInfo>& allMethods() {
       {Method::Rk45Quat, "rk45-quat", "RK45 quaternion",
        "Dormand-Prince 5(4) with the attitude as a unit quaternion, adaptive step", true, false,
        false, 5},
+      {Method::Rk853, "rk853", "DOP853",
+       "Dormand-Prince 8(5,3) (Hairer's DOP853) on the continuous equations, adaptive step with "
+       "its own controller, dense output of order 7",
+       true, false, false, 8},
       {Method::Vi4, "vi4", "variational, triple jump",
        "vi composed by Yoshida's triple jump: symplectic, structure to round-off, order 4", false,
        true, true, 4, true},

@@ -19,7 +19,8 @@ enum class Method {
   Rattle,       ///< RATTLE, constrained Stormer-Verlet (spherical pendulum): "rattle"
   Vi4,          ///< vi composed by Yoshida's triple jump, order 4: "vi4"
   Vi6,          ///< vi composed by Yoshida's 7-stage composition, order 6: "vi6"
-  Vi8           ///< vi composed by the 15-stage composition of order 8: "vi8"
+  Vi8,          ///< vi composed by the 15-stage composition of order 8: "vi8"
+  Rk853         ///< Dormand-Prince 8(5,3), Hairer's DOP853, on the continuous equations: "rk853"
 };
 
 struct MethodInfo {

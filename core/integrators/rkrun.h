@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// RK45 on a continuous form of a system: the system supplies y0, the right-hand side and how
-/// to read a sample off y.
+/// An adaptive Runge-Kutta pair (RK45, DOP853) on a continuous form of a system: the system
+/// supplies y0, the right-hand side and how to read a sample off y.
 #pragma once
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/integrators/dop853.h"
 #include "core/integrators/dormandprince.h"
 #include "core/integrators/run.h"
 #include "core/integrators/settings.h"
@@ -70,15 +71,81 @@ ContinuousForm dynamicForm(ContinuousFormT<N, Rhs> f) {
   }
 }
 
-/// RK45 on a continuous form, sampled at t_k = k h through dense output (ode45 with a tspan of
-/// more than two points) or at its accepted steps.
+/// What a run needs to know of an adaptive pair beyond the shape the pairs share (init, step,
+/// interpolate, counters): how the settings become its options, the name its messages go by,
+/// and its Butcher tableau (for the derivative of a step, tangent.h).
+template <class Integrator>
+struct AdaptivePair;
+
+/// Dormand-Prince 5(4): ode45's or SciPy's controller (IntegratorSettings::controller), ode45's
+/// first step bounded by the output spacing, and a projection after every step (rk45-proj).
+template <int N, class Rhs>
+struct AdaptivePair<DormandPrinceT<N, Rhs>> {
+  using Integrator = DormandPrinceT<N, Rhs>;
+  using State = typename Integrator::State;
+  static constexpr const char* kTag = "RK45";
+  static constexpr bool kProjects = true;
+  static constexpr int kStages = 6;
+  /// hmax 0: the pair's default; `spacing` (0: none) bounds the first step as ode45's first
+  /// output spacing does; `carried` (0: none), a step carried over from an earlier interval,
+  /// takes its place.
+  static typename Integrator::Options options(const IntegratorSettings& s, double hmax,
+                                              double spacing, double carried,
+                                              std::function<void(State&)> project) {
+    typename Integrator::Options o;
+    o.rtol = s.rtol;
+    o.atol = s.atol;
+    o.controller = s.controller;
+    o.hmax = hmax;
+    o.firstOutputSpacing = carried > 0 ? carried : spacing;
+    o.project = std::move(project);
+    return o;
+  }
+  static double a(int i, int j) { return dp45::kA[i][j]; }
+  static const double* b() { return dp45::kB; }
+  static const double* c() { return dp45::kC; }
+};
+
+/// DOP853: its own controller (the settings' controller is RK45's and not read), Hairer's
+/// initial step guess unless a step is carried over, no projection.
+template <int N, class Rhs>
+struct AdaptivePair<Dop853T<N, Rhs>> {
+  using Integrator = Dop853T<N, Rhs>;
+  using State = typename Integrator::State;
+  static constexpr const char* kTag = "RK853";
+  static constexpr bool kProjects = false;
+  static constexpr int kStages = dop853::kStages;
+  static typename Integrator::Options options(const IntegratorSettings& s, double hmax,
+                                              double /*spacing*/, double carried,
+                                              const std::function<void(State&)>& /*project*/) {
+    typename Integrator::Options o;
+    o.rtol = s.rtol;
+    o.atol = s.atol;
+    o.hmax = hmax;
+    o.firstStep = carried;
+    return o;
+  }
+  static double a(int i, int j) { return dop853::kA[i][j]; }
+  static const double* b() { return dop853::kB; }
+  static const double* c() { return dop853::kC; }
+};
+
+/// The form's RK45 and DOP853.
 template <class Form>
+using Rk45Of = DormandPrinceT<Form::kSize, typename Form::RhsType>;
+template <class Form>
+using Dop853Of = Dop853T<Form::kSize, typename Form::RhsType>;
+
+/// An adaptive pair (RK45 by default, or DOP853) on a continuous form, sampled at t_k = k h
+/// through dense output (ode45 with a tspan of more than two points) or at its accepted steps.
+template <class Form, class Integrator = Rk45Of<Form>>
 class RkRunT final : public Run {
  public:
   using State = typename Form::State;
-  using Integrator = DormandPrinceT<Form::kSize, typename Form::RhsType>;
+  using Pair = AdaptivePair<Integrator>;
 
-  /// With `projected`, every accepted step and every output is projected (form.project).
+  /// With `projected` (RK45 only), every accepted step and every output is projected
+  /// (form.project).
   RkRunT(Form form, const IntegratorSettings& s, bool projected = false);
 
   using Run::advance;
@@ -116,25 +183,23 @@ class RkRunT final : public Run {
 
 using RkRun = RkRunT<ContinuousForm>;
 
-template <class Form>
-RkRunT<Form>::RkRunT(Form form, const IntegratorSettings& s, bool projected)
-    : m_form(std::move(form)), m_settings(s), m_projected(projected && m_form.project) {
+template <class Form, class Integrator>
+RkRunT<Form, Integrator>::RkRunT(Form form, const IntegratorSettings& s, bool projected)
+    : m_form(std::move(form)),
+      m_settings(s),
+      m_projected(Pair::kProjects && projected && m_form.project) {
   m_lastOut = s.steps();
   const bool output = s.sampling == RkSampling::Output;
   // ode45 with tspan = 0:h:T integrates to the last output time
   m_tf = output ? double(m_lastOut) * s.h : s.T;
-  typename Integrator::Options o;
-  o.rtol = s.rtol;
-  o.atol = s.atol;
-  o.controller = s.controller;
-  o.firstOutputSpacing = output ? s.h : 0.0;
-  if (m_projected) o.project = m_form.project;
-  m_dp.init(m_form.rhs, 0.0, m_form.y0, m_tf, o);
+  m_dp.init(m_form.rhs, 0.0, m_form.y0, m_tf,
+            Pair::options(s, 0.0, output ? s.h : 0.0, 0.0,
+                          m_projected ? m_form.project : std::function<void(State&)>()));
   m_yout.resize(m_form.y0.size());
 }
 
-template <class Form>
-bool RkRunT<Form>::fail(const std::string& why) {
+template <class Form, class Integrator>
+bool RkRunT<Form, Integrator>::fail(const std::string& why) {
   m_over = true;
   m_failure.failed = true;
   m_failure.time = m_lastGood;
@@ -142,12 +207,12 @@ bool RkRunT<Form>::fail(const std::string& why) {
   return false;
 }
 
-template <class Form>
-bool RkRunT<Form>::emitSample(SampleSink& sink, double t, const State& y) {
+template <class Form, class Integrator>
+bool RkRunT<Form, Integrator>::emitSample(SampleSink& sink, double t, const State& y) {
   m_sample = m_form.sample(t, y);
   if (!sampleIsFinite(m_sample)) {
     std::ostringstream m;
-    m << "RK45: the state became non-finite near t = " << t;
+    m << Pair::kTag << ": the state became non-finite near t = " << t;
     return fail(m.str());
   }
   m_lastGood = t;
@@ -155,8 +220,9 @@ bool RkRunT<Form>::emitSample(SampleSink& sink, double t, const State& y) {
   return true;
 }
 
-template <class Form>
-bool RkRunT<Form>::advance(SampleSink& out, std::size_t maxSamples, SampleFields /*fields*/) {
+template <class Form, class Integrator>
+bool RkRunT<Form, Integrator>::advance(SampleSink& out, std::size_t maxSamples,
+                                       SampleFields /*fields*/) {
   std::size_t n = 0;
   const bool output = m_settings.sampling == RkSampling::Output;
   if (!m_started && maxSamples > 0 && !m_over) {
@@ -207,8 +273,8 @@ bool RkRunT<Form>::advance(SampleSink& out, std::size_t maxSamples, SampleFields
   return !m_over;
 }
 
-template <class Form>
-bool RkRunT<Form>::interpolate(double t, Sample& out) const {
+template <class Form, class Integrator>
+bool RkRunT<Form, Integrator>::interpolate(double t, Sample& out) const {
   State y = m_form.y0;  // sized
   m_dp.interpolate(t, y);
   if (m_projected) m_form.project(y);

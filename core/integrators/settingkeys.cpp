@@ -75,7 +75,7 @@ const std::vector<SettingKey>& settingKeys() {
       choiceKey(
           "controller", "--rk", "rk", "controller",
           "RK45's step-size controller: MATLAB ode45's (the article's baseline) or SciPy's RK45",
-          SettingScope::Adaptive,
+          SettingScope::Controlled,
           {{"ode45", "ode45 (MATLAB)", "MATLAB's controller", int(RkController::Ode45)},
            {"scipy", "SciPy RK45", "", int(RkController::Scipy)}},
           [](const IntegratorSettings& s) { return int(s.controller); },
@@ -112,6 +112,9 @@ bool SettingKey::readBy(Method m) const {
       return methodInfo(m).adaptive;
     case SettingScope::Summed:
       return isVariationalComposition(m) || m == Method::Rattle;
+    case SettingScope::Controlled:
+      // DOP853 steps by its own controller
+      return methodInfo(m).adaptive && m != Method::Rk853;
   }
   return false;
 }

@@ -22,8 +22,11 @@ namespace dms {
 enum class SettingScope {
   Every,     ///< every method: the step (or output spacing) h and the horizon T
   Adaptive,  ///< the adaptive methods (MethodInfo::adaptive): their step control and sampling
-  Summed     ///< the variational fixed-step methods, which add their increments: vi, vi4, vi6, vi8,
-             ///< rattle
+  Summed,    ///< the variational fixed-step methods, which add their increments: vi, vi4, vi6,
+             ///< vi8, rattle
+  /// the adaptive methods with a choice of step-size controller, the Dormand-Prince 5(4) ones:
+  /// rk45, rk45-quat, rk45-proj (rk853 has DOP853's own)
+  Controlled
 };
 
 /// One allowed value of a choice.

@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// The runs every system gets from its steps and its continuous form, in one place: the
 /// article's variational step (plain or compensated, IntegratorSettings::summation) as vi, its
-/// symmetric compositions as vi4, vi6 and vi8 (composition.h), RK45 and RK4 on the continuous form,
-/// RK45 projected back onto the manifold where the form has a projection, RKMK4 where there is a
-/// Lie group form. A new integrator of this kind is written once here and every system has it.
+/// symmetric compositions as vi4, vi6 and vi8 (composition.h), RK45, DOP853 (rk853) and RK4 on
+/// the continuous form, RK45 projected back onto the manifold where the form has a projection,
+/// RKMK4 where there is a Lie group form. A new integrator of this kind is written once here and
+/// every system has it.
 #pragma once
 
 #include <functional>
@@ -70,6 +71,8 @@ std::unique_ptr<Run> makeStandardRun(Method m,
       return makeComposed<SuzukiUmeno8, FixedStepRun>(f, st, st);
     case Method::Rk45:
       return std::make_unique<RkRunT<Form>>(f.continuous(), st);
+    case Method::Rk853:
+      return std::make_unique<RkRunT<Form, Dop853Of<Form>>>(f.continuous(), st);
     case Method::Rk45Proj: {
       Form form = f.continuous();
       if (!form.project) return nullptr;
@@ -94,8 +97,8 @@ std::unique_ptr<Run> makeStandardRun(Method m,
 }
 
 /// The same methods taken one step at a time (stepping.h), from the same forms: with no
-/// control held, their states are makeStandardRun's, bit for bit, except RK45's (its steps end
-/// at every t_k = k h, where a run's cross them).
+/// control held, their states are makeStandardRun's, bit for bit, except the adaptive pairs' (their
+/// steps end at every t_k = k h, where a run's cross them).
 template <class Plain, class Compensated, class MakeContinuous>
 std::unique_ptr<Stepping> makeStandardStepping(
     Method m, const StandardForms<Plain, Compensated, MakeContinuous>& f,
@@ -114,6 +117,8 @@ std::unique_ptr<Stepping> makeStandardStepping(
       return makeComposed<SuzukiUmeno8, FixedStepping>(f, st, st.h);
     case Method::Rk45:
       return std::make_unique<RkStepping<Form>>(f.continuous(), st, false);
+    case Method::Rk853:
+      return std::make_unique<RkStepping<Form, Dop853Of<Form>>>(f.continuous(), st, false);
     case Method::Rk45Proj: {
       Form form = f.continuous();
       if (!form.project) return nullptr;

@@ -31,7 +31,7 @@ struct HeldControl {
 class Stepping {
  public:
   virtual ~Stepping() = default;
-  /// From t to t + h: one step of a fixed-step method, or RK45's adaptive steps ending at
+  /// From t to t + h: one step of a fixed-step method, or an adaptive pair's steps ending at
   /// t + h exactly (the control may change there). False when the step failed; `why` says why
   /// and the state is the last good one.
   virtual bool step(std::string* why) = 0;
@@ -40,8 +40,8 @@ class Stepping {
   /// Steps taken so far (t = steps() h).
   virtual std::int64_t steps() const = 0;
   virtual RunCounters counters() const = 0;
-  /// A copy of the whole state, the integrator's own (compensation terms, RK45's step size):
-  /// stepping the copy repeats this one bit for bit.
+  /// A copy of the whole state, the integrator's own (compensation terms, an adaptive pair's step
+  /// size): stepping the copy repeats this one bit for bit.
   virtual std::unique_ptr<Stepping> clone() const = 0;
   /// The derivative of the next step from the current state with the control held now
   /// (tangent.h), in the system's tangent coordinates. False when the method has none on this
@@ -98,21 +98,22 @@ class FixedStepping final : public Stepping {
   StepWork m_work;
 };
 
-/// RK45 on a continuous form, from t_k = k h to t_{k+1} exactly, the right-hand side reading
-/// the control held over the step. The first step size of each interval is the last accepted
-/// one of the previous interval (the controller's own choice, not restarted from its initial
-/// guess), and no step exceeds h.
-template <class Form>
+/// An adaptive pair (RK45 by default, or DOP853) on a continuous form, from t_k = k h to
+/// t_{k+1} exactly, the right-hand side reading the control held over the step. The first step
+/// size of each interval is the largest accepted one of the previous interval (the controller's
+/// own choice, not restarted from its initial guess), and no step exceeds h.
+template <class Form, class Integrator = Rk45Of<Form>>
 class RkStepping final : public Stepping {
  public:
   using State = typename Form::State;
-  using Integrator = DormandPrinceT<Form::kSize, typename Form::RhsType>;
+  using Pair = AdaptivePair<Integrator>;
 
+  /// With `projected` (RK45 only), every accepted step is projected (form.project).
   RkStepping(Form form, const IntegratorSettings& s, bool projected)
       : m_form(std::move(form)),
         m_y(m_form.y0),
         m_settings(s),
-        m_projected(projected && m_form.project) {}
+        m_projected(Pair::kProjects && projected && m_form.project) {}
 
   bool step(std::string* why) override {
     const double t0 = double(m_k) * m_settings.h, t1 = double(m_k + 1) * m_settings.h;
@@ -142,8 +143,8 @@ class RkStepping final : public Stepping {
   std::int64_t steps() const override { return m_k; }
   RunCounters counters() const override { return {m_accepted, m_rejected, m_fevals}; }
   std::unique_ptr<Stepping> clone() const override { return std::make_unique<RkStepping>(*this); }
-  /// The steps step() would take, each differentiated by the Dormand-Prince stages on the
-  /// variational equation at the step size the controller chose, and chained.
+  /// The steps step() would take, each differentiated by the pair's stages on the variational
+  /// equation at the step size the controller chose, and chained.
   bool linearize(StepDerivative& d, std::string* why) const override {
     const ContinuousTangent& tangent = m_form.tangent;
     if (!tangent.available() || m_projected) {
@@ -156,10 +157,10 @@ class RkStepping final : public Stepping {
     const double t0 = double(m_k) * m_settings.h, t1 = double(m_k + 1) * m_settings.h;
     Integrator dp;
     dp.init(m_form.rhs, t0, m_y, t1, options());
-    static constexpr int s = 6;
+    static constexpr int s = Pair::kStages;
     double a[s * s] = {};
     for (int i = 0; i < s; ++i)
-      for (int j = 0; j < i; ++j) a[i * s + j] = dp45::kA[i][j];
+      for (int j = 0; j < i; ++j) a[i * s + j] = Pair::a(i, j);
     MatrixXd fy, fu;
     tangent.jacobian(t0, VectorXd(m_y), fy, fu);
     const auto n = Eigen::Index(m_y.size());
@@ -177,7 +178,7 @@ class RkStepping final : public Stepping {
         return false;
       }
       MatrixXd sy, su;
-      explicitRkDerivative(rhs, tangent, s, a, dp45::kB, dp45::kC, tPrev, yPrev, dp.t() - tPrev,
+      explicitRkDerivative(rhs, tangent, s, a, Pair::b(), Pair::c(), tPrev, yPrev, dp.t() - tPrev,
                            int(fu.cols()), sy, su);
       du = sy * du + su;
       dy = sy * dy;
@@ -194,14 +195,8 @@ class RkStepping final : public Stepping {
 
  private:
   typename Integrator::Options options() const {
-    typename Integrator::Options o;
-    o.rtol = m_settings.rtol;
-    o.atol = m_settings.atol;
-    o.controller = m_settings.controller;
-    o.hmax = m_settings.h;
-    o.firstOutputSpacing = m_hNext > 0 ? m_hNext : m_settings.h;
-    if (m_projected) o.project = m_form.project;
-    return o;
+    return Pair::options(m_settings, m_settings.h, m_settings.h, m_hNext,
+                         m_projected ? m_form.project : std::function<void(State&)>());
   }
 
   Form m_form;

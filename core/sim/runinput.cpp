@@ -82,15 +82,23 @@ ParamValues normalizeReported(const SystemModel& model, const ParamValues& given
 
 std::string ignoredSettingsWarning(Method method, const std::vector<GivenSetting>& given) {
   const MethodInfo& info = methodInfo(method);
-  // the given names of each scope the method does not read, in the table's order
-  std::vector<std::string> stepControl, summation;
-  const SettingKey* summed = nullptr;
+  // the given names of each scope the method does not read, in the table's order: an adaptive
+  // method that does not read a key of the step control steps by a controller of its own
+  std::vector<std::string> stepControl, summation, ownController;
+  const SettingKey *summed = nullptr, *controlled = nullptr;
   for (const SettingKey& k : settingKeys()) {
     if (k.readBy(method)) continue;
     for (const GivenSetting& g : given) {
       if (g.key != &k) continue;
-      (k.scope == SettingScope::Adaptive ? stepControl : summation).push_back(g.spelled);
-      if (k.scope == SettingScope::Summed) summed = &k;
+      if (k.scope == SettingScope::Summed) {
+        summation.push_back(g.spelled);
+        summed = &k;
+      } else if (info.adaptive) {
+        ownController.push_back(g.spelled);
+        controlled = &k;
+      } else {
+        stepControl.push_back(g.spelled);
+      }
     }
   }
   const auto verb = [](const std::vector<std::string>& v) {
@@ -101,9 +109,18 @@ std::string ignoredSettingsWarning(Method method, const std::vector<GivenSetting
     // "rtol, atol, the controller and the sampling": the adaptive methods' keys
     std::vector<std::string> keys;
     for (const SettingKey& k : settingKeys())
-      if (k.scope == SettingScope::Adaptive) keys.push_back((k.isChoice() ? "the " : "") + k.name);
+      if (k.scope == SettingScope::Adaptive || k.scope == SettingScope::Controlled)
+        keys.push_back((k.isChoice() ? "the " : "") + k.name);
     out.push_back(listed(stepControl) + verb(stepControl) + info.name +
                   " is a fixed-step method (" + listed(keys) + " set the adaptive methods' steps)");
+  }
+  if (!ownController.empty()) {
+    std::vector<std::string> readers;
+    for (const MethodInfo& m : allMethods())
+      if (controlled->readBy(m.method)) readers.push_back(m.name);
+    out.push_back(listed(ownController) + verb(ownController) + info.name +
+                  " steps by its own controller (the " + controlled->name + " is " +
+                  listed(readers) + "'s)");
   }
   if (!summation.empty()) {
     if (info.adaptive) {

@@ -94,8 +94,8 @@ SystemDeclaration massSpringDeclaration() {
   // sqrt(m/kappa) = 1 s, the oscillation's period over 2 pi (its one time scale)
   d.timeScale = 1.0;
   d.slowTimeScale = 1.0;
-  d.methods = {Method::Variational, Method::Rk45, Method::Vi4,
-               Method::Vi6,         Method::Vi8,  Method::Rk4};
+  d.methods = {Method::Variational, Method::Rk45, Method::Vi4,  Method::Vi6,
+               Method::Vi8,         Method::Rk4,  Method::Rk853};
   d.figures = {
       {"1", Method::Variational, Q::EnergyMeanDev, 1.0, "", 2.7327e-13,
        "midpoint rule conserves E exactly: round-off, order of magnitude only"},

@@ -104,7 +104,7 @@ SystemDeclaration pendulumChainDeclaration() {
   // 0.011 at 2 s).
   d.sweepHorizon = 2.0;
   d.methods = {Method::Variational, Method::Rk45,     Method::Vi4, Method::Vi6,
-               Method::Vi8,         Method::Rk45Proj, Method::Rk4};
+               Method::Vi8,         Method::Rk45Proj, Method::Rk4, Method::Rk853};
   d.structure = "max_i |1 - q_i^T q_i|";
   d.structure2 = "max_i |q_i.omega_i|";
   d.hasMomentum = true;

@@ -504,7 +504,7 @@ auto withRigidBodyForms(const RigidBody& b, const RigidBodyState& s0, Make make)
 InputError rigidBodyUnavailable(Method method, const std::string& system) {
   std::string names;
   for (Method m : {Method::Variational, Method::Vi4, Method::Vi6, Method::Vi8, Method::Rk45,
-                   Method::Rk45Quat, Method::Rk45Proj, Method::Rkmk4, Method::Rk4})
+                   Method::Rk45Quat, Method::Rk45Proj, Method::Rkmk4, Method::Rk4, Method::Rk853})
     names += (names.empty() ? "" : ", ") + methodName(m);
   return InputError("--integrator '" + methodName(method) + "' is not available for " + system +
                     " (" + names + ")");

@@ -196,7 +196,7 @@ LieForm rigidBodyLieForm(const RigidBody& b, const RigidBodyState& s0);
 /// The methods of a rigid body (makeRigidBodyRun makes each), in the order of allMethods().
 inline std::vector<Method> rigidBodyMethods() {
   return {Method::Variational, Method::Rk45,     Method::Rk45Quat, Method::Vi4, Method::Vi6,
-          Method::Vi8,         Method::Rk45Proj, Method::Rkmk4,    Method::Rk4};
+          Method::Vi8,         Method::Rk45Proj, Method::Rkmk4,    Method::Rk4, Method::Rk853};
 }
 
 /// A run of a rigid body: the LGVI (vi) and its triple jump (vi4), RK45 with R (rk45), with a

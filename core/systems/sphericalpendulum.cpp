@@ -151,7 +151,7 @@ SystemDeclaration SphereParticleModel::sharedDeclaration() {
   d.settings.h = 0.05;
   d.settings.T = 200.0;
   d.methods = {Method::Variational, Method::Rk45,     Method::Vi4,   Method::Vi6, Method::Vi8,
-               Method::Rattle,      Method::Rk45Proj, Method::Rkmk4, Method::Rk4};
+               Method::Rattle,      Method::Rk45Proj, Method::Rkmk4, Method::Rk4, Method::Rk853};
   d.structure = "|1 - q^T q|";
   d.structure2 = "|q.omega|";
   d.state = {{"q", {"3"}, "", "direction of the rod from the centre, a unit vector"},

@@ -320,8 +320,8 @@ SystemDeclaration twoBodyDeclaration() {
   // of the span), so their errors stop falling with RelTol (over 6000 s the same 5e-5 m at 1e-3
   // and 1e-4; over 12000 s a fall of 13x).
   d.sweepHorizon = 12000.0;
-  d.methods = {Method::Variational, Method::Rk45,     Method::Vi4,   Method::Vi6,
-               Method::Vi8,         Method::Rk45Proj, Method::Rkmk4, Method::Rk4};
+  d.methods = {Method::Variational, Method::Rk45,  Method::Vi4, Method::Vi6,  Method::Vi8,
+               Method::Rk45Proj,    Method::Rkmk4, Method::Rk4, Method::Rk853};
   d.structure = "max_i ||I - R_i^T R_i||";
   d.hasMomentum = true;
   d.conserved = {energyQuantity(),

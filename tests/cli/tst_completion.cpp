@@ -99,7 +99,7 @@ class TestCompletion : public QObject {
     }
     QCOMPARE(complete(completionScript(),
                       {"dmsim", "sweep", "--system", "mass-spring", "--methods", "vi,r"}),
-             QStringList({"vi,rk45", "vi,rk4"}));
+             QStringList({"vi,rk45", "vi,rk4", "vi,rk853"}));
     QStringList controlled;
     for (const dms::SystemModel* m : dms::systemsWithControl())
       controlled << QString::fromStdString(m->name());

@@ -67,7 +67,9 @@ class TestSweep : public QObject {
     for (const QJsonValue& v : runs) {
       const QJsonObject run = v.toObject();
       QCOMPARE(keysOf(run), fields);
-      const bool adaptive = run["method"].toString() == "rk45";
+      // the system's adaptive methods
+      const bool adaptive =
+          run["method"].toString() == "rk45" || run["method"].toString() == "rk853";
       QCOMPARE(run["h"].isNull(), adaptive);
       QCOMPARE(run["rtol"].isNull(), !adaptive);
       if (adaptive) QCOMPARE(run["atol"].toDouble(), run["rtol"].toDouble() / 1000);
@@ -142,7 +144,7 @@ class TestSweep : public QObject {
         << "--methods: 'rattle' is not available for mass-spring (this system has: vi, rk45";
     QTest::newRow("unknown method")
         << ms + QStringList{"--methods", "vi,foo"}
-        << "unknown method 'foo' (mass-spring has vi,rk45,vi4,vi6,vi8,rk4)";
+        << "unknown method 'foo' (mass-spring has vi,rk45,vi4,vi6,vi8,rk4,rk853)";
     QTest::newRow("h zero") << ms + QStringList{"--h", "0"} << "--h 0: every h must be in (0, T]";
     QTest::newRow("h negative") << ms + QStringList{"--h", "0.07,-0.05"}
                                 << "--h -0.05: every h must be in (0, T]";

@@ -1,17 +1,20 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// core/analysis: the sweep's fitted order of every fixed-step method on every system, RK45's global
-// error against its tolerance, the state error on the manifold, the parallel for and the shards.
+// core/analysis: the sweep's fitted order of every fixed-step method on every system, RK45's and
+// DOP853's global error against their tolerances, DOP853's dense output, the state error on the
+// manifold, the parallel for and the shards.
 #include <QtTest>
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <numeric>
 #include <stdexcept>
 
 #include "core/analysis/parallel.h"
 #include "core/analysis/sweep.h"
+#include "core/fit.h"
 #include "core/integrators/method.h"
 #include "core/lie/so3.h"
 #include "core/sim/registry.h"
@@ -23,6 +26,8 @@
 namespace tst_analysis {
 
 using namespace dms;
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 void addSystemRows() {
   QTest::addColumn<QString>("system");
@@ -110,6 +115,95 @@ class TestAnalysis : public QObject {
     // the reference is below the sweep: its bound (about the error at 1e-12) under the error
     // at 1e-11
     QVERIFY(r.reference.errorBound < r.runs.back().error->norm());
+  }
+
+  void rk853ErrorFollowsTolerance_data() { addSystemRows(); }
+  // DOP853's global error at T against its tolerance, over the sweep's RelTol 1e-3 to 1e-11: the
+  // least-squares slope of log error over log RelTol, on the runs the order fits of the
+  // fixed-step methods would use (above 100 times the reference's bound and N eps, below 0.1).
+  // Its controller holds the estimated error of each step at about RelTol (an error per step,
+  // not per unit step), and that estimate overstates the order-8 step's own local error; the
+  // global error so lies between N RelTol with N ~ RelTol^(-1/8) steps (slope 7/8) and
+  // proportionality (slope 1), which the sweeps show (0.91 on the two-body problem, 0.97 to 1.07
+  // elsewhere); 0.1 more either side for the coarse tolerances, not yet asymptotic. The order-8
+  // step itself shows in the work: 8 decades of error cost about 10^(8/8) = 10 times the steps
+  // (an order-5 pair's 10^(8/5) = 40), checked as the error falling by 10^6 at least while the
+  // steps grow by less than 20.
+  void rk853ErrorFollowsTolerance() {
+    QFETCH(QString, system);
+    // the work-precision study (the Analysis mode's and dmsim sweep's) offers it: the default
+    // sweep has every method of the system
+    const std::vector<Method> all = defaultSweep(*findSystem(system.toStdString())).methods;
+    QVERIFY(std::find(all.begin(), all.end(), Method::Rk853) != all.end());
+    SweepSpec spec = sweepOf(system, Method::Rk853);
+    spec.rtols.push_back(kSweepRtolMin);
+    const SweepResult r = runSweep(spec, {}, 2);
+    QCOMPARE(r.runs.size(), std::size_t(9));
+    std::vector<double> x, y;
+    for (const SweepRun& run : r.runs) {
+      QVERIFY2(run.status == RunStatus::Ok, run.failure.c_str());
+      const double e = run.error->norm();
+      const double floor =
+          kFitFloorFactor * std::max(r.reference.errorBound, double(run.counters.steps) * kEps);
+      qInfo("RelTol %.0e: %lld steps, error %.3e", *run.point.rtol,
+            static_cast<long long>(run.counters.steps), e);
+      if (e < floor || e > kFitCeiling) continue;
+      x.push_back(std::log(*run.point.rtol));
+      y.push_back(std::log(e));
+    }
+    QVERIFY2(x.size() >= 6, qPrintable(QString("%1 runs in the fit's range").arg(x.size())));
+    const double slope = leastSquaresSlope(x, y);
+    qInfo("%s: slope of the error over RelTol %.3f", qPrintable(system), slope);
+    QVERIFY2(slope > 7.0 / 8.0 - 0.1 && slope < 1.1, qPrintable(QString::number(slope)));
+    const SweepRun &coarse = r.runs.front(), &fine = r.runs.back();
+    const double drop = fine.error->norm() / coarse.error->norm();
+    QVERIFY2(drop < 1e-6, qPrintable(QString::number(drop)));
+    const double work = double(fine.counters.steps) / double(coarse.counters.steps);
+    QVERIFY2(work < 20.0, qPrintable(QString::number(work)));
+  }
+
+  // DOP853 sampled at t_k = k h through its dense output is as accurate as at its own steps:
+  // the order-7 interpolant's error on a step is O(h^8), the order of the step's own local
+  // error, so against the exact solution (the pendulum's libration) the samples between the
+  // steps err by no more than the global error the steps carry, here within a factor 3 (the
+  // error at an interior point can exceed both ends' by the interpolant's local error, at most
+  // about the step's tolerance RelTol |y|, under the global error). A wrong dense output (a
+  // dropped term) errs by O(h) or O(h^2) on a step, orders of magnitude above.
+  void rk853DenseOutputAsAccurateAsSteps() {
+    const SystemModel& m = *findSystem("planar-pendulum");
+    const ParamValues v = m.normalize({}, nullptr);
+    IntegratorSettings st = m.defaultSettings();
+    st.h = 0.1;
+    st.T = 20.0;
+    st.rtol = 1e-8;
+    st.atol = 1e-11;
+    const auto worst = [&](RkSampling sampling, std::size_t* samples) {
+      st.sampling = sampling;
+      std::unique_ptr<Run> run = m.makeRun(v, Method::Rk853, st);
+      std::vector<Sample> out;
+      double e = 0.0;
+      *samples = 0;
+      bool more = true;
+      while (more) {
+        out.clear();
+        more = run->advance(out, 1 << 12);
+        for (const Sample& s : out) {
+          const std::optional<ExactSolution> exact = exactSolution(m, v, s.t);
+          e = std::max(e, m.stateError(s, exact->sample).norm());
+          ++*samples;
+        }
+      }
+      if (run->failure().failed) qWarning("%s", run->failure().reason.c_str());
+      return e;
+    };
+    std::size_t atOutputs = 0, atSteps = 0;
+    const double output = worst(RkSampling::Output, &atOutputs);
+    const double steps = worst(RkSampling::Steps, &atSteps);
+    qInfo("rk853 at RelTol 1e-8: max error %.3e at %zu outputs, %.3e at %zu steps", output,
+          atOutputs, steps, atSteps);
+    QCOMPARE(atOutputs, std::size_t(201));
+    QVERIFY(atSteps > 1 && atSteps < atOutputs);  // the outputs lie between the steps
+    QVERIFY2(output <= 3.0 * steps, qPrintable(QString("%1 against %2").arg(output).arg(steps)));
   }
 
   // The runs handed over as they arrive (the app draws them before the sweep ends) are the

@@ -273,7 +273,7 @@ class TestScenario : public QObject {
         << "methods[1]";
     QTest::newRow("unknown method")
         << R"({"schema_version": 1, "system": "mass-spring", "methods": ["vi", "euler"]})"
-        << "'euler' is not a method (mass-spring has vi, rk45, vi4, vi6, vi8, rk4)";
+        << "'euler' is not a method (mass-spring has vi, rk45, vi4, vi6, vi8, rk4, rk853)";
     QTest::newRow("method the system lacks")
         << R"({"schema_version": 1, "system": "mass-spring", "methods": ["rattle"]})"
         << "mass-spring has no method 'rattle'";

@@ -5,6 +5,7 @@ at a time), in dms.run and in the scenario files, and a setting a method does no
 
 import warnings
 
+import numpy as np
 import pytest
 
 import dms
@@ -57,3 +58,20 @@ def test_every_setting_is_an_argument():
         for k in keys:
             for name in (k["name"], k["dict_key"]):
                 assert name in arguments, f"{f.__name__} lacks {name} ({k['name']})"
+
+
+def test_rk853_has_its_own_controller():
+    # rk853 (DOP853) reads rtol, atol and the sampling but steps by its own controller: RK45's
+    # controller given to it is said to be ignored, and the run is the one without it
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        scipy = dms.run("mass-spring", "rk853", T=3.5, controller="scipy")
+    assert [str(w.message) for w in said] == [
+        "controller is ignored: rk853 steps by its own controller (the controller is rk45, "
+        "rk45-quat and rk45-proj's)"]
+    plain = dms.run("mass-spring", "rk853", T=3.5)
+    assert scipy.summary["fevals"] == plain.summary["fevals"]
+    assert np.array_equal(scipy.state["q"], plain.state["q"])
+    assert scipy.summary["rk"] == "none"
+    tight = dms.run("mass-spring", "rk853", T=3.5, rtol=1e-10, atol=1e-13)
+    assert tight.summary["accepted"] > plain.summary["accepted"]

@@ -30,6 +30,7 @@ const Look kLooks[] = {
     {Method::Vi8, QT_TRANSLATE_NOOP("MethodLook", "variational, 15 stages, order 8")},
     {Method::Rattle,
      QT_TRANSLATE_NOOP("MethodLook", "constrained Störmer-Verlet in R³ (the same map as vi)")},
+    {Method::Rk853, QT_TRANSLATE_NOOP("MethodLook", "Dormand-Prince 8(5,3) (DOP853), adaptive")},
 };
 
 const Look& look(Method m) {

@@ -38,9 +38,10 @@ bool liesOnVi(const SystemModel* model, Method m) {
 }
 
 // The convergence order of the global error in h (the core's), with an adaptive pair's embedded
-// order: Dormand-Prince 5(4)
+// orders: Dormand-Prince 5(4), DOP853's 8(5,3) (its error estimate combines orders 5 and 3)
 QString orderText(Method m) {
   const MethodInfo& info = methodInfo(m);
+  if (m == Method::Rk853) return QStringLiteral("%1(5,3)").arg(info.order);
   return info.adaptive ? QStringLiteral("%1(%2)").arg(info.order).arg(info.order - 1)
                        : QString::number(info.order);
 }
