@@ -78,9 +78,13 @@ const std::vector<Example>& examples() {
 }
 
 const Example& exampleNamed(const std::string& name) {
-  for (const Example& e : examples())
+  std::string names;
+  for (const Example& e : examples()) {
     if (e.name == name) return e;
-  throw InputError("no DMOC example named '" + name + "'");
+    names += (names.empty() ? "" : ", ") + e.name;
+  }
+  throw InputError("--example '" + name + "': not an optimal-control example (one of " + names +
+                   ")");
 }
 
 IntegratorSettings settingsOf(const SystemModel& m, double h, double T) {
@@ -327,6 +331,8 @@ const std::vector<std::string>& dmocExampleNames() {
   }();
   return n;
 }
+
+std::string dmocExampleSystem(const std::string& name) { return exampleNamed(name).system; }
 
 std::unique_ptr<ControlProblem> makeDmocProblem(const SystemModel& model, const std::string& name) {
   const Example& e = exampleNamed(name);

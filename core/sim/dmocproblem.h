@@ -18,6 +18,9 @@ namespace dms {
 /// The examples' names, in menu order.
 const std::vector<std::string>& dmocExampleNames();
 
+/// The system of the example `name`; throws InputError naming the examples for another.
+std::string dmocExampleSystem(const std::string& name);
+
 /// The example `name` of `model` (one of dmocExampleNames(), for the system it names); throws
 /// InputError for another.
 std::unique_ptr<ControlProblem> makeDmocProblem(const SystemModel& model, const std::string& name);
