@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <limits>
 #include <memory>
 
@@ -66,16 +67,19 @@ IntegratorSettings stepSettings(const SystemModel& model, double h, double T) {
   return s;
 }
 
-// the replay of u from x_0 through the forced simulator of `method`: its samples, and how far
-// its last state ends from the target
+// the replay of u from x_0 through the forced simulator of `method`: its samples and states,
+// and how far its last state ends from the target
 double replay(const DmocSpec& spec, Method method, const std::vector<StatePart>& x0,
-              const std::vector<VectorXd>& u, std::vector<Sample>& samples, double* rtol) {
+              const std::vector<VectorXd>& u, std::vector<Sample>& samples,
+              std::vector<std::vector<StatePart>>& states, double* rtol) {
   Simulator sim(*spec.model, method, spec.values, stepSettings(*spec.model, spec.h, spec.T), &x0);
   if (rtol) *rtol = sim.settings().rtol;
   samples = {sim.sample()};
+  states = {sim.state()};
   for (const VectorXd& uk : u) {
     if (!sim.step(uk)) return std::numeric_limits<double>::infinity();
     samples.push_back(sim.sample());
+    states.push_back(sim.state());
   }
   return tangentDifference(spec.model->declaration(), spec.target, sim.state()).norm();
 }
@@ -98,6 +102,7 @@ int dmocChartSize(const SystemDeclaration& d, const std::vector<StatePart>& stat
 
 DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpuStart = std::clock();
   if (!spec.model) throw InputError("DMOC: no system given");
   const SystemModel& model = *spec.model;
   const SystemDeclaration& decl = model.declaration();
@@ -194,10 +199,14 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
   out.u = u;
 
   // the independent check: the controls replayed through the forced simulators
-  out.viTerminalError = replay(spec, Method::Variational, x0, u, out.viReplay, nullptr);
-  out.rk45TerminalError = model.hasMethod(Method::Rk45)
-                              ? replay(spec, Method::Rk45, x0, u, out.rk45Replay, &out.rk45Rtol)
-                              : std::numeric_limits<double>::quiet_NaN();
+  std::vector<std::vector<StatePart>> viStates, rk45States;
+  out.viTerminalError = replay(spec, Method::Variational, x0, u, out.viReplay, viStates, nullptr);
+  out.rk45TerminalError =
+      model.hasMethod(Method::Rk45)
+          ? replay(spec, Method::Rk45, x0, u, out.rk45Replay, rk45States, &out.rk45Rtol)
+          : std::numeric_limits<double>::quiet_NaN();
+  for (std::size_t k = 0; k < viStates.size() && k < rk45States.size(); ++k)
+    out.rk45Deviation.push_back(tangentDifference(decl, viStates[k], rk45States[k]).norm());
   if (!out.converged && !out.cancelled)
     out.message = "the target cannot be reached with " + boundText(spec.uBound) + " in " +
                   formatNumber(N * spec.h) + " s: " + out.status + ", the constraint violation " +
@@ -206,6 +215,7 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
                        : "stalled at ") +
                   formatNumber(out.constraintViolation) + " (the best iterate is kept)";
   if (out.cancelled) out.message = "cancelled at iteration " + std::to_string(out.iterations);
+  out.cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
   out.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -48,6 +48,7 @@ struct DmocSolution {
   int recenterings = 0;
   double cost = 0.0;                 ///< h sum |u_k|^2
   double constraintViolation = 0.0;  ///< max |c_i| of the chart defects
+  double cpuSeconds = 0.0;           ///< the process's CPU time during the solve (std::clock)
   double wallSeconds = 0.0;
   std::vector<std::vector<StatePart>> states;  ///< x_0..x_N of the solution
   std::vector<VectorXd> u;                     ///< u_0..u_{N-1}
@@ -58,6 +59,8 @@ struct DmocSolution {
   std::vector<Sample> viReplay, rk45Replay;
   double viTerminalError = 0.0, rk45TerminalError = 0.0;
   double rk45Rtol = 0.0;
+  /// |tangentDifference(vi replay's x_k, RK45 replay's x_k)|, k = 0..N (as far as both went).
+  std::vector<double> rk45Deviation;
 };
 
 /// Checks the spec (InputError naming the field) and solves. Bad numbers met during the solve

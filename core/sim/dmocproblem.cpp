@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/integrators/settingkeys.h"
 #include "core/lie/so3.h"
@@ -96,41 +97,39 @@ IntegratorSettings settingsOf(const SystemModel& m, double h, double T) {
 
 class DmocProblem final : public ControlProblem {
  public:
-  DmocProblem(const SystemModel& model, const Example& e) : m_model(model), m_e(e) {}
+  // the fields are made once, here: the app reads them from its threads
+  DmocProblem(const SystemModel& model, const Example& e) : m_model(model), m_e(e) {
+    m_fields = {
+        ParamSpec(integratorSpec("T"))
+            .describe("maneuver time: N = floor(T/h) steps, t_N = N h")
+            .defaultValue(m_e.T)
+            .slider(0.1, 10.0)
+            .cliFlag(settingKey("T").flag),
+        ParamSpec(integratorSpec("h"))
+            .describe("time step of the vi transcription")
+            .defaultValue(m_e.h)
+            .slider(0.002, 0.2)
+            .cliFlag(settingKey("h").flag),
+        ParamSpec::scalar("u_max", m_model.declaration().controls.front().unit,
+                          "bound on every control entry, |u_i| <= u_max")
+            .defaultValue(m_e.uMax)
+            .range(1e-6, 1e6)
+            .slider(0.01, 100.0)
+            .cliFlag("--u-max"),
+    };
+    if (m_e.rigid)
+      m_fields.push_back(
+          ParamSpec::vector3("rotvec_target", "rad",
+                             "target attitude R = exp(rotvec_target^), at rest")
+              .defaultValue({m_e.rotvecTarget.x(), m_e.rotvecTarget.y(), m_e.rotvecTarget.z()})
+              .range(-3.0, 3.0)
+              .slider(-3.0, 3.0));
+  }
 
   std::string title() const override { return m_e.title; }
   std::string summary() const override { return m_e.summary; }
 
-  const std::vector<ParamSpec>& fields() const override {
-    if (m_fields.empty()) {
-      m_fields = {
-          ParamSpec(integratorSpec("T"))
-              .describe("maneuver time: N = floor(T/h) steps, t_N = N h")
-              .defaultValue(m_e.T)
-              .slider(0.1, 10.0)
-              .cliFlag(settingKey("T").flag),
-          ParamSpec(integratorSpec("h"))
-              .describe("time step of the vi transcription")
-              .defaultValue(m_e.h)
-              .slider(0.002, 0.2)
-              .cliFlag(settingKey("h").flag),
-          ParamSpec::scalar("u_max", m_model.declaration().controls.front().unit,
-                            "bound on every control entry, |u_i| <= u_max")
-              .defaultValue(m_e.uMax)
-              .range(1e-6, 1e6)
-              .slider(0.01, 100.0)
-              .cliFlag("--u-max"),
-      };
-      if (m_e.rigid)
-        m_fields.push_back(
-            ParamSpec::vector3("rotvec_target", "rad",
-                               "target attitude R = exp(rotvec_target^), at rest")
-                .defaultValue({m_e.rotvecTarget.x(), m_e.rotvecTarget.y(), m_e.rotvecTarget.z()})
-                .range(-3.0, 3.0)
-                .slider(-3.0, 3.0));
-    }
-    return m_fields;
-  }
+  const std::vector<ParamSpec>& fields() const override { return m_fields; }
 
   const std::vector<ParamSpec>& solverFields() const override {
     static const std::vector<ParamSpec> specs = {
@@ -185,6 +184,8 @@ class DmocProblem final : public ControlProblem {
     std::vector<std::string> out = {"t"};
     const Simulator sim(m_model, Method::Variational, values(r), settings(r));
     for (std::size_t i = 0; i < sim.controlSize(); ++i) out.push_back("u" + std::to_string(i + 1));
+    // how far the RK45 replay of the controls is from vi's at t_k
+    out.push_back("rk45_deviation");
     return out;
   }
 
@@ -247,7 +248,7 @@ class DmocProblem final : public ControlProblem {
 
   const SystemModel& m_model;
   const Example& m_e;
-  mutable std::vector<ParamSpec> m_fields;
+  std::vector<ParamSpec> m_fields;
 };
 
 ControlResult DmocProblem::solve(const ControlRequest& r, const ProgressCallback& progress) const {
@@ -273,7 +274,8 @@ ControlResult DmocProblem::solve(const ControlRequest& r, const ProgressCallback
   out.cost = sol.cost;
   out.terminalError = sol.viTerminalError;
   out.structureError = sol.constraintViolation;
-  out.wallSeconds = out.cpuSeconds = sol.wallSeconds;
+  out.cpuSeconds = sol.cpuSeconds;
+  out.wallSeconds = sol.wallSeconds;
   out.h = s.h;
   out.history = sol.history;
   out.samples = sol.viReplay;
@@ -289,6 +291,9 @@ ControlResult DmocProblem::solve(const ControlRequest& r, const ProgressCallback
     umax = std::max(umax, u.cwiseAbs().maxCoeff());
     std::vector<double> row = {k * s.h};
     row.insert(row.end(), u.data(), u.data() + u.size());
+    row.push_back(std::size_t(k) < sol.rk45Deviation.size()
+                      ? sol.rk45Deviation[std::size_t(k)]
+                      : std::numeric_limits<double>::quiet_NaN());
     out.csvRows.push_back(row);
   }
   using I = std::int64_t;
@@ -312,7 +317,8 @@ ControlResult DmocProblem::solve(const ControlRequest& r, const ProgressCallback
       {"rk45_rtol", sol.rk45Rtol},
       {"u_max", s.uBound.size() ? s.uBound[0] : 0.0},
       {"max_u", umax, "max |u_i|"},
-      {"wall_s", sol.wallSeconds, "wall time", "s", 3},
+      {"cpu_s", sol.cpuSeconds, "CPU time", "s", 3},
+      {"wall_s", sol.wallSeconds},
       {"tol", s.tol},
       {"max_iter", I(s.maxIterations)},
   };
