@@ -55,3 +55,11 @@ def test_bad_field_names_it(dmsim):
     with pytest.raises(ValueError, match="u_max"):
         dms.control("pendulum-3d", u_max=-1)
     assert "--example 'nope'" in dmsim.error("control", "--example", "nope")
+
+
+def test_the_control_blocks_values_are_solved():
+    example = dms.load_example("pendulum-3d-maneuver")
+    example.control["values"]["T"] = 1.5
+    sol = example.control(u_max=0.8)
+    # the file's block as changed, and the keyword over it
+    assert sol.report["T"] == 1.5 and sol.report["N"] == 150 and sol.report["u_max"] == 0.8
