@@ -41,7 +41,8 @@ def test_every_dmoc_example_is_its_systems_problem():
         defaults = {f["name"]: [float(x) for x in re.split(r"[,\s()]+", f["default"]) if x]
                     for f in problem[0].fields}
         for k, v in example.control["values"].items():
-            assert defaults[k] == pytest.approx(v if isinstance(v, list) else [v], rel=1e-4), (name, k)
+            given = v if isinstance(v, list) else [v]
+            assert defaults[k] == pytest.approx(given, rel=1e-4), (name, k)
 
 
 def test_unreachable_target_in_words():
