@@ -16,7 +16,7 @@ def test_example_control_equals_dmsim_control_example(dmsim):
     example = dms.load_example("pendulum-3d-maneuver")
     # the control block is the file's dict, and callable
     assert isinstance(example.control, dict)
-    assert example.control["values"]["u_max"] == 1
+    assert example.control["values"]["u_max"] == 3
     seen = []
     sol = example.control(progress=seen.append)
     expected = dmsim.json("control", "--example", "pendulum-3d-maneuver")
