@@ -84,14 +84,15 @@ double replay(const DmocSpec& spec, Method method, const std::vector<StatePart>&
   return tangentDifference(spec.model->declaration(), spec.target, sim.state()).norm();
 }
 
-std::string boundText(const VectorXd& b) {
+std::string boundText(const VectorXd& b, const std::string& unit) {
   double lo = std::numeric_limits<double>::infinity(), hi = 0.0;
   for (Eigen::Index i = 0; i < b.size(); ++i) {
     lo = std::min(lo, b[i]);
     hi = std::max(hi, b[i]);
   }
   if (!std::isfinite(hi)) return "unbounded controls";
-  return lo == hi ? "|u_i| <= " + formatNumber(hi) : "the bounds on u";
+  return lo == hi ? "|u_i| <= " + formatNumber(hi) + (unit.empty() ? "" : " " + unit)
+                  : "the bounds on u";
 }
 
 }  // namespace
@@ -208,7 +209,8 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
   for (std::size_t k = 0; k < viStates.size() && k < rk45States.size(); ++k)
     out.rk45Deviation.push_back(tangentDifference(decl, viStates[k], rk45States[k]).norm());
   if (!out.converged && !out.cancelled)
-    out.message = "the target cannot be reached with " + boundText(spec.uBound) + " in " +
+    out.message = "the target cannot be reached with " +
+                  boundText(spec.uBound, decl.controls.front().unit) + " in " +
                   formatNumber(N * spec.h) + " s: " + out.status + ", the constraint violation " +
                   (out.status == "iteration limit reached" || out.status == "time limit reached"
                        ? "is "

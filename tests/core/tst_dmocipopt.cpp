@@ -155,7 +155,7 @@ class TestDmocIpopt : public QObject {
     const ControlResult res = p.solve(r, {});
     QVERIFY(!res.converged);
     QVERIFY(!res.badInput);
-    QVERIFY2(res.message.find("the target cannot be reached with |u_i| <= 0.5 in 3 s") == 0,
+    QVERIFY2(res.message.find("the target cannot be reached with |u_i| <= 0.5 N in 3 s") == 0,
              qPrintable(QString::fromStdString(res.message)));
     QVERIFY(res.message.find("constraint violation") != std::string::npos);
     QVERIFY(std::isfinite(res.cost));

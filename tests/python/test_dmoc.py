@@ -48,7 +48,7 @@ def test_every_dmoc_example_is_its_systems_problem():
 def test_unreachable_target_in_words():
     sol = dms.control("pendulum-chain", u_max=0.5, max_iter=60)
     assert not sol.converged
-    assert sol.message.startswith("the target cannot be reached with |u_i| <= 0.5 in 3 s: ")
+    assert sol.message.startswith("the target cannot be reached with |u_i| <= 0.5 N in 3 s: ")
     assert "constraint violation" in sol.message
 
 
