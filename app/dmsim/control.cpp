@@ -15,6 +15,7 @@
 #include "core/io/atomicfile.h"
 #include "core/io/controlcsv.h"
 #include "core/params.h"
+#include "core/sim/dmocproblem.h"
 
 namespace dms::cli {
 namespace {
@@ -161,9 +162,16 @@ void defineControl(CommandOptions& c) {
                                "optimal control: " + names + ")");
           });
   c.missingValue("--system", "--system is required (systems with optimal control: " + names + ")");
+  std::string examples;
+  for (const std::string& e : dmocExampleNames()) examples += (examples.empty() ? "" : ", ") + e;
+  c.value("--example", "NAME",
+          "an optimal-control example, instead of --system: " + examples +
+              " (its system's problem, whose defaults are the example's set-up)",
+          [](const std::string& name) { dmocExampleSystem(name); });
   c.form({"--system"}, {},
          {"[flags]", "[--set NAME=VALUE ...]", "[--csv FILE]", "[--progress]",
           "(flags: dmsim control --help)"});
+  c.form({"--example"}, {}, {"[flags]"});
   // the help of each problem's app (its flags, choices and parameters) after the command's own
   c.app().footer([]() {
     std::string out;
@@ -176,10 +184,15 @@ void defineControl(CommandOptions& c) {
 }
 
 int cmdControl(const CommandOptions& c) {
-  if (!c.options().has("--system"))
+  const bool example = c.options().has("--example");
+  if (!c.options().has("--system") && !example)
     throw InputError("--system is required (systems with optimal control: " +
                      systemNames(systemsWithControl(), ", ") + ")");
-  const std::string& sys = c.options().values.at("--system");
+  const std::string sys = example ? dmocExampleSystem(c.options().values.at("--example"))
+                                  : c.options().values.at("--system");
+  if (example && c.options().has("--system") && c.options().values.at("--system") != sys)
+    throw InputError("--system '" + c.options().values.at("--system") + "': the example '" +
+                     c.options().values.at("--example") + "' is of " + sys);
   const SystemModel* model = findSystem(sys);
   const ControlProblem* problem = findControlProblem(sys);
   // the problem's own flags: what the command's parse left over, parsed by the problem's app

@@ -4,6 +4,7 @@
 
 #include "core/control/dumbbelltransfer.h"
 #include "core/control/sphericalswingup.h"
+#include "core/sim/dmocproblem.h"
 #include "core/systems/customrigidbody.h"
 #include "core/systems/customsphere.h"
 #include "core/systems/dumbbell.h"
@@ -26,15 +27,22 @@ const std::vector<SystemEntry>& registry() {
   static const TwoBody twoBody;
   static const CustomRigidBody customRigidBody;
   static const CustomSphereParticle customSphereParticle;
+  // the DMOC examples of systems with no problem of their own (core/sim/dmocproblem.h)
+  static const std::unique_ptr<ControlProblem> pendulum3dManeuver =
+      makeDmocProblem(pendulum3d, "pendulum-3d-maneuver");
+  static const std::unique_ptr<ControlProblem> chainSwingUp =
+      makeDmocProblem(pendulumChain, "chain-swing-up");
+  static const std::unique_ptr<ControlProblem> customReorientation =
+      makeDmocProblem(customRigidBody, "custom-rigid-body-reorientation");
   static const std::vector<SystemEntry> entries = {
       {&massSpring, nullptr},
       {&planarPendulum, nullptr},
       {&sphericalPendulum, &sphericalSwingUp()},
       {&dumbbell, &dumbbellTransfer()},
-      {&pendulum3d, nullptr},
-      {&pendulumChain, nullptr},
+      {&pendulum3d, pendulum3dManeuver.get()},
+      {&pendulumChain, chainSwingUp.get()},
       {&twoBody, nullptr},
-      {&customRigidBody, nullptr},
+      {&customRigidBody, customReorientation.get()},
       {&customSphereParticle, nullptr},
   };
   return entries;

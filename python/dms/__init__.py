@@ -68,6 +68,7 @@ from ._control import (  # noqa: F401
 from ._sim import Lqr, Simulator, lqr  # noqa: F401
 from ._ensemble import Ensemble, ensemble  # noqa: F401
 from ._scenario import (  # noqa: F401
+    ControlFields,
     Scenario,
     load_scenario,
     save_scenario,
@@ -82,7 +83,7 @@ __all__ = [
     "SweepRun", "Reference", "Sweep", "sweep", "merge_sweeps", "Axis", "Series", "Figure",
     "StudyField", "StudyInfo", "StudyResult", "studies", "study", "sweep_study", "equal_cost",
     "long_time", "phase_space", "distance", "rk45_steps", "symplecticity", "Iteration", "ControlProblem",
-    "ControlSolution", "control_problems", "control", "Scenario", "load_scenario",
+    "ControlSolution", "control_problems", "control", "ControlFields", "Scenario", "load_scenario",
     "save_scenario", "examples", "load_example", "Simulator", "Lqr", "lqr", "Ensemble", "ensemble",
 ]
 

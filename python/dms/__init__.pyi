@@ -271,13 +271,17 @@ def control_problems() -> List[ControlProblem]: ...
 
 def control(system: Union[str, System], progress: Optional[Callable[[Iteration], Optional[bool]]] = None, **fields: object) -> ControlSolution: ...
 
+class ControlFields(Dict[str, object]):
+    system: str
+    def __call__(self, progress: Optional[Callable[[Iteration], Optional[bool]]] = None, **fields: object) -> ControlSolution: ...
+
 class Scenario:
     system: str
     parameters: Dict[str, Union[float, List[float]]]
     settings: Dict[str, Union[float, str]]
     methods: List[str]
     study: Optional[Dict[str, object]]
-    control: Optional[Dict[str, object]]
+    control: Optional[ControlFields]
     potential: Optional[str]
     title: Optional[str]
     description: Optional[str]

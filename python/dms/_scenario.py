@@ -20,6 +20,23 @@ from ._control import control
 # --- scenario files ----------------------------------------------------------------------------
 
 
+class ControlFields(dict):
+    """A scenario's optimal-control fields and choices, {"values": {...}, "choices": {...}}: a
+    dict as the file holds it, which, called, solves them: scenario.control() is
+    dms.control(scenario.system, **values, **choices)."""
+
+    system: str = ""
+
+    def __call__(self, progress=None, **fields):
+        """Solves the scenario's optimal-control problem (dms.control) with its fields and
+        choices. Arguments: progress: as dms.control's (called once per iteration; False stops
+        the solve); **fields: fields or choices by name that override the file's."""
+        given = dict(self.get("values", {}))
+        given.update(self.get("choices", {}))
+        given.update(fields)
+        return control(self.system, progress, **given)
+
+
 @dataclass
 class Scenario:
     """A scenario file of the app: the system, its parameters, the integrator settings (h, T,
@@ -40,6 +57,13 @@ class Scenario:
     description: Optional[str] = None
     control_law: Optional[str] = None
     warnings: List[str] = field(default_factory=list, compare=False)
+
+    def __post_init__(self) -> None:
+        # the control block, a dict, is also callable: scenario.control() solves it
+        if self.control is not None and not isinstance(self.control, ControlFields):
+            self.control = ControlFields(self.control)
+        if self.control is not None:
+            self.control.system = self.system
 
     def run(self, method: Optional[str] = None) -> Run:
         """dms.run of this scenario with `method` (default its first method, else vi), closed by
@@ -65,7 +89,9 @@ def examples() -> List[str]:
 
 def load_example(name: str) -> Scenario:
     """The example scenario `name` (one of dms.examples()), as dms.load_scenario reads it:
-    dms.load_example("heavy-top").run(). ValueError naming the known examples for another."""
+    dms.load_example("heavy-top").run(); an optimal-control example's .control() solves it
+    (dms.load_example("chain-swing-up").control()). ValueError naming the known examples for
+    another."""
     names = examples()
     if not isinstance(name, str) or name not in names:
         raise ValueError(f"load_example: {name!r} is not an example (one of {', '.join(names)})")

@@ -1,0 +1,225 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/sim/dmoc.h"
+
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <limits>
+#include <memory>
+
+#include "core/sim/dmocchart.h"
+#include "core/sim/simulator.h"
+#include "core/sim/tangentcoords.h"
+
+namespace dms {
+namespace {
+
+// a solution nearer than this fraction of a chart's bound to it is re-centered and solved
+// again (the bound is the chart's, not the problem's)
+constexpr double kNearEdge = 0.9;
+
+// The defects of the forced vi steps in the charts around the references x_ref,0..x_ref,N:
+// c_k = chart_{k+1}(Phi(state_k(z_k), u_k)) - z_{k+1}, with the step's exact derivative
+// (Simulator::linearize) chained with the charts' (DmocChart).
+class SimulatorDmocModel final : public DmocModel {
+ public:
+  SimulatorDmocModel(Simulator& sim, const std::vector<DmocChart>& charts,
+                     const std::vector<StatePart>& x0)
+      : m_sim(sim), m_charts(charts), m_x0(x0) {}
+
+  bool defect(int k, const VectorXd& zk, const VectorXd& uk, const VectorXd& zk1, bool derivatives,
+              VectorXd& c, MatrixXd& Cz, MatrixXd& Cu, std::string* why) override {
+    try {
+      const std::size_t i = std::size_t(k);
+      const std::vector<StatePart> x = k == 0 ? m_x0 : m_charts[i].state(zk);
+      m_sim.setState(x);
+      StepDerivative d;
+      if (derivatives) d = m_sim.linearize(uk);
+      if (!m_sim.step(uk)) {
+        if (why) *why = m_sim.failure().reason;
+        return false;
+      }
+      const std::vector<StatePart> y = m_sim.state();
+      c = m_charts[i + 1].coordinates(y) - zk1;
+      if (derivatives) {
+        const MatrixXd P = m_charts[i + 1].coordinatesDerivative(y);
+        Cu = P * d.B;
+        if (k > 0) Cz = P * d.A * m_charts[i].stateDerivative(zk);
+      }
+      return true;
+    } catch (const InputError& e) {
+      if (why) *why = e.what();
+      return false;
+    }
+  }
+
+ private:
+  Simulator& m_sim;
+  const std::vector<DmocChart>& m_charts;
+  const std::vector<StatePart>& m_x0;
+};
+
+IntegratorSettings stepSettings(const SystemModel& model, double h, double T) {
+  IntegratorSettings s = model.declaration().settings;
+  s.h = h;
+  s.T = T;
+  return s;
+}
+
+// the replay of u from x_0 through the forced simulator of `method`: its samples and states,
+// and how far its last state ends from the target
+double replay(const DmocSpec& spec, Method method, const std::vector<StatePart>& x0,
+              const std::vector<VectorXd>& u, std::vector<Sample>& samples,
+              std::vector<std::vector<StatePart>>& states, double* rtol) {
+  Simulator sim(*spec.model, method, spec.values, stepSettings(*spec.model, spec.h, spec.T), &x0);
+  if (rtol) *rtol = sim.settings().rtol;
+  samples = {sim.sample()};
+  states = {sim.state()};
+  for (const VectorXd& uk : u) {
+    if (!sim.step(uk)) return std::numeric_limits<double>::infinity();
+    samples.push_back(sim.sample());
+    states.push_back(sim.state());
+  }
+  return tangentDifference(spec.model->declaration(), spec.target, sim.state()).norm();
+}
+
+std::string boundText(const VectorXd& b, const std::string& unit) {
+  double lo = std::numeric_limits<double>::infinity(), hi = 0.0;
+  for (Eigen::Index i = 0; i < b.size(); ++i) {
+    lo = std::min(lo, b[i]);
+    hi = std::max(hi, b[i]);
+  }
+  if (!std::isfinite(hi)) return "unbounded controls";
+  return lo == hi ? "|u_i| <= " + formatNumber(hi) + (unit.empty() ? "" : " " + unit)
+                  : "the bounds on u";
+}
+
+}  // namespace
+
+int dmocChartSize(const SystemDeclaration& d, const std::vector<StatePart>& state) {
+  return DmocChart(d, state).size();
+}
+
+DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpuStart = std::clock();
+  if (!spec.model) throw InputError("DMOC: no system given");
+  const SystemModel& model = *spec.model;
+  const SystemDeclaration& decl = model.declaration();
+  const int N = int(checkStepAndHorizon(spec.h, spec.T));
+  if (!(spec.tol > 0) || !(spec.tol < 1)) throw InputError("tol must be in (0, 1)");
+  Simulator sim(model, Method::Variational, spec.values, stepSettings(model, spec.h, spec.T),
+                spec.initial.empty() ? nullptr : &spec.initial);
+  const std::vector<StatePart> x0 = sim.state();
+  const int m = int(sim.controlSize());
+  if (spec.uBound.size() != m)
+    throw InputError("u_max: " + model.name() + " has " + std::to_string(m) +
+                     " control entries, got " + std::to_string(spec.uBound.size()) + " bounds");
+  for (Eigen::Index i = 0; i < spec.uBound.size(); ++i)
+    if (!(spec.uBound[i] > 0))
+      throw InputError("u_max = " + formatNumber(spec.uBound[i]) + ": must be positive");
+  // the target, checked as a state of the system (a simulator starts from it)
+  const std::vector<StatePart> target = [&] {
+    Simulator t(model, Method::Variational, spec.values, stepSettings(model, spec.h, spec.T),
+                &spec.target);
+    return t.state();
+  }();
+
+  // the references: the guess
+  std::vector<std::vector<StatePart>> refs(std::size_t(N) + 1);
+  refs[0] = x0;
+  if (spec.guess == DmocGuess::Free) {
+    Simulator free(model, Method::Variational, spec.values, stepSettings(model, spec.h, spec.T),
+                   &x0);
+    for (int k = 1; k < N; ++k) {
+      if (!free.step())
+        throw InputError("the free vi run from x_0 failed: " + free.failure().reason);
+      refs[std::size_t(k)] = free.state();
+    }
+  } else {
+    const VectorXd path = dmocTangentPath(decl, x0, target);
+    for (int k = 1; k < N; ++k)
+      refs[std::size_t(k)] = retractState(decl, x0, path * (double(k) / N));
+  }
+  refs[std::size_t(N)] = target;
+
+  DmocSolution out;
+  out.N = N;
+  std::vector<VectorXd> z(static_cast<std::size_t>(N));
+  std::vector<VectorXd> u(static_cast<std::size_t>(N), VectorXd::Zero(m));
+  for (int attempt = 0;; ++attempt) {
+    std::vector<DmocChart> charts;
+    for (const auto& r : refs) charts.emplace_back(decl, r);
+    const int r = charts.front().size();
+    for (int k = 0; k < N; ++k)
+      if (z[std::size_t(k)].size() != r) z[std::size_t(k)] = VectorXd::Zero(r);
+    SimulatorDmocModel dm(sim, charts, x0);
+    DmocNlpSettings st;
+    st.N = N;
+    st.r = r;
+    st.m = m;
+    st.h = spec.h;
+    st.uLower = -spec.uBound;
+    st.uUpper = spec.uBound;
+    st.zBound = charts.front().domainBound();
+    st.zTerminal = VectorXd::Zero(r);
+    st.tol = spec.tol;
+    st.constraintTol = spec.tol;
+    st.maxIterations = std::max(1, spec.maxIterations - out.iterations);
+    st.maxCpuSeconds = spec.maxCpuSeconds;
+    st.iterationOffset = out.iterations;
+    st.evaluationOffset = out.evaluations;
+    const DmocNlpResult res = solveDmocNlp(dm, st, z, u, progress);
+    out.converged = res.converged;
+    out.cancelled = res.cancelled;
+    out.status = res.status;
+    out.iterations += res.iterations;
+    out.evaluations += res.evaluations;
+    out.cost = res.cost;
+    out.constraintViolation = res.constraintViolation;
+    out.history.insert(out.history.end(), res.history.begin(), res.history.end());
+    z = res.z;
+    u = res.u;
+    // the states of this solution; near a chart's edge: new references there, and again
+    double edge = 0.0;
+    for (int k = 0; k < N; ++k)
+      for (int i = 0; i < r; ++i)
+        if (std::isfinite(st.zBound[i]))
+          edge = std::max(edge, std::fabs(z[std::size_t(k)][i]) / st.zBound[i]);
+    out.states = {x0};
+    for (int k = 1; k <= N; ++k)
+      out.states.push_back(charts[std::size_t(k)].state(z[std::size_t(k - 1)]));
+    if (out.cancelled || edge < kNearEdge || attempt >= spec.maxRecenterings ||
+        out.iterations >= spec.maxIterations)
+      break;
+    ++out.recenterings;
+    for (int k = 1; k < N; ++k) refs[std::size_t(k)] = out.states[std::size_t(k)];
+    for (int k = 0; k < N; ++k) z[std::size_t(k)].setZero();
+  }
+  out.u = u;
+
+  // the independent check: the controls replayed through the forced simulators
+  std::vector<std::vector<StatePart>> viStates, rk45States;
+  out.viTerminalError = replay(spec, Method::Variational, x0, u, out.viReplay, viStates, nullptr);
+  out.rk45TerminalError =
+      model.hasMethod(Method::Rk45)
+          ? replay(spec, Method::Rk45, x0, u, out.rk45Replay, rk45States, &out.rk45Rtol)
+          : std::numeric_limits<double>::quiet_NaN();
+  for (std::size_t k = 0; k < viStates.size() && k < rk45States.size(); ++k)
+    out.rk45Deviation.push_back(tangentDifference(decl, viStates[k], rk45States[k]).norm());
+  if (!out.converged && !out.cancelled)
+    out.message = "the target cannot be reached with " +
+                  boundText(spec.uBound, decl.controls.front().unit) + " in " +
+                  formatNumber(N * spec.h) + " s: " + out.status + ", the constraint violation " +
+                  (out.status == "iteration limit reached" || out.status == "time limit reached"
+                       ? "is "
+                       : "stalled at ") +
+                  formatNumber(out.constraintViolation) + " (the best iterate is kept)";
+  if (out.cancelled) out.message = "cancelled at iteration " + std::to_string(out.iterations);
+  out.cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+  out.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace dms

@@ -1,0 +1,192 @@
+// SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// DMOC of any system by IPOPT (core/sim/dmoc.h, core/sim/dmocproblem.h): the charts' exact
+// derivatives against central differences; each example converges, and its controls replayed
+// through the forced vi simulator, independently of the solver, reach the target within the
+// first-order propagation of the solver's defects; the discrete optimum converges as h halves
+// (vi is of order 2); bad input and an unreachable target end in words, not a crash; a
+// cancelled solve stops.
+#include <Eigen/Eigenvalues>
+#include <QtTest>
+#include <cmath>
+#include <string>
+
+#include "core/lie/so3.h"
+#include "core/sim/dmocchart.h"
+#include "core/sim/dmocproblem.h"
+#include "core/sim/registry.h"
+#include "core/sim/simulator.h"
+#include "core/sim/tangentcoords.h"
+#include "tests/common/suitemain.h"
+
+namespace tst_dmocipopt {
+
+using namespace dms;
+
+const ControlProblem& problemOf(const std::string& system) {
+  const ControlProblem* p = findControlProblem(system);
+  if (!p) throw std::runtime_error("no control problem for " + system);
+  return *p;
+}
+
+// sum_k |d x_N / d x_{k+1}| along the replay of u by vi: a defect c_k of the solution moves the
+// replay's end by at most this times |c_k| (to first order: x_N's deviation is the sum of the
+// later steps' derivatives applied to each defect)
+double defectGain(const DmocSpec& s, const std::vector<VectorXd>& u) {
+  IntegratorSettings st = s.model->declaration().settings;
+  st.h = s.h;
+  st.T = s.T;
+  Simulator sim(*s.model, Method::Variational, s.values, st);
+  std::vector<MatrixXd> A;
+  for (const VectorXd& uk : u) {
+    A.push_back(sim.linearize(uk).A);
+    sim.step(uk);
+  }
+  // P_k = A_{N-1} ... A_{k+1}: the end's derivative with respect to x_{k+1}
+  MatrixXd P = MatrixXd::Identity(A.front().rows(), A.front().cols());
+  double gain = 0.0;
+  for (std::size_t k = A.size(); k-- > 0;) {
+    gain += P.operatorNorm();
+    P = P * A[k];
+  }
+  return gain;
+}
+
+class TestDmocIpopt : public QObject {
+  Q_OBJECT
+ private slots:
+  void chartDerivatives_data() {
+    QTest::addColumn<QString>("system");
+    for (const char* s : {"pendulum-3d", "pendulum-chain"}) QTest::newRow(s) << s;
+  }
+  // central differences with step e err by e^2/6 |f'''| ~ 2e-11 (e = 1e-5, |f'''| = O(1)) plus
+  // round-off eps/e ~ 2e-11: 1e-8 leaves room; a wrong Jacobian of exp errs by O(|z|) = 0.1
+  void chartDerivatives() {
+    QFETCH(QString, system);
+    const SystemModel& m = *findSystem(system.toStdString());
+    const DmocSpec s = dmocSpecOf(problemOf(m.name()), {});
+    const SystemDeclaration& d = m.declaration();
+    // a reference between the start and the target, and z of size 0.3 per coordinate
+    const std::vector<StatePart> ref =
+        retractState(d, s.target, VectorXd::Constant(tangentSize(d, s.target), 0.2));
+    const DmocChart chart(d, ref);
+    VectorXd z(chart.size());
+    for (int i = 0; i < z.size(); ++i) z[i] = 0.3 * std::sin(1.0 + i);
+    const double e = 1e-5;
+    const std::vector<StatePart> x = chart.state(z);
+    const MatrixXd D = chart.stateDerivative(z);
+    const MatrixXd P = chart.coordinatesDerivative(x);
+    for (int j = 0; j < z.size(); ++j) {
+      VectorXd dz = VectorXd::Zero(z.size());
+      dz[j] = e;
+      const VectorXd fd = (tangentDifference(d, x, chart.state(z + dz)) -
+                           tangentDifference(d, x, chart.state(z - dz))) /
+                          (2 * e);
+      // a unit vector's tangent component along itself moves nothing: compare in the chart
+      // (P removes it), where the two must agree
+      const double err = (P * (D.col(j) - fd)).norm();
+      QVERIFY2(err <= 1e-8, qPrintable(QString("column %1: %2").arg(j).arg(err)));
+    }
+    const Eigen::Index dn = tangentSize(d, x);
+    for (Eigen::Index j = 0; j < dn; ++j) {
+      VectorXd dx = VectorXd::Zero(dn);
+      dx[j] = e;
+      const VectorXd fd =
+          (chart.coordinates(retractState(d, x, dx)) - chart.coordinates(retractState(d, x, -dx))) /
+          (2 * e);
+      QVERIFY2((P.col(j) - fd).norm() <= 1e-8,
+               qPrintable(QString("tangent %1: %2").arg(j).arg((P.col(j) - fd).norm())));
+    }
+  }
+
+  void examplesConvergeAndReplay_data() {
+    QTest::addColumn<QString>("system");
+    for (const char* s : {"pendulum-3d", "pendulum-chain", "custom-rigid-body"})
+      QTest::newRow(s) << s;
+  }
+  void examplesConvergeAndReplay() {
+    QFETCH(QString, system);
+    const ControlProblem& p = problemOf(system.toStdString());
+    const DmocSpec s = dmocSpecOf(p, {});
+    const DmocSolution sol = solveDmoc(s, {});
+    QVERIFY2(sol.converged, qPrintable(QString::fromStdString(sol.status + ": " + sol.message)));
+    QVERIFY(sol.constraintViolation <= s.tol);
+    QVERIFY(std::isfinite(sol.cost) && sol.cost > 0);
+    for (const VectorXd& u : sol.u) QVERIFY(u.cwiseAbs().maxCoeff() <= s.uBound[0] * (1 + 1e-8));
+    // the replay's end moves by at most gain x max|c_i| x sqrt(r) (|c_k| <= sqrt(r) max|c_i|),
+    // and by the charts' round-off; twice that for the second-order terms
+    const double gain = defectGain(s, sol.u);
+    const double r = dmocChartSize(s.model->declaration(), s.target);
+    const double bound = 2 * gain * std::sqrt(r) * std::max(sol.constraintViolation, 1e-15) + 1e-12;
+    qInfo(
+        "%s: N = %d, %d iterations, cost %.8g, max|c| %.2g, vi replay ends %.2g from the target "
+        "(bound %.2g), RK45 replay %.2g, %.2f s",
+        qPrintable(system), sol.N, sol.iterations, sol.cost, sol.constraintViolation,
+        sol.viTerminalError, bound, sol.rk45TerminalError, sol.wallSeconds);
+    QVERIFY2(sol.viTerminalError <= bound,
+             qPrintable(QString("vi replay ends %1 from the target, bound %2")
+                            .arg(sol.viTerminalError)
+                            .arg(bound)));
+  }
+
+  // vi is of order 2: the discrete optimum's cost J_h = J + C h^2 + O(h^3), so halving h twice
+  // shrinks the differences by about 4; a transcription of order 1 would give 2
+  void finerStepConverges() {
+    const ControlProblem& p = problemOf("pendulum-3d");
+    double J[3];
+    for (int i = 0; i < 3; ++i) {
+      ControlRequest r;
+      r.values["h"] = {0.02 / double(1 << i)};
+      const DmocSolution sol = solveDmoc(dmocSpecOf(p, r), {});
+      QVERIFY2(sol.converged, qPrintable(QString::fromStdString(sol.message)));
+      J[i] = sol.cost;
+    }
+    const double ratio = (J[0] - J[1]) / (J[1] - J[2]);
+    qInfo("costs %.10g %.10g %.10g, ratio of differences %.3g", J[0], J[1], J[2], ratio);
+    QVERIFY2(std::fabs(J[2] - J[1]) <= 1e-3 * J[2], qPrintable(QString::number(J[2] - J[1])));
+    QVERIFY2(ratio > 3 && ratio < 5, qPrintable(QString::number(ratio)));
+  }
+
+  void unreachableTargetInWords() {
+    const ControlProblem& p = problemOf("pendulum-chain");
+    ControlRequest r;
+    r.values["u_max"] = {0.5};
+    r.values["max_iter"] = {200};
+    const ControlResult res = p.solve(r, {});
+    QVERIFY(!res.converged);
+    QVERIFY(!res.badInput);
+    QVERIFY2(res.message.find("the target cannot be reached with |u_i| <= 0.5 N in 3 s") == 0,
+             qPrintable(QString::fromStdString(res.message)));
+    QVERIFY(res.message.find("constraint violation") != std::string::npos);
+    QVERIFY(std::isfinite(res.cost));
+    QVERIFY(!res.samples.empty());
+  }
+
+  void badInputNamesTheField() {
+    const ControlProblem& p = problemOf("pendulum-3d");
+    ControlRequest r;
+    r.values["u_max"] = {0.0};
+    QVERIFY_THROWS_EXCEPTION(InputError, p.check(r));
+    ControlResult res = p.solve(r, {});
+    QVERIFY(res.badInput);
+    QVERIFY2(res.message.find("u_max") != std::string::npos,
+             qPrintable(QString::fromStdString(res.message)));
+    r.values = {{"T", {0.01}}, {"h", {0.02}}};
+    res = p.solve(r, {});
+    QVERIFY(res.badInput);
+  }
+
+  void cancels() {
+    const ControlProblem& p = problemOf("pendulum-chain");
+    int calls = 0;
+    const ControlResult res = p.solve({}, [&](const IterationReport&) { return ++calls < 4; });
+    QVERIFY(res.cancelled);
+    QVERIFY(!res.converged);
+    QCOMPARE(calls, 4);
+    QVERIFY(res.iterations <= 3);
+  }
+};
+
+DMS_TEST_APPLESS_MAIN(TestDmocIpopt)
+}  // namespace tst_dmocipopt
+#include "tst_dmocipopt.moc"

@@ -1,0 +1,66 @@
+# SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The DMOC examples by IPOPT: dms.load_example(name).control() solves them as dmsim control
+--example does; the RK45 replay of the optimal controls ends farther from the target than vi's;
+an unreachable target is a solution with converged False and the reason in words."""
+
+import re
+
+import pytest
+
+import dms
+from conftest import without_times
+
+
+def test_example_control_equals_dmsim_control_example(dmsim):
+    example = dms.load_example("pendulum-3d-maneuver")
+    # the control block is the file's dict, and callable
+    assert isinstance(example.control, dict)
+    assert example.control["values"]["u_max"] == 3
+    seen = []
+    sol = example.control(progress=seen.append)
+    expected = dmsim.json("control", "--example", "pendulum-3d-maneuver")
+    assert without_times(sol.report) == without_times(expected)
+    assert sol.converged and seen and seen[-1].cost == sol.history[-1].cost
+    # the solver's tolerance is 1e-8: vi's replay of the controls ends within it; RK45's, which
+    # the controls were not made for, by its own error over the maneuver (rtol 1e-3)
+    assert sol.report["terminal_error"] <= 1e-8
+    assert sol.report["rk45_terminal_error"] > 100 * sol.report["terminal_error"]
+    assert set(sol.controls) == {"tau"} and sol.controls["tau"].shape == (200, 3)
+
+
+def test_every_dmoc_example_is_its_systems_problem():
+    for name, system in [("pendulum-3d-maneuver", "pendulum-3d"),
+                         ("chain-swing-up", "pendulum-chain"),
+                         ("custom-rigid-body-reorientation", "custom-rigid-body")]:
+        example = dms.load_example(name)
+        assert example.system == system
+        problem = [p for p in dms.control_problems() if p.system == system]
+        assert len(problem) == 1
+        # the fields' defaults as text: "2", "(0, 0, 1.5708)"
+        defaults = {f["name"]: [float(x) for x in re.split(r"[,\s()]+", f["default"]) if x]
+                    for f in problem[0].fields}
+        for k, v in example.control["values"].items():
+            given = v if isinstance(v, list) else [v]
+            assert defaults[k] == pytest.approx(given, rel=1e-4), (name, k)
+
+
+def test_unreachable_target_in_words():
+    sol = dms.control("pendulum-chain", u_max=0.5, max_iter=60)
+    assert not sol.converged
+    assert sol.message.startswith("the target cannot be reached with |u_i| <= 0.5 N in 3 s: ")
+    assert "constraint violation" in sol.message
+
+
+def test_bad_field_names_it(dmsim):
+    with pytest.raises(ValueError, match="u_max"):
+        dms.control("pendulum-3d", u_max=-1)
+    assert "--example 'nope'" in dmsim.error("control", "--example", "nope")
+
+
+def test_the_control_blocks_values_are_solved():
+    example = dms.load_example("pendulum-3d-maneuver")
+    example.control["values"]["T"] = 1.5
+    sol = example.control(u_max=0.8)
+    # the file's block as changed, and the keyword over it
+    assert sol.report["T"] == 1.5 and sol.report["N"] == 150 and sol.report["u_max"] == 0.8
