@@ -70,7 +70,8 @@ void explicitRkDerivative(const Rhs& rhs, const ContinuousTangent& tangent, int 
                           VectorXd* y1 = nullptr) {
   const Eigen::Index n = y0.size();
   const auto stages = static_cast<std::size_t>(s);
-  std::vector<VectorXd> k(stages, VectorXd(n));
+  // zeroed: a copy of an uninitialized vector is a read of indeterminate values
+  std::vector<VectorXd> k(stages, VectorXd::Zero(n));
   std::vector<MatrixXd> Ky(stages), Ku(stages);
   MatrixXd fy, fu;
   for (int i = 0; i < s; ++i) {
