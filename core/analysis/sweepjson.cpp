@@ -9,14 +9,14 @@
 namespace dms {
 namespace {
 
+using Json = nlohmann::ordered_json;
+
 // the methods that have steps of their own, by name: {"vi8": [h, ...]}
 Json ownStepsJson(const SweepSpec& spec) {
   Json j = Json::object();
   for (const auto& [m, hs] : spec.ownSteps) j[methodName(m)] = hs;
   return j;
 }
-
-using Json = nlohmann::ordered_json;
 
 Json optional(const std::optional<double>& x) { return x ? Json(*x) : Json(); }
 
