@@ -11,6 +11,7 @@
 #include "core/systems/pendulum3d.h"
 #include "core/systems/pendulumchain.h"
 #include "core/systems/planarpendulum.h"
+#include "core/systems/quadrotor.h"
 #include "core/systems/sphericalpendulum.h"
 #include "core/systems/twobody.h"
 
@@ -26,6 +27,7 @@ const std::vector<SystemEntry>& registry() {
   static const TwoBody twoBody;
   static const CustomRigidBody customRigidBody;
   static const CustomSphereParticle customSphereParticle;
+  static const Quadrotor quadrotor;
   static const std::vector<SystemEntry> entries = {
       {&massSpring, nullptr},
       {&planarPendulum, nullptr},
@@ -36,6 +38,7 @@ const std::vector<SystemEntry>& registry() {
       {&twoBody, nullptr},
       {&customRigidBody, nullptr},
       {&customSphereParticle, nullptr},
+      {&quadrotor, nullptr},
   };
   return entries;
 }
