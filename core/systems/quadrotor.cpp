@@ -92,8 +92,10 @@ SystemDeclaration quadrotorDeclaration() {
           .defaultValue({0.0, 0.0, 0.0})
           .range(-1e6, 1e6)
           .slider(-5.0, 5.0),
+      // thrown up at 9.81 m/s (e3 is down), back at x0 after the default 2 s: its energy's
+      // terms stay of the size they start at, and round-off with them
       ParamSpec::vector3("v0", "m/s", "initial velocity of the centre of mass")
-          .defaultValue({0.0, 0.0, 0.0})
+          .defaultValue({0.0, 0.0, -9.81})
           .range(-1e3, 1e3)
           .slider(-5.0, 5.0),
       ParamSpec::vector3("rotvec0", "rad",
@@ -108,7 +110,7 @@ SystemDeclaration quadrotorDeclaration() {
           .slider(-10.0, 10.0),
   };
   d.settings.h = 0.01;
-  d.settings.T = 10.0;
+  d.settings.T = 2.0;
   // 0.5 s: its tumble, |Omega0| = 2.3 rad/s
   d.timeScale = 0.5;
   // 1 s: the tumble's turn and the fall's g t^2 / 2 of order its size over about a second
