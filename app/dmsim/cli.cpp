@@ -13,6 +13,7 @@
 
 #include "core/integrators/settingkeys.h"
 #include "core/io/atomicfile.h"
+#include "core/io/examples.h"
 #include "core/io/runcsv.h"
 #include "core/io/scenario.h"
 #include "core/params.h"
@@ -287,23 +288,34 @@ void defineRun(CommandOptions& c) {
   c.value("--scenario", "FILE",
           "run a scenario file saved by the app; flags given as well override it (--system "
           "must then match the file's)");
+  std::string examples;
+  for (const std::string& e : exampleNames()) examples += (examples.empty() ? "" : ", ") + e;
+  c.value(
+      "--example", "NAME",
+      "run an example scenario (the app's File > Examples) as --scenario runs a file: " + examples);
   std::vector<std::string> optional = {"--integrator"};
   optional.insert(optional.end(), settingFlags.begin(), settingFlags.end());
   optional.insert(optional.end(), {"--potential", "--set", "--event", "--control", "--csv",
                                    "--every", "--t-eval", "--final-only"});
   c.form({"--system"}, optional, {"\n(M: " + methods + ", default vi)"});
   c.form({"--scenario"}, {}, {"[any flag of run, which overrides the file]"});
+  c.form({"--example"}, {}, {"[any flag of run, which overrides the example]"});
 }
 
 int cmdRun(const Options& o) {
   // a scenario file gives the system, parameters and settings; flags override it
   std::vector<std::string> warnings;
   std::optional<Scenario> scenario;
-  if (o.values.count("--scenario")) {
-    scenario = loadScenario(o.values.at("--scenario"), &warnings);
+  if (o.values.count("--scenario") && o.values.count("--example"))
+    throw InputError("--scenario and --example: give one of them");
+  for (const char* flag : {"--scenario", "--example"}) {
+    if (!o.values.count(flag)) continue;
+    const std::string& given = o.values.at(flag);
+    scenario = std::string(flag) == "--scenario" ? loadScenario(given, &warnings)
+                                                 : parseScenario(exampleText(given), &warnings);
     if (o.values.count("--system") && o.values.at("--system") != scenario->system)
       throw InputError("--system '" + o.values.at("--system") + "' differs from the system '" +
-                       scenario->system + "' of --scenario " + o.values.at("--scenario"));
+                       scenario->system + "' of " + flag + " " + given);
   }
   if (!o.values.count("--system") && !scenario) {
     throw InputError("--system is required (" + systemNames(allSystems(), "|") + ")");

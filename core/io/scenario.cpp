@@ -13,6 +13,7 @@
 #include "core/io/atomicfile.h"
 #include "core/lie/so3.h"
 #include "core/sim/controllaw.h"
+#include "core/sim/geometriclaw.h"
 #include "core/sim/registry.h"
 #include "core/sim/runinput.h"
 #include "core/systems/typedpotential.h"
@@ -378,7 +379,9 @@ Scenario parseScenario(const std::string& text, std::vector<std::string>* warnin
   if (j.contains("analysis")) sc.study = parseStudy(j["analysis"], warn);
   if (j.contains("control")) sc.control = parseControl(j["control"], sc.system, warn);
   if (j.contains("control_law")) {
-    sc.controlLaw = string(j["control_law"], "control_law");
+    // a built-in law (core/sim/geometriclaw.h) may be written as its JSON object
+    sc.controlLaw = j["control_law"].is_object() ? j["control_law"].dump()
+                                                 : string(j["control_law"], "control_law");
     try {
       parseControlLaw(*model, model->normalize(sc.parameters, nullptr), sc.controlLaw);
     } catch (const InputError& e) {
@@ -464,7 +467,13 @@ std::string scenarioToJson(const Scenario& s) {
   if (s.speed) j["speed"] = *s.speed;
   if (!s.title.empty()) j["title"] = s.title;
   if (!s.description.empty()) j["description"] = s.description;
-  if (!s.controlLaw.empty()) j["control_law"] = s.controlLaw;
+  if (!s.controlLaw.empty()) {
+    // a built-in law as its JSON object, as the examples write it (text that does not parse
+    // stays text, for parseScenario to refuse)
+    const Json law =
+        isBuiltinLaw(s.controlLaw) ? Json::parse(s.controlLaw, nullptr, false) : Json(s.controlLaw);
+    j["control_law"] = law.is_discarded() ? Json(s.controlLaw) : law;
+  }
   if (s.study) {
     Json in = Json::object();
     for (const auto& [key, value] : s.study->inputs) in[key] = value;

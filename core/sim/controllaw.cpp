@@ -11,6 +11,7 @@
 #include <set>
 #include <utility>
 
+#include "core/sim/geometriclaw.h"
 #include "core/sim/namedstate.h"
 #include "core/systems/potentialexpression.h"
 
@@ -117,6 +118,14 @@ TypedControlLaw parseControlLaw(const SystemModel& model, const ParamValues& val
   if (channels.empty()) throw lawError(model.name() + " takes no control");
   TypedControlLaw law;
   law.text = text;
+  if (isBuiltinLaw(text)) {
+    const GeometricTrackingSpec spec = parseGeometricLaw(model, values, text);
+    law.entries = controlEntryNames(model, values);
+    law.builtin = [spec, m = &model, values](Method method, double h) {
+      return makeGeometricLaw(spec, *m, values, method, h);
+    };
+    return law;
+  }
   law.variables = {"t"};
   for (const std::string& n : stateEntryNames(model, values)) law.variables.push_back(n);
   // the parameters by name: a scalar as itself, a vector's entries numbered from 1; a name
@@ -318,6 +327,7 @@ class LawEvaluator {
 
 ControlLaw compileControlLaw(const TypedControlLaw& law, const SystemModel& model, Method method,
                              double h) {
+  if (law.builtin) return law.builtin(method, h);
   auto eval = std::make_shared<LawEvaluator>(law, model, method, h);
   return [eval](const Sample& s, VectorXd& u, std::string* why) { return (*eval)(s, u, why); };
 }
@@ -325,6 +335,10 @@ ControlLaw compileControlLaw(const TypedControlLaw& law, const SystemModel& mode
 std::string withControlLaw(const std::string& reportJson, const TypedControlLaw& law) {
   using Json = nlohmann::ordered_json;
   Json j = Json::parse(reportJson);
+  if (law.builtin) {
+    j["control"] = {{"law", law.text}, {"builtin", Json::parse(law.text)}};
+    return j.dump(2);
+  }
   Json e = Json::object();
   for (std::size_t i = 0; i < law.entries.size(); ++i) e[law.entries[i]] = law.expressions[i];
   j["control"] = {{"law", law.text}, {"expressions", e}};

@@ -16,8 +16,12 @@
 /// The expressions are checked with the typed potential's grammar and parser (GiNaC and
 /// muParser, potentialexpression.h) and evaluated compiled, all at once, once per step: no
 /// allocation per step where the system's named state is its state's entries (vi, rk45, ...).
+///
+/// A law no expression writes is built in, its text a JSON object naming its kind
+/// (geometriclaw.h: {"kind": "geometric-tracking", ...}); it is taken wherever a typed law is.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,13 +48,18 @@ struct TypedControlLaw {
   std::vector<std::string> variables;    ///< t, then stateEntryNames
   std::vector<std::string> parameters;   ///< the parameters' names it may read (bound by value)
   std::vector<double> parameterValues;   ///< their values, in `parameters`' order
+  /// A built-in law (its text a JSON object): the law of one run of a method with step h, for
+  /// the system and values it was checked for; null for typed expressions (`expressions` is
+  /// then empty).
+  std::function<ControlLaw(Method, double)> builtin;
 };
 
 /// Reads and checks `text` for `model` at the normalized parameter `values` (as a Simulator
-/// keeps them). Throws InputError starting "--control: ": the syntax of the list (each channel
-/// once, the number of expressions), and for an expression, naming its entry and its text,
-/// the potential grammar's errors (syntax with its column, unknown function) or a name that is
-/// no variable or parameter, with the names allowed.
+/// keeps them); a JSON object is a built-in law (geometriclaw.h), checked there. Throws InputError
+/// starting "--control: ": the syntax of the list (each channel once, the number of expressions),
+/// and for an expression, naming its entry and its text, the potential grammar's errors (syntax
+/// with its column, unknown function) or a name that is no variable or parameter, with the names
+/// allowed.
 TypedControlLaw parseControlLaw(const SystemModel& model, const ParamValues& values,
                                 const std::string& text);
 
@@ -61,7 +70,8 @@ ControlLaw compileControlLaw(const TypedControlLaw& law, const SystemModel& mode
                              double h);
 
 /// `reportJson` (runReportJson's text) with "control" appended: {"law": the text,
-/// "expressions": {entry: its expression, ...}}, the fields before it unchanged.
+/// "expressions": {entry: its expression, ...}} (a built-in law: {"law": the text, "builtin":
+/// its JSON object}), the fields before it unchanged.
 std::string withControlLaw(const std::string& reportJson, const TypedControlLaw& law);
 
 /// A ControlledRun of `method` over settings.T (round(T / h) steps) from `state` (null: the

@@ -12,6 +12,7 @@
 #include "core/systems/pendulum3d.h"
 #include "core/systems/pendulumchain.h"
 #include "core/systems/planarpendulum.h"
+#include "core/systems/quadrotor.h"
 #include "core/systems/sphericalpendulum.h"
 #include "core/systems/twobody.h"
 
@@ -27,6 +28,7 @@ const std::vector<SystemEntry>& registry() {
   static const TwoBody twoBody;
   static const CustomRigidBody customRigidBody;
   static const CustomSphereParticle customSphereParticle;
+  static const Quadrotor quadrotor;
   // the DMOC examples of systems with no problem of their own (core/sim/dmocproblem.h)
   static const std::unique_ptr<ControlProblem> pendulum3dManeuver =
       makeDmocProblem(pendulum3d, "pendulum-3d-maneuver");
@@ -44,6 +46,7 @@ const std::vector<SystemEntry>& registry() {
       {&twoBody, nullptr},
       {&customRigidBody, customReorientation.get()},
       {&customSphereParticle, nullptr},
+      {&quadrotor, nullptr},
   };
   return entries;
 }

@@ -127,6 +127,9 @@ enum class BodyKind {
   /// A rigid set of uniform spheres (radii r_i, centres c_i in the body frame): the pose is its
   /// centre of mass and attitude.
   SphereCluster,
+  /// A quadrotor: a body with four arms of length d along +-b1 and +-b2, a rotor at the end of
+  /// each (sizes: d): the pose is its centre of mass and R.
+  Quadrotor,
 };
 
 /// One body a system is drawn as: its kind, the parameters its sizes are read from, how many

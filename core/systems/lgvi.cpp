@@ -125,6 +125,10 @@ bool lgviDerivative(const RigidBody& b, double h, const RigidBodyState& s, StepD
     if (why) *why = "the potential has no second derivatives, which the step's derivative needs";
     return false;
   }
+  if (!b.hasStepDerivative()) {
+    if (why) *why = "a thrust turning with the body has no step derivative here";
+    return false;
+  }
   // the columns: z = (xi, dOmega, dx, dv, du), u = (tau, [f])
   const Eigen::Index m = b.controlSize(), n = 12 + m;
   const auto cols = [n](Eigen::Index at) {
@@ -221,8 +225,8 @@ void halfKick(const RigidBody& b, double h, RigidBodySums& n) {
     kickPi = 0.5 * h * vee(n.s.R * dUdR.transpose() - dUdR * n.s.R.transpose());
   if (b.control && b.control->active()) {
     // the control's half of the step's impulse: the torque in space, R tau, and the force
-    kickPi += 0.5 * h * (n.s.R * b.control->u.head<3>());
-    if (b.control->u.size() == 6) kickP += 0.5 * h * b.control->u.tail<3>();
+    kickPi += 0.5 * h * (n.s.R * b.controlTorque());
+    kickP += 0.5 * h * b.controlForce(n.s.R);
   }
   compensatedAdd(n.p, n.lostP, kickP);
   compensatedAdd(n.pi, n.lostPi, kickPi);

@@ -155,9 +155,20 @@ void RigidBody::forces(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx, Vec
   potential->gradient(x, R, dUdx, dUdR);
   M = bodyMoment(R, dUdR);
   if (control && control->active()) {
-    M += control->u.head<3>();
-    if (control->u.size() == 6) dUdx -= control->u.tail<3>();
+    M += controlTorque();
+    dUdx -= controlForce(R);
   }
+}
+
+Vector3d RigidBody::controlTorque() const {
+  if (!control || !control->active()) return Vector3d::Zero();
+  return thrustAxis.isZero() ? Vector3d(control->u.head<3>()) : Vector3d(control->u.tail<3>());
+}
+
+Vector3d RigidBody::controlForce(const Matrix3d& R) const {
+  if (!control || !control->active()) return Vector3d::Zero();
+  if (!thrustAxis.isZero()) return control->u[0] * (R * thrustAxis);
+  return control->u.size() == 6 ? Vector3d(control->u.tail<3>()) : Vector3d::Zero();
 }
 
 void RigidBody::forcesDerivative(const Vector3d& x, const Matrix3d& R, const Vector3d& dx,
@@ -289,7 +300,7 @@ RigidBodyMatrixForm rigidBodyFixedMatrixForm(const RigidBody& b, const RigidBody
     s.v = y.segment<3>(15);
     return rigidBodySample(b, t, s);
   };
-  if (b.potential->hasSecondDerivatives()) form.tangent = rigidBodyMatrixTangent(b);
+  if (b.hasStepDerivative()) form.tangent = rigidBodyMatrixTangent(b);
   return form;
 }
 
@@ -451,7 +462,7 @@ ContinuousForm rigidBodyQuaternionForm(const RigidBody& b, const RigidBodyState&
     return rigidBodySample(b, t, s, &q);
   };
   form.names = rigidBodyStateNames(true);
-  if (b.potential->hasSecondDerivatives()) form.tangent = rigidBodyQuaternionTangent(b);
+  if (b.hasStepDerivative()) form.tangent = rigidBodyQuaternionTangent(b);
   return form;
 }
 

@@ -67,6 +67,10 @@ struct RigidBody {
   /// the LGVI is the discrete Lagrange-d'Alembert principle with the force held over the step
   /// split equally between its ends (docs/numerics.md).
   const HeldControl* control = nullptr;
+  /// Zero, or a body-fixed direction a along which the control pushes: then u = (f, M), 4
+  /// entries, a thrust f [N] whose inertial force f R a turns with the body (at each end of an
+  /// LGVI step, the attitude there) and a torque M in body coordinates [N m] (a quadrotor).
+  Vector3d thrustAxis = Vector3d::Zero();
 
   /// Jd = 1/2 tr(J) I - J, the non-standard inertia of eq (42).
   Matrix3d Jd() const { return 0.5 * J.trace() * Matrix3d::Identity() - J; }
@@ -80,8 +84,18 @@ struct RigidBody {
   /// dB = d(dU/dR)^T R + dU/dR^T dR. Needs potential->hasSecondDerivatives().
   void forcesDerivative(const Vector3d& x, const Matrix3d& R, const Vector3d& dx,
                         const Matrix3d& dR, Vector3d& ddUdx, Vector3d& dM) const;
-  /// The control's size: 0 unforced, 3 (a torque) or 6 (a torque and a force).
+  /// The control's size: 0 unforced, 3 (a torque), 6 (a torque and a force) or 4 (a thrust and
+  /// a torque).
   Eigen::Index controlSize() const { return control && control->active() ? control->u.size() : 0; }
+  /// The control's torque in body coordinates and its force in inertial coordinates at the
+  /// attitude R (0 unforced).
+  Vector3d controlTorque() const;
+  Vector3d controlForce(const Matrix3d& R) const;
+  /// Whether a step's derivative can be taken: the potential's second derivatives, and no
+  /// thrust turning with the body (whose derivative in R the tangent forms leave out).
+  bool hasStepDerivative() const {
+    return potential->hasSecondDerivatives() && thrustAxis.isZero();
+  }
 };
 
 /// (R, x, Omega, v): attitude (body to inertial), position of the mass centre, body angular

@@ -63,6 +63,8 @@ std::map<std::string, std::vector<double>> expectedInitial(const dms::SystemMode
   };
   if (s == BodyKind::Dumbbell)
     return {{"R", rows(p("att0"))}, {"Omega", p("Omega0")}, {"x", p("x0")}, {"v", p("v0")}};
+  if (s == BodyKind::Quadrotor)
+    return {{"x", p("x0")}, {"v", p("v0")}, {"R", rows(p("rotvec0"))}, {"Omega", p("Omega0")}};
   if (s == BodyKind::BoxOnPivot || s == BodyKind::EllipsoidOnPivot)
     return {{"R", rows(p("rotvec0"))}, {"Omega", p("Omega0")}};
   if (s == BodyKind::ChainBob) {

@@ -68,6 +68,12 @@ std::optional<Vector3d> recompute(const SystemModel& m, const ParamValues& v, Me
     // about the pivot: R J Omega, J diagonal in the body axes
     return Vector3d(rotation(parts) * vectorParam(v, "J").asDiagonal() * part3(parts, "Omega"));
   }
+  if (kind == BodyKind::Quadrotor) {
+    // about the origin: m x x v + R J Omega, J diagonal in the body axes
+    const Vector3d x = part3(parts, "x"), vel = part3(parts, "v");
+    return Vector3d(scalarParam(v, "m") * x.cross(vel) +
+                    rotation(parts) * vectorParam(v, "J").asDiagonal() * part3(parts, "Omega"));
+  }
   if (kind == BodyKind::Dumbbell) {
     // about the attracting point: m x x v + R J Omega, J of two uniform spheres on the body axis
     const double m1 = scalarParam(v, "m1"), m2 = scalarParam(v, "m2"), mass = m1 + m2;

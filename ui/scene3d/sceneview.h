@@ -91,6 +91,9 @@ class SceneView {
   /// The longest straight segment (system units) a trail may have and still stand for the
   /// path of the current system (RunStore::trail): a fraction of its size.
   virtual double trailMaxStep() const = 0;
+  /// A path the runs are meant to follow (a controller's desired trajectory, in the system's
+  /// frame), drawn as a thin dark line under the trails; empty hides it.
+  virtual void setReference([[maybe_unused]] const std::vector<Vector3d>& points) {}
   /// Arrows of the optimal-control modes; an empty list hides them.
   virtual void setArrows(const std::vector<SceneArrow>& arrows) = 0;
   /// Frames the whole system in view.

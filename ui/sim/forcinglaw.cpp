@@ -3,6 +3,7 @@
 #include "ui/sim/forcinglaw.h"
 
 #include "core/sim/controllaw.h"
+#include "core/sim/geometriclaw.h"
 #include "core/sim/simulator.h"
 
 namespace dms::ui {
@@ -10,6 +11,12 @@ namespace dms::ui {
 ForcingLaw forcingLaw(const SystemModel& model, const std::vector<std::string>& channels) {
   ForcingLaw l;
   const std::vector<StatePartSpec>& declared = model.declaration().controls;
+  // a built-in law (a JSON object, core/sim/geometriclaw.h) is written whole in the first field
+  if (!channels.empty() && isBuiltinLaw(channels[0])) {
+    l.channels = channels;
+    l.text = channels[0];
+    return l;
+  }
   for (std::size_t c = 0; c < channels.size() && c < declared.size(); ++c) {
     l.channels.push_back(channels[c]);
     l.text += (l.text.empty() ? "" : "; ") + declared[c].name + "=[" + channels[c] + "]";
@@ -29,6 +36,31 @@ std::vector<std::string> lawNames(const SystemModel& model, const ParamValues& v
   std::vector<std::string> names = law.variables;
   names.insert(names.end(), law.parameters.begin(), law.parameters.end());
   return names;
+}
+
+std::function<std::vector<std::array<double, 2>>(std::size_t, const std::vector<Sample>&)>
+lawTrackingErrors(const SystemModel& model, const ParamValues& values,
+                  const std::vector<Method>& methods, const ForcingLaw& law) {
+  if (!law.on() || !isBuiltinLaw(law.text)) return {};
+  GeometricTrackingSpec spec;
+  try {
+    spec = parseGeometricLaw(model, values, law.text);
+  } catch (const InputError&) {
+    return {};  // refused where the law is checked, and explained there
+  }
+  const SystemModel* m = &model;
+  return [spec, m, values, methods](std::size_t run, const std::vector<Sample>& samples) {
+    std::vector<std::array<double, 2>> out;
+    if (run >= methods.size()) return out;
+    // replayed from the first sample: the flip case's switch of mode follows the samples
+    GeometricErrorTracker tracker(spec, *m, values);
+    out.reserve(samples.size());
+    for (const Sample& s : samples) {
+      const GeometricErrors e = tracker.next(*m, methods[run], s);
+      out.push_back({e.ex, e.psi});
+    }
+    return out;
+  };
 }
 
 std::string lawMessage(const std::string& what) {

@@ -53,6 +53,10 @@ class PlotPanel : public QWidget {
   /// is on). Call before setRuns.
   void setControl(const std::vector<StatePartSpec>& channels, const std::vector<std::size_t>& sizes,
                   bool on, const QString& reason = {});
+  /// The law's tracking errors (PlotContext::tracking), null for a law without them.
+  void setTracking(decltype(PlotContext::tracking) tracking) {
+    m_ctx.tracking = std::move(tracking);
+  }
   /// New runs (clears the curves; the plots show what they showed until the next refresh(),
   /// which the caller makes when the new runs have results). An empty structureName (a linear
   /// configuration space) hides the structure plot: the energy plot takes the width (an export of

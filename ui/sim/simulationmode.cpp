@@ -14,6 +14,7 @@
 #include <map>
 
 #include "core/io/scenario.h"
+#include "core/sim/geometriclaw.h"
 #include "core/sim/simulator.h"
 #include "ui/common/methodlook.h"
 #include "ui/common/numbertext.h"
@@ -233,10 +234,14 @@ void SimulationMode::recompute() {
   m_methodCount = int(job.methods.size());
   m_plots->setQuantities(*m_model, values, job.methods);
   updateControl(values);
+  m_plots->setTracking(lawTrackingErrors(*m_model, values, job.methods, law));
   m_plots->setRuns(styles, settings.T, plotSymbol(m_model->structureName()),
                    plotSymbol(m_model->structure2Symbol()));
   playback()->setHorizon(settings.T, settings.h);
-  m_pendingScene = PendingScene{values, std::move(sceneRuns)};
+  m_pendingScene =
+      PendingScene{values, std::move(sceneRuns),
+                   law.on() ? builtinLawReference(*m_model, values, law.text, settings.T, 1000)
+                            : std::vector<Vector3d>()};
   m_dataDirty = true;
 }
 
@@ -269,6 +274,7 @@ void SimulationMode::applyScene() {
     m_sceneParams = m_pendingScene->values;
   }
   scene()->setRuns(m_pendingScene->runs);
+  scene()->setReference(m_pendingScene->reference);
   m_pendingScene.reset();
   m_shownTime = -1.0;  // the poses of the new scene
 }

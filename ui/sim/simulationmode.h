@@ -161,6 +161,7 @@ class SimulationMode : public Mode,
   struct PendingScene {
     ParamValues values;
     std::vector<SceneRun> runs;
+    std::vector<Vector3d> reference;  ///< the law's desired path, if it has one
   };
   std::optional<PendingScene> m_pendingScene;
   // the job's age: a running job's results are shown only once it is m_resultDelayMs old

@@ -193,7 +193,13 @@ void SimulationMode::showLaw(const std::string& text) {
   const TypedControlLaw law = parseControlLaw(*m_model, values, text);
   std::vector<std::string> fields;
   std::size_t at = 0;
+  // a built-in law whole in the first field, the others empty (forcingLaw reads it so)
+  if (law.builtin) fields.push_back(text);
   for (const StatePartSpec& ch : m_model->declaration().controls) {
+    if (law.builtin) {
+      if (fields.size() < m_model->declaration().controls.size()) fields.push_back("");
+      continue;
+    }
     std::string f;
     for (std::size_t i = 0; i < declaredSize(ch.shape, values); ++i)
       f += (i ? ", " : "") + law.expressions.at(at++);

@@ -287,6 +287,7 @@ void Qt3DSceneView::buildVisual(const std::string& system, const ParamValues& pa
   HudContent c = m_hud->content();
   c.caption = m_visual->caption();
   setHud(c);
+  drawReference();  // through the new visual's frame
 }
 
 void Qt3DSceneView::placeBody(std::size_t run, const Sample& sample) {
@@ -318,6 +319,20 @@ void Qt3DSceneView::setTrail(int run, const std::vector<Vector3d>& points) {
 
 double Qt3DSceneView::trailMaxStep() const {
   return m_visual ? 0.5 * double(m_visual->scale()) : std::numeric_limits<double>::infinity();
+}
+
+void Qt3DSceneView::setReference(const std::vector<Vector3d>& points) {
+  m_referencePoints = points;
+  drawReference();
+}
+
+void Qt3DSceneView::drawReference() {
+  if (!m_reference)
+    m_reference = std::make_unique<LineSet>(m_commonRoot, LineSet::Kind::Strip, kReferenceCapacity);
+  if (!m_visual || m_referencePoints.size() < 2) return m_reference->clear();
+  std::vector<QVector3D> pts;
+  for (const Vector3d& p : m_referencePoints) pts.push_back(m_visual->toScene(p));
+  m_reference->set(pts, std::vector<QColor>(pts.size(), Shades::dark()));
 }
 
 void Qt3DSceneView::setArrows(const std::vector<SceneArrow>& arrows) {

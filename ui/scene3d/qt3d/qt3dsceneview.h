@@ -54,6 +54,9 @@ class Qt3DSceneView final : public SceneView {
   /// trail then spans at most about 29 degrees of its circle.
   double trailMaxStep() const override;
   void setArrows(const std::vector<SceneArrow>& arrows) override;
+  /// Up to kReferenceCapacity points; redrawn through a new visual's frame.
+  void setReference(const std::vector<Vector3d>& points) override;
+  static constexpr int kReferenceCapacity = 2048;
   void fitView() override;
   void fitPoints(const std::vector<Vector3d>& points) override;
   void setBodyAxesVisible(bool on) override;
@@ -153,6 +156,9 @@ class Qt3DSceneView final : public SceneView {
   std::vector<double> m_layout;  // the numbers m_visual is drawn from (visualLayout)
   VisualRoots m_roots;
   std::unique_ptr<SystemVisual> m_visual;
+  std::unique_ptr<LineSet> m_reference;  // the desired path (setReference)
+  std::vector<Vector3d> m_referencePoints;
+  void drawReference();
   std::unique_ptr<RunPaths> m_paths;  // the trails, the bodies' points and the arrows
   // the samples the bodies show, to pose a rebuilt visual (the overlay switched)
   std::array<std::optional<Sample>, kRuns> m_poses;

@@ -11,6 +11,7 @@
 #include "ui/scene3d/qt3d/massspringvisual.h"
 #include "ui/scene3d/qt3d/pendulum3dvisual.h"
 #include "ui/scene3d/qt3d/pendulumvisuals.h"
+#include "ui/scene3d/qt3d/quadrotorvisual.h"
 #include "ui/scene3d/qt3d/twobodyvisual.h"
 #include "ui/scene3d/qt3d/typedvisuals.h"
 
@@ -46,6 +47,7 @@ const std::map<BodyKind, Entry>& factories() {
       {BodyKind::Dumbbell, entry<DumbbellVisual>({"m1", "m2", "L", "r"})},
       {BodyKind::ChainBob, entry<ChainVisual>({"l_i", "m_i"}, "n")},
       {BodyKind::SphereCluster, entry<TwoBodyVisual>({})},
+      {BodyKind::Quadrotor, entry<QuadrotorVisual>({"d"})},
   };
   return table;
 }

@@ -94,11 +94,16 @@ void ControlView::rebuild() {
   const std::vector<RunStyle>& runs = m_ctx.runs;
   const std::size_t n = runs.size();
   m_energyGraphs.assign(n, nullptr);
+  m_psiGraphs.assign(n, nullptr);
   m_controlGraphs.assign(n, {});
+  const bool tracking = bool(m_ctx.tracking);
+  m_energy->yAxis->setLabel(tracking ? tr("‖eₓ‖ [m], Ψ") : tr("E − E₀ [J]"));
+  PlotStyle::setLogAxis(m_energy->yAxis, tracking);
   std::size_t entries = 0;
   for (std::size_t s : m_ctx.controlSizes) entries += s;
   m_control->yAxis->setLabel(controlAxisLabel(m_ctx.controls, m_ctx.controlSizes));
-  PlotStyle::title(m_energy)->setText(tr("Energy E − E₀ under the law"));
+  PlotStyle::title(m_energy)->setText(tracking ? tr("Tracking errors: ‖eₓ‖ solid, Ψ dashed")
+                                               : tr("Energy E − E₀ under the law"));
   // the entries of u told apart by their lines (the legend row may not fit): in the title
   static const char* const lines[] = {"solid", "dashed", "dotted", "dash-dot"};
   QStringList which;
@@ -110,7 +115,14 @@ void ControlView::rebuild() {
                                            : tr("Control u(t): %1").arg(which.join(", ")));
   if (!m_ctx.controlOn) return;
   for (std::size_t i = 0; i < n; ++i) {
-    m_energyGraphs[i] = addRunGraph(m_energy, runs[i].color, 1.5, runs[i].pen, runs[i].label);
+    if (tracking) {
+      m_energyGraphs[i] = addRunGraph(m_energy, runs[i].color, 1.5, Qt::SolidLine,
+                                      QStringLiteral("%1: ‖eₓ‖").arg(runs[i].label));
+      m_psiGraphs[i] = addRunGraph(m_energy, runs[i].color, 1.5, Qt::DashLine,
+                                   QStringLiteral("%1: Ψ").arg(runs[i].label));
+    } else {
+      m_energyGraphs[i] = addRunGraph(m_energy, runs[i].color, 1.5, runs[i].pen, runs[i].label);
+    }
     // the entries of u: a legend entry each for one run, the run alone for several entries
     // shown at once would crowd the row: at most the first six are drawn
     for (std::size_t k = 0; k < std::min<std::size_t>(entries, 6); ++k) {
@@ -128,8 +140,11 @@ void ControlView::fill(const std::vector<RunStore>& stores, double t0, double t1
   const std::size_t n = std::min(stores.size(), m_ctx.runs.size());
   for (std::size_t i = 0; i < n; ++i) {
     const RunStore& s = stores[i];
-    if (i < m_energyGraphs.size() && m_energyGraphs[i])
+    if (m_ctx.tracking && i < m_psiGraphs.size() && m_psiGraphs[i]) {
+      fillTracking(i, s.playback(), t0, t1, columns);
+    } else if (i < m_energyGraphs.size() && m_energyGraphs[i]) {
       fillDecimated(m_energyGraphs[i], s, Metric::Energy, t0, t1, columns, false);
+    }
     if (i >= m_controlGraphs.size() || m_controlGraphs[i].empty()) continue;
     // u from the playback buffer, thinned to about two points a column over [t0, t1]
     const std::vector<Sample>& kept = s.playback();
@@ -151,6 +166,24 @@ void ControlView::fill(const std::vector<RunStore>& stores, double t0, double t1
     }
     for (std::size_t k = 0; k < entries; ++k) m_controlGraphs[i][k]->setData(t[k], u[k], true);
   }
+}
+
+void ControlView::fillTracking(std::size_t run, const std::vector<Sample>& kept, double t0,
+                               double t1, int columns) {
+  // the errors along every kept sample (the flip case's mode follows them from the start),
+  // drawn thinned to about two points a column over [t0, t1]
+  const std::vector<std::array<double, 2>> e = m_ctx.tracking(run, kept);
+  const std::size_t want = std::size_t(std::max(2, 2 * std::max(columns, 1)));
+  const std::size_t stride = std::max<std::size_t>(1, kept.size() / want);
+  QVector<double> t, ex, psi;
+  for (std::size_t j = 0; j < kept.size() && j < e.size(); j += stride) {
+    if (kept[j].t < t0 || kept[j].t > t1) continue;
+    t.push_back(kept[j].t);
+    ex.push_back(e[j][0]);
+    psi.push_back(e[j][1]);
+  }
+  m_energyGraphs[run]->setData(t, ex, true);
+  m_psiGraphs[run]->setData(t, psi, true);
 }
 
 std::vector<CurvePoint> ControlView::curve(std::size_t run, int which) const {

@@ -12,7 +12,9 @@
 #include <QColor>
 #include <QString>
 #include <QWidget>
+#include <array>
 #include <cstddef>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -64,6 +66,12 @@ struct PlotContext {
   std::vector<StatePartSpec> controls;
   std::vector<std::size_t> controlSizes;
   QString controlReason;
+  /// The tracking errors of a built-in law that has them (the quadrotor's geometric
+  /// controller, core/sim/geometriclaw.h): run `run`'s |e_x| [m] and Psi at each of `samples`
+  /// (in order of t); null for any other law. The Control view plots them in place of E - E0.
+  std::function<std::vector<std::array<double, 2>>(std::size_t run,
+                                                   const std::vector<Sample>& samples)>
+      tracking;
 
   /// Whether the quantities are those of the runs (a method list of the same length): the views
   /// beyond the errors have curves only then.
