@@ -24,6 +24,7 @@
 #include "core/io/atomicfile.h"
 #include "core/params.h"
 #include "core/sim/runinput.h"
+#include "core/sim/runreport.h"
 #include "core/sim/simulator.h"
 #include "core/systems/typedpotential.h"
 
@@ -31,26 +32,6 @@ namespace dms::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// one member's state as JSON, as dmsim run's final_state: a list of rows stays rows
-Json memberStateJson(const std::vector<StatePart>& parts) {
-  Json j = Json::object();
-  for (const StatePart& p : parts) {
-    if (p.shape.empty()) {
-      j[p.name] = p.values.front();
-    } else if (p.listOfRows) {
-      Json rows = Json::array();
-      const std::size_t width = std::size_t(p.shape.back());
-      for (std::size_t i = 0; i < p.values.size(); i += width)
-        rows.push_back(
-            std::vector<double>(p.values.begin() + long(i), p.values.begin() + long(i + width)));
-      j[p.name] = rows;
-    } else {
-      j[p.name] = p.values;
-    }
-  }
-  return j;
-}
 
 // the numbers of a JSON value, row by row; false when it holds something else
 bool flatten(const Json& v, std::vector<double>& out) {
@@ -277,7 +258,7 @@ int cmdEnsemble(const Options& o) {
   }
   if (o.has("--final")) {
     Json all = Json::array();
-    for (const EnsembleMember& m : members) all.push_back(memberStateJson(m.final));
+    for (const EnsembleMember& m : members) all.push_back(statePartsJson(m.final));
     finalFile.stream() << all.dump() << "\n";
     if (!finalFile.commit()) {
       std::cerr << "dmsim: --final: " << finalFile.error() << "\n";

@@ -32,6 +32,25 @@ void takeEvents(const EventLocator& locator, RunOutcome& outcome) {
   }
 }
 
+nlohmann::ordered_json statePartsJson(const std::vector<StatePart>& parts) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (const StatePart& p : parts) {
+    if (p.shape.empty()) {
+      j[p.name] = p.values.front();
+    } else if (p.listOfRows) {
+      nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+      const std::size_t width = std::size_t(p.shape.back());
+      for (std::size_t i = 0; i < p.values.size(); i += width)
+        rows.push_back(
+            std::vector<double>(p.values.begin() + long(i), p.values.begin() + long(i + width)));
+      j[p.name] = rows;
+    } else {
+      j[p.name] = p.values;
+    }
+  }
+  return j;
+}
+
 std::string runReportJson(const SystemModel& model, Method method, const IntegratorSettings& st,
                           const RunOutcome& r, const std::vector<std::string>& warnings) {
   using Json = nlohmann::ordered_json;
@@ -66,25 +85,7 @@ std::string runReportJson(const SystemModel& model, Method method, const Integra
   j["shadow_order"] = r.shadow.order > 0 ? Json(r.shadow.order) : Json();
   j["shadow_max_dev"] = r.shadow.values > 0 ? Json(r.shadow.maxDev) : Json();
   j["shadow_energy_reason"] = r.shadow.reason.empty() ? Json() : Json(r.shadow.reason);
-  const auto partsJson = [](const std::vector<StatePart>& named) {
-    Json parts = Json::object();
-    for (const StatePart& p : named) {
-      if (p.shape.empty()) {
-        parts[p.name] = p.values.front();
-      } else if (p.listOfRows) {
-        Json rows = Json::array();
-        const std::size_t width = std::size_t(p.shape.back());
-        for (std::size_t i = 0; i < p.values.size(); i += width)
-          rows.push_back(
-              std::vector<double>(p.values.begin() + long(i), p.values.begin() + long(i + width)));
-        parts[p.name] = rows;
-      } else {
-        parts[p.name] = p.values;
-      }
-    }
-    return parts;
-  };
-  const auto state = [&](const Sample& s) { return partsJson(namedState(model, method, s)); };
+  const auto state = [&](const Sample& s) { return statePartsJson(namedState(model, method, s)); };
   if (r.summary.samples > 0) {
     j["initial_state"] = state(r.first);
     j["final_state"] = state(r.last);
@@ -99,7 +100,7 @@ std::string runReportJson(const SystemModel& model, Method method, const Integra
                         {"t", e.t},
                         {"direction", e.direction},
                         {"terminal", e.terminal},
-                        {"state", partsJson(e.state)}});
+                        {"state", statePartsJson(e.state)}});
     j["events"] = events;
     j["stopped_by_event"] = r.stoppedByEvent ? Json(*r.stoppedByEvent) : Json();
   }

@@ -5,6 +5,7 @@
 /// with the same values.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,10 @@ void takeEvents(const EventLocator& locator, RunOutcome& outcome);
 /// sampled at k h) stops at N h when T is not a whole number of steps; RK45 at its own steps
 /// reaches T. Empty when the run ends at T.
 std::optional<std::string> horizonWarning(Method method, const IntegratorSettings& settings);
+
+/// A state's parts as JSON, as a run report's final_state: a scalar as a number, a list of
+/// rows (a chain's q) as rows, any other part as its entries in a flat list.
+nlohmann::ordered_json statePartsJson(const std::vector<StatePart>& parts);
 
 /// `dmsim run`'s JSON object, indented by two spaces (without a final newline): system,
 /// integrator, the settings, samples, the counters, cpu_s, the energy, structure and momentum

@@ -47,6 +47,28 @@ ParamValues paramValues(const py::object& params) {
   return out;
 }
 
+std::vector<StatePart> partsOf(const py::object& state) {
+  if (!py::isinstance<py::dict>(state))
+    throw InputError("state must be a dict of the state's parts (e.g. sim.state), got " +
+                     std::string(py::str(state.get_type().attr("__name__"))));
+  std::vector<StatePart> parts;
+  py::module_ np = py::module_::import("numpy");
+  for (const auto& item : state.cast<py::dict>()) {
+    StatePart p;
+    p.name = py::str(item.first);
+    py::array_t<double, py::array::c_style | py::array::forcecast> a;
+    try {
+      a = np.attr("asarray")(item.second, "float64");
+    } catch (const py::error_already_set&) {
+      throw InputError("state part '" + p.name + "' is not an array of numbers");
+    }
+    for (py::ssize_t i = 0; i < a.ndim(); ++i) p.shape.push_back(int(a.shape(i)));
+    p.values.assign(a.data(), a.data() + a.size());
+    parts.push_back(std::move(p));
+  }
+  return parts;
+}
+
 namespace {
 
 // a value with rows: a NumPy array of two dimensions or a sequence of sequences (None: not one)

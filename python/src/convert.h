@@ -44,6 +44,9 @@ ParamValues paramValues(const py::object& params, const SystemModel& model);
 /// numbers, and choices by name); InputError for a name that is no setting, two names of one
 /// setting or a choice that is none of its names. The ranges are left to validateSettings().
 void applySettings(IntegratorSettings& st, const py::dict& given);
+/// A state given as a dict of array-likes (e.g. Simulator.state): each part's shape and values,
+/// row by row. Throws InputError for another type, or a part that is not an array of numbers.
+std::vector<StatePart> partsOf(const py::object& state);
 
 py::dict paramDict(const ParamValues& values, const std::vector<ParamSpec>& specs = {});
 

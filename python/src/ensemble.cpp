@@ -17,29 +17,6 @@
 namespace dms::python {
 namespace {
 
-// one member's state dict: each part's shape and values (row by row)
-std::vector<StatePart> memberState(const py::handle& state, std::size_t i) {
-  if (!py::isinstance<py::dict>(state))
-    throw InputError("states: member " + std::to_string(i) + " is not a dict of state parts");
-  std::vector<StatePart> parts;
-  py::module_ np = py::module_::import("numpy");
-  for (const auto& item : state.cast<py::dict>()) {
-    StatePart p;
-    p.name = py::str(item.first);
-    py::array_t<double, py::array::c_style | py::array::forcecast> a;
-    try {
-      a = np.attr("asarray")(item.second, "float64");
-    } catch (const py::error_already_set&) {
-      throw InputError("states: member " + std::to_string(i) + "'s part '" + p.name +
-                       "' is not an array of numbers");
-    }
-    for (py::ssize_t d = 0; d < a.ndim(); ++d) p.shape.push_back(int(a.shape(d)));
-    p.values.assign(a.data(), a.data() + a.size());
-    parts.push_back(std::move(p));
-  }
-  return parts;
-}
-
 // the members' final states, part by part, stacked with the member first: (M, *shape)
 py::dict stackedFinals(const std::vector<EnsembleMember>& members) {
   py::dict out;
@@ -73,7 +50,14 @@ py::dict ensemble(const std::string& system, const std::string& methodText,
   in.values = paramValues(params, model);
   if (!states.is_none()) {
     std::size_t i = 0;
-    for (const py::handle& s : states) in.states.push_back(memberState(s, i++));
+    for (const py::handle& s : states) {
+      try {
+        in.states.push_back(partsOf(py::reinterpret_borrow<py::object>(s)));
+      } catch (const InputError& e) {
+        throw InputError("states: member " + std::to_string(i) + ": " + e.what());
+      }
+      ++i;
+    }
   }
   if (!memberParams.is_none())
     for (const py::handle& p : memberParams) {
