@@ -96,21 +96,35 @@ struct SymmetricComposition {
   void fill(Sample& s, double t, const State& x, SampleFields f) const { base.fill(s, t, x, f); }
   std::vector<std::string> stateNames() const { return base.stateNames(); }
   /// The derivative of step(x, h): the chain rule through its s steps, A = A_s ... A_1 and
-  /// B = sum_i A_s ... A_{i+1} B_i (composeSteps), each stage's derivative taken at the state
-  /// the steps before it reached.
+  /// B = sum_i A_s ... A_{i+1} B_i with the same control held over every stage, each stage's
+  /// derivative taken at the state the stages before it reached (from the base's derivative when
+  /// it hands back its end, HasStepDerivativeToEnd, else by stepping).
   template <class B = Base, std::enable_if_t<HasStepDerivative<B>::value, int> = 0>
   bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
     State y = x;
     StepWork work;
-    StepDerivative total;
+    StepDerivative one;
+    MatrixXd nextA, nextB;  // the products, written here and swapped in: no allocation per stage
     for (std::size_t i = 0; i < kGamma.size(); ++i) {
       const double hi = kGamma[i] * h;
-      StepDerivative one;
-      if (!base.linearize(y, hi, one, why)) return false;
-      total = i == 0 ? one : composeSteps(total, one);
-      if (i + 1 < kGamma.size() && !base.step(y, hi, work, why)) return false;
+      StepDerivative& di = i == 0 ? d : one;
+      if constexpr (HasStepDerivativeToEnd<B>::value) {
+        State next;
+        if (!base.linearize(y, hi, di, why, &next)) return false;
+        y = std::move(next);
+      } else if (!base.linearize(y, hi, di, why)) {
+        return false;
+      }
+      if (i > 0) {
+        nextA.noalias() = one.A * d.A;
+        nextB.noalias() = one.A * d.B;
+        nextB += one.B;
+        d.A.swap(nextA);
+        d.B.swap(nextB);
+      }
+      if constexpr (!HasStepDerivativeToEnd<B>::value)
+        if (i + 1 < kGamma.size() && !base.step(y, hi, work, why)) return false;
     }
-    d = std::move(total);
     return true;
   }
   template <class B = Base, std::enable_if_t<HasSymplecticForm<B>::value, int> = 0>

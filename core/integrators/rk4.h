@@ -83,7 +83,6 @@ bool Rk4StepperT<Form>::linearize(const State& x, double h, StepDerivative& d,
   static constexpr double b[4] = {1.0 / 6, 2.0 / 6, 2.0 / 6, 1.0 / 6};
   static constexpr double c[4] = {0, 0.5, 0.5, 1};
   const VectorXd y0 = x.y;
-  MatrixXd dy, du;
   // the stages on VectorXd: a system's right-hand side takes any indexable state
   const auto rhs = [this](double t, const VectorXd& y, VectorXd& dy) {
     const Vec yv = y;
@@ -92,18 +91,21 @@ bool Rk4StepperT<Form>::linearize(const State& x, double h, StepDerivative& d,
     form.rhs(t, yv, dv);
     dy = dv;
   };
-  // the control's size comes from the first stage's f_u, and the stages give the end of the
-  // step too (in another order of summation than step()'s, which moves it by round-off only:
-  // it is where P is evaluated, not a result)
+  // seeded with E(y0): the d tangent columns are carried, and the control's size comes from
+  // the first stage's f_u. The stages give the end of the step too (in another order of
+  // summation than step()'s, which moves it by round-off only: it is where P is evaluated, not
+  // a result)
+  MatrixXd S = form.tangent.in(y0);
+  const Eigen::Index dTangent = S.cols();
   VectorXd y1;
-  explicitRkDerivative(rhs, form.tangent, 4, a, b, c, x.t, y0, h, -1, dy, du, &y1);
+  explicitRkDerivative(rhs, form.tangent, 4, a, b, c, x.t, y0, h, -1, S, &y1);
   if (!y1.allFinite()) {
     if (why) *why = "RK4: the state became non-finite";
     return false;
   }
   const MatrixXd P = form.tangent.out(y1);
-  d.A = P * dy * form.tangent.in(y0);
-  d.B = P * du;
+  d.A = P * S.leftCols(dTangent);
+  d.B = P * S.rightCols(S.cols() - dTangent);
   return true;
 }
 

@@ -161,10 +161,11 @@ class RkStepping final : public Stepping {
     double a[s * s] = {};
     for (int i = 0; i < s; ++i)
       for (int j = 0; j < i; ++j) a[i * s + j] = Pair::a(i, j);
-    MatrixXd fy, fu;
-    tangent.jacobian(t0, VectorXd(m_y), fy, fu);
-    const auto n = Eigen::Index(m_y.size());
-    MatrixXd dy = MatrixXd::Identity(n, n), du = MatrixXd::Zero(n, fu.cols());
+    // [dy/dz | dy/du] from E(y_0) and no control columns: the first step's first stage appends
+    // them (h > 0, so there is at least one step)
+    MatrixXd S = tangent.in(VectorXd(m_y));
+    const Eigen::Index dTangent = S.cols();
+    int m = -1;
     const auto rhs = [this](double t, const VectorXd& y, VectorXd& dydt) {
       State ys = y, f = y;
       m_form.rhs(t, ys, f);
@@ -177,16 +178,14 @@ class RkStepping final : public Stepping {
         if (why) *why = dp.error();
         return false;
       }
-      MatrixXd sy, su;
       explicitRkDerivative(rhs, tangent, s, a, Pair::b(), Pair::c(), tPrev, yPrev, dp.t() - tPrev,
-                           int(fu.cols()), sy, su);
-      du = sy * du + su;
-      dy = sy * dy;
+                           m, S);
+      m = int(S.cols() - dTangent);
     }
     const VectorXd y1 = dp.y();
     const MatrixXd P = tangent.out(y1);
-    d.A = P * dy * tangent.in(VectorXd(m_y));
-    d.B = P * du;
+    d.A = P * S.leftCols(dTangent);
+    d.B = P * S.rightCols(S.cols() - dTangent);
     return true;
   }
   MatrixXd symplecticForm() const override {

@@ -34,19 +34,16 @@ struct StepDerivative {
   MatrixXd B;
 };
 
-/// The derivative of the composition Phi2(Phi1(x)) with the same control held over both.
-inline StepDerivative composeSteps(const StepDerivative& first, const StepDerivative& second) {
-  StepDerivative out;
-  out.A = second.A * first.A;
-  out.B = second.A * first.B + second.B;
-  return out;
-}
-
 /// What a continuous form adds for its methods' derivatives. y has the form's n entries; m is
 /// the control's size (0 unforced).
 struct ContinuousTangent {
   /// f_y (n x n) and f_u (n x m) of the right-hand side at (t, y) with the control held now.
   std::function<void(double t, const VectorXd& y, MatrixXd& fy, MatrixXd& fu)> jacobian;
+  /// f, f_y and f_u at (t, y) at once, where a form shares their work (the chain's one
+  /// factorization of its mass matrix); f as the form's right-hand side evaluates it. Optional:
+  /// without it a Runge-Kutta derivative calls the right-hand side and then jacobian.
+  std::function<void(double t, const VectorXd& y, VectorXd& f, MatrixXd& fy, MatrixXd& fu)>
+      rhsAndJacobian;
   /// E(y) (n x d): the change of y made by a tangent vector at y.
   std::function<MatrixXd(const VectorXd& y)> in;
   /// P(y) (d x n): the tangent coordinates at y of a change of y (P E = I on the manifold).
@@ -57,54 +54,67 @@ struct ContinuousTangent {
   bool available() const { return jacobian && in && out; }
 };
 
-/// The derivative d(y1)/d(y0), d(y1)/du (flat, n x n and n x m) of one explicit Runge-Kutta
-/// step of size h from (t, y0) with tableau a (s x s, strictly lower), b (s), c (s): the stage
-/// derivatives K_i = f_y(Y_i) (I + h sum_j a_ij K_j) + f_u(Y_i) (and the same for u), the
-/// method on the variational equation. Evaluates the stages Y_i itself (as the step does); m < 0
-/// takes the control's size from f_u at the first stage. When y1 is given, it receives the
-/// step's end y0 + h sum_i b_i k_i from the same stages, so that a caller need not step again.
+/// One explicit Runge-Kutta step of size h from (t, y0) with tableau a (s x s, strictly lower),
+/// b (s), c (s), applied to the variational equation delta y' = f_y delta y + f_u delta u
+/// through the same stages: the stage derivatives K_i = f_y(Y_i) (S + h sum_j a_ij K_j), plus
+/// f_u(Y_i) in the control's columns. S (n x (d + m), flat) holds on entry the derivatives the
+/// step starts from, [dy0/dz | dy0/du], and on exit those of the step's end,
+/// [dy1/dy0 dy0/dz | dy1/dy0 dy0/du + dy1/du]: seeded with the tangent map E(y0) (n x d, d <= n)
+/// only d columns are carried, and the steps of a run chain without a product of their own.
+/// m < 0 takes the control's size from f_u at the first stage and appends m zero columns to S.
+/// The stages after the last with b_i != 0 do not reach the step's end and are not evaluated
+/// (DOPRI5's seventh, the first of the next step). When y1 is given, it receives the step's end
+/// y0 + h sum_i b_i k_i from the same stages, so that a caller need not step again.
 template <class Rhs>
 void explicitRkDerivative(const Rhs& rhs, const ContinuousTangent& tangent, int s,
                           const double* a /* s*s row major */, const double* b, const double* c,
-                          double t, const VectorXd& y0, double h, int m, MatrixXd& dy, MatrixXd& du,
+                          double t, const VectorXd& y0, double h, int m, MatrixXd& S,
                           VectorXd* y1 = nullptr) {
   const Eigen::Index n = y0.size();
-  const auto stages = static_cast<std::size_t>(s);
+  int last = s - 1;
+  while (last > 0 && b[last] == 0.0) --last;
+  const auto stages = static_cast<std::size_t>(last + 1);
   // zeroed: a copy of an uninitialized vector is a read of indeterminate values
   std::vector<VectorXd> k(stages, VectorXd::Zero(n));
-  std::vector<MatrixXd> Ky(stages), Ku(stages);
+  std::vector<MatrixXd> K(stages);
   MatrixXd fy, fu;
-  for (int i = 0; i < s; ++i) {
-    VectorXd Y = y0;
-    if (i == 0 && m < 0) {
-      tangent.jacobian(t, Y, fy, fu);
-      m = int(fu.cols());
+  const auto evaluate = [&](double ti, const VectorXd& Yi, VectorXd& ki) {
+    if (tangent.rhsAndJacobian) {
+      tangent.rhsAndJacobian(ti, Yi, ki, fy, fu);
+    } else {
+      rhs(ti, Yi, ki);
+      tangent.jacobian(ti, Yi, fy, fu);
     }
-    MatrixXd DY = MatrixXd::Identity(n, n), DU = MatrixXd::Zero(n, m);
+  };
+  evaluate(t, y0, k[0]);
+  if (m < 0) {
+    m = int(fu.cols());
+    S.conservativeResize(n, S.cols() + m);
+    S.rightCols(m).setZero();
+  }
+  VectorXd Y(n);
+  MatrixXd D(n, S.cols());
+  for (int i = 0; i <= last; ++i) {
+    Y = y0;
+    D = S;
     for (int j = 0; j < i; ++j) {
       const double aij = a[i * s + j];
       if (aij == 0.0) continue;
       Y += (h * aij) * k[std::size_t(j)];
-      DY += (h * aij) * Ky[std::size_t(j)];
-      DU += (h * aij) * Ku[std::size_t(j)];
+      D += (h * aij) * K[std::size_t(j)];
     }
-    rhs(t + c[i] * h, Y, k[std::size_t(i)]);
-    // the first stage's Jacobian is already there when it gave the control's size
-    if (i > 0 || fy.size() == 0) tangent.jacobian(t + c[i] * h, Y, fy, fu);
-    Ky[std::size_t(i)] = fy * DY;
-    Ku[std::size_t(i)] = fy * DU;
-    if (m > 0) Ku[std::size_t(i)] += fu;
+    // the first stage is the one evaluated at y0 above
+    if (i > 0) evaluate(t + c[i] * h, Y, k[std::size_t(i)]);
+    MatrixXd& Ki = K[std::size_t(i)];
+    Ki.resize(n, S.cols());
+    Ki.noalias() = fy * D;
+    if (m > 0) Ki.rightCols(m) += fu;
   }
-  dy = MatrixXd::Identity(n, n);
-  du = MatrixXd::Zero(n, m);
-  for (int i = 0; i < s; ++i) {
-    if (b[i] == 0.0) continue;
-    dy += (h * b[i]) * Ky[std::size_t(i)];
-    du += (h * b[i]) * Ku[std::size_t(i)];
-  }
+  for (int i = 0; i <= last; ++i)
+    if (b[i] != 0.0) S += (h * b[i]) * K[std::size_t(i)];
   if (y1) {
     *y1 = y0;
-    for (int i = 0; i < s; ++i)
+    for (int i = 0; i <= last; ++i)
       if (b[i] != 0.0) *y1 += (h * b[i]) * k[std::size_t(i)];
   }
 }
@@ -119,6 +129,18 @@ struct HasStepDerivative<S, std::void_t<decltype(std::declval<const S&>().linear
                                 std::declval<const typename S::State&>(), 0.0,
                                 std::declval<StepDerivative&>(), std::declval<std::string*>()))>>
     : std::true_type {};
+
+/// A stepper whose derivative also hands back the step's end: bool linearize(const State& x,
+/// double h, StepDerivative& d, std::string* why, State* end) const, *end the state step(x, h)
+/// reaches (to round-off: the derivative's own solve of the step). A composition chains its
+/// stages through it instead of stepping each stage a second time.
+template <class S, class = void>
+struct HasStepDerivativeToEnd : std::false_type {};
+template <class S>
+struct HasStepDerivativeToEnd<
+    S, std::void_t<decltype(std::declval<const S&>().linearize(
+           std::declval<const typename S::State&>(), 0.0, std::declval<StepDerivative&>(),
+           std::declval<std::string*>(), std::declval<typename S::State*>()))>> : std::true_type {};
 
 /// A stepper's symplectic form at a state, when it has one: MatrixXd symplecticForm(const
 /// State& x) const, in the same tangent coordinates.

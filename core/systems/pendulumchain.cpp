@@ -43,8 +43,9 @@ struct ChainStepper {
   }
   std::vector<std::string> stateNames() const { return chainStateNames(p.n); }
   /// The plain and the compensated step are one map in exact arithmetic: one derivative.
-  bool linearize(const State& x, double h, StepDerivative& d, std::string* why) const {
-    return pendulumChainStepDerivative(p, h, x, d, why);
+  bool linearize(const State& x, double h, StepDerivative& d, std::string* why,
+                 State* end = nullptr) const {
+    return pendulumChainStepDerivative(p, h, x, d, why, end);
   }
   MatrixXd symplecticForm(const State& x) const {
     ChainVectors omega = chainZeros();
@@ -300,6 +301,8 @@ auto withChainForms(const PendulumChainParams& p, const ChainVectors& q0,
     form.tangent.jacobian = [p](double, const VectorXd& y, MatrixXd& fy, MatrixXd& fu) {
       pendulumChainJacobian(p, y, fy, fu);
     };
+    form.tangent.rhsAndJacobian = [p](double, const VectorXd& y, VectorXd& f, MatrixXd& fy,
+                                      MatrixXd& fu) { pendulumChainJacobian(p, y, fy, fu, &f); };
     form.tangent.in = [n](const VectorXd& y) {
       MatrixXd E = MatrixXd::Identity(6 * n, 6 * n);
       for (int i = 0; i < n; ++i) E.block<3, 3>(3 * i, 3 * i) = -hat(Vector3d(y.segment<3>(3 * i)));

@@ -106,18 +106,21 @@ bool pendulumChainStep(const PendulumChainParams& p, double h, PendulumChainStat
 /// when forced), from (q, omega) as setState takes them (omega_i's part along q_i removed,
 /// sphereTangentPart; pi = A(q) omega) to (q_{k+1}, omega_{k+1} = A(q_{k+1})^-1 pi_{k+1}): the
 /// implicit function theorem on G(f) = 0 at the converged f, the chain rule elsewhere
-/// (docs/linearization.md, "Chain of pendula"). Fails as the step does.
+/// (docs/linearization.md, "Chain of pendula"). Fails as the step does. When end is given it
+/// receives the step's end as the derivative solved it (the plain sums).
 bool pendulumChainStepDerivative(const PendulumChainParams& p, double h,
-                                 const PendulumChainState& x, StepDerivative& d, std::string* why);
+                                 const PendulumChainState& x, StepDerivative& d, std::string* why,
+                                 PendulumChainState* end = nullptr);
 
 /// The canonical form of (T*S^2)^n with p_i = pi_i x q_i (the tangent part of -D_1 L_d, which
 /// the variational step preserves), in the same coordinates at (q, omega): 6n x 6n.
 MatrixXd pendulumChainSymplectic(const PendulumChainParams& p, const ChainVectors& q,
                                  const ChainVectors& omega);
 
-/// f_y (6n x 6n) and f_u (6n x 3n when forced, else 6n x 0) of pendulumChainRhs at y.
+/// f_y (6n x 6n) and f_u (6n x 3n when forced, else 6n x 0) of pendulumChainRhs at y, and
+/// when f is given pendulumChainRhs's value there too (from the same factorization).
 void pendulumChainJacobian(const PendulumChainParams& p, const VectorXd& y, MatrixXd& fy,
-                           MatrixXd& fu);
+                           MatrixXd& fu, VectorXd* f = nullptr);
 
 /// The continuous equations on (S^2)^n, y = (q_1..q_n, omega_1..omega_n) (Euler-Lagrange with
 /// omega_i = q_i x qdot_i):

@@ -257,7 +257,8 @@ MatrixXd pendulumChainSymplectic(const PendulumChainParams& p, const ChainVector
 }
 
 bool pendulumChainStepDerivative(const PendulumChainParams& p, double h,
-                                 const PendulumChainState& x, StepDerivative& d, std::string* why) {
+                                 const PendulumChainState& x, StepDerivative& d, std::string* why,
+                                 PendulumChainState* end) {
   const int n = p.n;
   const bool forced = p.forced();
   const Eigen::Index m = forced ? 3 * n : 0, cols = 6 * n + m;
@@ -345,11 +346,12 @@ bool pendulumChainStepDerivative(const PendulumChainParams& p, double h,
   out.bottomRows(3 * n) = Xw1;
   d.A = out.leftCols(6 * n);
   d.B = out.rightCols(m);
+  if (end) *end = next;
   return true;
 }
 
 void pendulumChainJacobian(const PendulumChainParams& p, const VectorXd& y, MatrixXd& fy,
-                           MatrixXd& fu) {
+                           MatrixXd& fu, VectorXd* f) {
   const int n = p.n;
   const bool forced = p.forced();
   const Eigen::Index m = forced ? 3 * n : 0;
@@ -358,10 +360,29 @@ void pendulumChainJacobian(const PendulumChainParams& p, const VectorXd& y, Matr
     q[i] = y.segment<3>(3 * i);
     w[i] = y.segment<3>(3 * n + 3 * i);
   }
-  VectorXd dy(6 * n);
-  pendulumChainRhs(p, y.data(), dy.data());
-  for (int i = 0; i < n; ++i) dw[i] = dy.segment<3>(3 * n + 3 * i);
+  // omega' = A(q)^-1 r, as pendulumChainRhs evaluates it, with the one factorization of A that
+  // the derivative solves with too
+  ChainMat A;
+  pendulumChainMatrix(p, q, A);
+  const Eigen::LLT<ChainMat> llt(A);
   const ChainVectors G = forced ? p.linkForces() : chainZeros();
+  ChainVec r(3 * n);
+  for (int i = 0; i < n; ++i) {
+    Vector3d ri = p.c[i] * crossE3(q[i]);
+    if (forced) ri += q[i].cross(G[i]);
+    for (int j = 0; j < n; ++j)
+      if (j != i) ri += p.M[i][j] * w[j].squaredNorm() * q[i].cross(q[j]);
+    r.segment<3>(3 * i) = ri;
+  }
+  const ChainVec dwAll = llt.solve(r);
+  for (int i = 0; i < n; ++i) dw[i] = dwAll.segment<3>(3 * i);
+  if (f) {
+    f->resize(6 * n);
+    for (int i = 0; i < n; ++i) {
+      f->segment<3>(3 * i) = w[i].cross(q[i]);
+      f->segment<3>(3 * n + 3 * i) = dw[i];
+    }
+  }
   const MatrixXd XG = forced ? chainLinkForceChange(p, m, 0) : MatrixXd::Zero(3 * n, 0);
   // r = A(q) omega': its change by q (the first 3n columns) and omega (the next 3n)
   MatrixXd Dr = MatrixXd::Zero(3 * n, 6 * n);
@@ -378,9 +399,6 @@ void pendulumChainJacobian(const PendulumChainParams& p, const VectorXd& y, Matr
   }
   // A omega' = r: delta omega' = A^-1 (delta r - (delta A) omega')
   Dr.leftCols(3 * n) -= chainMatrixChange(p, q, dw);
-  ChainMat A;
-  pendulumChainMatrix(p, q, A);
-  const Eigen::LLT<MatrixXd> llt{MatrixXd(A)};
   fy = MatrixXd::Zero(6 * n, 6 * n);
   for (int i = 0; i < n; ++i) {
     fy.block<3, 3>(3 * i, 3 * i) = hat(w[i]);
