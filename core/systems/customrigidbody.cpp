@@ -46,6 +46,7 @@ class TypedRigidPotential final : public RigidBodyPotential {
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j) ddUdR(i, j) = out[3 * i + j];
   }
+  bool hasDomain() const override { return true; }
   std::string domainError(const Vector3d& /*x*/, const Matrix3d& R) const override {
     set(R);
     const double u = m_eval.value();

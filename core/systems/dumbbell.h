@@ -38,6 +38,7 @@ class DumbbellGravity final : public RigidBodyPotential {
   void gradientDerivative(const Vector3d& x, const Matrix3d& R, const Vector3d& dx,
                           const Matrix3d& dR, Vector3d& ddUdx, Matrix3d& ddUdR) const override;
   std::string domainError(const Vector3d& x, const Matrix3d& R) const override;
+  bool hasDomain() const override { return true; }
   /// The attracting point is the origin: U(Q x, Q R) = U(x, R).
   bool rotationInvariant() const override { return true; }
 

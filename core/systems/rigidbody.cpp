@@ -71,6 +71,7 @@ struct PotentialDomain {
 
 std::unique_ptr<Run> domainChecked(std::unique_ptr<Run> run,
                                    std::shared_ptr<const RigidBodyPotential> u) {
+  if (!u->hasDomain()) return run;
   return makeDomainCheckedRun(std::move(run), PotentialDomain{std::move(u)}, "RK45", true);
 }
 

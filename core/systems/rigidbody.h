@@ -29,6 +29,10 @@ class RigidBodyPotential {
                         Matrix3d& dUdR) const = 0;
   /// Empty when U is valid at (x, R); otherwise why not (e.g. a collision), so a run stops.
   virtual std::string domainError(const Vector3d& /*x*/, const Matrix3d& /*R*/) const { return {}; }
+  /// True when domainError can be non-empty somewhere. A potential valid everywhere (gravity
+  /// about a pivot, uniform gravity) returns false, and its Runge-Kutta runs then check no
+  /// sample's pose against it.
+  virtual bool hasDomain() const { return false; }
   /// True when U(Q x, Q R) = U(x, R) for every rotation Q about the origin (e.g. gravity of a
   /// point mass at the origin). Then the moment in space is tau = x x dU/dx: the body feels no
   /// torque about the origin and its total angular momentum is conserved (Noether), which the
