@@ -72,6 +72,9 @@ void pendulumChainOmega(const PendulumChainParams& p, const ChainVectors& q, con
 /// relative to max_i |f_i| (dimensionless, at most 1).
 constexpr int kChainNewtonMaxIter = 30;
 constexpr double kChainNewtonRelTol = 1e-14;
+/// Corrections by the factored A(q_k) before Newton's: the first guess is O(h^2) from the root
+/// and each chord step gains a factor O(h), for no Jacobian and no factorization.
+constexpr int kChainChordSteps = 2;
 
 /// One step of the variational integrator, the discrete Lagrangian
 ///   L_d(q_k, q_{k+1}) = 1/(2h) sum_ij M_ij dq_i.dq_j - h/2 (U(q_k) + U(q_{k+1})),
@@ -88,15 +91,16 @@ constexpr double kChainNewtonRelTol = 1e-14;
 /// of the sums whatever the accuracy of f.
 ///
 /// How G(f) = 0 is solved: the first guess solves its linearization at f = 0, A(q_k) f = b;
+/// then kChainChordSteps chord steps f -= A(q_k)^-1 G (A = J(0), its Cholesky factor reused);
 /// then Newton, f -= J^-1 G with J_ii = M_ii I, J_ij = M_ij hat(q_i) (-hat(q_j) - q_j f_j^T /
 /// s_j), s_j = (1 - |f_j|^2)^(1/2), by LU with partial pivoting. It stops when the correction
 /// is at most kChainNewtonRelTol max_i |f_i|, or has reached round-off (below 1e-8 max|f_i| and
 /// no longer halving). It fails (x unchanged, `why` says which) when some |f_j| reaches 1 (no
 /// q_{j,k+1} on the sphere), when the correction is not finite, or after kChainNewtonMaxIter
-/// iterations: all three mean h is too large for the motion. `iterations` counts Newton's
-/// iterations. With `compensated`, q and pi take their increments with compensation
-/// (compensated.h); dq_i is the rotation of q_i about f_i in Cayley form, which keeps |q_i|.
-/// `solution`, when given, receives the converged f.
+/// iterations: all three mean h is too large for the motion. `iterations` counts the
+/// corrections, chord and Newton. With `compensated`, q and pi take their increments with
+/// compensation (compensated.h); dq_i is the rotation of q_i about f_i in Cayley form, which keeps
+/// |q_i|. `solution`, when given, receives the converged f.
 bool pendulumChainStep(const PendulumChainParams& p, double h, PendulumChainState& x,
                        bool compensated, int* iterations, std::string* why,
                        ChainVec* solution = nullptr);

@@ -95,7 +95,8 @@ bool pendulumChainStep(const PendulumChainParams& p, double h, PendulumChainStat
   // first guess: A(q_k) f = b, the linearization of G at f = 0
   ChainMat A;
   pendulumChainMatrix(p, x.q, A);
-  f = Eigen::LLT<ChainMat>(A).solve(b);
+  const Eigen::LLT<ChainMat> chord(A);
+  f = chord.solve(b);
   // dq_j(f_j): q_j turned about f_j by asin|f_j|, in Cayley form (keeps |q_j| = 1)
   ChainVectors dq = chainZeros();
   std::array<double, kChainMaxLinks> s{};
@@ -120,27 +121,36 @@ bool pendulumChainStep(const PendulumChainParams& p, double h, PendulumChainStat
     double last = INFINITY;
     for (int it = 1;; ++it) {
       if (!increments()) return false;
+      // the first kChainChordSteps corrections solve with A = J(0), already factored (a chord
+      // step: G alone is evaluated), then Newton with J(f)
+      const bool newton = it > kChainChordSteps;
       for (int i = 0; i < n; ++i) {
         Vector3d Gi = p.M[i][i] * f.segment<3>(3 * i) - b.segment<3>(3 * i);
-        J.block<3, 3>(3 * i, 3 * i) = p.M[i][i] * Matrix3d::Identity();
+        if (newton) J.block<3, 3>(3 * i, 3 * i) = p.M[i][i] * Matrix3d::Identity();
         const Matrix3d qi = hat(x.q[i]);
         for (int j = 0; j < n; ++j) {
           if (j == i) continue;
           Gi += p.M[i][j] * x.q[i].cross(dq[j]);
+          if (!newton) continue;
           const Vector3d fj = f.segment<3>(3 * j);
           J.block<3, 3>(3 * i, 3 * j) =
               p.M[i][j] * qi * (-hat(x.q[j]) - x.q[j] * fj.transpose() / s[j]);
         }
         G.segment<3>(3 * i) = Gi;
       }
-      df = J.partialPivLu().solve(G);
+      if (newton)
+        df = J.partialPivLu().solve(G);
+      else
+        df = chord.solve(G);
       f -= df;
       if (iterations) *iterations = it;
       const double step = df.lpNorm<Eigen::Infinity>(), size = f.lpNorm<Eigen::Infinity>();
       if (!std::isfinite(step))
         return stepFailure(why, "the implicit step's Newton correction is not finite; reduce h");
-      // converged, or at round-off: small and no longer halving
-      if (step <= kChainNewtonRelTol * size || (step <= 1e-8 * size && step > 0.5 * last)) break;
+      // converged, or at round-off: small and no longer halving (a Newton step only: a chord
+      // step's linear rate may itself be above a half)
+      if (step <= kChainNewtonRelTol * size || (newton && step <= 1e-8 * size && step > 0.5 * last))
+        break;
       if (it >= kChainNewtonMaxIter) {
         std::ostringstream m;
         m << "the implicit step's Newton iteration did not converge in " << kChainNewtonMaxIter
