@@ -24,12 +24,19 @@ void ratesDerivative(const RigidBody& b, const Eigen::LLT<Matrix3d>& Jllt, const
 }
 
 // f_u of eqs (39)-(40) at rows `at` (Omega) and at + 3 (v): the torque tau enters J Omega', the
-// force f enters m v'
-MatrixXd controlJacobian(const RigidBody& b, const Eigen::LLT<Matrix3d>& Jllt, Eigen::Index n,
-                         Eigen::Index at) {
+// force f enters m v'; for a thrust u = (f, M) the force f R a enters m v' and M enters
+// J Omega'
+MatrixXd controlJacobian(const RigidBody& b, const Eigen::LLT<Matrix3d>& Jllt, const Matrix3d& R,
+                         Eigen::Index n, Eigen::Index at) {
   const Eigen::Index m = b.controlSize();
   MatrixXd fu = MatrixXd::Zero(n, m);
-  if (m > 0) fu.block<3, 3>(at, 0) = Jllt.solve(Matrix3d::Identity());
+  if (m == 0) return fu;
+  if (!b.thrustAxis.isZero()) {
+    fu.block<3, 3>(at, 1) = Jllt.solve(Matrix3d::Identity());
+    fu.block<3, 1>(at + 3, 0) = R * b.thrustAxis / b.m;
+    return fu;
+  }
+  fu.block<3, 3>(at, 0) = Jllt.solve(Matrix3d::Identity());
   if (m == 6) fu.block<3, 3>(at + 3, 3) = Matrix3d::Identity() / b.m;
   return fu;
 }
@@ -56,6 +63,9 @@ void RigidBody::forcesDerivative(const Vector3d& x, const Matrix3d& R, const Vec
   // M^ = B^T - B with B = dU/dR^T R (bodyMoment), so dM^ = dB^T - dB
   const Matrix3d dB = ddUdR.transpose() * R + dUdR.transpose() * dR;
   dM = vee(dB - dB.transpose());
+  // the thrust's force f R a (controlForce) turns with the body: it changes by f dR a
+  if (control && control->active() && !thrustAxis.isZero())
+    ddUdx -= control->u[0] * (dR * thrustAxis);
 }
 
 Eigen::Matrix<double, 6, 6> rigidBodyForceJacobian(const RigidBody& b, const Vector3d& x,
@@ -115,7 +125,7 @@ ContinuousTangent rigidBodyMatrixTangent(const RigidBody& b) {
       fy.block<3, 1>(12, 12 + j) = dOmegaDot;
       fy(9 + j, 15 + j) = 1.0;
     }
-    fu = controlJacobian(b, Jllt, 18, 12);
+    fu = controlJacobian(b, Jllt, R, 18, 12);
   };
   t.in = [](const VectorXd& y) {
     const Matrix3d R = Eigen::Map<const Matrix3d>(y.data());
@@ -180,7 +190,7 @@ ContinuousTangent rigidBodyQuaternionTangent(const RigidBody& b) {
       fy.block<3, 1>(7, 7 + j) = dOmegaDot;
       fy(4 + j, 10 + j) = 1.0;
     }
-    fu = controlJacobian(b, Jllt, 13, 7);
+    fu = controlJacobian(b, Jllt, R, 13, 7);
   };
   t.in = [](const VectorXd& y) {
     const Vector4d q = y.head<4>();
