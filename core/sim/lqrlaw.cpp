@@ -33,18 +33,18 @@ struct Linear {
   }
 };
 
-std::string number(double x) {
+std::string exactNumber(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.17g", x);
   return buf;
 }
 
 std::string text(const Linear& l) {
-  std::string s = number(l.constant);
+  std::string s = exactNumber(l.constant);
   for (const auto& [n, c] : l.terms) {
     if (c == 0.0) continue;
     s += c < 0 ? " - " : " + ";
-    s += number(std::fabs(c)) + "*" + n;
+    s += exactNumber(std::fabs(c)) + "*" + n;
   }
   return s;
 }
@@ -58,7 +58,7 @@ std::vector<Linear> unturned(const std::vector<std::string>& names, const Vector
   const double w = spin.norm();
   const Vector3d n = w > 0 ? Vector3d(spin / w) : Vector3d::Zero();
   const Matrix3d nn = n * n.transpose(), cross = hat(n);
-  const std::string c = "cos(" + number(w) + "*t)*", sn = "sin(" + number(w) + "*t)*";
+  const std::string c = "cos(" + exactNumber(w) + "*t)*", sn = "sin(" + exactNumber(w) + "*t)*";
   for (int k = 0; k < 3; ++k)
     for (int j = 0; j < 3; ++j) {
       Linear& l = out[std::size_t(3 * k + j)];

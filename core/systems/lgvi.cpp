@@ -125,11 +125,7 @@ bool lgviDerivative(const RigidBody& b, double h, const RigidBodyState& s, StepD
     if (why) *why = "the potential has no second derivatives, which the step's derivative needs";
     return false;
   }
-  if (!b.hasStepDerivative()) {
-    if (why) *why = "a thrust turning with the body has no step derivative here";
-    return false;
-  }
-  // the columns: z = (xi, dOmega, dx, dv, du), u = (tau, [f])
+  // the columns: z = (xi, dOmega, dx, dv, du), u = (tau, [f]) or, with a thrust, (f, M)
   const Eigen::Index m = b.controlSize(), n = 12 + m;
   const auto cols = [n](Eigen::Index at) {
     MatrixXd S = MatrixXd::Zero(3, n);
@@ -137,16 +133,29 @@ bool lgviDerivative(const RigidBody& b, double h, const RigidBodyState& s, StepD
     return S;
   };
   const MatrixXd Xi = cols(0), dOmega = cols(3), dx = cols(6), dv = cols(9);
+  const bool thrust = m > 0 && !b.thrustAxis.isZero();
   MatrixXd dTau = MatrixXd::Zero(3, n), dF = MatrixXd::Zero(3, n);
-  if (m > 0) dTau = cols(12);
+  if (thrust) {
+    dTau = cols(13);
+  } else if (m > 0) {
+    dTau = cols(12);
+  }
   if (m == 6) dF = cols(15);
+  // the force's change with u at an end of attitude R: a thrust's f R a changes by df R a (its
+  // turn with R is in the forces' derivative K), a force in inertial coordinates by its own
+  const auto forceByU = [&](const Matrix3d& R) {
+    if (!thrust) return dF;
+    MatrixXd out = MatrixXd::Zero(3, n);
+    out.col(12) = R * b.thrustAxis;
+    return out;
+  };
 
   // the forces at the start, their derivative (the control's torque adds to M, its force is
   // subtracted from dU/dx)
   Vector3d dU0, M0;
   b.forces(s.x, s.R, dU0, M0);
   const Eigen::Matrix<double, 6, 6> K0 = rigidBodyForceJacobian(b, s.x, s.R);
-  const MatrixXd ddU0 = K0.block<3, 3>(0, 0) * Xi + K0.block<3, 3>(0, 3) * dx - dF;
+  const MatrixXd ddU0 = K0.block<3, 3>(0, 0) * Xi + K0.block<3, 3>(0, 3) * dx - forceByU(s.R);
   const MatrixXd dM0 = K0.block<3, 3>(3, 0) * Xi + K0.block<3, 3>(3, 3) * dx + dTau;
 
   // (42): G(f, g) = 0 at the converged root; dG/dg = I - f^ + f f^T
@@ -179,7 +188,7 @@ bool lgviDerivative(const RigidBody& b, double h, const RigidBodyState& s, StepD
   Vector3d dU1, M1;
   b.forces(x1, R1, dU1, M1);
   const Eigen::Matrix<double, 6, 6> K1 = rigidBodyForceJacobian(b, x1, R1);
-  const MatrixXd ddU1 = K1.block<3, 3>(0, 0) * Xi1 + K1.block<3, 3>(0, 3) * dx1 - dF;
+  const MatrixXd ddU1 = K1.block<3, 3>(0, 0) * Xi1 + K1.block<3, 3>(0, 3) * dx1 - forceByU(R1);
   const MatrixXd dM1 = K1.block<3, 3>(3, 0) * Xi1 + K1.block<3, 3>(3, 3) * dx1 + dTau;
   // (45): Pi1 = F^T w + h/2 M1, w = Pi0 + h/2 M0; d(F^T) w = -eta^ F^T w = (F^T w)^ eta
   const Vector3d w = Pi0 + 0.5 * h * M0;

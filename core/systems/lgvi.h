@@ -61,7 +61,8 @@ bool lgviStep(const RigidBody& b, double h, RigidBodyState& s, std::string* why,
               LgviStepInfo* info = nullptr);
 
 /// The derivative of lgviStep(b, h, s) with b's control held, in the tangent coordinates
-/// (xi, dOmega, dx, dv) of rigidbody.h (A, 12 x 12) and the control u = (tau, [f]) (B, 12 x m):
+/// (xi, dOmega, dx, dv) of rigidbody.h (A, 12 x 12) and the control u = (tau, [f]), or with a
+/// thrust axis a u = (f, M), the force f R a at either end turning with that end's R (B, 12 x m):
 /// the implicit function theorem on (42) at its converged root f, df = -(dG/df)^-1 (dG/dg) dg
 /// with dG/dg = I - f^ + f f^T, then (43)-(46) differentiated as written (docs/linearization.md,
 /// "Rigid bodies (LGVI)"). Needs the potential's second derivatives; false, saying why, without

@@ -19,6 +19,13 @@ void UniformGravity::gradient(const Vector3d& /*x*/, const Matrix3d& /*R*/, Vect
   dUdR.setZero();
 }
 
+void UniformGravity::gradientDerivative(const Vector3d& /*x*/, const Matrix3d& /*R*/,
+                                        const Vector3d& /*dx*/, const Matrix3d& /*dR*/,
+                                        Vector3d& ddUdx, Matrix3d& ddUdR) const {
+  ddUdx.setZero();
+  ddUdR.setZero();
+}
+
 QuadrotorParams QuadrotorParams::from(const ParamValues& v) {
   QuadrotorParams p;
   p.m = scalarParam(v, "m");
@@ -137,6 +144,8 @@ SystemDeclaration quadrotorDeclaration() {
   d.bodies = {{BodyKind::Quadrotor, {"d"}, "", "", "the quadrotor and its four rotors"}};
   d.controls = {{"f", {}, "N", "total thrust of the four rotors, along -b3 = -R e3 (up)"},
                 {"M", {"3"}, "N m", "torque of the rotors, in body coordinates"}};
+  // the rigid body's tangent coordinates (xi, dOmega, dx, dv), dR = R xi^
+  d.tangent = {{"R", TangentKind::Rotation}, {"Omega"}, {"x"}, {"v"}};
   return d;
 }
 

@@ -25,6 +25,10 @@ class UniformGravity final : public RigidBodyPotential {
   double energy(const Vector3d& x, const Matrix3d& R) const override;
   void gradient(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx,
                 Matrix3d& dUdR) const override;
+  /// U is linear in x and does not depend on R: its second derivatives are 0.
+  bool hasSecondDerivatives() const override { return true; }
+  void gradientDerivative(const Vector3d& x, const Matrix3d& R, const Vector3d& dx,
+                          const Matrix3d& dR, Vector3d& ddUdx, Matrix3d& ddUdR) const override;
 
  private:
   double m_mg;

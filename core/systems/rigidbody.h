@@ -83,9 +83,11 @@ struct RigidBody {
   /// dU/dx and M (eq (41)) at (x, R), the control's force subtracted from dU/dx and its torque
   /// added to M.
   void forces(const Vector3d& x, const Matrix3d& R, Vector3d& dUdx, Vector3d& M) const;
-  /// The derivative of forces(x, R) along (dx, dR) (dR any 3 x 3 matrix), without the
-  /// control's part (constant in x and R): d(dU/dx) and dM = vee(dB - dB^T),
-  /// dB = d(dU/dR)^T R + dU/dR^T dR. Needs potential->hasSecondDerivatives().
+  /// The derivative of forces(x, R) along (dx, dR) (dR any 3 x 3 matrix) with the control
+  /// held: d(dU/dx) and dM = vee(dB - dB^T), dB = d(dU/dR)^T R + dU/dR^T dR, and a thrust's
+  /// force f R a turning by f dR a (subtracted from d(dU/dx)); a torque in body coordinates and
+  /// a force in inertial ones do not change with x and R. Needs
+  /// potential->hasSecondDerivatives().
   void forcesDerivative(const Vector3d& x, const Matrix3d& R, const Vector3d& dx,
                         const Matrix3d& dR, Vector3d& ddUdx, Vector3d& dM) const;
   /// The control's size: 0 unforced, 3 (a torque), 6 (a torque and a force) or 4 (a thrust and
@@ -95,11 +97,8 @@ struct RigidBody {
   /// attitude R (0 unforced).
   Vector3d controlTorque() const;
   Vector3d controlForce(const Matrix3d& R) const;
-  /// Whether a step's derivative can be taken: the potential's second derivatives, and no
-  /// thrust turning with the body (whose derivative in R the tangent forms leave out).
-  bool hasStepDerivative() const {
-    return potential->hasSecondDerivatives() && thrustAxis.isZero();
-  }
+  /// Whether a step's derivative can be taken: the potential's second derivatives.
+  bool hasStepDerivative() const { return potential->hasSecondDerivatives(); }
 };
 
 /// (R, x, Omega, v): attitude (body to inertial), position of the mass centre, body angular

@@ -101,6 +101,24 @@ class TestLinearize : public QObject {
     if (isVariationalComposition(Method(method))) checkSymplectic(*m, Method(method));
   }
 
+  // the quadrotor's thrust f R a turns with the body at each end of a step (in the Runge-Kutta
+  // forms, at each stage): at a hover-size thrust, 1.2 m g, its derivative in R is of the size
+  // of gravity's effect on the step, so a wrong or missing term in it is far above the
+  // tolerance, as in the rows above
+  void thrustMatchesCentralDifferences_data() {
+    QTest::addColumn<int>("method");
+    for (Method me : findSystem("quadrotor")->methods())
+      QTest::newRow(qPrintable(QString::fromStdString(methodName(me)))) << int(me);
+  }
+  void thrustMatchesCentralDifferences() {
+    QFETCH(int, method);
+    const SystemModel& m = *findSystem("quadrotor");
+    const double mg = scalarParam(m.normalize({}, nullptr), "m") * 9.81;
+    VectorXd u(4);
+    u << 1.2 * mg, 0.3, -0.2, 0.1;
+    checkCentralDifferences(m, Method(method), &u);
+  }
+
   void variationalStepsAreSymplectic_data() { everyLinearizedMethod(); }
   // A^T Omega(x_{k+1}) A = Omega(x_k) for a symplectic map: for vi and its compositions vi4,
   // vi6 and vi8 to round-off (a few
@@ -115,14 +133,16 @@ class TestLinearize : public QObject {
   }
 
  private:
-  static void checkCentralDifferences(const SystemModel& m, Method me) {
+  // u: the control held over the step (someControl's when null)
+  static void checkCentralDifferences(const SystemModel& m, Method me,
+                                      const VectorXd* given = nullptr) {
     const ParamValues v = m.normalize({}, nullptr);
     IntegratorSettings st = m.defaultSettings();
     // a generic state: a few steps into the default motion
     Simulator start(m, me, v, st);
     for (int k = 0; k < 5; ++k) QVERIFY(start.step());
     const std::vector<StatePart> x = start.state();
-    const VectorXd u = someControl(start.controlSize());
+    const VectorXd u = given ? *given : someControl(start.controlSize());
     Simulator sim(m, me, v, st, &x);
     if (noDerivative(me)) {
       QVERIFY_THROWS_EXCEPTION(InputError, sim.linearize(u));
