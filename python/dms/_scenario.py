@@ -21,9 +21,10 @@ from ._control import control
 
 
 class ControlFields(dict):
-    """A scenario's optimal-control fields and choices, {"values": {...}, "choices": {...}}: a
-    dict as the file holds it, which, called, solves them: scenario.control() is
-    dms.control(scenario.system, **values, **choices)."""
+    """A scenario's optimal-control fields and choices, {"values": {...}, "choices": {...}}, and
+    its typed costs ("running_cost", "terminal_cost": text): a dict as the file holds it, which,
+    called, solves them: scenario.control() is dms.control(scenario.system, **values,
+    **choices, running_cost=..., terminal_cost=...)."""
 
     system: str = ""
 
@@ -33,6 +34,7 @@ class ControlFields(dict):
         the solve); **fields: fields or choices by name that override the file's."""
         given = dict(self.get("values", {}))
         given.update(self.get("choices", {}))
+        given.update({k: v for k, v in self.items() if k not in ("values", "choices")})
         given.update(fields)
         return control(self.system, progress, **given)
 
