@@ -61,9 +61,7 @@ ParamValues parameterScalars(const ParamValues& values, const std::set<std::stri
   return out;
 }
 
-std::string numberText(double x) {
-  return std::isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf";
-}
+std::string numberText(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf"; }
 
 }  // namespace
 
@@ -94,11 +92,11 @@ DmocCost::DmocCost(const SystemModel& model, const ParamValues& values, const st
         values, std::set<std::string>(term->variables.begin(), term->variables.end()));
     std::vector<std::string> paramNames;
     for (const auto& [name, v] : params) paramNames.push_back(name);
-    const std::string allowed =
-        isRunning ? "the names are " + joinedNames(term->variables) + " and the parameters " +
-                        joinedNames(paramNames)
-                  : "the names are the state's " + joinedNames(term->variables) +
-                        " and the parameters " + joinedNames(paramNames);
+    const std::string allowed = isRunning
+                                    ? "the names are " + joinedNames(term->variables) +
+                                          " and the parameters " + joinedNames(paramNames)
+                                    : "the names are the state's " + joinedNames(term->variables) +
+                                          " and the parameters " + joinedNames(paramNames);
     PotentialVariables vars;
     vars.field = term->flag.substr(2);
     vars.variables = term->variables;
@@ -150,8 +148,8 @@ bool DmocCost::evaluate(Term& term, double t, const std::vector<StatePart>& x, c
   for (std::size_t i = 0; i < term.variables.size(); ++i)
     if (!std::isfinite(g[i])) {
       if (why)
-        *why = term.flag + " '" + term.text + "': its derivative by " + term.variables[i] +
-               " is " + numberText(g[i]) + where();
+        *why = term.flag + " '" + term.text + "': its derivative by " + term.variables[i] + " is " +
+               numberText(g[i]) + where();
       return false;
     }
   // dL/dx along the tangent coordinates: entries as they are; a rotation, delta R = R xi^,
@@ -192,13 +190,13 @@ bool DmocCost::evaluate(Term& term, double t, const std::vector<StatePart>& x, c
   return true;
 }
 
-bool DmocCost::running(double t, const std::vector<StatePart>& x, const VectorXd& u,
-                       bool gradient, double& L, VectorXd& Lx, VectorXd& Lu, std::string* why) {
+bool DmocCost::running(double t, const std::vector<StatePart>& x, const VectorXd& u, bool gradient,
+                       double& L, VectorXd& Lx, VectorXd& Lu, std::string* why) {
   return evaluate(*m_running, t, x, &u, gradient, L, Lx, &Lu, why);
 }
 
-bool DmocCost::terminal(const std::vector<StatePart>& x, bool gradient, double& Phi,
-                        VectorXd& Px, std::string* why) {
+bool DmocCost::terminal(const std::vector<StatePart>& x, bool gradient, double& Phi, VectorXd& Px,
+                        std::string* why) {
   return evaluate(*m_terminal, 0.0, x, nullptr, gradient, Phi, Px, nullptr, why);
 }
 
@@ -216,7 +214,8 @@ std::string DmocCost::runningNames(const SystemModel& model, const ParamValues& 
 
 std::string DmocCost::effortText(const SystemModel& model, const ParamValues& values) {
   std::string s;
-  for (const std::string& n : controlEntryNames(model, values)) s += (s.empty() ? "" : " + ") + n + "^2";
+  for (const std::string& n : controlEntryNames(model, values))
+    s += (s.empty() ? "" : " + ") + n + "^2";
   return s;
 }
 
