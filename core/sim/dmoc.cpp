@@ -155,6 +155,12 @@ std::string boundText(const VectorXd& b, const std::string& unit) {
 
 }  // namespace
 
+std::string dmocControlUnit(const SystemDeclaration& d) {
+  for (const StatePartSpec& c : d.controls)
+    if (c.unit != d.controls.front().unit) return "";
+  return d.controls.empty() ? "" : d.controls.front().unit;
+}
+
 int dmocChartSize(const SystemDeclaration& d, const std::vector<StatePart>& state) {
   return DmocChart(d, state).size();
 }
@@ -297,7 +303,7 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
                   "): " + out.status + ", " + violation;
   else if (!out.converged && !out.cancelled)
     out.message = "the target cannot be reached with " +
-                  boundText(spec.uBound, decl.controls.front().unit) + " in " +
+                  boundText(spec.uBound, dmocControlUnit(decl)) + " in " +
                   formatNumber(N * spec.h) + " s: " + out.status + ", " + violation;
   if (out.cancelled) out.message = "cancelled at iteration " + std::to_string(out.iterations);
   out.cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;

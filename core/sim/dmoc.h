@@ -81,6 +81,10 @@ struct DmocSolution {
 /// a message; progress as in ControlProblem::solve.
 DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress);
 
+/// The controls' unit when they all have the same, else empty (a bound on u_i is then in the
+/// unit of its control: the two-body problem's torques in N m, its force in N).
+std::string dmocControlUnit(const SystemDeclaration& d);
+
 /// The reduced chart coordinates per state (3 per rotation, 2 per unit vector, the entries of
 /// the rest) of the system's state.
 int dmocChartSize(const SystemDeclaration& d, const std::vector<StatePart>& state);

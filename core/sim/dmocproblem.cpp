@@ -147,10 +147,9 @@ const std::vector<Example>& examples() {
     ms.system = "mass-spring";
     ms.title = "Bringing the oscillating mass to rest by DMOC (IPOPT)";
     ms.summary =
-        "Minimizes h sum_k f_k^2 over the forces on the block (|f| <= u_max) subject to the "
-        "forced\n"
-        "vi steps (the midpoint rule), from the oscillation at q0, v0 to rest at q = q_target,\n"
-        "by IPOPT with exact sparse Jacobians.";
+        "Minimizes h sum_k f_k^2 over the forces on the block (|f| <= u_max) subject to the\n"
+        "forced vi steps (the midpoint rule), from the oscillation at q0, v0 to rest at\n"
+        "q = q_target, by IPOPT with exact sparse Jacobians.";
     // about one period, 2 pi s
     ms.T = 6.3;
     ms.h = 0.035;
@@ -251,15 +250,9 @@ IntegratorSettings settingsOf(const SystemModel& m, double h, double T) {
   return s;
 }
 
-// the controls' unit when they share one, else none (u_max bounds each in its own)
-std::string controlUnit(const SystemDeclaration& d) {
-  for (const StatePartSpec& c : d.controls)
-    if (c.unit != d.controls.front().unit) return "";
-  return d.controls.front().unit;
-}
 // for controls of different units: the unit of each, e.g. " (tau1 in N m, f in N)"
 std::string controlUnits(const SystemDeclaration& d) {
-  if (!controlUnit(d).empty() || d.controls.size() < 2) return "";
+  if (!dmocControlUnit(d).empty() || d.controls.size() < 2) return "";
   std::string out;
   for (const StatePartSpec& c : d.controls)
     out += (out.empty() ? "" : ", ") + c.name + " in " + c.unit;
@@ -282,7 +275,7 @@ class DmocProblem final : public ControlProblem {
             .slider(0.002, 0.2)
             .cliFlag(settingKey("h").flag),
         ParamSpec::scalar(
-            "u_max", controlUnit(m_model.declaration()),
+            "u_max", dmocControlUnit(m_model.declaration()),
             "bound on every control entry, |u_i| <= u_max" + controlUnits(m_model.declaration()))
             .defaultValue(m_e.uMax)
             .range(1e-6, 1e6)

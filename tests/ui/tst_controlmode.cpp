@@ -474,6 +474,39 @@ class TestControlMode : public QObject {
     m_mode->panel()->resetToDefaults();
   }
 
+  // the typed costs' fields: empty, they show what stands for them; a bad expression is
+  // explained in red, naming it, and nothing runs; typed, the request carries them, the target
+  // may be a cost, and the solve reports them; Defaults empties them
+  void typedCostFields() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(w.activateMode(w.controlMode()));
+    QLineEdit* running = m_mode->panel()->expressionEdit("running_cost");
+    QLineEdit* terminal = m_mode->panel()->expressionEdit("terminal_cost");
+    QVERIFY(running && terminal);
+    QVERIFY2(running->placeholderText().contains("f^2"), qPrintable(running->placeholderText()));
+    running->setText("f^2 + w");
+    QVERIFY(!m_mode->solve());
+    QVERIFY2(m_mode->panel()->problemText().contains("--running-cost 'f^2 + w'"),
+             qPrintable(m_mode->panel()->problemText()));
+    running->setText("f^2 + 4*q^2");
+    terminal->setText("100*(q^2 + v^2)");
+    m_mode->panel()->setChoice("target", "cost");
+    const ControlRequest req = m_mode->panel()->request();
+    QCOMPARE(req.expressions.at("terminal_cost"), std::string("100*(q^2 + v^2)"));
+    QVERIFY(m_mode->solve());
+    const auto [converged, cancelled] = waitSolve(m_mode);
+    QVERIFY(converged && !cancelled);
+    const ControlResult* r = m_mode->shown();
+    QVERIFY(r);
+    bool reported = false;
+    for (const ReportEntry& e : r->report)
+      if (e.key == "running_cost") reported = std::get<std::string>(e.value) == "f^2 + 4*q^2";
+    QVERIFY(reported);
+    m_mode->panel()->resetToDefaults();
+    QVERIFY(running->text().isEmpty() && terminal->text().isEmpty());
+  }
+
   void backToSimulation() {
     MainWindow& w = *m_window;
     QVERIFY(w.activateMode(w.simulationMode()));

@@ -127,7 +127,12 @@ void ControlPlots::setProblem(const ControlProblem* problem) {
       m_names << QString::fromStdString(c.plotName);
     }
   }
-  for (QCustomPlot* p : plots()) p->replot(QCustomPlot::rpQueuedReplot);
+  // three plots side by side fit a 1024 x 640 window at their minimum width (plotstyle.cpp);
+  // more (the two-body problem's progress, tau1, tau2 and f) share the width of three
+  const std::vector<QCustomPlot*> all = plots();
+  if (all.size() > 3)
+    for (QCustomPlot* p : all) p->setMinimumWidth(p->minimumWidth() * 3 / int(all.size()));
+  for (QCustomPlot* p : all) p->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ControlPlots::fitProgress() {
