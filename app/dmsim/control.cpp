@@ -50,6 +50,8 @@ ControlRequest requestFrom(const Options& o, const ControlProblem& p) {
   }
   for (const ControlChoice& c : p.choices())
     if (o.has("--" + c.name)) r.choices[c.name] = o.values.at("--" + c.name);
+  for (const ControlExpressionField& f : p.expressionFields())
+    if (o.has(f.flag)) r.expressions[f.name] = o.values.at(f.flag);
   p.completeChoices(r);  // an unknown value names the flag and the allowed values
   return r;
 }
@@ -131,6 +133,8 @@ std::unique_ptr<CLI::App> controlApp(const SystemModel& model, const ControlProb
     // an unknown value is refused by the problem (completeChoices), naming the allowed ones
     c.value("--" + ch.name, values, ch.description + " (default " + ch.values.front().value + ")");
   }
+  for (const ControlExpressionField& f : p.expressionFields())
+    c.value(f.flag, "EXPR", f.description + " (default: " + f.emptyMeans + ")");
   c.flag("--progress", "one line per iteration on stderr");
   std::string params = "Parameters (--set NAME=VALUE):\n";
   for (const ParamSpec& s : fields)

@@ -49,7 +49,7 @@ class DmocTnlp final : public Ipopt::TNLP {
       }
       for (int i = 0; i < R(); ++i) {
         const int j = zIndex(k + 1) + i;
-        if (k + 1 == N()) {
+        if (k + 1 == N() && !m_s.terminalFree) {
           xl[j] = xu[j] = m_s.zTerminal[i];
         } else {
           xl[j] = -bound(m_s.zBound[i]);
@@ -78,8 +78,31 @@ class DmocTnlp final : public Ipopt::TNLP {
 
   bool eval_grad_f(Index n, const Number* x, bool, Number* g) override {
     for (Index i = 0; i < n; ++i) g[i] = 0.0;
-    for (int k = 0; k < N(); ++k)
-      for (int i = 0; i < M(); ++i) g[uIndex(k) + i] = 2.0 * m_s.h * x[uIndex(k) + i];
+    if (!m_s.typedCost) {
+      for (int k = 0; k < N(); ++k)
+        for (int i = 0; i < M(); ++i) g[uIndex(k) + i] = 2.0 * m_s.h * x[uIndex(k) + i];
+      return true;
+    }
+    // each step's term reads z_k, u_k and z_{k+1}; the terminal term z_N
+    double f = 0.0;
+    VectorXd fz, fu, fz1;
+    for (int k = 0; k < N(); ++k) {
+      if (!stageCost(x, k, true, f, fz, fu, fz1)) return false;
+      for (int i = 0; i < M(); ++i) g[uIndex(k) + i] += fu[i];
+      for (int i = 0; i < R(); ++i) {
+        if (k > 0) g[zIndex(k) + i] += fz[i];
+        g[zIndex(k + 1) + i] += fz1[i];
+      }
+    }
+    std::string why;
+    const VectorXd zN = Eigen::Map<const VectorXd>(x + zIndex(N()), R());
+    if (!m_model.terminalCost(zN, true, f, fz, &why) || !std::isfinite(f) || !fz.allFinite()) {
+      result.costFailure = why.empty() ? "the terminal cost's gradient is not finite" : why;
+      return false;
+    }
+    for (int i = 0; i < R(); ++i) g[zIndex(N()) + i] += fz[i];
+    for (Index i = 0; i < n; ++i)
+      if (!std::isfinite(g[i])) return false;
     return true;
   }
 
@@ -189,11 +212,41 @@ class DmocTnlp final : public Ipopt::TNLP {
   // z_k for k = 1..N
   int zIndex(int k) const { return (k - 1) * (M() + R()) + M(); }
 
-  double cost(const Number* x) const {
+  // the cost at x; NaN where it is not finite (result.costFailure says why)
+  double cost(const Number* x) {
     double f = 0.0;
-    for (int k = 0; k < N(); ++k)
-      for (int i = 0; i < M(); ++i) f += x[uIndex(k) + i] * x[uIndex(k) + i];
-    return m_s.h * f;
+    if (!m_s.typedCost) {
+      for (int k = 0; k < N(); ++k)
+        for (int i = 0; i < M(); ++i) f += x[uIndex(k) + i] * x[uIndex(k) + i];
+      return m_s.h * f;
+    }
+    double fk = 0.0;
+    VectorXd fz, fu, fz1;
+    for (int k = 0; k < N(); ++k) {
+      if (!stageCost(x, k, false, fk, fz, fu, fz1)) return std::numeric_limits<double>::quiet_NaN();
+      f += fk;
+    }
+    std::string why;
+    const VectorXd zN = Eigen::Map<const VectorXd>(x + zIndex(N()), R());
+    if (!m_model.terminalCost(zN, false, fk, fz, &why) || !std::isfinite(fk)) {
+      result.costFailure = why.empty() ? "the terminal cost is not finite" : why;
+      return std::numeric_limits<double>::quiet_NaN();
+    }
+    return f + fk;
+  }
+
+  bool stageCost(const Number* x, int k, bool gradient, double& f, VectorXd& fz, VectorXd& fu,
+                 VectorXd& fz1) {
+    const VectorXd zk =
+        k > 0 ? VectorXd(Eigen::Map<const VectorXd>(x + zIndex(k), R())) : VectorXd::Zero(R());
+    const VectorXd uk = Eigen::Map<const VectorXd>(x + uIndex(k), M());
+    const VectorXd zk1 = Eigen::Map<const VectorXd>(x + zIndex(k + 1), R());
+    std::string why;
+    const bool ok =
+        m_model.stageCost(k, zk, uk, zk1, gradient, f, fz, fu, fz1, &why) && std::isfinite(f) &&
+        (!gradient || (fu.allFinite() && fz1.allFinite() && (k == 0 || fz.allFinite())));
+    if (!ok) result.costFailure = why.empty() ? "the cost's gradient is not finite" : why;
+    return ok;
   }
 
   bool stage(const Number* x, int k, bool derivatives) {
@@ -257,6 +310,17 @@ std::string statusText(Ipopt::ApplicationReturnStatus s) {
 
 }  // namespace
 
+bool DmocModel::stageCost(int, const VectorXd&, const VectorXd&, const VectorXd&, bool, double&,
+                          VectorXd&, VectorXd&, VectorXd&, std::string* why) {
+  if (why) *why = "the model has no typed cost";
+  return false;
+}
+
+bool DmocModel::terminalCost(const VectorXd&, bool, double&, VectorXd&, std::string* why) {
+  if (why) *why = "the model has no typed cost";
+  return false;
+}
+
 std::string ipoptVersion() { return IPOPT_VERSION; }
 
 DmocNlpResult solveDmocNlp(DmocModel& model, const DmocNlpSettings& settings,
@@ -272,6 +336,10 @@ DmocNlpResult solveDmocNlp(DmocModel& model, const DmocNlpSettings& settings,
   // no second derivatives of the step: IPOPT's L-BFGS approximation of the Lagrangian's Hessian
   app->Options()->SetStringValue("hessian_approximation", "limited-memory");
   app->Options()->SetStringValue("mu_strategy", "adaptive");
+  // IPOPT relaxes the bounds by bound_relax_factor (1e-8, relative) and would move the final u
+  // back onto them without evaluating the steps again: the controls returned would then not be
+  // those whose defects it reports. The point it evaluated is kept (|u_i| <= u_max (1 + 1e-8)).
+  app->Options()->SetStringValue("honor_original_bounds", "no");
   app->Options()->SetNumericValue("tol", settings.tol);
   app->Options()->SetNumericValue("constr_viol_tol", settings.constraintTol);
   app->Options()->SetIntegerValue("max_iter", settings.maxIterations);

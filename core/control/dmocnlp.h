@@ -4,9 +4,10 @@
 /// x_1..x_N in chart coordinates z_k (r numbers each, the system's own charts: see
 /// core/sim/dmoc.h) and the controls u_0..u_{N-1} (m each), subject to the defects
 /// c_k(z_k, u_k, z_{k+1}) = 0 of one step each (x_0 is fixed), with z_N fixed (the terminal
-/// state), bounds on u and on the chart coordinates (a chart's domain), minimizing
-/// h sum_k |u_k|^2. The model gives each defect with its exact derivatives; the NLP knows no
-/// system. docs/optimal-control.md derives the constraints.
+/// state) or free, bounds on u and on the chart coordinates (a chart's domain), minimizing
+/// h sum_k |u_k|^2 or the model's cost with its exact gradient. The model gives each defect
+/// with its exact derivatives; the NLP knows no system. docs/optimal-control.md derives the
+/// constraints.
 #pragma once
 
 #include <string>
@@ -29,6 +30,16 @@ class DmocModel {
   virtual bool defect(int k, const VectorXd& zk, const VectorXd& uk, const VectorXd& zk1,
                       bool derivatives, VectorXd& c, MatrixXd& Cz, MatrixXd& Cu,
                       std::string* why) = 0;
+  /// With DmocNlpSettings::typedCost: the cost's term of step k, f_k(z_k, u_k, z_{k+1}), and
+  /// with `gradient` its derivatives fz (unused for k = 0), fu and fz1. Returns false when it is
+  /// not finite there (why says where). The default has none (returns false).
+  virtual bool stageCost(int k, const VectorXd& zk, const VectorXd& uk, const VectorXd& zk1,
+                         bool gradient, double& f, VectorXd& fz, VectorXd& fu, VectorXd& fz1,
+                         std::string* why);
+  /// With DmocNlpSettings::typedCost: the terminal cost at z_N and its gradient fz; the
+  /// default has none (returns false).
+  virtual bool terminalCost(const VectorXd& zN, bool gradient, double& f, VectorXd& fz,
+                            std::string* why);
 };
 
 struct DmocNlpSettings {
@@ -43,6 +54,11 @@ struct DmocNlpSettings {
   double constraintTol = 1e-8;  ///< IPOPT's constr_viol_tol: max |c_i| at convergence
   int maxIterations = 1000;
   double maxCpuSeconds = 300.0;
+  /// false: the cost is h sum_k |u_k|^2, computed here; true: the model's stageCost and
+  /// terminalCost.
+  bool typedCost = false;
+  /// true: z_N is a variable within zBound (the target is a cost); false: z_N = zTerminal.
+  bool terminalFree = false;
   int iterationOffset = 0;  ///< added to the iteration numbers reported (restarts)
   int evaluationOffset = 0;
 };
@@ -55,6 +71,8 @@ struct DmocNlpResult {
   int evaluations = 0;  ///< evaluations of the defects
   double cost = 0.0;
   double constraintViolation = 0.0;  ///< max |c_i| at the point returned
+  /// Why the cost was not finite at a point IPOPT tried (the last such point), or empty.
+  std::string costFailure;
   /// The point returned: IPOPT's last iterate, or, when IPOPT did not converge, the evaluated
   /// point of least constraint violation (the best iterate seen).
   std::vector<VectorXd> z;  ///< z_1..z_N

@@ -25,6 +25,11 @@ std::string ControlChoice::valuesText() const {
   return out;
 }
 
+const std::vector<ControlExpressionField>& ControlProblem::expressionFields() const {
+  static const std::vector<ControlExpressionField> none;
+  return none;
+}
+
 std::vector<ParamSpec> ControlProblem::allFields() const {
   std::vector<ParamSpec> all = fields();
   all.insert(all.end(), solverFields().begin(), solverFields().end());
@@ -34,7 +39,9 @@ std::vector<ParamSpec> ControlProblem::allFields() const {
 ControlRequest ControlProblem::defaultRequest() const {
   ControlRequest r;
   r.choices = completeChoices({});
-  r.values = completeValues({{}, r.choices});
+  ControlRequest chosen;
+  chosen.choices = r.choices;
+  r.values = completeValues(chosen);
   return r;
 }
 

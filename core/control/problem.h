@@ -47,6 +47,18 @@ struct ControlChannel {
   std::string title;     ///< plot title
   std::string unit;      ///< e.g. "N m"
   int shade = 0;         ///< 0: the control colour, 1: its second shade
+  int components = 3;    ///< its entries: 3, or 1 for a scalar control (kept in x)
+};
+
+/// A field typed as an expression (a running or a terminal cost): its name (the request's and
+/// the JSON's key), its CLI flag, its label, what it may read, and the text that stands for the
+/// empty field (what the problem does without one, e.g. "the control effort |u|^2").
+struct ControlExpressionField {
+  std::string name;         ///< e.g. "running_cost"
+  std::string flag;         ///< e.g. "--running-cost"
+  std::string label;        ///< e.g. "Running cost L"
+  std::string description;  ///< help and tooltip
+  std::string emptyMeans;   ///< e.g. "control effort: tau1^2 + tau2^2 + tau3^2"
 };
 
 /// A vector quantity along the maneuver for the 3D view (a control moment, the equivalent
@@ -72,6 +84,9 @@ struct TargetArrow {
 struct ControlRequest {
   ParamValues values;
   std::map<std::string, std::string> choices;
+  /// The expression fields given, by name (ControlProblem::expressionFields); absent or empty:
+  /// none.
+  std::map<std::string, std::string> expressions;
 };
 
 /// One number or text of a result, for the CLI's JSON and the app's summary.
@@ -128,6 +143,8 @@ class ControlProblem {
   /// The solver's numeric settings (tolerances, iteration limit).
   virtual const std::vector<ParamSpec>& solverFields() const = 0;
   virtual const std::vector<ControlChoice>& choices() const = 0;
+  /// The fields typed as expressions (none by default). Their text is checked by check().
+  virtual const std::vector<ControlExpressionField>& expressionFields() const;
   /// true: progress is a residual (a shooting method); false: cost and constraint violation.
   virtual bool reportsResidual(const ControlRequest& r) const = 0;
   virtual std::vector<ControlChannel> channels() const = 0;

@@ -232,8 +232,23 @@ std::optional<Scenario::Control> parseControl(const Json& j, const std::string& 
                            it->valuesText());
         c.choices[name] = x;
       }
+    } else if (std::any_of(problem->expressionFields().begin(), problem->expressionFields().end(),
+                           [&k = key](const ControlExpressionField& f) { return f.name == k; })) {
+      c.expressions[key] = string(value, "control." + key);
     } else {
       warn.push_back("scenario: unknown key 'control." + key + "' ignored");
+    }
+  }
+  // a typed expression is checked on load, as the control law is
+  if (!c.expressions.empty()) {
+    ControlRequest r;
+    r.values = c.values;
+    r.choices = c.choices;
+    r.expressions = c.expressions;
+    try {
+      problem->check(r);
+    } catch (const InputError& e) {
+      throw InputError(std::string("scenario: 'control': ") + e.what(), e.detail());
     }
   }
   return c;
@@ -495,6 +510,8 @@ std::string scenarioToJson(const Scenario& s) {
     Json ctl = Json::object();
     ctl["values"] = v;
     ctl["choices"] = c;
+    for (const auto& [name, text] : s.control->expressions)
+      if (!text.empty()) ctl[name] = text;
     j["control"] = ctl;
   }
   return j.dump(2) + "\n";

@@ -11,7 +11,8 @@
 ///                 "rk": "ode45", "rk_samples": "output"},
 ///    "methods": ["vi", "rk45", "rk4"],
 ///    "analysis": {"study": "long-time", "inputs": {"steps": "20000"}},
-///    "control": {"values": {"T": 10, "h": 0.05}, "choices": {"transcription": "vi"}},
+///    "control": {"values": {"T": 10, "h": 0.05}, "choices": {"transcription": "vi"},
+///                "running_cost": "...", "terminal_cost": "..."},
 ///    "control_law": "f=[-0.5*q1, -0.5*q2, 0]"}
 ///
 /// "analysis" and "control" are optional: the Analysis mode's study with its inputs as typed,
@@ -78,7 +79,12 @@ struct Scenario {
   struct Control {
     ParamValues values;
     std::map<std::string, std::string> choices;
-    bool operator==(const Control& o) const { return values == o.values && choices == o.choices; }
+    /// The expression fields ("running_cost", "terminal_cost": keys of the block beside
+    /// "values" and "choices").
+    std::map<std::string, std::string> expressions;
+    bool operator==(const Control& o) const {
+      return values == o.values && choices == o.choices && expressions == o.expressions;
+    }
   };
   std::optional<Control> control;
   /// The control law closing the runs ("control_law"; core/sim/controllaw.h), checked against

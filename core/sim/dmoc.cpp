@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "core/sim/dmocchart.h"
+#include "core/sim/dmoccost.h"
 #include "core/sim/simulator.h"
 #include "core/sim/tangentcoords.h"
 
@@ -25,8 +26,63 @@ constexpr double kNearEdge = 0.9;
 class SimulatorDmocModel final : public DmocModel {
  public:
   SimulatorDmocModel(Simulator& sim, const std::vector<DmocChart>& charts,
-                     const std::vector<StatePart>& x0)
-      : m_sim(sim), m_charts(charts), m_x0(x0) {}
+                     const std::vector<StatePart>& x0, DmocCost& cost, double h)
+      : m_sim(sim), m_charts(charts), m_x0(x0), m_cost(cost), m_h(h) {}
+
+  // h/2 (L(t_k, x_k, u_k) + L(t_{k+1}, x_{k+1}, u_k)): the trapezoidal rule over the step, its
+  // gradient through the charts, d x/dz = stateDerivative (tangent coordinates per chart
+  // coordinate); no running cost: the effort h |u_k|^2
+  bool stageCost(int k, const VectorXd& zk, const VectorXd& uk, const VectorXd& zk1, bool gradient,
+                 double& f, VectorXd& fz, VectorXd& fu, VectorXd& fz1, std::string* why) override {
+    const std::size_t i = std::size_t(k);
+    if (!m_cost.hasRunning()) {
+      f = m_h * uk.squaredNorm();
+      if (gradient) {
+        fz.setZero(zk.size());
+        fz1.setZero(zk1.size());
+        fu = 2.0 * m_h * uk;
+      }
+      return true;
+    }
+    double L0 = 0.0, L1 = 0.0;
+    VectorXd g0, g1, gu0, gu1;
+    try {
+      if (!m_cost.running(k * m_h, k == 0 ? m_x0 : m_charts[i].state(zk), uk, gradient, L0, g0, gu0,
+                          why) ||
+          !m_cost.running((k + 1) * m_h, m_charts[i + 1].state(zk1), uk, gradient, L1, g1, gu1,
+                          why))
+        return false;
+    } catch (const InputError& e) {
+      if (why) *why = e.what();
+      return false;
+    }
+    f = 0.5 * m_h * (L0 + L1);
+    if (gradient) {
+      fz = k == 0 ? VectorXd::Zero(zk.size())
+                  : VectorXd(0.5 * m_h * m_charts[i].stateDerivative(zk).transpose() * g0);
+      fz1 = 0.5 * m_h * m_charts[i + 1].stateDerivative(zk1).transpose() * g1;
+      fu = 0.5 * m_h * (gu0 + gu1);
+    }
+    return true;
+  }
+
+  bool terminalCost(const VectorXd& zN, bool gradient, double& f, VectorXd& fz,
+                    std::string* why) override {
+    if (!m_cost.hasTerminal()) {
+      f = 0.0;
+      if (gradient) fz.setZero(zN.size());
+      return true;
+    }
+    VectorXd g;
+    try {
+      if (!m_cost.terminal(m_charts.back().state(zN), gradient, f, g, why)) return false;
+    } catch (const InputError& e) {
+      if (why) *why = e.what();
+      return false;
+    }
+    if (gradient) fz = m_charts.back().stateDerivative(zN).transpose() * g;
+    return true;
+  }
 
   bool defect(int k, const VectorXd& zk, const VectorXd& uk, const VectorXd& zk1, bool derivatives,
               VectorXd& c, MatrixXd& Cz, MatrixXd& Cu, std::string* why) override {
@@ -58,6 +114,8 @@ class SimulatorDmocModel final : public DmocModel {
   Simulator& m_sim;
   const std::vector<DmocChart>& m_charts;
   const std::vector<StatePart>& m_x0;
+  DmocCost& m_cost;
+  double m_h;
 };
 
 IntegratorSettings stepSettings(const SystemModel& model, double h, double T) {
@@ -97,6 +155,12 @@ std::string boundText(const VectorXd& b, const std::string& unit) {
 
 }  // namespace
 
+std::string dmocControlUnit(const SystemDeclaration& d) {
+  for (const StatePartSpec& c : d.controls)
+    if (c.unit != d.controls.front().unit) return "";
+  return d.controls.empty() ? "" : d.controls.front().unit;
+}
+
 int dmocChartSize(const SystemDeclaration& d, const std::vector<StatePart>& state) {
   return DmocChart(d, state).size();
 }
@@ -126,6 +190,12 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
     return t.state();
   }();
 
+  // the typed costs, checked here (InputError naming the expression)
+  DmocCost cost(model, sim.values(), spec.runningCost, spec.terminalCost);
+  if (spec.targetAsCost && !cost.hasTerminal())
+    throw InputError(
+        "--terminal-cost: the target is a cost (target = cost), but no terminal cost is given");
+
   // the references: the guess
   std::vector<std::vector<StatePart>> refs(std::size_t(N) + 1);
   refs[0] = x0;
@@ -148,13 +218,14 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
   out.N = N;
   std::vector<VectorXd> z(static_cast<std::size_t>(N));
   std::vector<VectorXd> u(static_cast<std::size_t>(N), VectorXd::Zero(m));
+  std::string costFailure;
   for (int attempt = 0;; ++attempt) {
     std::vector<DmocChart> charts;
     for (const auto& r : refs) charts.emplace_back(decl, r);
     const int r = charts.front().size();
     for (int k = 0; k < N; ++k)
       if (z[std::size_t(k)].size() != r) z[std::size_t(k)] = VectorXd::Zero(r);
-    SimulatorDmocModel dm(sim, charts, x0);
+    SimulatorDmocModel dm(sim, charts, x0, cost, spec.h);
     DmocNlpSettings st;
     st.N = N;
     st.r = r;
@@ -164,6 +235,8 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
     st.uUpper = spec.uBound;
     st.zBound = charts.front().domainBound();
     st.zTerminal = VectorXd::Zero(r);
+    st.typedCost = cost.hasRunning() || cost.hasTerminal();
+    st.terminalFree = spec.targetAsCost;
     st.tol = spec.tol;
     st.constraintTol = spec.tol;
     st.maxIterations = std::max(1, spec.maxIterations - out.iterations);
@@ -178,6 +251,7 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
     out.evaluations += res.evaluations;
     out.cost = res.cost;
     out.constraintViolation = res.constraintViolation;
+    costFailure = res.costFailure;
     out.history.insert(out.history.end(), res.history.begin(), res.history.end());
     z = res.z;
     u = res.u;
@@ -185,7 +259,7 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
     double edge = 0.0;
     for (int k = 0; k < N; ++k)
       for (int i = 0; i < r; ++i)
-        if (std::isfinite(st.zBound[i]))
+        if (std::isfinite(st.zBound[i]) && (k + 1 < N || spec.targetAsCost))
           edge = std::max(edge, std::fabs(z[std::size_t(k)][i]) / st.zBound[i]);
     out.states = {x0};
     for (int k = 1; k <= N; ++k)
@@ -194,7 +268,8 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
         out.iterations >= spec.maxIterations)
       break;
     ++out.recenterings;
-    for (int k = 1; k < N; ++k) refs[std::size_t(k)] = out.states[std::size_t(k)];
+    for (int k = 1; k < N || (spec.targetAsCost && k == N); ++k)
+      refs[std::size_t(k)] = out.states[std::size_t(k)];
     for (int k = 0; k < N; ++k) z[std::size_t(k)].setZero();
   }
   out.u = u;
@@ -202,20 +277,34 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
   // the independent check: the controls replayed through the forced simulators
   std::vector<std::vector<StatePart>> viStates, rk45States;
   out.viTerminalError = replay(spec, Method::Variational, x0, u, out.viReplay, viStates, nullptr);
+  out.viReplayError = viStates.size() == std::size_t(N) + 1
+                          ? tangentDifference(decl, out.states.back(), viStates.back()).norm()
+                          : std::numeric_limits<double>::infinity();
   out.rk45TerminalError =
       model.hasMethod(Method::Rk45)
           ? replay(spec, Method::Rk45, x0, u, out.rk45Replay, rk45States, &out.rk45Rtol)
           : std::numeric_limits<double>::quiet_NaN();
   for (std::size_t k = 0; k < viStates.size() && k < rk45States.size(); ++k)
     out.rk45Deviation.push_back(tangentDifference(decl, viStates[k], rk45States[k]).norm());
-  if (!out.converged && !out.cancelled)
+  if (cost.hasTerminal()) {
+    VectorXd unused;
+    std::string why;
+    if (!cost.terminal(out.states.back(), false, out.terminalCostValue, unused, &why))
+      out.terminalCostValue = std::numeric_limits<double>::quiet_NaN();
+  }
+  const std::string violation =
+      "the constraint violation " +
+      std::string(out.status == "iteration limit reached" || out.status == "time limit reached"
+                      ? "is "
+                      : "stalled at ") +
+      formatNumber(out.constraintViolation) + " (the best iterate is kept)";
+  if (!out.converged && !out.cancelled && !costFailure.empty())
+    out.message = "the cost is not finite where the solver went (" + costFailure +
+                  "): " + out.status + ", " + violation;
+  else if (!out.converged && !out.cancelled)
     out.message = "the target cannot be reached with " +
-                  boundText(spec.uBound, decl.controls.front().unit) + " in " +
-                  formatNumber(N * spec.h) + " s: " + out.status + ", the constraint violation " +
-                  (out.status == "iteration limit reached" || out.status == "time limit reached"
-                       ? "is "
-                       : "stalled at ") +
-                  formatNumber(out.constraintViolation) + " (the best iterate is kept)";
+                  boundText(spec.uBound, dmocControlUnit(decl)) + " in " +
+                  formatNumber(N * spec.h) + " s: " + out.status + ", " + violation;
   if (out.cancelled) out.message = "cancelled at iteration " + std::to_string(out.iterations);
   out.cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
   out.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

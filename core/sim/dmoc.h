@@ -35,6 +35,15 @@ struct DmocSpec {
   int maxIterations = 1000;
   double maxCpuSeconds = 300.0;
   int maxRecenterings = 4;  ///< new references at the solution, when it nears a chart's edge
+  /// The running cost L(t, state, u) typed as an expression (core/sim/dmoccost.h); empty: the
+  /// control effort |u|^2. The cost is h sum_k (L(t_k, x_k, u_k) + L(t_{k+1}, x_{k+1}, u_k))/2
+  /// + Phi(x_N): the trapezoidal rule along each step, over which u_k is held.
+  std::string runningCost;
+  /// The terminal cost Phi(state) typed as an expression; empty: none.
+  std::string terminalCost;
+  /// true: x_N is free and the target is reached through the terminal cost alone (which must
+  /// be given); false: x_N = target is a constraint.
+  bool targetAsCost = false;
 };
 
 struct DmocSolution {
@@ -46,7 +55,8 @@ struct DmocSolution {
   int iterations = 0;  ///< over every restart
   int evaluations = 0;
   int recenterings = 0;
-  double cost = 0.0;                 ///< h sum |u_k|^2
+  double cost = 0.0;                 ///< the whole cost (h sum |u_k|^2 by default)
+  double terminalCostValue = 0.0;    ///< Phi(x_N), its part of the cost
   double constraintViolation = 0.0;  ///< max |c_i| of the chart defects
   double cpuSeconds = 0.0;           ///< the process's CPU time during the solve (std::clock)
   double wallSeconds = 0.0;
@@ -58,6 +68,9 @@ struct DmocSolution {
   /// |tangentDifference(target, x_N)|.
   std::vector<Sample> viReplay, rk45Replay;
   double viTerminalError = 0.0, rk45TerminalError = 0.0;
+  /// |tangentDifference(the solution's x_N, the vi replay's end)|: with the target a cost, the
+  /// replay's check (x_N is then not the target).
+  double viReplayError = 0.0;
   double rk45Rtol = 0.0;
   /// |tangentDifference(vi replay's x_k, RK45 replay's x_k)|, k = 0..N (as far as both went).
   std::vector<double> rk45Deviation;
@@ -67,6 +80,10 @@ struct DmocSolution {
 /// (a step that fails, a cost that is not finite) end in a solution with converged = false and
 /// a message; progress as in ControlProblem::solve.
 DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress);
+
+/// The controls' unit when they all have the same, else empty (a bound on u_i is then in the
+/// unit of its control: the two-body problem's torques in N m, its force in N).
+std::string dmocControlUnit(const SystemDeclaration& d);
 
 /// The reduced chart coordinates per state (3 per rotation, 2 per unit vector, the entries of
 /// the rest) of the system's state.

@@ -167,6 +167,10 @@ MatrixXd DmocChart::coordinatesDerivative(const std::vector<StatePart>& x) const
 VectorXd DmocChart::domainBound() const {
   VectorXd out = VectorXd::Constant(m_r, std::numeric_limits<double>::infinity());
   for (const Block& b : m_blocks) {
+    // an angle's coordinate is its difference to the reference in (-pi, pi]
+    // (tangentDifference): as a rotation's, bounded below pi
+    if (b.kind == TangentKind::Entries && b.n == 1 && isAnglePart(*m_decl, b.part))
+      out[b.c] = kDomain;
     if (b.kind == TangentKind::Rotation) out.segment<3>(b.c).setConstant(kDomain);
     if (b.kind == TangentKind::UnitVectors) out.segment<2>(b.c).setConstant(kDomain);
   }

@@ -36,17 +36,20 @@ const std::vector<SystemEntry>& registry() {
       makeDmocProblem(pendulumChain, "chain-swing-up");
   static const std::unique_ptr<ControlProblem> customReorientation =
       makeDmocProblem(customRigidBody, "custom-rigid-body-reorientation");
+  static const std::unique_ptr<ControlProblem> massSpringRest =
+      makeDmocProblem(massSpring, "mass-spring-rest");
+  static const std::unique_ptr<ControlProblem> planarSwingUp =
+      makeDmocProblem(planarPendulum, "planar-pendulum-swing-up");
+  static const std::unique_ptr<ControlProblem> twoBodyReorientation =
+      makeDmocProblem(twoBody, "two-body-reorientation");
+  static const std::unique_ptr<ControlProblem> sphereTransfer =
+      makeDmocProblem(customSphereParticle, "custom-sphere-particle-transfer");
   static const std::vector<SystemEntry> entries = {
-      {&massSpring, nullptr},
-      {&planarPendulum, nullptr},
-      {&sphericalPendulum, &sphericalSwingUp()},
-      {&dumbbell, &dumbbellTransfer()},
-      {&pendulum3d, pendulum3dManeuver.get()},
-      {&pendulumChain, chainSwingUp.get()},
-      {&twoBody, nullptr},
-      {&customRigidBody, customReorientation.get()},
-      {&customSphereParticle, nullptr},
-      {&quadrotor, nullptr},
+      {&massSpring, massSpringRest.get()},           {&planarPendulum, planarSwingUp.get()},
+      {&sphericalPendulum, &sphericalSwingUp()},     {&dumbbell, &dumbbellTransfer()},
+      {&pendulum3d, pendulum3dManeuver.get()},       {&pendulumChain, chainSwingUp.get()},
+      {&twoBody, twoBodyReorientation.get()},        {&customRigidBody, customReorientation.get()},
+      {&customSphereParticle, sphereTransfer.get()}, {&quadrotor, nullptr},
   };
   return entries;
 }

@@ -38,6 +38,12 @@ Matrix3d rotationOf(const StatePart& p) {
 
 }  // namespace
 
+bool isAnglePart(const SystemDeclaration& d, const std::string& part) {
+  for (const StatePartSpec& s : d.state)
+    if (s.name == part) return s.shape.empty() && s.unit == "rad";
+  return false;
+}
+
 Eigen::Index tangentSize(const SystemDeclaration& d, const std::vector<StatePart>& state) {
   Eigen::Index n = 0;
   for (const TangentPart& t : d.tangent) n += sizeOf(t, partOf(d, state, t));
@@ -122,6 +128,12 @@ VectorXd tangentDifference(const SystemDeclaration& d, const std::vector<StatePa
         }
         break;
       case TangentKind::Entries:
+        if (isAnglePart(d, t.part)) {
+          double x = std::remainder(b.values[0] - a.values[0], 2 * kPi);
+          if (x <= -kPi) x += 2 * kPi;
+          out[k++] = x;
+          break;
+        }
         for (std::size_t i = 0; i < a.values.size(); ++i, ++k) out[k] = b.values[i] - a.values[i];
         break;
     }

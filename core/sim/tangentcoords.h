@@ -28,9 +28,14 @@ std::vector<std::string> tangentNames(const SystemDeclaration& d,
 std::vector<StatePart> retractState(const SystemDeclaration& d, const std::vector<StatePart>& state,
                                     const VectorXd& delta);
 
+/// True for an angle on the circle: a scalar part in rad (the planar pendulum's theta, which its
+/// named state reads as atan2, in (-pi, pi]).
+bool isAnglePart(const SystemDeclaration& d, const std::string& part);
+
 /// The tangent vector at `base` that retractState takes to `other` (for a rotation
 /// log(R_base^T R_other), for a unit vector the smallest rotation q_base x q_other scaled to
-/// its angle, entries their difference). `other` must be near `base` (rotations by less than
+/// its angle, an angle on the circle, a scalar part in rad, its difference in (-pi, pi], other
+/// entries their difference). `other` must be near `base` (rotations by less than
 /// pi).
 VectorXd tangentDifference(const SystemDeclaration& d, const std::vector<StatePart>& base,
                            const std::vector<StatePart>& other);

@@ -243,6 +243,7 @@ class ControlProblem:
     summary: str
     fields: List[dict]
     choices: List[dict]
+    expressions: List[dict]
 
 class ControlSolution:
     system: str

@@ -34,13 +34,16 @@ class Iteration:
 @dataclass(frozen=True)
 class ControlProblem:
     """A system's optimal-control problem: its title, summary, fields (name, unit, range,
-    default, description: the keywords of dms.control) and choices (name, values)."""
+    default, description: the keywords of dms.control), choices (name, values) and the fields
+    typed as expressions (name, description, and what the empty field means: running_cost,
+    terminal_cost)."""
 
     system: str
     title: str
     summary: str
     fields: List[dict]
     choices: List[dict]
+    expressions: List[dict]
 
 
 class ControlSolution:
@@ -55,7 +58,7 @@ class ControlSolution:
       t, energy, structure: arrays (N,) along the maneuver; position: array (N, 3) of the
         drawn point (the bob, the centre of mass).
       controls: by channel symbol ("u", "u^f", "u^m"), arrays (M, 3) at control_times (or at t
-        when control_times is empty).
+        when control_times is empty); (M, 1) for a scalar control.
       table, columns: `dmsim control --csv`'s table as an array and its column names.
       warnings: what the solve changes in the values given.
     """
@@ -94,8 +97,9 @@ def control(system: Union[str, System], progress: Optional[Callable[[Iteration],
       progress: called once per iteration with an Iteration; returning False stops the solve
         (status "cancelled").
       **fields: the problem's fields by name (T, h, the targets, the solver's tolerances and
-        iteration limit: ControlProblem.fields) and its choices by name (e.g.
-        transcription="rk2"); the others take their defaults.
+        iteration limit: ControlProblem.fields), its choices by name (e.g.
+        transcription="rk2", target="cost") and its typed costs as text (running_cost="...",
+        terminal_cost="...": ControlProblem.expressions); the others take their defaults.
     Raises ValueError with dmsim's message for bad input, KeyboardInterrupt at Ctrl+C (checked
     once per iteration). A solve that does not converge is returned with converged False.
     """

@@ -21,9 +21,10 @@ from ._control import control
 
 
 class ControlFields(dict):
-    """A scenario's optimal-control fields and choices, {"values": {...}, "choices": {...}}: a
-    dict as the file holds it, which, called, solves them: scenario.control() is
-    dms.control(scenario.system, **values, **choices)."""
+    """A scenario's optimal-control fields and choices, {"values": {...}, "choices": {...}}, and
+    its typed costs ("running_cost", "terminal_cost": text): a dict as the file holds it, which,
+    called, solves them: scenario.control() is dms.control(scenario.system, **values,
+    **choices, running_cost=..., terminal_cost=...)."""
 
     system: str = ""
 
@@ -33,6 +34,7 @@ class ControlFields(dict):
         the solve); **fields: fields or choices by name that override the file's."""
         given = dict(self.get("values", {}))
         given.update(self.get("choices", {}))
+        given.update({k: v for k, v in self.items() if k not in ("values", "choices")})
         given.update(fields)
         return control(self.system, progress, **given)
 
@@ -123,7 +125,8 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
     Either `scenario` (a Scenario, e.g. from load_scenario), or `system` with any of: params (by
     name), the settings h, T, rtol, atol, controller, sampling (or its older name samples),
     summation (default the article's set-up), methods (names), study ({"key": ...,
-    "inputs": {...}}), control ({"values": {...}, "choices": {...}}) and potential (the typed
+    "inputs": {...}}), control ({"values": {...}, "choices": {...}}, and the typed costs
+    "running_cost", "terminal_cost" as text) and potential (the typed
     potential of "custom-rigid-body" or "custom-sphere-particle", as dms.run's; its parameters
     go in params) and control_law (a control law typed as dms.run's control takes it, checked
     against the system). Keywords given with
@@ -166,6 +169,9 @@ def save_scenario(path: str, scenario: Optional[Scenario] = None, *, system: Opt
         d["study"] = {"key": d["study"]["key"],
                       "inputs": {k: _text(v) for k, v in d["study"].get("inputs", {}).items()}}
     if d["control"] is not None:
-        d["control"] = {"values": dict(d["control"].get("values", {})),
-                        "choices": dict(d["control"].get("choices", {}))}
+        # the typed costs (running_cost, terminal_cost) are text beside the values and choices
+        d["control"] = dict({k: _check_text(k, v) for k, v in d["control"].items()
+                             if k not in ("values", "choices")},
+                            values=dict(d["control"].get("values", {})),
+                            choices=dict(d["control"].get("choices", {})))
     _core.save_scenario(str(path), d)

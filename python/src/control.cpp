@@ -47,6 +47,15 @@ py::list problems() {
       choices.append(e);
     }
     d["choices"] = choices;
+    py::list expressions;
+    for (const ControlExpressionField& f : p.expressionFields()) {
+      py::dict e;
+      e["name"] = f.name;
+      e["description"] = f.description;
+      e["empty_means"] = f.emptyMeans;
+      expressions.append(e);
+    }
+    d["expressions"] = expressions;
     out.append(d);
   }
   return out;
@@ -71,6 +80,16 @@ py::dict control(const std::string& system, const py::dict& fields, const py::ob
   const std::vector<ParamSpec> specs = p.allFields();
   for (const auto& [key, value] : fields) {
     const std::string name = py::str(key);
+    // a field typed as an expression (running_cost, terminal_cost): its text
+    bool expression = false;
+    for (const ControlExpressionField& f : p.expressionFields())
+      expression = expression || f.name == name;
+    if (expression) {
+      if (!py::isinstance<py::str>(value))
+        throw InputError(name + ": an expression is text, e.g. " + name + "=\"tau1^2\"");
+      request.expressions[name] = py::str(value);
+      continue;
+    }
     bool choice = false;
     for (const ControlChoice& c : p.choices()) choice = choice || c.name == name;
     if (choice) {
@@ -142,12 +161,14 @@ py::dict control(const std::string& system, const py::dict& fields, const py::ob
   py::list channels;
   const std::vector<ControlChannel> info = p.channels();
   for (std::size_t c = 0; c < result.controls.size(); ++c) {
+    // a scalar control's one entry, a vector's three
+    const int width = c < info.size() ? info[c].components : 3;
     std::vector<double> u;
-    for (const Vector3d& v : result.controls[c]) u.insert(u.end(), v.data(), v.data() + 3);
+    for (const Vector3d& v : result.controls[c]) u.insert(u.end(), v.data(), v.data() + width);
     py::dict e;
     e["symbol"] = c < info.size() ? info[c].symbol : "u" + std::to_string(c + 1);
     e["unit"] = c < info.size() ? info[c].unit : "";
-    e["values"] = ownedArray(std::move(u), {py::ssize_t(result.controls[c].size()), 3});
+    e["values"] = ownedArray(std::move(u), {py::ssize_t(result.controls[c].size()), width});
     channels.append(e);
   }
   out["controls"] = channels;

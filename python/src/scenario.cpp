@@ -37,6 +37,7 @@ py::dict toDict(const Scenario& s, const std::vector<std::string>& warnings) {
     py::dict control;
     control["values"] = paramDict(s.control->values);
     control["choices"] = py::cast(s.control->choices);
+    for (const auto& [name, text] : s.control->expressions) control[py::str(name)] = text;
     d["control"] = control;
   } else {
     d["control"] = py::none();
@@ -78,8 +79,15 @@ void save(const std::string& path, const py::dict& d) {
   }
   if (!d["control"].is_none()) {
     const py::dict control = d["control"];
-    s.control = Scenario::Control{paramValues(control["values"]),
-                                  control["choices"].cast<std::map<std::string, std::string>>()};
+    s.control = Scenario::Control{};
+    if (control.contains("values")) s.control->values = paramValues(control["values"]);
+    if (control.contains("choices"))
+      s.control->choices = control["choices"].cast<std::map<std::string, std::string>>();
+    // the typed expressions (running_cost, terminal_cost) beside them
+    for (const auto& [key, value] : control) {
+      const std::string name = py::str(key);
+      if (name != "values" && name != "choices") s.control->expressions[name] = py::str(value);
+    }
   }
   for (const char* key : {"title", "description"})
     if (d.contains(key) && !d[key].is_none())

@@ -102,8 +102,21 @@ class TestControl : public QObject {
     QTest::addColumn<QString>("needle");
     QTest::newRow("no system") << QStringList{"control"} << "--system";
     QTest::newRow("unknown system") << QStringList{"control", "--system", "top"} << "unknown";
-    QTest::newRow("system without control")
-        << QStringList{"control", "--system", "mass-spring"} << "no optimal control";
+    QTest::newRow("example of another system")
+        << QStringList{"control", "--example", "chain-swing-up", "--system", "mass-spring"}
+        << "is of pendulum-chain";
+    QTest::newRow("running cost that does not parse")
+        << QStringList{"control", "--example", "mass-spring-rest", "--running-cost", "f^2 +"}
+        << "--running-cost 'f^2 +'";
+    QTest::newRow("running cost naming an unknown variable")
+        << QStringList{"control", "--example", "mass-spring-rest", "--running-cost", "f^2 + w"}
+        << "unknown name 'w'";
+    QTest::newRow("terminal cost reading the control")
+        << QStringList{"control", "--example", "mass-spring-rest", "--terminal-cost", "f^2"}
+        << "--terminal-cost 'f^2': unknown name 'f'";
+    QTest::newRow("target a cost without a terminal cost")
+        << QStringList{"control", "--example", "mass-spring-rest", "--target", "cost"}
+        << "no terminal cost is given";
     QTest::newRow("T zero") << kBase + QStringList{"--T", "0"} << "'T'";
     QTest::newRow("T negative") << kBase + QStringList{"--T", "-1"} << "'T'";
     QTest::newRow("h above T") << kBase + QStringList{"--h", "2"} << "exceed T";

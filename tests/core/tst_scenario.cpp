@@ -96,8 +96,8 @@ class TestScenario : public QObject {
     s.system = "spherical-pendulum";
     s.parameters = defaultValues(findSystem(s.system)->params());
     s.study = Scenario::Study{"long-time", {{"steps", "20000"}, {"T", "1e4"}}};
-    s.control = Scenario::Control{{{"T", {2.0}}, {"qd", {0, 0, -1}}, {"max_iter", {300}}},
-                                  {{"transcription", "rk2"}}};
+    s.control = Scenario::Control{
+        {{"T", {2.0}}, {"qd", {0, 0, -1}}, {"max_iter", {300}}}, {{"transcription", "rk2"}}, {}};
     std::vector<std::string> w;
     const Scenario r = parseScenario(scenarioToJson(s), &w);
     QVERIFY2(w.empty(), w.empty() ? "" : w.front().c_str());
@@ -133,14 +133,23 @@ class TestScenario : public QObject {
     QVERIFY2(e.contains(mentions), qPrintable(e));
   }
 
-  // a system without an optimal-control problem: its "control" is a warning, not an error
-  void controlOfASystemWithoutOneIsAWarning() {
+  // a field the system's problem does not have is a warning, not an error; the typed costs are
+  // read beside the values and checked on load, a bad one named
+  void controlFieldsOfTheSystemsProblem() {
     std::vector<std::string> w;
     const Scenario s = parseScenario(
-        R"({"schema_version": 1, "system": "mass-spring", "control": {"values": {"T": 1}}})", &w);
-    QVERIFY(!s.control);
+        R"({"schema_version": 1, "system": "mass-spring", "control": {"values": {"T": 1, "qd": 2},
+            "running_cost": "f^2 + q^2", "terminal_cost": "v^2"}})",
+        &w);
+    QVERIFY(s.control);
     QCOMPARE(int(w.size()), 1);
-    QVERIFY2(QString::fromStdString(w[0]).contains("'control' ignored"), w[0].c_str());
+    QVERIFY2(QString::fromStdString(w[0]).contains("'control.values.qd' ignored"), w[0].c_str());
+    QCOMPARE(s.control->expressions.at("running_cost"), std::string("f^2 + q^2"));
+    const Scenario back = parseScenario(scenarioToJson(s), nullptr);
+    QVERIFY(back.control == s.control);
+    const QString e = QString::fromStdString(errorOf(
+        R"({"schema_version": 1, "system": "mass-spring", "control": {"running_cost": "f^2 + w"}})"));
+    QVERIFY2(e.contains("'control'") && e.contains("--running-cost 'f^2 + w'"), qPrintable(e));
   }
 
   // a syntax error is said in the user's words, where an editor shows it (line and column);

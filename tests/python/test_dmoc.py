@@ -32,7 +32,11 @@ def test_example_control_equals_dmsim_control_example(dmsim):
 def test_every_dmoc_example_is_its_systems_problem():
     for name, system in [("pendulum-3d-maneuver", "pendulum-3d"),
                          ("chain-swing-up", "pendulum-chain"),
-                         ("custom-rigid-body-reorientation", "custom-rigid-body")]:
+                         ("custom-rigid-body-reorientation", "custom-rigid-body"),
+                         ("mass-spring-rest", "mass-spring"),
+                         ("planar-pendulum-swing-up", "planar-pendulum"),
+                         ("two-body-reorientation", "two-body"),
+                         ("custom-sphere-particle-transfer", "custom-sphere-particle")]:
         example = dms.load_example(name)
         assert example.system == system
         problem = [p for p in dms.control_problems() if p.system == system]
@@ -64,3 +68,53 @@ def test_the_control_blocks_values_are_solved():
     sol = example.control(u_max=0.8)
     # the file's block as changed, and the keyword over it
     assert sol.report["T"] == 1.5 and sol.report["N"] == 150 and sol.report["u_max"] == 0.8
+
+
+@pytest.mark.parametrize("name,symbols,width", [
+    ("mass-spring-rest", {"f"}, 1),
+    ("planar-pendulum-swing-up", {"tau"}, 1),
+    ("custom-sphere-particle-transfer", {"f"}, 3),
+])
+def test_new_examples_converge_and_replay_to_the_target(name, symbols, width):
+    sol = dms.load_example(name).control()
+    assert sol.converged, sol.message
+    # the defects are at round-off (tol 1e-8): vi's replay of the controls ends within tol
+    assert sol.report["terminal_error"] <= 1e-8
+    assert set(sol.controls) == symbols
+    for u in sol.controls.values():
+        assert u.shape == (sol.report["N"], width)
+
+
+def test_typed_costs_as_keywords_equal_dmsims(dmsim):
+    sol = dms.control("mass-spring", running_cost="f^2 + 4*q^2", terminal_cost="100*(q^2 + v^2)",
+                      target="cost")
+    expected = dmsim.json("control", "--system", "mass-spring", "--running-cost", "f^2 + 4*q^2",
+                          "--terminal-cost", "100*(q^2 + v^2)", "--target", "cost")
+    assert without_times(sol.report) == without_times(expected)
+    assert sol.converged and sol.report["running_cost"] == "f^2 + 4*q^2"
+    # x_N is free: the replay reaches the solution's x_N, near (not at) the target
+    assert sol.report["replay_error"] <= 1e-8
+    assert 0 < sol.report["terminal_error"] < 0.1
+    assert sol.report["terminal_cost_value"] > 0
+
+
+def test_a_scenarios_typed_costs_are_solved(tmp_path):
+    path = tmp_path / "costs.json"
+    dms.save_scenario(path, system="mass-spring",
+                      control={"values": {"T": 6.3}, "choices": {"target": "cost"},
+                               "running_cost": "f^2", "terminal_cost": "1000*(q^2 + v^2)"})
+    scenario = dms.load_scenario(path)
+    assert scenario.control["terminal_cost"] == "1000*(q^2 + v^2)"
+    sol = scenario.control()
+    assert sol.converged and sol.report["target"] == "cost"
+    assert sol.report["terminal_cost"] == "1000*(q^2 + v^2)"
+
+
+def test_bad_costs_name_the_expression():
+    with pytest.raises(ValueError, match=r"--running-cost 'f\^2 \+ w': unknown name 'w'"):
+        dms.control("mass-spring", running_cost="f^2 + w")
+    with pytest.raises(ValueError, match="no terminal cost is given"):
+        dms.control("mass-spring", target="cost")
+    sol = dms.control("mass-spring", running_cost="f^2 + log(q - 10)")
+    assert not sol.converged
+    assert sol.message.startswith("the cost is not finite") and "log(q - 10)" in sol.message

@@ -41,9 +41,9 @@ def test_sweep_errors_are_dmsims(dmsim):
 
 
 def test_control_errors_are_dmsims(dmsim):
-    expected = dmsim.error("control", "--system", "planar-pendulum")
+    expected = dmsim.error("control", "--system", "planar-pendulum", "--running-cost", "tau^2 + w")
     with pytest.raises(ValueError) as e:
-        dms.control("planar-pendulum")
+        dms.control("planar-pendulum", running_cost="tau^2 + w")
     assert str(e.value) == expected
 
 

@@ -46,8 +46,9 @@ class TestCommandLine : public QObject {
     QTest::newRow("system twice") << QStringList{"--system", "mass-spring", "--system", "dumbbell"}
                                   << "--system";
     QTest::newRow("set without system") << QStringList{"--set", "m=1"} << "--set";
-    QTest::newRow("no problem") << QStringList{"--system", "mass-spring", "--control"}
-                                << "--control";
+    QTest::newRow("choice the problem has not")
+        << QStringList{"--system", "mass-spring", "--control", "--transcription", "vi"}
+        << "--transcription";
     QTest::newRow("choice without --control") << QStringList{"--guess", "plain"} << "--guess";
     QTest::newRow("unknown choice value")
         << QStringList{"--system", "spherical-pendulum", "--control", "--guess", "upside"}
@@ -150,10 +151,14 @@ class TestCommandLine : public QObject {
       QString error;
       QVERIFY2(parseCommandLine(args, &o, &error), qPrintable(error));
       QCOMPARE(o.mode, QString("control"));
+      // each choice once, with its value (in the order the flags are registered)
       QCOMPARE(o.choices.size(), p->choices().size());
-      for (std::size_t i = 0; i < o.choices.size(); ++i) {
-        QCOMPARE(o.choices[i].first, p->choices()[i].name);
-        QCOMPARE(o.choices[i].second, p->choices()[i].values.back().value);
+      for (const ControlChoice& c : p->choices()) {
+        const auto it = std::find_if(
+            o.choices.begin(), o.choices.end(),
+            [&c](const std::pair<std::string, std::string>& x) { return x.first == c.name; });
+        QVERIFY2(it != o.choices.end(), c.name.c_str());
+        QCOMPARE(it->second, c.values.back().value);
       }
     }
     ScriptOptions help;

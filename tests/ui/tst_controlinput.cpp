@@ -262,12 +262,12 @@ class TestControlInput : public QObject {
     QVERIFY(!QImage(shot).isNull());
     QCOMPARE(QImage(plots + "/control.png").size(), QSize(1200, 800));
     QVERIFY(QFile::exists(plots + "/progress.svg"));
-    // a system without a problem, and a choice that does not exist: status 2, named
+    // a choice the system's problem does not have: status 2, named
     p.start(dms::test::builtPath(DMSTUDIO_PATH),
-            {"--system", "mass-spring", "--control", "--quit"});
+            {"--system", "mass-spring", "--control", "--transcription", "vi", "--quit"});
     QVERIFY(p.waitForFinished(ms(20000)));
     QCOMPARE(p.exitCode(), 2);
-    QVERIFY(p.readAllStandardError().contains("--control"));
+    QVERIFY(p.readAllStandardError().contains("--transcription"));
     // not converged: status 3, and the files are still written
     const QString shot3 = m_dir.filePath("script3.png");
     p.start(dms::test::builtPath(DMSTUDIO_PATH),

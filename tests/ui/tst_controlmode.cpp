@@ -73,9 +73,12 @@ class TestControlMode : public QObject {
 
   void onlySystemsWithAProblem() {
     MainWindow& w = *m_window;
-    QVERIFY(w.selectSystem("mass-spring"));
-    QVERIFY(!w.activateMode(w.controlMode()));
-    QVERIFY(w.activeMode() != w.controlMode());
+    for (const SystemEntry& e : registry()) {
+      if (e.control) continue;
+      QVERIFY(w.selectSystem(QString::fromStdString(e.model->name())));
+      QVERIFY(!w.activateMode(w.controlMode()));
+      QVERIFY(w.activeMode() != w.controlMode());
+    }
     QVERIFY(w.selectSystem("spherical-pendulum"));
     QVERIFY(w.activateMode(w.controlMode()));
     QVERIFY(w.activeMode() == w.controlMode());
@@ -469,6 +472,39 @@ class TestControlMode : public QObject {
     why = wholeInView(m_mode->panel()->noteLabel());
     QVERIFY2(why.isEmpty(), qPrintable(m_mode->panel()->problemText() + ": " + why));
     m_mode->panel()->resetToDefaults();
+  }
+
+  // the typed costs' fields: empty, they show what stands for them; a bad expression is
+  // explained in red, naming it, and nothing runs; typed, the request carries them, the target
+  // may be a cost, and the solve reports them; Defaults empties them
+  void typedCostFields() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.selectSystem("mass-spring"));
+    QVERIFY(w.activateMode(w.controlMode()));
+    QLineEdit* running = m_mode->panel()->expressionEdit("running_cost");
+    QLineEdit* terminal = m_mode->panel()->expressionEdit("terminal_cost");
+    QVERIFY(running && terminal);
+    QVERIFY2(running->placeholderText().contains("f^2"), qPrintable(running->placeholderText()));
+    running->setText("f^2 + w");
+    QVERIFY(!m_mode->solve());
+    QVERIFY2(m_mode->panel()->problemText().contains("--running-cost 'f^2 + w'"),
+             qPrintable(m_mode->panel()->problemText()));
+    running->setText("f^2 + 4*q^2");
+    terminal->setText("100*(q^2 + v^2)");
+    m_mode->panel()->setChoice("target", "cost");
+    const ControlRequest req = m_mode->panel()->request();
+    QCOMPARE(req.expressions.at("terminal_cost"), std::string("100*(q^2 + v^2)"));
+    QVERIFY(m_mode->solve());
+    const auto [converged, cancelled] = waitSolve(m_mode);
+    QVERIFY(converged && !cancelled);
+    const ControlResult* r = m_mode->shown();
+    QVERIFY(r);
+    bool reported = false;
+    for (const ReportEntry& e : r->report)
+      if (e.key == "running_cost") reported = std::get<std::string>(e.value) == "f^2 + 4*q^2";
+    QVERIFY(reported);
+    m_mode->panel()->resetToDefaults();
+    QVERIFY(running->text().isEmpty() && terminal->text().isEmpty());
   }
 
   void backToSimulation() {

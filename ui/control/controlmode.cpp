@@ -308,7 +308,7 @@ void ControlMode::applyChoice(const std::string& name, const std::string& value)
 void ControlMode::addToScenario(Scenario& s) const {
   if (!m_problem || !m_system || m_system->name() != s.system) return;
   const ControlRequest r = m_panel->request();
-  s.control = Scenario::Control{r.values, r.choices};
+  s.control = Scenario::Control{r.values, r.choices, r.expressions};
 }
 
 void ControlMode::takeFromScenario(const Scenario& s) {
@@ -317,6 +317,7 @@ void ControlMode::takeFromScenario(const Scenario& s) {
   ControlRequest r = m_problem->defaultRequest();
   for (const auto& [name, v] : s.control->values) r.values[name] = v;
   for (const auto& [name, v] : s.control->choices) r.choices[name] = v;
+  r.expressions = s.control->expressions;
   m_panel->setRequest(r);
 }
 

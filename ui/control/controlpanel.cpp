@@ -6,6 +6,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
@@ -90,6 +91,7 @@ void ControlPanel::setProblem(const ControlProblem* problem, const std::string& 
   m_system = system;
   m_fields.clear();
   m_choices.clear();
+  m_expressions.clear();
   for (QWidget* w : m_form->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) delete w;
   showProblem({});
   setLiveText({});
@@ -112,6 +114,16 @@ void ControlPanel::setProblem(const ControlProblem* problem, const std::string& 
     (new QVBoxLayout(box))->addWidget(form);
     m_form->layout()->addWidget(box);
     m_fields.push_back(form);
+  }
+  // the expressions under the maneuver's numbers; empty shows what it stands for
+  for (const ControlExpressionField& f : problem->expressionFields()) {
+    auto* edit = new QLineEdit;
+    edit->setPlaceholderText(QString::fromStdString(f.emptyMeans));
+    edit->setToolTip(QString::fromStdString(f.description));
+    edit->setObjectName(QString::fromStdString(f.name));
+    connect(edit, &QLineEdit::textChanged, this, &ControlPanel::changed);
+    m_fields.front()->addRow(QString::fromStdString(f.label), edit);
+    m_expressions[f.name] = edit;
   }
   // the solver's choices under its numbers
   for (const ControlChoice& ch : problem->choices()) {
@@ -161,6 +173,8 @@ ControlRequest ControlPanel::request() const {
     for (const auto& [name, value] : f->values()) r.values[name] = value;
   for (const auto& [name, combo] : m_choices)
     r.choices[name] = combo->currentData().toString().toStdString();
+  for (const auto& [name, edit] : m_expressions)
+    if (!edit->text().trimmed().isEmpty()) r.expressions[name] = edit->text().toStdString();
   return r;
 }
 
@@ -175,6 +189,12 @@ void ControlPanel::setRequest(const ControlRequest& request) {
     combo->blockSignals(true);
     combo->setCurrentIndex(i);
     combo->blockSignals(false);
+  }
+  for (auto& [name, edit] : m_expressions) {
+    const auto it = request.expressions.find(name);
+    edit->blockSignals(true);
+    edit->setText(it == request.expressions.end() ? QString() : QString::fromStdString(it->second));
+    edit->blockSignals(false);
   }
   emit changed();
 }
@@ -209,6 +229,11 @@ void ControlPanel::resetToDefaults() {
     combo->setCurrentIndex(0);
     combo->blockSignals(false);
   }
+  for (auto& [name, edit] : m_expressions) {
+    edit->blockSignals(true);
+    edit->clear();
+    edit->blockSignals(false);
+  }
   emit changed();
 }
 
@@ -224,6 +249,14 @@ void ControlPanel::saveRequest(QSettings& s, const std::string& system, const Co
   }
   for (const auto& [name, value] : r.choices)
     s.setValue(settingsKey(system, name), QString::fromStdString(value));
+  // an expression left empty is stored empty: the next start shows it empty too
+  const ControlProblem* p = findControlProblem(system);
+  if (p)
+    for (const ControlExpressionField& f : p->expressionFields()) {
+      const auto it = r.expressions.find(f.name);
+      s.setValue(settingsKey(system, f.name),
+                 QString::fromStdString(it == r.expressions.end() ? std::string() : it->second));
+    }
 }
 
 void ControlPanel::restoreSettings(const QSettings& s) {
@@ -248,6 +281,11 @@ void ControlPanel::restoreSettings(const QSettings& s) {
     combo->setCurrentIndex(i);
     combo->blockSignals(false);
   }
+  for (auto& [name, edit] : m_expressions) {
+    edit->blockSignals(true);
+    edit->setText(s.value(settingsKey(m_system, name)).toString());
+    edit->blockSignals(false);
+  }
   updateNote();
 }
 
@@ -269,6 +307,11 @@ QString ControlPanel::liveText() const { return m_live->text(); }
 QLabel* ControlPanel::noteLabel() const { return m_problemLabel; }
 
 void ControlPanel::setSummary(const QString& html) { m_summary->setText(html); }
+
+QLineEdit* ControlPanel::expressionEdit(const std::string& name) const {
+  const auto it = m_expressions.find(name);
+  return it == m_expressions.end() ? nullptr : it->second;
+}
 
 QDoubleSpinBox* ControlPanel::spinBox(const std::string& name, int component) const {
   for (const ParamForm* f : m_fields)

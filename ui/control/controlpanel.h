@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The left panel of the "Optimal control" mode, generated from a ControlProblem: the maneuver's
-// fields (ParamForm, compact: a spin box per component, with unit, range and tooltip), the
-// solver's settings and choices, Solve and Cancel, the problem with the input (in red, in place),
-// the notes on the input (what the solve normalizes, where the maneuver ends), the live
-// iteration and the result's summary.
+// fields (ParamForm, compact: a spin box per component, with unit, range and tooltip) and its
+// fields typed as expressions (a line each, the costs), the solver's settings and choices, Solve
+// and Cancel, the problem with the input (in red, in place), the notes on the input (what the solve
+// normalizes, where the maneuver ends), the live iteration and the result's summary.
 #pragma once
 
 #include <QWidget>
@@ -17,6 +17,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QScrollArea;
 class QSettings;
@@ -67,6 +68,8 @@ class ControlPanel : public QWidget {
   QPushButton* solveButton() const { return m_solve; }
   QPushButton* cancelButton() const { return m_cancel; }
   QDoubleSpinBox* spinBox(const std::string& name, int component = 0) const;
+  /// The field of an expression (running_cost, terminal_cost), or nullptr.
+  QLineEdit* expressionEdit(const std::string& name) const;
 
  signals:
   void solveRequested();
@@ -89,6 +92,7 @@ class ControlPanel : public QWidget {
   QPushButton* m_cancel = nullptr;
   std::vector<ParamForm*> m_fields;  // maneuver, solver
   std::map<std::string, QComboBox*> m_choices;
+  std::map<std::string, QLineEdit*> m_expressions;
 };
 
 }  // namespace dms::ui

@@ -89,6 +89,7 @@ void ControlPlots::setResidualProgress(bool residual) {
 void ControlPlots::setProblem(const ControlProblem* problem) {
   for (QCustomPlot* p : plots()) delete p;
   m_channels.clear();
+  m_components.clear();
   m_cursors.clear();
   m_emptyNotes.clear();
   m_names = QStringList{"progress"};
@@ -120,12 +121,18 @@ void ControlPlots::setProblem(const ControlProblem* problem) {
       p->xAxis->setRange(0, 1);
       p->yAxis->setRange(-1, 1);
       m_channels.push_back(p);
+      m_components.push_back(c.components);
       m_cursors.push_back(cursor);
       m_emptyNotes.push_back(empty);
       m_names << QString::fromStdString(c.plotName);
     }
   }
-  for (QCustomPlot* p : plots()) p->replot(QCustomPlot::rpQueuedReplot);
+  // three plots side by side fit a 1024 x 640 window at their minimum width (plotstyle.cpp);
+  // more (the two-body problem's progress, tau1, tau2 and f) share the width of three
+  const std::vector<QCustomPlot*> all = plots();
+  if (all.size() > 3)
+    for (QCustomPlot* p : all) p->setMinimumWidth(p->minimumWidth() * 3 / int(all.size()));
+  for (QCustomPlot* p : all) p->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ControlPlots::fitProgress() {
@@ -183,7 +190,8 @@ void ControlPlots::setResult(const ControlResult* result) {
       const std::size_t n = own ? result->controlTimes.size() : result->samples.size();
       for (std::size_t k = 0; k < u.size() && k < n; ++k) {
         t << (own ? result->controlTimes[k] : result->samples[k].t);
-        for (int i = 0; i < 3; ++i) comp[i] << u[k](i);
+        // a scalar control draws its one entry (its norm is its magnitude)
+        for (int i = 0; i < m_components[c]; ++i) comp[i] << u[k](i);
         norm << u[k].norm();
       }
     }

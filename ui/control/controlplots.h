@@ -55,6 +55,7 @@ class ControlPlots : public QWidget {
   QCustomPlot* m_progress = nullptr;
   QCPItemText* m_note = nullptr;
   std::vector<QCustomPlot*> m_channels;
+  std::vector<int> m_components;  // entries per channel: 3, or 1 for a scalar control
   std::vector<QCPItemLine*> m_cursors;
   std::vector<QCPItemText*> m_emptyNotes;
   QStringList m_names;
