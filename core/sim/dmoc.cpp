@@ -304,7 +304,9 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
   else if (!out.converged && !out.cancelled)
     out.message = "the target cannot be reached with " +
                   boundText(spec.uBound, dmocControlUnit(decl)) + " in " +
-                  formatNumber(N * spec.h) + " s: " + out.status + ", " + violation;
+                  // t_N to the nanosecond: N h carries the round-off of h's decimal
+                  formatNumber(std::round(N * spec.h * 1e9) / 1e9) + " s: " + out.status + ", " +
+                  violation;
   if (out.cancelled) out.message = "cancelled at iteration " + std::to_string(out.iterations);
   out.cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
   out.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

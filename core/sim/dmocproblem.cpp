@@ -288,11 +288,11 @@ class DmocProblem final : public ControlProblem {
          "the running cost L(t, state, u), typed as an expression: the cost is h sum_k (L(t_k, "
          "x_k, "
          "u_k) + L(t_{k+1}, x_{k+1}, u_k))/2 + Phi(x_N); " +
-             DmocCost::runningNames(m_model, v) + " (empty: the control effort)",
+             DmocCost::runningNames(m_model, v),
          "the control effort " + DmocCost::effortText(m_model, v)},
         {"terminal_cost", "--terminal-cost", "Terminal cost Phi",
          "the terminal cost Phi(state) at x_N, typed as an expression of the state's entries and "
-         "the parameters (needed when the target is a cost; empty: none)",
+         "the parameters (needed when the target is a cost)",
          "none"},
     };
     for (const TargetPart& t : m_e.target) {

@@ -74,6 +74,7 @@ def test_the_control_blocks_values_are_solved():
     ("mass-spring-rest", {"f"}, 1),
     ("planar-pendulum-swing-up", {"tau"}, 1),
     ("custom-sphere-particle-transfer", {"f"}, 3),
+    ("two-body-reorientation", {"tau1", "tau2", "f"}, 3),
 ])
 def test_new_examples_converge_and_replay_to_the_target(name, symbols, width):
     sol = dms.load_example(name).control()
