@@ -272,6 +272,10 @@ DmocNlpResult solveDmocNlp(DmocModel& model, const DmocNlpSettings& settings,
   // no second derivatives of the step: IPOPT's L-BFGS approximation of the Lagrangian's Hessian
   app->Options()->SetStringValue("hessian_approximation", "limited-memory");
   app->Options()->SetStringValue("mu_strategy", "adaptive");
+  // the bounds as given, not widened by 1e-8: a widened bound makes IPOPT 3.11 move its last
+  // point back onto the bound after the constraints were evaluated there, so a control at its
+  // bound would leave defects larger than those reported (and a thrust f >= 0 could end below 0)
+  app->Options()->SetNumericValue("bound_relax_factor", 0.0);
   app->Options()->SetNumericValue("tol", settings.tol);
   app->Options()->SetNumericValue("constr_viol_tol", settings.constraintTol);
   app->Options()->SetIntegerValue("max_iter", settings.maxIterations);

@@ -47,6 +47,7 @@ struct ControlChannel {
   std::string title;     ///< plot title
   std::string unit;      ///< e.g. "N m"
   int shade = 0;         ///< 0: the control colour, 1: its second shade
+  int entries = 3;       ///< 3 (a vector), or 1 (a scalar: the first component)
 };
 
 /// A vector quantity along the maneuver for the 3D view (a control moment, the equivalent

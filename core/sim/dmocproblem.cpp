@@ -21,6 +21,12 @@ struct Example {
   double T = 1.0, h = 0.01, uMax = 1.0;
   bool rigid = true;  // target: R = exp(rotvec_target^), Omega = 0; else the chain upright
   Vector3d rotvecTarget = Vector3d::Zero();
+  // a vehicle pushed by a thrust f along a body axis and turned by torques M, u = (f, M): the
+  // bounds 0 <= f <= f_max and |M_i| <= M_max in place of u_max, the guess f = m g (hover), and
+  // the target hover: at rest at x_target with R = I
+  bool thrust = false;
+  double fMax = 0.0, MMax = 0.0;
+  Vector3d xTarget = Vector3d::Zero();
 };
 
 const std::vector<Example>& examples() {
@@ -74,6 +80,32 @@ const std::vector<Example>& examples() {
     r.uMax = 5.0;
     r.rotvecTarget = Vector3d(0.6, 0.0, 1.0);
     out.push_back(r);
+    Example q;
+    q.name = "quadrotor-flip";
+    q.system = "quadrotor";
+    q.title = "Quadrotor flip to hover by DMOC (IPOPT)";
+    q.summary =
+        "Minimizes h sum_k (f_k^2 + |M_k|^2) over the thrusts and torques (0 <= f <= f_max,\n"
+        "|M_i| <= M_max) subject to the forced vi steps on SE(3), the thrust turning with the\n"
+        "body, from rest turned 178 degrees about e1 to hover at rest at x_target with R = I,\n"
+        "by IPOPT with exact sparse Jacobians.";
+    // the paper's recovery case (the example quadrotor-flip): at rest at the origin, turned
+    // 178 degrees about e1
+    q.overrides = {{"x0", {0, 0, 0}},
+                   {"v0", {0, 0, 0}},
+                   {"rotvec0", {3.106686068549907, 0, 0}},
+                   {"Omega0", {0, 0, 0}}};
+    // 2 s: a flip at |M_i| <= 5 N m takes about a second, then the climb back and the stop;
+    // h = 0.04 (N = 50) converges in a few seconds, and finer steps to nearby costs
+    q.T = 2.0;
+    q.h = 0.04;
+    q.rigid = false;
+    q.thrust = true;
+    // a thrust up to about twice the weight m g = 42.6 N, and torques of rotor forces of
+    // about 16 N at d = 0.315 m
+    q.fMax = 80.0;
+    q.MMax = 5.0;
+    out.push_back(q);
     return out;
   }();
   return e;
@@ -111,13 +143,33 @@ class DmocProblem final : public ControlProblem {
             .defaultValue(m_e.h)
             .slider(0.002, 0.2)
             .cliFlag(settingKey("h").flag),
-        ParamSpec::scalar("u_max", m_model.declaration().controls.front().unit,
-                          "bound on every control entry, |u_i| <= u_max")
-            .defaultValue(m_e.uMax)
-            .range(1e-6, 1e6)
-            .slider(0.01, 100.0)
-            .cliFlag("--u-max"),
     };
+    if (m_e.thrust) {
+      const std::vector<StatePartSpec>& c = m_model.declaration().controls;
+      m_fields.push_back(
+          ParamSpec::scalar("f_max", c[0].unit, "bound on the thrust, 0 <= f <= f_max")
+              .defaultValue(m_e.fMax)
+              .range(1e-6, 1e6)
+              .slider(1.0, 500.0)
+              .cliFlag("--f-max"));
+      m_fields.push_back(
+          ParamSpec::scalar("M_max", c[1].unit, "bound on every torque entry, |M_i| <= M_max")
+              .defaultValue(m_e.MMax)
+              .range(1e-6, 1e6)
+              .slider(0.01, 50.0)
+              .cliFlag("--M-max"));
+      m_fields.push_back(ParamSpec::vector3("x_target", "m", "hover position at the end (e3 down)")
+                             .defaultValue({m_e.xTarget.x(), m_e.xTarget.y(), m_e.xTarget.z()})
+                             .range(-1e3, 1e3)
+                             .slider(-5.0, 5.0));
+    } else {
+      m_fields.push_back(ParamSpec::scalar("u_max", m_model.declaration().controls.front().unit,
+                                           "bound on every control entry, |u_i| <= u_max")
+                             .defaultValue(m_e.uMax)
+                             .range(1e-6, 1e6)
+                             .slider(0.01, 100.0)
+                             .cliFlag("--u-max"));
+    }
     if (m_e.rigid)
       m_fields.push_back(
           ParamSpec::vector3("rotvec_target", "rad",
@@ -161,7 +213,8 @@ class DmocProblem final : public ControlProblem {
         {"guess",
          "Initial guess",
          "interpolate: the states along the tangent vector from x_0 to the target; free: the "
-         "unforced vi run from x_0 (u = 0 in both)",
+         "vi run from x_0 under the guess of u (u = 0 in both; a quadrotor's thrust at hover, "
+         "m g)",
          {{"interpolate", "interpolate", {}}, {"free", "free", {}}}},
     };
     return c;
@@ -171,6 +224,15 @@ class DmocProblem final : public ControlProblem {
 
   std::vector<ControlChannel> channels() const override {
     std::vector<ControlChannel> out;
+    if (m_e.thrust) {
+      // the thrust, a scalar, and the torque
+      const std::vector<StatePartSpec>& d = m_model.declaration().controls;
+      for (std::size_t i = 0; i < 2; ++i)
+        out.push_back({d[i].name, "control-" + d[i].name,
+                       "Control " + d[i].name + " (" + d[i].description + ")", d[i].unit, int(i),
+                       i == 0 ? 1 : 3});
+      return out;
+    }
     const StatePartSpec& c = m_model.declaration().controls.front();
     const int n = int(declaredSize(c.shape, values({})) / 3);
     for (int i = 0; i < n; ++i) {
@@ -216,7 +278,22 @@ class DmocProblem final : public ControlProblem {
     s.h = v.at("h").front();
     checkStepAndHorizon(s.h, s.T);
     const Simulator sim(m_model, Method::Variational, s.values, settings(r));
-    s.uBound = VectorXd::Constant(Eigen::Index(sim.controlSize()), v.at("u_max").front());
+    if (m_e.thrust) {
+      // u = (f, M): 0 <= f <= f_max, |M_i| <= M_max, from the hover thrust m g
+      s.uBound = VectorXd::Constant(4, v.at("M_max").front());
+      s.uBound[0] = v.at("f_max").front();
+      s.uLower = -s.uBound;
+      s.uLower[0] = 0.0;
+      const double hover = scalarParam(s.values, "m") * scalarParam(s.values, "g");
+      if (!(hover <= s.uBound[0]))
+        throw InputError("f_max = " + formatNumber(s.uBound[0]) +
+                         " N: below the hover thrust m g = " + formatNumber(hover) +
+                         " N, the quadrotor cannot hover (allowed range [m g, 1e6])");
+      s.uGuess = VectorXd::Zero(4);
+      s.uGuess[0] = hover;
+    } else {
+      s.uBound = VectorXd::Constant(Eigen::Index(sim.controlSize()), v.at("u_max").front());
+    }
     s.tol = v.at("tol").front();
     s.maxIterations = int(v.at("max_iter").front());
     s.maxCpuSeconds = v.at("max_time").front();
@@ -227,6 +304,12 @@ class DmocProblem final : public ControlProblem {
         const Matrix3d R = so3Exp(vectorParam(v, "rotvec_target"));
         for (int i = 0; i < 3; ++i)
           for (int j = 0; j < 3; ++j) p.values[std::size_t(3 * i + j)] = R(i, j);
+      } else if (m_e.thrust && p.name == "R") {
+        for (int i = 0; i < 3; ++i)
+          for (int j = 0; j < 3; ++j) p.values[std::size_t(3 * i + j)] = i == j ? 1.0 : 0.0;
+      } else if (m_e.thrust && p.name == "x") {
+        const Vector3d x = vectorParam(v, "x_target");
+        p.values.assign(x.data(), x.data() + 3);
       } else if (!m_e.rigid && p.name == "q") {
         for (std::size_t i = 0; i < p.values.size(); ++i) p.values[i] = i % 3 == 2 ? -1.0 : 0.0;
       } else {
@@ -288,7 +371,10 @@ ControlResult DmocProblem::solve(const ControlRequest& r, const ProgressCallback
     const VectorXd& u = sol.u[std::size_t(k)];
     out.controlTimes.push_back(k * s.h);
     for (std::size_t c = 0; c < ch.size(); ++c)
-      out.controls[c].push_back(u.segment<3>(Eigen::Index(3 * c)));
+      if (m_e.thrust)  // (f, 0, 0), then M
+        out.controls[c].push_back(c == 0 ? Vector3d(u[0], 0, 0) : Vector3d(u.segment<3>(1)));
+      else
+        out.controls[c].push_back(u.segment<3>(Eigen::Index(3 * c)));
     umax = std::max(umax, u.cwiseAbs().maxCoeff());
     std::vector<double> row = {k * s.h};
     row.insert(row.end(), u.data(), u.data() + u.size());
@@ -323,6 +409,17 @@ ControlResult DmocProblem::solve(const ControlRequest& r, const ProgressCallback
       {"tol", s.tol},
       {"max_iter", I(s.maxIterations)},
   };
+  if (m_e.thrust) {
+    // its bounds by name in place of u_max, and the least thrust (0 <= f)
+    out.report.erase(std::remove_if(out.report.begin(), out.report.end(),
+                                    [](const ReportEntry& e) { return e.key == "u_max"; }),
+                     out.report.end());
+    double fMin = std::numeric_limits<double>::infinity();
+    for (const VectorXd& u : sol.u) fMin = std::min(fMin, u[0]);
+    out.report.push_back({"f_max", s.uBound[0]});
+    out.report.push_back({"M_max", s.uBound[1]});
+    out.report.push_back({"min_f", fMin, "min f", "N"});
+  }
   out.report.push_back({"warnings", out.warnings});
   if (!sol.converged) out.report.push_back({"failure", sol.message});
   return out;

@@ -36,6 +36,8 @@ const std::vector<SystemEntry>& registry() {
       makeDmocProblem(pendulumChain, "chain-swing-up");
   static const std::unique_ptr<ControlProblem> customReorientation =
       makeDmocProblem(customRigidBody, "custom-rigid-body-reorientation");
+  static const std::unique_ptr<ControlProblem> quadrotorFlip =
+      makeDmocProblem(quadrotor, "quadrotor-flip");
   static const std::vector<SystemEntry> entries = {
       {&massSpring, nullptr},
       {&planarPendulum, nullptr},
@@ -46,7 +48,7 @@ const std::vector<SystemEntry>& registry() {
       {&twoBody, nullptr},
       {&customRigidBody, customReorientation.get()},
       {&customSphereParticle, nullptr},
-      {&quadrotor, nullptr},
+      {&quadrotor, quadrotorFlip.get()},
   };
   return entries;
 }
