@@ -6,6 +6,7 @@ an unreachable target is a solution with converged False and the reason in words
 
 import re
 
+import numpy as np
 import pytest
 
 import dms
@@ -32,7 +33,8 @@ def test_example_control_equals_dmsim_control_example(dmsim):
 def test_every_dmoc_example_is_its_systems_problem():
     for name, system in [("pendulum-3d-maneuver", "pendulum-3d"),
                          ("chain-swing-up", "pendulum-chain"),
-                         ("custom-rigid-body-reorientation", "custom-rigid-body")]:
+                         ("custom-rigid-body-reorientation", "custom-rigid-body"),
+                         ("quadrotor-flip", "quadrotor")]:
         example = dms.load_example(name)
         assert example.system == system
         problem = [p for p in dms.control_problems() if p.system == system]
@@ -64,3 +66,20 @@ def test_the_control_blocks_values_are_solved():
     sol = example.control(u_max=0.8)
     # the file's block as changed, and the keyword over it
     assert sol.report["T"] == 1.5 and sol.report["N"] == 150 and sol.report["u_max"] == 0.8
+
+
+def test_quadrotor_flip_is_solved_and_still_flown_by_its_controller():
+    example = dms.load_example("quadrotor-flip")
+    # one example, two uses: run() flies the geometric controller, control() solves the flip
+    assert example.control_law and example.control["values"]["f_max"] == 80
+    sol = example.control()
+    assert sol.converged, sol.message
+    # the solver's tolerance is 1e-8: vi's replay of the controls ends within it
+    assert sol.report["terminal_error"] <= 1e-8
+    f, M = sol.controls["f"], sol.controls["M"]
+    assert f.shape == (50,) and M.shape == (50, 3)
+    # the thrust only pushes: 0 <= f <= f_max, and the optimum cuts it to 0 (upside down it
+    # would push the body down); |M_i| <= M_max
+    assert f.min() >= 0 and f.max() <= 80 and np.abs(M).max() <= 5
+    assert f.min() < 1e-6 and sol.report["min_f"] == f.min()
+    assert example.run().failure is None
