@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Optimal control" mode in a real main window (Xvfb when there is no display): switch to it,
 // solve the default swing-up, the dumbbell transfer and the quadrotor's flip from its example
-// (converged, plots and arrows filled, the
-// arrows and the target drawn), cancel a long solve mid-way (the GUI keeps running, nothing of
-// it is taken, the previous result stays), export the control plots and the CSV, the playback
-// horizon before a solve, and back to the Simulation mode. Its input: tst_controlinput.
+// (converged, plots and arrows filled, the arrows and the target drawn), cancel a long solve
+// mid-way (the GUI keeps running, nothing of it is taken, the previous result stays), export the
+// control plots and the CSV, the playback horizon before a solve, and back to the Simulation
+// mode. Its input: tst_controlinput.
 #include <qcustomplot.h>
 
 #include <QDoubleSpinBox>
