@@ -336,10 +336,11 @@ DmocNlpResult solveDmocNlp(DmocModel& model, const DmocNlpSettings& settings,
   // no second derivatives of the step: IPOPT's L-BFGS approximation of the Lagrangian's Hessian
   app->Options()->SetStringValue("hessian_approximation", "limited-memory");
   app->Options()->SetStringValue("mu_strategy", "adaptive");
-  // IPOPT relaxes the bounds by bound_relax_factor (1e-8, relative) and would move the final u
-  // back onto them without evaluating the steps again: the controls returned would then not be
-  // those whose defects it reports. The point it evaluated is kept (|u_i| <= u_max (1 + 1e-8)).
-  app->Options()->SetStringValue("honor_original_bounds", "no");
+  // the bounds as given, not widened by bound_relax_factor (1e-8, relative): IPOPT 3.11 would
+  // move its last point back onto a widened bound after the constraints were evaluated there,
+  // so the controls returned would not be those whose defects it reports (and a thrust f >= 0
+  // could end below 0)
+  app->Options()->SetNumericValue("bound_relax_factor", 0.0);
   app->Options()->SetNumericValue("tol", settings.tol);
   app->Options()->SetNumericValue("constr_viol_tol", settings.constraintTol);
   app->Options()->SetIntegerValue("max_iter", settings.maxIterations);

@@ -142,15 +142,16 @@ double replay(const DmocSpec& spec, Method method, const std::vector<StatePart>&
   return tangentDifference(spec.model->declaration(), spec.target, sim.state()).norm();
 }
 
-std::string boundText(const VectorXd& b, const std::string& unit) {
+std::string boundText(const VectorXd& lower, const VectorXd& b, const std::string& unit) {
   double lo = std::numeric_limits<double>::infinity(), hi = 0.0;
   for (Eigen::Index i = 0; i < b.size(); ++i) {
     lo = std::min(lo, b[i]);
     hi = std::max(hi, b[i]);
   }
   if (!std::isfinite(hi)) return "unbounded controls";
-  return lo == hi ? "|u_i| <= " + formatNumber(hi) + (unit.empty() ? "" : " " + unit)
-                  : "the bounds on u";
+  const bool symmetric = lower == -b;
+  return lo == hi && symmetric ? "|u_i| <= " + formatNumber(hi) + (unit.empty() ? "" : " " + unit)
+                               : "the bounds on u";
 }
 
 }  // namespace
@@ -183,6 +184,24 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
   for (Eigen::Index i = 0; i < spec.uBound.size(); ++i)
     if (!(spec.uBound[i] > 0))
       throw InputError("u_max = " + formatNumber(spec.uBound[i]) + ": must be positive");
+  const VectorXd uLower = spec.uLower.size() ? spec.uLower : VectorXd(-spec.uBound);
+  if (uLower.size() != m)
+    throw InputError("u_min: " + model.name() + " has " + std::to_string(m) +
+                     " control entries, got " + std::to_string(uLower.size()) + " lower bounds");
+  for (Eigen::Index i = 0; i < m; ++i)
+    if (!(uLower[i] >= -spec.uBound[i] && uLower[i] < spec.uBound[i]))
+      throw InputError("u_min = " + formatNumber(uLower[i]) + " (entry " + std::to_string(i) +
+                       "): must be in [-" + formatNumber(spec.uBound[i]) + ", " +
+                       formatNumber(spec.uBound[i]) + ")");
+  const VectorXd uGuess = spec.uGuess.size() ? spec.uGuess : VectorXd(VectorXd::Zero(m));
+  if (uGuess.size() != m)
+    throw InputError("u_guess: " + model.name() + " has " + std::to_string(m) +
+                     " control entries, got " + std::to_string(uGuess.size()));
+  for (Eigen::Index i = 0; i < m; ++i)
+    if (!(uGuess[i] >= uLower[i] && uGuess[i] <= spec.uBound[i]))
+      throw InputError("u_guess = " + formatNumber(uGuess[i]) + " (entry " + std::to_string(i) +
+                       "): must be within the bounds [" + formatNumber(uLower[i]) + ", " +
+                       formatNumber(spec.uBound[i]) + "]");
   // the target, checked as a state of the system (a simulator starts from it)
   const std::vector<StatePart> target = [&] {
     Simulator t(model, Method::Variational, spec.values, stepSettings(model, spec.h, spec.T),
@@ -203,7 +222,7 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
     Simulator free(model, Method::Variational, spec.values, stepSettings(model, spec.h, spec.T),
                    &x0);
     for (int k = 1; k < N; ++k) {
-      if (!free.step())
+      if (!(spec.uGuess.size() ? free.step(uGuess) : free.step()))
         throw InputError("the free vi run from x_0 failed: " + free.failure().reason);
       refs[std::size_t(k)] = free.state();
     }
@@ -217,7 +236,7 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
   DmocSolution out;
   out.N = N;
   std::vector<VectorXd> z(static_cast<std::size_t>(N));
-  std::vector<VectorXd> u(static_cast<std::size_t>(N), VectorXd::Zero(m));
+  std::vector<VectorXd> u(static_cast<std::size_t>(N), uGuess);
   std::string costFailure;
   for (int attempt = 0;; ++attempt) {
     std::vector<DmocChart> charts;
@@ -231,7 +250,7 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
     st.r = r;
     st.m = m;
     st.h = spec.h;
-    st.uLower = -spec.uBound;
+    st.uLower = uLower;
     st.uUpper = spec.uBound;
     st.zBound = charts.front().domainBound();
     st.zTerminal = VectorXd::Zero(r);
@@ -303,7 +322,7 @@ DmocSolution solveDmoc(const DmocSpec& spec, const ProgressCallback& progress) {
                   "): " + out.status + ", " + violation;
   else if (!out.converged && !out.cancelled)
     out.message = "the target cannot be reached with " +
-                  boundText(spec.uBound, dmocControlUnit(decl)) + " in " +
+                  boundText(uLower, spec.uBound, dmocControlUnit(decl)) + " in " +
                   // t_N to the nanosecond: N h carries the round-off of h's decimal
                   formatNumber(std::round(N * spec.h * 1e9) / 1e9) + " s: " + out.status + ", " +
                   violation;

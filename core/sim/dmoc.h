@@ -18,8 +18,8 @@
 namespace dms {
 
 enum class DmocGuess {
-  Interpolate,  ///< the states along the tangent vector from x_0 to the target, u = 0
-  Free,         ///< the unforced vi run from x_0, u = 0
+  Interpolate,  ///< the states along the tangent vector from x_0 to the target, u = uGuess
+  Free,         ///< the vi run from x_0 under u = uGuess (unforced when uGuess is empty)
 };
 
 struct DmocSpec {
@@ -30,6 +30,12 @@ struct DmocSpec {
   double T = 1.0;
   double h = 0.01;
   VectorXd uBound;  ///< |u_i| <= uBound_i (m entries; inf: none)
+  /// u_i >= uLower_i in place of -uBound_i (m entries, each in [-uBound_i, uBound_i); empty:
+  /// -uBound), for a control that pushes one way only (a thrust, 0 <= f).
+  VectorXd uLower;
+  /// The controls' initial guess, the same at every step (m entries within the bounds; empty:
+  /// u = 0), e.g. the hover thrust m g.
+  VectorXd uGuess;
   DmocGuess guess = DmocGuess::Interpolate;
   double tol = 1e-8;  ///< IPOPT's tol and constr_viol_tol
   int maxIterations = 1000;

@@ -87,6 +87,10 @@ struct Example {
   double T = 1.0, h = 0.01, uMax = 1.0;
   TargetBase base = TargetBase::Rest;
   std::vector<TargetPart> target;
+  // a vehicle pushed by a thrust f along a body axis and turned by torques M, u = (f, M): the
+  // bounds 0 <= f <= f_max and |M_i| <= M_max in place of u_max, and the guess f = m g (hover)
+  bool thrust = false;
+  double fMax = 0.0, MMax = 0.0;
 };
 
 const std::vector<Example>& examples() {
@@ -228,6 +232,34 @@ const std::vector<Example>& examples() {
     sp.target = {unitVectorByField("q", "q_target", Vector3d(0.6, 0, 0.8),
                                    "target direction from the centre, at rest (normalized)")};
     out.push_back(sp);
+    Example q;
+    q.name = "quadrotor-flip";
+    q.system = "quadrotor";
+    q.title = "Quadrotor flip to hover by DMOC (IPOPT)";
+    q.summary =
+        "Minimizes h sum_k (f_k^2 + |M_k|^2) over the thrusts and torques (0 <= f <= f_max,\n"
+        "|M_i| <= M_max) subject to the forced vi steps on SE(3), the thrust turning with the\n"
+        "body, from rest turned 178 degrees about e1 to hover at rest at x_target with R = I,\n"
+        "by IPOPT with exact sparse Jacobians.";
+    // the paper's recovery case (the example quadrotor-flip): at rest at the origin, turned
+    // 178 degrees about e1
+    q.overrides = {{"x0", {0, 0, 0}},
+                   {"v0", {0, 0, 0}},
+                   {"rotvec0", {3.106686068549907, 0, 0}},
+                   {"Omega0", {0, 0, 0}}};
+    // 2 s: a flip at |M_i| <= 5 N m takes about a second, then the climb back and the stop;
+    // h = 0.04 (N = 50) converges in a few seconds, and finer steps to nearby costs
+    q.T = 2.0;
+    q.h = 0.04;
+    // hover: at rest (v = 0, Omega = 0) with R = I, at x_target
+    q.target = {partByField("x", "x_target", {0.0, 0.0, 0.0}, "m",
+                            "hover position at the end (e3 down)", -1e3, 1e3)};
+    q.thrust = true;
+    // a thrust up to about twice the weight m g = 42.6 N, and torques of rotor forces of
+    // about 16 N at d = 0.315 m
+    q.fMax = 80.0;
+    q.MMax = 5.0;
+    out.push_back(q);
     return out;
   }();
   return e;
@@ -274,14 +306,30 @@ class DmocProblem final : public ControlProblem {
             .defaultValue(m_e.h)
             .slider(0.002, 0.2)
             .cliFlag(settingKey("h").flag),
-        ParamSpec::scalar(
-            "u_max", dmocControlUnit(m_model.declaration()),
-            "bound on every control entry, |u_i| <= u_max" + controlUnits(m_model.declaration()))
-            .defaultValue(m_e.uMax)
-            .range(1e-6, 1e6)
-            .slider(0.01, 100.0)
-            .cliFlag("--u-max"),
     };
+    if (m_e.thrust) {
+      const std::vector<StatePartSpec>& c = m_model.declaration().controls;
+      m_fields.push_back(
+          ParamSpec::scalar("f_max", c[0].unit, "bound on the thrust, 0 <= f <= f_max")
+              .defaultValue(m_e.fMax)
+              .range(1e-6, 1e6)
+              .slider(1.0, 500.0)
+              .cliFlag("--f-max"));
+      m_fields.push_back(
+          ParamSpec::scalar("M_max", c[1].unit, "bound on every torque entry, |M_i| <= M_max")
+              .defaultValue(m_e.MMax)
+              .range(1e-6, 1e6)
+              .slider(0.01, 50.0)
+              .cliFlag("--M-max"));
+    } else {
+      m_fields.push_back(ParamSpec::scalar("u_max", dmocControlUnit(m_model.declaration()),
+                                           "bound on every control entry, |u_i| <= u_max" +
+                                               controlUnits(m_model.declaration()))
+                             .defaultValue(m_e.uMax)
+                             .range(1e-6, 1e6)
+                             .slider(0.01, 100.0)
+                             .cliFlag("--u-max"));
+    }
     const ParamValues v = values({});
     m_expressions = {
         {"running_cost", "--running-cost", "Running cost L",
@@ -337,7 +385,8 @@ class DmocProblem final : public ControlProblem {
         {"guess",
          "Initial guess",
          "interpolate: the states along the tangent vector from x_0 to the target; free: the "
-         "unforced vi run from x_0 (u = 0 in both)",
+         "vi run from x_0 under the guess of u (u = 0 in both; a quadrotor's thrust at hover, "
+         "m g)",
          {{"interpolate", "interpolate", {}}, {"free", "free", {}}}},
         {"target",
          "Target",
@@ -411,7 +460,22 @@ class DmocProblem final : public ControlProblem {
     s.h = v.at("h").front();
     checkStepAndHorizon(s.h, s.T);
     Simulator sim(m_model, Method::Variational, s.values, settings(r));
-    s.uBound = VectorXd::Constant(Eigen::Index(sim.controlSize()), v.at("u_max").front());
+    if (m_e.thrust) {
+      // u = (f, M): 0 <= f <= f_max, |M_i| <= M_max, from the hover thrust m g
+      s.uBound = VectorXd::Constant(4, v.at("M_max").front());
+      s.uBound[0] = v.at("f_max").front();
+      s.uLower = -s.uBound;
+      s.uLower[0] = 0.0;
+      const double hover = scalarParam(s.values, "m") * scalarParam(s.values, "g");
+      if (!(hover <= s.uBound[0]))
+        throw InputError("f_max = " + formatNumber(s.uBound[0]) +
+                         " N: below the hover thrust m g = " + formatNumber(hover) +
+                         " N, the quadrotor cannot hover (allowed range [m g, 1e6])");
+      s.uGuess = VectorXd::Zero(4);
+      s.uGuess[0] = hover;
+    } else {
+      s.uBound = VectorXd::Constant(Eigen::Index(sim.controlSize()), v.at("u_max").front());
+    }
     s.tol = v.at("tol").front();
     s.maxIterations = int(v.at("max_iter").front());
     s.maxCpuSeconds = v.at("max_time").front();
@@ -590,6 +654,17 @@ ControlResult DmocProblem::solve(const ControlRequest& r, const ProgressCallback
       {"tol", s.tol},
       {"max_iter", I(s.maxIterations)},
   };
+  if (m_e.thrust) {
+    // its bounds by name in place of u_max, and the least thrust (0 <= f)
+    out.report.erase(std::remove_if(out.report.begin(), out.report.end(),
+                                    [](const ReportEntry& e) { return e.key == "u_max"; }),
+                     out.report.end());
+    double fMin = std::numeric_limits<double>::infinity();
+    for (const VectorXd& u : sol.u) fMin = std::min(fMin, u[0]);
+    out.report.push_back({"f_max", s.uBound[0]});
+    out.report.push_back({"M_max", s.uBound[1]});
+    out.report.push_back({"min_f", fMin, "min f", "N"});
+  }
   out.report.push_back({"warnings", out.warnings});
   if (!sol.converged) out.report.push_back({"failure", sol.message});
   return out;

@@ -44,12 +44,14 @@ const std::vector<SystemEntry>& registry() {
       makeDmocProblem(twoBody, "two-body-reorientation");
   static const std::unique_ptr<ControlProblem> sphereTransfer =
       makeDmocProblem(customSphereParticle, "custom-sphere-particle-transfer");
+  static const std::unique_ptr<ControlProblem> quadrotorFlip =
+      makeDmocProblem(quadrotor, "quadrotor-flip");
   static const std::vector<SystemEntry> entries = {
       {&massSpring, massSpringRest.get()},           {&planarPendulum, planarSwingUp.get()},
       {&sphericalPendulum, &sphericalSwingUp()},     {&dumbbell, &dumbbellTransfer()},
       {&pendulum3d, pendulum3dManeuver.get()},       {&pendulumChain, chainSwingUp.get()},
       {&twoBody, twoBodyReorientation.get()},        {&customRigidBody, customReorientation.get()},
-      {&customSphereParticle, sphereTransfer.get()}, {&quadrotor, nullptr},
+      {&customSphereParticle, sphereTransfer.get()}, {&quadrotor, quadrotorFlip.get()},
   };
   return entries;
 }

@@ -58,7 +58,8 @@ class ControlSolution:
       t, energy, structure: arrays (N,) along the maneuver; position: array (N, 3) of the
         drawn point (the bob, the centre of mass).
       controls: by channel symbol ("u", "u^f", "u^m"), arrays (M, 3) at control_times (or at t
-        when control_times is empty); (M, 1) for a scalar control.
+        when control_times is empty); (M,) for a scalar control (the mass-spring's force, the
+        quadrotor's thrust "f").
       table, columns: `dmsim control --csv`'s table as an array and its column names.
       warnings: what the solve changes in the values given.
     """

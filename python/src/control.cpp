@@ -161,14 +161,16 @@ py::dict control(const std::string& system, const py::dict& fields, const py::ob
   py::list channels;
   const std::vector<ControlChannel> info = p.channels();
   for (std::size_t c = 0; c < result.controls.size(); ++c) {
-    // a scalar control's one entry, a vector's three
-    const int width = c < info.size() ? info[c].components : 3;
+    // a vector channel's three components, a scalar's one
+    const int entries = c < info.size() ? info[c].components : 3;
     std::vector<double> u;
-    for (const Vector3d& v : result.controls[c]) u.insert(u.end(), v.data(), v.data() + width);
+    for (const Vector3d& v : result.controls[c]) u.insert(u.end(), v.data(), v.data() + entries);
     py::dict e;
     e["symbol"] = c < info.size() ? info[c].symbol : "u" + std::to_string(c + 1);
     e["unit"] = c < info.size() ? info[c].unit : "";
-    e["values"] = ownedArray(std::move(u), {py::ssize_t(result.controls[c].size()), width});
+    const auto rows = py::ssize_t(result.controls[c].size());
+    e["values"] = entries == 1 ? ownedArray(std::move(u), {rows})
+                               : ownedArray(std::move(u), {rows, py::ssize_t(entries)});
     channels.append(e);
   }
   out["controls"] = channels;

@@ -6,6 +6,7 @@ an unreachable target is a solution with converged False and the reason in words
 
 import re
 
+import numpy as np
 import pytest
 
 import dms
@@ -36,7 +37,8 @@ def test_every_dmoc_example_is_its_systems_problem():
                          ("mass-spring-rest", "mass-spring"),
                          ("planar-pendulum-swing-up", "planar-pendulum"),
                          ("two-body-reorientation", "two-body"),
-                         ("custom-sphere-particle-transfer", "custom-sphere-particle")]:
+                         ("custom-sphere-particle-transfer", "custom-sphere-particle"),
+                         ("quadrotor-flip", "quadrotor")]:
         example = dms.load_example(name)
         assert example.system == system
         problem = [p for p in dms.control_problems() if p.system == system]
@@ -83,7 +85,8 @@ def test_new_examples_converge_and_replay_to_the_target(name, symbols, width):
     assert sol.report["terminal_error"] <= 1e-8
     assert set(sol.controls) == symbols
     for u in sol.controls.values():
-        assert u.shape == (sol.report["N"], width)
+        # a scalar control's values are (M,), a vector's (M, 3)
+        assert u.shape == ((sol.report["N"],) if width == 1 else (sol.report["N"], width))
 
 
 def test_typed_costs_as_keywords_equal_dmsims(dmsim):
@@ -119,3 +122,20 @@ def test_bad_costs_name_the_expression():
     sol = dms.control("mass-spring", running_cost="f^2 + log(q - 10)")
     assert not sol.converged
     assert sol.message.startswith("the cost is not finite") and "log(q - 10)" in sol.message
+
+
+def test_quadrotor_flip_is_solved_and_still_flown_by_its_controller():
+    example = dms.load_example("quadrotor-flip")
+    # one example, two uses: run() flies the geometric controller, control() solves the flip
+    assert example.control_law and example.control["values"]["f_max"] == 80
+    sol = example.control()
+    assert sol.converged, sol.message
+    # the solver's tolerance is 1e-8: vi's replay of the controls ends within it
+    assert sol.report["terminal_error"] <= 1e-8
+    f, M = sol.controls["f"], sol.controls["M"]
+    assert f.shape == (50,) and M.shape == (50, 3)
+    # the thrust only pushes: 0 <= f <= f_max, and the optimum cuts it to 0 (upside down it
+    # would push the body down); |M_i| <= M_max
+    assert f.min() >= 0 and f.max() <= 80 and np.abs(M).max() <= 5
+    assert f.min() < 1e-6 and sol.report["min_f"] == f.min()
+    assert example.run().failure is None

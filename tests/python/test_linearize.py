@@ -126,3 +126,44 @@ def test_lqr_examples_settle(name, method):
         up = [-(R @ axis)[2] / np.linalg.norm(axis)]
     tilt = max(math.acos(min(1.0, u)) for u in up)
     assert tilt < 1e-4, tilt
+
+
+@pytest.mark.parametrize("method", ["vi", "rk4"])
+def test_quadrotor_linearize_matches_central_differences(method):
+    # a tilted, turning, moving quadrotor at 1.2 times the hover thrust: the thrust f R e3 turns
+    # with the body, so its derivative in R is of the size of gravity's effect on the step;
+    # central differences with e = 1e-6 err by about e^2 |Phi'''| + eps/e ~ 1e-10
+    params = {"rotvec0": [0.3, -0.2, 0.1], "Omega0": [0.5, -0.3, 0.2], "v0": [0.1, 0.2, -0.3]}
+    sim = dms.Simulator("quadrotor", method, params=params)
+    u = np.array([1.2 * 4.34 * 9.81, 0.3, -0.2, 0.1])
+    A, B = sim.linearize(u=u)
+    assert A.shape == (12, 12) and B.shape == (12, 4)
+    assert sim.tangent[:6] == ["R.xi1", "R.xi2", "R.xi3", "Omega1", "Omega2", "Omega3"]
+    assert sim.tangent[6:] == ["x1", "x2", "x3", "v1", "v2", "v3"]
+    x0 = sim.state
+
+    def step(state, control):
+        s = dms.Simulator("quadrotor", method, state=state)
+        s.step(control)
+        return s.state
+
+    def moved(state, delta):
+        return {"R": state["R"] @ scipy.linalg.expm(hat(delta[:3])),
+                "Omega": state["Omega"] + delta[3:6], "x": state["x"] + delta[6:9],
+                "v": state["v"] + delta[9:]}
+
+    def difference(a, b):
+        W = scipy.linalg.logm(a["R"].T @ b["R"]).real
+        return np.concatenate([[W[2, 1], W[0, 2], W[1, 0]], b["Omega"] - a["Omega"],
+                               b["x"] - a["x"], b["v"] - a["v"]])
+
+    y = step(x0, u)
+    e = 1e-6
+    Afd = np.column_stack([
+        (difference(y, step(moved(x0, e * d), u)) - difference(y, step(moved(x0, -e * d), u)))
+        / (2 * e) for d in np.eye(12)])
+    Bfd = np.column_stack([
+        (difference(y, step(x0, u + e * d)) - difference(y, step(x0, u - e * d))) / (2 * e)
+        for d in np.eye(4)])
+    assert np.abs(A - Afd).max() < 1e-7 * max(1, np.abs(A).max())
+    assert np.abs(B - Bfd).max() < 1e-7 * max(1, np.abs(B).max())

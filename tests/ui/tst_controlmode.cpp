@@ -1,10 +1,11 @@
 // SPDX-FileCopyrightText: 2026 The Discrete Mechanics Studio authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Optimal control" mode in a real main window (Xvfb when there is no display): switch to it,
-// solve the default swing-up and the dumbbell transfer (converged, plots and arrows filled, the
-// arrows and the target drawn), cancel a long solve mid-way (the GUI keeps running, nothing of
-// it is taken, the previous result stays), export the control plots and the CSV, the playback
-// horizon before a solve, and back to the Simulation mode. Its input: tst_controlinput.
+// solve the default swing-up, the dumbbell transfer and the quadrotor's flip from its example
+// (converged, plots and arrows filled, the arrows and the target drawn), cancel a long solve
+// mid-way (the GUI keeps running, nothing of it is taken, the previous result stays), export the
+// control plots and the CSV, the playback horizon before a solve, and back to the Simulation
+// mode. Its input: tst_controlinput.
 #include <qcustomplot.h>
 
 #include <QDoubleSpinBox>
@@ -26,6 +27,7 @@
 #include <functional>
 #include <memory>
 
+#include "core/io/examples.h"
 #include "tests/common/deadline.h"
 #include "tests/common/exportcheck.h"
 #include "tests/common/imagecheck.h"
@@ -432,6 +434,33 @@ class TestControlMode : public QObject {
     QCOMPARE(m_mode->session()->generation(), gen);
     QVERIFY2(m_mode->panel()->problemText().contains("unreachable"),
              qPrintable(m_mode->panel()->problemText()));
+    m_mode->panel()->resetToDefaults();
+  }
+
+  // the example quadrotor-flip opens in the Simulation mode (its geometric controller) and gives
+  // the Control mode its fields; the flip solves there, its thrust a scalar plot of one graph,
+  // every thrust within 0 <= f <= f_max
+  void quadrotorFlipFromTheExample() {
+    MainWindow& w = *m_window;
+    QVERIFY(w.openScenario("example quadrotor-flip",
+                           QString::fromStdString(dms::exampleText("quadrotor-flip"))));
+    QVERIFY(w.activeMode() == w.simulationMode());
+    QVERIFY(w.activateMode(w.controlMode()));
+    QCOMPARE(m_mode->plots()->plotNames(), QStringList({"progress", "control-f", "control-M"}));
+    const ControlRequest req = m_mode->panel()->request();
+    QCOMPARE(req.values.at("f_max"), std::vector<double>({80.0}));
+    QCOMPARE(req.values.at("h"), std::vector<double>({0.04}));
+    QVERIFY(m_mode->solve());
+    const auto [converged, cancelled] = waitSolve(m_mode);
+    QVERIFY(converged);
+    const ControlResult* r = m_mode->shown();
+    QVERIFY(r);
+    w.refresh();
+    QCustomPlot* thrust = m_mode->plots()->plots()[1];
+    QCOMPARE(m_mode->plots()->pointCount(1, 0), 50);
+    for (int g = 1; g < 4; ++g) QVERIFY(!thrust->graph(g)->visible());
+    for (const Vector3d& u : r->controls[0]) QVERIFY(u.x() >= 0.0 && u.x() <= 80.0);
+    QCOMPARE(m_mode->plots()->pointCount(2, 3), 50);
     m_mode->panel()->resetToDefaults();
   }
 

@@ -106,14 +106,22 @@ void ControlPlots::setProblem(const ControlProblem* problem) {
       QCustomPlot* p =
           makePlot(QString::fromStdString(c.title), tr("t [s]"),
                    QString("%1 [%2]").arg(sym, QString::fromStdString(typeset(c.unit))));
+      // a vector's three components and its norm; a scalar's one graph, the others hidden
+      const bool scalar = c.components == 1;
       for (int k = 0; k < 3; ++k) {
         QCPGraph* g = p->addGraph();
-        g->setName(QString("%1%2").arg(sym).arg(QChar(0x2081 + k)));  // subscript 1, 2, 3
+        g->setName(scalar ? sym : QString("%1%2").arg(sym).arg(QChar(0x2081 + k)));  // 1, 2, 3
         g->setPen(QPen(componentColor(k), 1.2));
+        if (scalar && k > 0) g->setVisible(false), g->removeFromLegend();
       }
       QCPGraph* norm = p->addGraph();
       norm->setName(QString("|%1|").arg(sym));
       norm->setPen(QPen(c.shade == 0 ? controlColor() : controlColor2(), 2.4));
+      if (scalar) {
+        p->graph(0)->setPen(QPen(c.shade == 0 ? controlColor() : controlColor2(), 2.4));
+        norm->setVisible(false);
+        norm->removeFromLegend();
+      }
       QCPItemLine* cursor = PlotStyle::addCursor(p);
       cursor->setVisible(false);
       QCPItemText* empty =

@@ -177,11 +177,14 @@ void writeControlFigures(Output& out, const SystemModel& model, const ControlPro
     f.y = {ch.symbol, ch.unit};
     f.caption = (title + "\n" + caption).toStdString();
     const std::vector<Vector3d>& u = r.controls[k];
+    // a vector's components and norm; a scalar's own values
     for (int i = 0; i < 4; ++i) {
+      if (ch.components == 1 && i > 0) break;
       Series s;
-      s.name =
-          (i < 3 ? QStringLiteral("%1_%2").arg(sym).arg(i + 1) : QStringLiteral("|%1|").arg(sym))
-              .toStdString();
+      s.name = (ch.components == 1 ? sym
+                : i < 3            ? QStringLiteral("%1_%2").arg(sym).arg(i + 1)
+                                   : QStringLiteral("|%1|").arg(sym))
+                   .toStdString();
       s.color = i < 3 ? ui::componentColor(i).rgb() & 0xffffff : kBlack;
       s.pen = i < 3 ? Pen::Solid : Pen::Dash;
       for (std::size_t j = 0; j < u.size(); ++j) {
