@@ -68,6 +68,16 @@ TargetPart rotationByField(std::string part, std::string field, const Vector3d& 
           3.0};
 }
 
+// a control's description up to its first comma or parenthesis ("force on body 2" of "force
+// on body 2, inertial coordinates, with ..."): a plot's title, which must fit a plot of a fifth
+// of a 1024-pixel window on at most a few lines
+std::string leadingClause(const std::string& description) {
+  const std::size_t end = description.find_first_of(",(");
+  std::string out = description.substr(0, end);
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
 StatePart* mutablePart(std::vector<StatePart>& parts, const std::string& name) {
   for (StatePart& p : parts)
     if (p.name == name) return &p;
@@ -418,8 +428,8 @@ class DmocProblem final : public ControlProblem {
         const std::string plot =
             cs.size() > 1 ? "control-" + s
                           : "control" + (rows > 1 ? std::to_string(i + 1) : std::string());
-        out.push_back(
-            {s, plot, "Control " + s + " (" + c.description + ")", c.unit, index % 2, components});
+        out.push_back({s, plot, "Control " + s + " (" + leadingClause(c.description) + ")", c.unit,
+                       index % 2, components});
       }
     }
     return out;

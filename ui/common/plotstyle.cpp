@@ -355,11 +355,19 @@ bool PlotStyle::fitTitle(QCustomPlot* p) {
       words << word;
     glue = isOperator(word);
   }
-  // as many words a line as the plot's width holds in the title's font
+  // as many words a line as the plot's width holds in the title's font; a parenthesis or a
+  // formula wider than the plot is split into its words after all (a narrow plot at 1024x768)
   const QFontMetrics metrics(t->font());
   const int room = p->viewport().width() - t->margins().left() - t->margins().right();
-  QStringList lines;
+  QStringList pieces;
   for (const QString& word : std::as_const(words)) {
+    if (metrics.horizontalAdvance(word) > room && word.contains(' '))
+      pieces << word.split(' ', Qt::SkipEmptyParts);
+    else
+      pieces << word;
+  }
+  QStringList lines;
+  for (const QString& word : std::as_const(pieces)) {
     if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + ' ' + word) <= room)
       lines.back() += ' ' + word;
     else

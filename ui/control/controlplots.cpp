@@ -125,7 +125,7 @@ void ControlPlots::setProblem(const ControlProblem* problem) {
       QCPItemLine* cursor = PlotStyle::addCursor(p);
       cursor->setVisible(false);
       QCPItemText* empty =
-          PlotStyle::addNote(p, 0.5, 0.5, 10, tr("the optimal controls appear here after Solve"));
+          PlotStyle::addNote(p, 0.5, 0.5, 10, tr("the optimal controls\nappear here\nafter Solve"));
       p->xAxis->setRange(0, 1);
       p->yAxis->setRange(-1, 1);
       m_channels.push_back(p);
