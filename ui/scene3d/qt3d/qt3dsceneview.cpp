@@ -377,6 +377,11 @@ void Qt3DSceneView::fitPoints(const std::vector<Vector3d>& points) {
   // room for the bodies drawn around the points (a bob, a sphere of the dumbbell): each point
   // stands for a small box around it
   const float room = 0.08f * m_visual->scale();
+  // points that all lie within that box (a free body at rest, before a solve) frame nothing but
+  // the body itself, filling the view with it: the motion the visual expects is framed instead
+  float span = 0.0f;
+  for (const QVector3D& q : f.points) span = std::max(span, (q - f.points.front()).length());
+  if (span <= room) return fitView();
   const std::size_t n = f.points.size();
   for (std::size_t i = 0; i < n; ++i)
     for (const QVector3D& d :
